@@ -1,0 +1,112 @@
+"""``companion showdown``: order the hands of a table and judge the vault."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from companion.engine.cards import format_cards
+from companion.engine.showdown import Showdown, run_showdown
+from companion.engine.text import describe, hand_label
+from companion.errors import TableError
+from companion.table_json import showdown_to_json, table_from_json, tokens_from_json
+
+__all__ = ["register", "read_json_input"]
+
+CARD_HELP = (
+    "Cards: ranks 2-9, T or 10, J Q K A (French R=roi, D=dame, V=valet also accepted), suits "
+    "s h d c or ♠ ♥ ♦ ♣, case-insensitive, separated by spaces or commas; * is a wild card, "
+    "*s *h *d *c are wild cards bound to a suit (tarot knights)."
+)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "showdown",
+        help="order the hands of a table of The Gang and say whether the vault opens",
+        description="Read a table (JSON object, or an array of them) and print each hand, the "
+        "correct token order and, when tokens are given, the vault's verdict. " + CARD_HELP,
+    )
+    parser.add_argument("file", help="a JSON file, or - for standard input")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a report")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    parser.set_defaults(handler=_run)
+
+
+def read_json_input(path: str) -> Any:
+    """The JSON document in ``path`` (``-``: standard input), or a TableError naming the file."""
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise TableError(f"cannot read {name}: {error.strerror}",
+                         f"impossible de lire {name} : {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise TableError(f"{name} is not UTF-8 text", f"{name} n'est pas du texte UTF-8") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise TableError(
+            f"{name} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
+            f"{name} n'est pas du JSON valide (ligne {error.lineno}, colonne {error.colno})",
+        ) from None
+
+
+def _solve(raw: Any, index: int | None) -> Showdown:
+    try:
+        table = table_from_json(raw)
+        tokens = tokens_from_json(raw.get("tokens"))
+        return run_showdown(table, tokens)
+    except TableError as error:
+        if index is None:
+            raise
+        raise TableError(f"table {index + 1}: {error.params['detail']}",
+                         f"table {index + 1} : {error.params['detail_fr']}") from None
+
+
+def _report(result: Showdown, lang: str) -> str:
+    fr = lang == "fr"
+    lines = []
+    by_id = {h.id: h for h in result.hands}
+    lines.append("Mains, de la plus faible à la plus forte :" if fr
+                 else "Hands, weakest to strongest:")
+    for position, group in enumerate(result.order, start=1):
+        tie = (" (égalité)" if fr else " (tie)") if len(group) > 1 else ""
+        for hand_id in group:
+            hand = by_id[hand_id]
+            best = format_cards(hand.value.best, pretty=True)
+            lines.append(f"  {position}. {hand_label(hand_id, lang)}: "
+                         f"{describe(hand.value, lang)} [{best}]{tie}")
+    if result.verdict is not None:
+        if result.verdict.opens:
+            lines.append("LE COFFRE S'OUVRE" if fr else "THE VAULT OPENS")
+        else:
+            lines.append("ALARME !" if fr else "ALARM!")
+            for failure in result.verdict.failures:
+                token = f"jeton {failure.token}" if fr else f"token {failure.token}"
+                lines.append(f"  - {token}: {failure.reason(lang)}")
+    return "\n".join(lines)
+
+
+def _run(args: argparse.Namespace) -> int:
+    raw = read_json_input(args.file)
+    if isinstance(raw, list):
+        results = [_solve(item, i) for i, item in enumerate(raw)]
+        if args.json:
+            print(json.dumps([showdown_to_json(r, args.lang) for r in results], ensure_ascii=False,
+                             indent=2))
+        else:
+            print("\n\n".join(_report(r, args.lang) for r in results))
+        return 0
+    result = _solve(raw, None)
+    if args.json:
+        print(json.dumps(showdown_to_json(result, args.lang), ensure_ascii=False, indent=2))
+    else:
+        print(_report(result, args.lang))
+    return 0

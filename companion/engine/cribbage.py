@@ -226,7 +226,7 @@ def score_peg(count_cards: Sequence[Card], end: Rule | None = None) -> tuple[Sco
 
     >>> from companion.engine.cards import parse_cards
     >>> [(i.rule.value, i.points) for i in score_peg(parse_cards("5h 5d 5s"))]
-    [('pair_royal', 6)]
+    [('fifteen', 2), ('pair_royal', 6)]
     """
     cards = tuple(count_cards)
     if not cards:

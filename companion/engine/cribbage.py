@@ -36,6 +36,7 @@ __all__ = [
     "peg_count",
     "show_points_many",
     "check_natural",
+    "check_cards",
 ]
 
 PEG_LIMIT = 31
@@ -143,7 +144,11 @@ def _fifteen_items(cards: Sequence[Card]) -> list[ScoreItem]:
 
 
 def _pair_items(cards: Sequence[Card]) -> list[ScoreItem]:
-    return [ScoreItem(Rule.PAIR, 2, pair) for pair in combinations(cards, 2) if pair[0].rank == pair[1].rank]
+    return [
+        ScoreItem(Rule.PAIR, 2, pair)
+        for pair in combinations(cards, 2)
+        if pair[0].rank == pair[1].rank
+    ]
 
 
 def _run_items(cards: Sequence[Card]) -> list[ScoreItem]:
@@ -163,7 +168,9 @@ def _run_items(cards: Sequence[Card]) -> list[ScoreItem]:
     if len(best) < 3:
         return []
     # A hand of five cards holds at most one run of three or more, so ``best`` is the only one.
-    return [ScoreItem(Rule.RUN, len(best), combo) for combo in product(*(by_order[o] for o in best))]
+    return [
+        ScoreItem(Rule.RUN, len(best), combo) for combo in product(*(by_order[o] for o in best))
+    ]
 
 
 def _flush_item(hand: Sequence[Card], starter: Card, crib: bool) -> list[ScoreItem]:
@@ -184,18 +191,25 @@ def _nobs_item(hand: Sequence[Card], starter: Card) -> list[ScoreItem]:
     ]
 
 
+def check_cards(cards: Sequence[Card], size: int, where: str, where_fr: str) -> None:
+    """Refuse a wrong number of cards, wild cards and repeats, naming ``where`` they were read."""
+    if len(cards) != size:
+        shown = " ".join(card.pretty() for card in cards) or "no card"
+        raise TableError(
+            f"{where} has {size} cards, not {len(cards)}: {shown}",
+            f"{where_fr} compte {size} cartes, pas {len(cards)} : {shown}",
+        )
+    check_natural(cards, where)
+    check_duplicates({where: cards})
+
+
 def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> Show:
     """Count a 4-card hand (or the crib, ``crib=True``) with the starter, item by item."""
     hand = tuple(hand)
-    if len(hand) != HAND_SIZE:
-        shown = " ".join(card.pretty() for card in hand) or "no card"
-        raise TableError(
-            f"a cribbage {'crib' if crib else 'hand'} has 4 cards, got {len(hand)}: {shown}",
-            f"{'un crib' if crib else 'une main'} de cribbage compte 4 cartes, pas {len(hand)} : {shown}",
-        )
-    check_natural(hand, "the crib" if crib else "the hand")
+    where, where_fr = ("the crib", "le crib") if crib else ("the hand", "la main")
+    check_cards(hand, HAND_SIZE, where, where_fr)
     check_natural((starter,), "the starter")
-    check_duplicates({"the crib" if crib else "the hand": hand, "the starter": (starter,)})
+    check_duplicates({where: hand, "the starter": (starter,)})
     five = (*hand, starter)
     items = [
         *_fifteen_items(five),
@@ -296,7 +310,8 @@ def _rank_table() -> npt.NDArray[np.int8]:
             continue
         cards = [DECK[4 * ((o - 1) % 13) + i % 4] for i, o in enumerate(orders)]
         multisets[orders] = sum(
-            item.points for item in (*_fifteen_items(cards), *_pair_items(cards), *_run_items(cards))
+            item.points
+            for item in (*_fifteen_items(cards), *_pair_items(cards), *_run_items(cards))
         )
     keys = np.array([_base13(orders) for orders in multisets], dtype=np.int64)
     points = np.array(list(multisets.values()), dtype=np.int8)

@@ -23,9 +23,8 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from companion.engine.cards import Card, check_duplicates
-from companion.engine.cribbage import check_natural, show_points_many
-from companion.errors import TableError
+from companion.engine.cards import Card
+from companion.engine.cribbage import check_cards, show_points_many
 
 __all__ = ["DiscardOption", "DiscardAdvice", "advise_discard"]
 
@@ -67,14 +66,7 @@ def _opponent_deals() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.N
 def advise_discard(dealt: Sequence[Card], dealer: bool) -> DiscardAdvice:
     """Rank the 15 discards of a 6-card deal; ``dealer`` says whose crib it is."""
     dealt = tuple(dealt)
-    if len(dealt) != DEALT:
-        shown = " ".join(card.pretty() for card in dealt) or "no card"
-        raise TableError(
-            f"the discard advisor needs the 6 dealt cards, got {len(dealt)}: {shown}",
-            f"le conseil d'écart demande les 6 cartes reçues, pas {len(dealt)} : {shown}",
-        )
-    check_natural(dealt, "the deal")
-    check_duplicates({"the deal": dealt})
+    check_cards(dealt, DEALT, "the deal", "la donne")
     ids = np.array([card.id for card in dealt])
     unseen = np.setdiff1d(np.arange(52), ids)
     splits = [
@@ -84,9 +76,11 @@ def advise_discard(dealt: Sequence[Card], dealer: bool) -> DiscardAdvice:
     keeps = ids[np.array([keep for keep, _ in splits])]
     throws = ids[np.array([throw for _, throw in splits])]
 
-    hand_totals = show_points_many(
-        np.repeat(keeps, UNSEEN, axis=0), np.tile(unseen, len(splits))
-    ).reshape(len(splits), UNSEEN).sum(axis=1, dtype=np.int64)
+    hand_totals = (
+        show_points_many(np.repeat(keeps, UNSEEN, axis=0), np.tile(unseen, len(splits)))
+        .reshape(len(splits), UNSEEN)
+        .sum(axis=1, dtype=np.int64)
+    )
 
     first, second, starter = (unseen[positions] for positions in _opponent_deals())
     deals = len(starter)

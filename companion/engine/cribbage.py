@@ -134,12 +134,17 @@ def check_natural(cards: Iterable[Card], where: str) -> None:
             )
 
 
+@cache
+def _subsets(size: int) -> tuple[tuple[int, ...], ...]:
+    """Positions of every 2+ card subset, in the order of the cards, as players count them."""
+    return tuple(sorted(sub for k in range(2, size + 1) for sub in combinations(range(size), k)))
+
+
 def _fifteen_items(cards: Sequence[Card]) -> list[ScoreItem]:
     return [
-        ScoreItem(Rule.FIFTEEN, 2, subset)
-        for size in range(2, len(cards) + 1)
-        for subset in combinations(cards, size)
-        if sum(card_value(card) for card in subset) == 15
+        ScoreItem(Rule.FIFTEEN, 2, tuple(cards[i] for i in subset))
+        for subset in _subsets(len(cards))
+        if sum(card_value(cards[i]) for i in subset) == 15
     ]
 
 

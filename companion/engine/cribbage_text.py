@@ -6,7 +6,7 @@ Pure functions from scores to lines of text, shared by the CLI and the app.
 >>> from companion.engine.cribbage import score_show
 >>> show = score_show(parse_cards("4c 5d 6h Kc"), parse_cards("5s")[0])
 >>> describe_show(show, "fr")[1]
-'quinze deux : 5♦ K♣'
+'quinze deux : 4♣ 5♦ 6♥'
 """
 
 from __future__ import annotations

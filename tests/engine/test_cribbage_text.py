@@ -35,10 +35,10 @@ def test_example_counted_aloud() -> None:
     show = score_show(cards("4c 5d 6h Kc"), cards("5s")[0])
     assert describe_show(show, "en") == [
         "hand: 4♣ 5♦ 6♥ K♣, starter 5♠",
-        "fifteen two: 5♦ K♣",
-        "fifteen four: K♣ 5♠",
-        "fifteen six: 4♣ 5♦ 6♥",
-        "fifteen eight: 4♣ 6♥ 5♠",
+        "fifteen two: 4♣ 5♦ 6♥",
+        "fifteen four: 4♣ 6♥ 5♠",
+        "fifteen six: 5♦ K♣",
+        "fifteen eight: K♣ 5♠",
         "pair for 2 makes ten: 5♦ 5♠",
         "run of three for 3 makes thirteen: 4♣ 5♦ 6♥",
         "run of three for 3 makes sixteen: 4♣ 5♠ 6♥",
@@ -46,7 +46,7 @@ def test_example_counted_aloud() -> None:
     ]
     french = describe_show(show, "fr")
     assert french[0] == "main : 4♣ 5♦ 6♥ K♣, carte de départ 5♠"
-    assert french[1:3] == ["quinze deux : 5♦ K♣", "quinze quatre : K♣ 5♠"]
+    assert french[1:3] == ["quinze deux : 4♣ 5♦ 6♥", "quinze quatre : 4♣ 6♥ 5♠"]
     assert french[5] == "paire pour 2, ça fait dix : 5♦ 5♠"
     assert french[-1] == "total : 16 (quinzes 8, paires 2, suites 6, couleur 0, nobs 0)"
 

@@ -119,7 +119,12 @@ class ScoreEvent:
 
 @dataclass(frozen=True)
 class GameState:
-    """Everything about a game between players 0 and 1; ``hands`` are the kept cards."""
+    """Everything about a game between players 0 and 1.
+
+    ``hands`` holds the six dealt cards until each discard, then the four kept for the show;
+    ``played`` what each has pegged, ``count`` the cards since the last reset, ``passed`` who
+    has said go in this count, and ``events`` every score with its reasons.
+    """
 
     dealer: int
     phase: Phase = Phase.DEAL
@@ -406,7 +411,8 @@ def _play(state: GameState, move: Play) -> GameState:
 
 def _advance(state: GameState) -> GameState:
     """Give the turn to whoever can act, or close the count with a go or last card."""
-    last = state.last_player if state.last_player is not None else state.dealer
+    # Only called with a card on the count (a go needs one), so ``last_player`` is set.
+    last = state.last_player if state.last_player is not None else state.pone
     other = 1 - last
     if _playable(state, other) or (remaining(state, other) and not state.passed[other]):
         return replace(state, to_play=other)

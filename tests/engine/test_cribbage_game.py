@@ -248,3 +248,27 @@ def test_random_games_end_with_one_winner(rng: random.Random, first_dealer: int)
     assert state.scores[winner] >= 121 > state.scores[1 - winner]
     for player in (0, 1):
         assert state.scores[player] == sum(e.points for e in state.events if e.player == player)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_referee_accepts_exactly_the_legal_plays(rng: random.Random) -> None:
+    # Through one game, every play or go by either player is accepted iff legal_moves lists it.
+    state = new_game(rng.choice([0, 1]))
+    while not state.is_terminal:
+        if state.phase == Phase.DEAL:
+            dealt = rng.sample(DECK, 12)
+            state = apply_move(state, Deal((tuple(dealt[:6]), tuple(dealt[6:]))))
+            continue
+        legal = set(legal_moves(state))
+        if state.phase == Phase.PEGGING:
+            candidates: list[Move] = [Go(0), Go(1)]
+            candidates += [Play(p, card) for p in (0, 1) for card in state.hands[p] + state.crib]
+            for move in candidates:
+                try:
+                    check_move(state, move)
+                    accepted = True
+                except IllegalMoveError:
+                    accepted = False
+                assert accepted == (move in legal), move
+        state = apply_move(state, rng.choice(sorted(legal, key=repr)))

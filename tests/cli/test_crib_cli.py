@@ -184,3 +184,8 @@ def test_bad_peg_batch_names_the_card(
     monkeypatch.setattr("sys.stdin", io.StringIO('[["5h"], ["Kh", "Qd", "Jc", "2s"]]'))
     code, _, err = run(capsys, "peg", "--batch", "-", "--json")
     assert code == 2 and "2♠" in err and "32" in err
+
+
+def test_errors_speak_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "peg", "Kh", "Qd", "Jc", "5s", "--lang", "fr")
+    assert code == 2 and err.startswith("companion: coup interdit") and "au-delà de 31" in err

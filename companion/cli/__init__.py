@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 
 __all__ = ["main", "COMMANDS"]
 
-COMMANDS = ("showdown",)
+COMMANDS = ("showdown", "crib")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from enum import StrEnum
 from types import MappingProxyType
@@ -215,6 +215,10 @@ class Heist(HeistDraft):
     night_id: int
     number: int
     saved_at: datetime
+
+    def draft(self) -> HeistDraft:
+        """The heist as it was given, without what saving added (e.g. to save it again)."""
+        return HeistDraft(**{f.name: getattr(self, f.name) for f in fields(HeistDraft)})
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from companion.storage.export import CsvExport
 from companion.storage.model import CribbageGame, Heist, HeistDraft, Night, NightStatus, Preset
@@ -13,6 +13,7 @@ from companion.storage.stats import Stats
 __all__ = ["GameLog"]
 
 
+@runtime_checkable
 class GameLog(Protocol):
     """Game nights and their heists, table-rule presets, photos, stats and exports.
 

@@ -6,7 +6,6 @@ is either entirely there or not at all, even if the process is killed mid-write.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -31,89 +30,34 @@ from companion.storage.model import (
     NightStatus,
     Outcome,
     Preset,
-    Verdict,
     check_name,
     check_players,
     check_rules,
     dump_json,
-    freeze,
     outcome_of,
 )
 from companion.storage.photos import PhotoStore
+from companion.storage.rows import (
+    GAME,
+    PRESET,
+    fetch_game,
+    fetch_games,
+    fetch_heist,
+    fetch_heists,
+    fetch_last_heist,
+    fetch_night,
+    fetch_preset,
+    fetch_presets,
+    fetch_status,
+    fetch_statuses,
+)
 from companion.storage.stats import Stats, compute_stats
 
 __all__ = ["SqliteGameLog"]
 
-_NIGHT_COLUMNS = "id, players, variant, rules, preset, created_at, closed_at, outcome"
-_HEIST_COLUMNS = (
-    "id, night_id, number, river, board2, hands, owners, tokens, opens, failures, photo, saved_at"
-)
-_GAME_COLUMNS = "id, players, state, created_at, updated_at, finished"
-
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-def _time(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text is not None else None
-
-
-def _night(row: Sequence[Any]) -> Night:
-    return Night(
-        id=row[0],
-        players=tuple(json.loads(row[1])),
-        variant=row[2],
-        rules=freeze(json.loads(row[3]), "rules"),
-        preset=row[4],
-        created_at=datetime.fromisoformat(row[5]),
-        closed_at=_time(row[6]),
-        outcome=Outcome(row[7]),
-    )
-
-
-def _heist(row: Sequence[Any]) -> Heist:
-    return Heist(
-        id=row[0],
-        night_id=row[1],
-        number=row[2],
-        river=tuple(json.loads(row[3])),
-        board2=tuple(json.loads(row[4])) if row[4] is not None else None,
-        hands={hand: tuple(cards) for hand, cards in json.loads(row[5]).items()},
-        owners=json.loads(row[6]),
-        tokens=json.loads(row[7]),
-        verdict=Verdict(bool(row[8]), tuple(json.loads(row[9]))),
-        photo=row[10],
-        saved_at=datetime.fromisoformat(row[11]),
-    )
-
-
-def _game(row: Sequence[Any]) -> CribbageGame:
-    return CribbageGame(
-        id=row[0],
-        players=tuple(json.loads(row[1])),
-        state=freeze(json.loads(row[2]), "state"),
-        created_at=datetime.fromisoformat(row[3]),
-        updated_at=datetime.fromisoformat(row[4]),
-        finished=bool(row[5]),
-    )
-
-
-# What each table's rows are called in a NotFoundError, in English and French.
-_NAMES = {
-    "nights": ("game night", "soirée"),
-    "presets": ("table-rule preset", "réglage de table"),
-    "cribbage_games": ("cribbage game", "partie de cribbage"),
-}
-
-
-def _one(conn: sqlite3.Connection, query: str, key: object) -> Sequence[Any]:
-    """The single row ``query`` finds for ``key``, or NotFoundError naming the table's record."""
-    row: Sequence[Any] | None = conn.execute(query, (key,)).fetchone()
-    if row is None:
-        table = query.split(" FROM ", 1)[1].split()[0]
-        raise NotFoundError(*_NAMES[table], key)
-    return row
 
 
 class SqliteGameLog:
@@ -160,33 +104,8 @@ class SqliteGameLog:
         now = self._clock()
         if now.tzinfo is None:
             raise ValueError("the clock must return an aware datetime")
-        return now.astimezone(UTC).isoformat()
-
-    @staticmethod
-    def _get_night(conn: sqlite3.Connection, night_id: int) -> Night:
-        return _night(_one(conn, f"SELECT {_NIGHT_COLUMNS} FROM nights WHERE id = ?", night_id))
-
-    @staticmethod
-    def _status(conn: sqlite3.Connection, night: Night) -> NightStatus:
-        vaults, alarms = conn.execute(
-            "SELECT coalesce(sum(opens), 0), count(*) - coalesce(sum(opens), 0)"
-            " FROM heists WHERE night_id = ?",
-            (night.id,),
-        ).fetchone()
-        return NightStatus(night, vaults, alarms)
-
-    def _statuses(self, conn: sqlite3.Connection, where: str = "") -> tuple[NightStatus, ...]:
-        rows = conn.execute(
-            f"SELECT {_NIGHT_COLUMNS} FROM nights {where} ORDER BY created_at DESC, id DESC"
-        ).fetchall()
-        return tuple(self._status(conn, _night(row)) for row in rows)
-
-    @staticmethod
-    def _heists(conn: sqlite3.Connection, night_id: int) -> tuple[Heist, ...]:
-        rows = conn.execute(
-            f"SELECT {_HEIST_COLUMNS} FROM heists WHERE night_id = ? ORDER BY number", (night_id,)
-        ).fetchall()
-        return tuple(_heist(row) for row in rows)
+        # Fixed width, so that text order is time order in ORDER BY.
+        return now.astimezone(UTC).isoformat(timespec="microseconds")
 
     # -- nights ---------------------------------------------------------------------------
 
@@ -204,29 +123,29 @@ class SqliteGameLog:
         variant = check_name(variant, "variant")
         with self._transaction() as conn:
             if rules is None and preset is not None:
-                rules = self._get_preset(conn, preset).rules
+                rules = fetch_preset(conn, preset).rules
             frozen = check_rules(rules or {})
             cursor = conn.execute(
                 "INSERT INTO nights (players, variant, rules, preset, created_at)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (dump_json(names), variant, dump_json(frozen), preset, self._now()),
             )
-            return self._get_night(conn, int(cursor.lastrowid or 0))
+            return fetch_night(conn, int(cursor.lastrowid or 0))
 
     def night_status(self, night_id: int) -> NightStatus:
         """The night and its vaults and alarms so far."""
         with self._reading() as conn:
-            return self._status(conn, self._get_night(conn, night_id))
+            return fetch_status(conn, fetch_night(conn, night_id))
 
     def list_nights(self) -> tuple[NightStatus, ...]:
         """Every night, newest first."""
         with self._reading() as conn:
-            return self._statuses(conn)
+            return fetch_statuses(conn)
 
     def open_nights(self) -> tuple[NightStatus, ...]:
         """Nights still being played, newest first."""
         with self._reading() as conn:
-            return self._statuses(conn, "WHERE outcome = 'open'")
+            return fetch_statuses(conn, "WHERE outcome = 'open'")
 
     def resume_night(self) -> NightStatus | None:
         """The newest open night, to pick up after the app was closed; None if there is none."""
@@ -236,21 +155,21 @@ class SqliteGameLog:
     def close_night(self, night_id: int) -> NightStatus:
         """End an open night by hand (abandoned); a night already over is left as it is."""
         with self._transaction() as conn:
-            night = self._get_night(conn, night_id)
+            night = fetch_night(conn, night_id)
             if night.outcome is Outcome.OPEN:
                 conn.execute(
                     "UPDATE nights SET outcome = 'abandoned', closed_at = ? WHERE id = ?",
                     (self._now(), night_id),
                 )
-                night = self._get_night(conn, night_id)
-            return self._status(conn, night)
+                night = fetch_night(conn, night_id)
+            return fetch_status(conn, night)
 
     # -- heists ---------------------------------------------------------------------------
 
     def save_heist(self, night_id: int, draft: HeistDraft) -> Heist:
         """Add a heist to an open night, in one transaction; the third vault or alarm ends it."""
         with self._transaction() as conn:
-            night = self._get_night(conn, night_id)
+            night = fetch_night(conn, night_id)
             if night.outcome is not Outcome.OPEN:
                 raise NightFinishedError(night_id, night.outcome.value, night.outcome.label_fr)
             players = {name.casefold() for name in night.players}
@@ -284,42 +203,35 @@ class SqliteGameLog:
                     now,
                 ),
             )
-            status = self._status(conn, night)
+            status = fetch_status(conn, night)
             outcome = outcome_of(status.vaults, status.alarms)
             if outcome is not Outcome.OPEN:
                 conn.execute(
                     "UPDATE nights SET outcome = ?, closed_at = ? WHERE id = ?",
                     (outcome.value, now, night_id),
                 )
-            row = conn.execute(
-                f"SELECT {_HEIST_COLUMNS} FROM heists WHERE id = ?", (cursor.lastrowid,)
-            ).fetchone()
-            return _heist(row)
+            return fetch_heist(conn, int(cursor.lastrowid or 0))
 
     def heists(self, night_id: int) -> tuple[Heist, ...]:
         """The night's heists in the order they were played."""
         with self._reading() as conn:
-            self._get_night(conn, night_id)
-            return self._heists(conn, night_id)
+            fetch_night(conn, night_id)
+            return fetch_heists(conn, night_id)
 
     def undo_last_heist(self, night_id: int) -> Heist:
         """Remove the night's last heist and return it; a night it had won or lost reopens."""
         with self._transaction() as conn:
-            night = self._get_night(conn, night_id)
-            row = conn.execute(
-                f"SELECT {_HEIST_COLUMNS} FROM heists WHERE night_id = ?"
-                " ORDER BY number DESC LIMIT 1",
-                (night_id,),
-            ).fetchone()
-            if row is None:
+            night = fetch_night(conn, night_id)
+            last = fetch_last_heist(conn, night_id)
+            if last is None:
                 raise NothingToUndoError(night_id)
-            conn.execute("DELETE FROM heists WHERE id = ?", (row[0],))
+            conn.execute("DELETE FROM heists WHERE id = ?", (last.id,))
             # An abandoned night stays abandoned: it was ended by the players, not the score.
             if night.outcome in (Outcome.WON, Outcome.LOST):
                 conn.execute(
                     "UPDATE nights SET outcome = 'open', closed_at = NULL WHERE id = ?", (night_id,)
                 )
-            return _heist(row)
+            return last
 
     # -- photos ---------------------------------------------------------------------------
 
@@ -345,11 +257,6 @@ class SqliteGameLog:
 
     # -- presets --------------------------------------------------------------------------
 
-    @staticmethod
-    def _get_preset(conn: sqlite3.Connection, name: str) -> Preset:
-        row = _one(conn, "SELECT name, rules, saved_at FROM presets WHERE name = ?", name)
-        return Preset(row[0], freeze(json.loads(row[1]), "rules"), datetime.fromisoformat(row[2]))
-
     def save_preset(self, name: str, rules: Mapping[str, Any]) -> Preset:
         """Save (or replace) the named table rules."""
         name = check_name(name, "preset name")
@@ -361,35 +268,30 @@ class SqliteGameLog:
                 " SET rules = excluded.rules, saved_at = excluded.saved_at",
                 (name, dump_json(frozen), self._now()),
             )
-            return self._get_preset(conn, name)
+            return fetch_preset(conn, name)
 
     def preset(self, name: str) -> Preset:
         with self._reading() as conn:
-            return self._get_preset(conn, name)
-
-    @staticmethod
-    def _presets(conn: sqlite3.Connection) -> tuple[Preset, ...]:
-        names = [row[0] for row in conn.execute("SELECT name FROM presets ORDER BY name")]
-        return tuple(SqliteGameLog._get_preset(conn, name) for name in names)
+            return fetch_preset(conn, name)
 
     def presets(self) -> tuple[Preset, ...]:
         """All presets by name."""
         with self._reading() as conn:
-            return self._presets(conn)
+            return fetch_presets(conn)
 
     def delete_preset(self, name: str) -> None:
         with self._transaction() as conn:
             if conn.execute("DELETE FROM presets WHERE name = ?", (name,)).rowcount == 0:
-                raise NotFoundError(*_NAMES["presets"], name)
+                raise NotFoundError(*PRESET, name)
 
     # -- history --------------------------------------------------------------------------
 
     def _logs(self, conn: sqlite3.Connection, night_id: int | None) -> list[NightLog]:
         if night_id is None:
-            statuses = self._statuses(conn)
+            statuses = fetch_statuses(conn)
         else:
-            statuses = (self._status(conn, self._get_night(conn, night_id)),)
-        return [(status, self._heists(conn, status.night.id)) for status in statuses]
+            statuses = (fetch_status(conn, fetch_night(conn, night_id)),)
+        return [(status, fetch_heists(conn, status.night.id)) for status in statuses]
 
     def stats(self) -> Stats:
         """Win rates by variant and group, streaks, hardest variants."""
@@ -401,7 +303,7 @@ class SqliteGameLog:
         """One night (or everything, presets included) as a JSON document."""
         with self._reading() as conn:
             logs = self._logs(conn, night_id)
-            presets = () if night_id is not None else self._presets(conn)
+            presets = () if night_id is not None else fetch_presets(conn)
         return export_json(logs, presets, self._clock())
 
     def export_csv(self, night_id: int | None = None) -> CsvExport:
@@ -439,23 +341,14 @@ class SqliteGameLog:
                 ).rowcount
                 == 0
             ):
-                raise NotFoundError(*_NAMES["cribbage_games"], game_id)
-            return self._get_game(conn, game_id)
-
-    @staticmethod
-    def _get_game(conn: sqlite3.Connection, game_id: int) -> CribbageGame:
-        return _game(
-            _one(conn, f"SELECT {_GAME_COLUMNS} FROM cribbage_games WHERE id = ?", game_id)
-        )
+                raise NotFoundError(*GAME, game_id)
+            return fetch_game(conn, game_id)
 
     def cribbage_game(self, game_id: int) -> CribbageGame:
         with self._reading() as conn:
-            return self._get_game(conn, game_id)
+            return fetch_game(conn, game_id)
 
     def cribbage_games(self) -> tuple[CribbageGame, ...]:
         """All cribbage games, most recently updated first."""
         with self._reading() as conn:
-            rows = conn.execute(
-                f"SELECT {_GAME_COLUMNS} FROM cribbage_games ORDER BY updated_at DESC, id DESC"
-            ).fetchall()
-            return tuple(_game(row) for row in rows)
+            return fetch_games(conn)

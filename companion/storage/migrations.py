@@ -7,6 +7,7 @@ cannot read, raises a typed error before anything is written to it: never a rese
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,18 +143,24 @@ def _read_only_checks(conn: sqlite3.Connection, path: Path) -> int:
 
 
 def _backup(conn: sqlite3.Connection, path: Path, version: int) -> None:
-    """A copy of a file about to be migrated, kept next to it (the migration is also atomic)."""
+    """A copy of a file about to be migrated, kept next to it, taken before anything is written.
+
+    The migration is atomic anyway; the copy is for a person wanting the old release back.
+    """
     target = path.with_name(f"{path.name}.schema-v{version}.bak")
     if target.exists():
         return
-    with sqlite3.connect(target) as copy:
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    copy = sqlite3.connect(partial)
+    try:
         conn.backup(copy)
-    copy.close()
+    finally:
+        copy.close()
+    os.replace(partial, target)
 
 
-def _migrate(conn: sqlite3.Connection, path: Path, found: int) -> None:
-    if 0 < found < SCHEMA_VERSION:
-        _backup(conn, path, found)
+def _migrate(conn: sqlite3.Connection) -> None:
     for migration in MIGRATIONS:
         with conn:
             conn.execute("BEGIN IMMEDIATE")
@@ -177,13 +184,15 @@ def open_database(path: Path) -> sqlite3.Connection:
     conn = _connect(path)
     try:
         found = _read_only_checks(conn, path)
+        if 0 < found < SCHEMA_VERSION:
+            _backup(conn, path, found)
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode != "wal":
             raise DatabaseUnavailableError(str(path), f"WAL journal refused (got {mode})")
         # FULL: a heist reported saved survives a power cut too, not only a killed process.
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
-        _migrate(conn, path, found)
+        _migrate(conn)
     except sqlite3.OperationalError as error:
         conn.close()
         raise DatabaseUnavailableError(str(path), str(error)) from error

@@ -36,6 +36,7 @@ from companion.storage.model import (
     dump_json,
     outcome_of,
 )
+from companion.storage.paths import database_path
 from companion.storage.photos import PhotoStore
 from companion.storage.rows import (
     GAME,
@@ -74,6 +75,13 @@ class SqliteGameLog:
         # The app may call from several threads; one connection, one caller at a time.
         self._lock = threading.RLock()
         self.photos = PhotoStore(self.path.parent)
+
+    @classmethod
+    def in_folder(
+        cls, data_dir: Path | str | None = None, *, clock: Callable[[], datetime] = _utc_now
+    ) -> SqliteGameLog:
+        """The log kept in ``data_dir`` (the app's ``--data``), or in the default data folder."""
+        return cls(database_path(None if data_dir is None else Path(data_dir)), clock=clock)
 
     # -- plumbing -------------------------------------------------------------------------
 

@@ -82,3 +82,33 @@ def test_killed_writer_loses_no_reported_heist(tmp_path: Path) -> None:
         assert len(saved) - len(reported) in (0, 1)
         reported = sorted(saved)
     assert len(reported) >= 25
+
+
+def test_two_processes_writing_at_once_keep_every_rule(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "companion.sqlite3"
+    SqliteGameLog(path).close()  # both writers find the schema ready
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.storage.crash_writer", str(path), str(seed), "30"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for seed in (1, 2)
+    ]
+    outputs = [writer.communicate(timeout=120) for writer in writers]
+    for writer, (_, errors) in zip(writers, outputs, strict=True):
+        assert writer.returncode == 0, errors.decode()
+    reported = [line.split() for out, _ in outputs for line in out.splitlines()]
+    assert len(reported) == 60
+    with SqliteGameLog(path) as log:
+        statuses = log.list_nights()
+        assert sum(status.heists for status in statuses) == 60
+        for status in statuses:
+            numbers = [h.number for h in log.heists(status.night.id)]
+            assert numbers == list(range(1, len(numbers) + 1))
+            # No heist was added after a night's third vault or alarm.
+            assert max(status.vaults, status.alarms) <= 3
+            assert status.finished == (3 in (status.vaults, status.alarms))

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.storage import database_path, default_data_dir
+from companion.storage import SqliteGameLog, database_path, default_data_dir
 
 HOME = Path("/home/ann")
 
@@ -32,3 +32,14 @@ def test_default_data_dir(env: dict[str, str], platform: str, expected: str) -> 
 
 def test_database_path_follows_the_given_folder(tmp_path: Path) -> None:
     assert database_path(tmp_path) == tmp_path / "companion.sqlite3"
+
+
+def test_log_in_folder_uses_the_given_or_default_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with SqliteGameLog.in_folder(tmp_path / "mine") as log:
+        assert log.path == tmp_path / "mine" / "companion.sqlite3"
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "env"))
+    with SqliteGameLog.in_folder() as log:
+        assert log.path == tmp_path / "env" / "companion.sqlite3"
+        assert log.photos.folder == (tmp_path / "env" / "photos").resolve()

@@ -108,7 +108,7 @@ def _print_nights(log: SqliteGameLog, text: dict[str, str], lang: str) -> None:
             text,
             "line",
             id=night.id,
-            date=night.created_at.strftime("%Y-%m-%d %H:%M"),
+            date=night.created_at.astimezone().strftime("%Y-%m-%d %H:%M"),  # local time
             variant=night.variant,
             players=", ".join(night.players),
             vaults=status.vaults,
@@ -121,10 +121,10 @@ def _print_stats(stats: Stats, text: dict[str, str]) -> None:
     overall = stats.overall
     won, lost, abandoned = overall.won, overall.lost, overall.abandoned
     _say(text, "overall", won=won, lost=lost, abandoned=abandoned, rate=_rate(overall.win_rate))
-    for title, table in (("variant", stats.by_variant), ("group", stats.by_group)):
+    by_group = {", ".join(stats.group_names[key]): record for key, record in stats.by_group.items()}
+    for title, table in (("variant", stats.by_variant), ("group", by_group)):
         _say(text, title)
-        for key, record in table.items():
-            name = key if isinstance(key, str) else ", ".join(key)
+        for name, record in table.items():
             rate = _rate(record.win_rate)
             _say(text, "row", name=name, won=record.won, lost=record.lost, rate=rate)
     nights, heists = stats.night_streaks, stats.heist_streaks

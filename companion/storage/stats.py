@@ -64,6 +64,7 @@ class Stats:
     overall: Record
     by_variant: Mapping[str, Record]
     by_group: Mapping[tuple[str, ...], Record]
+    group_names: Mapping[tuple[str, ...], tuple[str, ...]]  # key -> names as last written
     night_streaks: Streaks
     heist_streaks: Streaks
     hardest_variants: tuple[VariantDifficulty, ...]
@@ -92,6 +93,7 @@ def compute_stats(nights: Sequence[tuple[Night, Sequence[bool]]]) -> Stats:
     overall = Record()
     by_variant: dict[str, Record] = {}
     by_group: dict[tuple[str, ...], Record] = {}
+    group_names: dict[tuple[str, ...], tuple[str, ...]] = {}
     heists: dict[str, list[bool]] = {}
     for night, opens in ordered:
         heists.setdefault(night.variant, []).extend(opens)
@@ -100,6 +102,7 @@ def compute_stats(nights: Sequence[tuple[Night, Sequence[bool]]]) -> Stats:
         overall = overall.add(night.outcome)
         by_variant[night.variant] = by_variant.get(night.variant, Record()).add(night.outcome)
         by_group[night.group] = by_group.get(night.group, Record()).add(night.outcome)
+        group_names[night.group] = tuple(sorted(night.players, key=str.casefold))
     # Nights count in the order they ended; abandoned ones neither extend nor break a streak.
     ended = sorted(
         (pair[0] for pair in ordered if pair[0].outcome in (Outcome.WON, Outcome.LOST)),
@@ -115,6 +118,7 @@ def compute_stats(nights: Sequence[tuple[Night, Sequence[bool]]]) -> Stats:
         overall=overall,
         by_variant=MappingProxyType(by_variant),
         by_group=MappingProxyType(by_group),
+        group_names=MappingProxyType(group_names),
         night_streaks=longest_streaks([night.outcome is Outcome.WON for night in ended]),
         heist_streaks=longest_streaks([opened for _, opens in ordered for opened in opens]),
         hardest_variants=tuple(difficulty),

@@ -75,6 +75,10 @@ def test_stats_over_a_season(tmp_path: Path) -> None:
         ("ann", "bob", "cy"): Record(won=2, lost=1, abandoned=1),
         ("ann", "bob", "cy", "dee"): Record(lost=1),
     }
+    assert dict(stats.group_names) == {
+        ("ann", "bob", "cy"): ("Ann", "Bob", "Cy"),  # the abandoned night wrote them last
+        ("ann", "bob", "cy", "dee"): ("Ann", "Bob", "Cy", "Dee"),
+    }
     assert stats.night_streaks == Streaks(longest_wins=2, longest_losses=2, current=-2)
     # VVV AVAVV AAA VVAAA V A, in the order the nights began.
     assert stats.heist_streaks == Streaks(longest_wins=3, longest_losses=3, current=-1)

@@ -10,7 +10,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -254,14 +254,13 @@ class SqliteGameLog:
             raise NotFoundError("photo", "photo", ref)
         return path
 
-    def prune_photos(self) -> int:
-        """Delete photos no heist refers to (e.g. after an undo); returns how many."""
-        with self._reading() as conn:
-            used = [
-                row[0]
-                for row in conn.execute("SELECT DISTINCT photo FROM heists WHERE photo IS NOT NULL")
-            ]
-            return self.photos.prune(used)
+    def prune_photos(self, older_than: timedelta = timedelta(hours=1)) -> int:
+        """Delete photos no heist refers to (e.g. after an undo) and older than ``older_than``,
+        which spares one stored for a heist about to be saved; returns how many."""
+        # IMMEDIATE: no heist can start referring to a photo while the unused ones are deleted.
+        with self._transaction() as conn:
+            rows = conn.execute("SELECT DISTINCT photo FROM heists WHERE photo IS NOT NULL")
+            return self.photos.prune([row[0] for row in rows], older_than.total_seconds())
 
     # -- presets --------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -85,14 +86,18 @@ class PhotoStore:
         """Every stored photo."""
         return frozenset(p.name for p in self.folder.iterdir() if is_photo_ref(p.name))
 
-    def prune(self, keep: Iterable[str]) -> int:
-        """Delete photos not in ``keep`` and leftovers of interrupted writes; returns the count."""
+    def prune(self, keep: Iterable[str], older_than: float = 0.0) -> int:
+        """Delete photos not in ``keep`` and leftovers of interrupted writes, when their file is
+        more than ``older_than`` seconds old; returns the count.
+
+        The age spares a photo just stored for a heist not saved yet, or one still being written.
+        """
         kept = set(keep)
+        cutoff = time.time() - older_than
         removed = 0
         for entry in self.folder.iterdir():
-            if entry.name.startswith(_TEMP_PREFIX) or (
-                is_photo_ref(entry.name) and entry.name not in kept
-            ):
+            unused = is_photo_ref(entry.name) and entry.name not in kept
+            if (unused or entry.name.startswith(_TEMP_PREFIX)) and entry.stat().st_mtime <= cutoff:
                 entry.unlink(missing_ok=True)
                 removed += 1
         return removed

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,7 @@ def test_a_link_out_of_the_data_folder_is_refused(tmp_path: Path) -> None:
 def test_prune_keeps_used_photos_and_clears_leftovers(store: PhotoStore) -> None:
     used, unused = store.put(b"used"), store.put(b"unused")
     (store.folder / ".partial-abc").write_bytes(b"half")
+    assert store.prune([used], older_than=60) == 0  # all too recent: maybe still in use
     assert store.prune([used]) == 2
     assert sorted(p.name for p in store.folder.iterdir()) == [used]
     with pytest.raises(NotFoundError):
@@ -87,6 +89,7 @@ def test_log_keeps_photos_beside_the_database(tmp_path: Path) -> None:
         log.save_heist(night.id, heist(True, photo=dropped))
         log.undo_last_heist(night.id)
         assert log.photo_path(kept) == tmp_path / "data" / "photos" / kept
-        assert log.prune_photos() == 1
+        assert log.prune_photos() == 0  # just stored: spared for an hour
+        assert log.prune_photos(older_than=timedelta(0)) == 1
         with pytest.raises(NotFoundError):
             log.photo_path(dropped)

@@ -1,7 +1,22 @@
 """The game log: nights, heists, presets, photos, stats and exports, kept in SQLite.
 
->>> from companion.storage import SqliteGameLog, database_path  # doctest: +SKIP
->>> log = SqliteGameLog(database_path())                         # doctest: +SKIP
+>>> import tempfile
+>>> log = SqliteGameLog.in_folder(tempfile.mkdtemp())  # the app passes --data, or None
+>>> night = log.start_night(["Ann", "Bob", "Cy"], "classic", rules={"decks": 1})
+>>> draft = HeistDraft(
+...     river=("As", "Kd", "Qh", "7c", "2s"),
+...     hands={"h1": ("Ah", "Ad"), "h2": ("10h", "9h"), "h3": ("3c", "2c")},
+...     owners={"h1": "Ann", "h2": "Bob", "h3": "Cy"},
+...     tokens={"h1": 3, "h2": 2, "h3": 1},
+...     verdict=Verdict(opens=True),
+...     photo=log.store_photo(b"...jpeg bytes..."),
+... )
+>>> log.save_heist(night.id, draft).number
+1
+>>> status = log.night_status(night.id)
+>>> status.vaults, status.alarms, status.outcome
+(1, 0, <Outcome.OPEN: 'open'>)
+>>> log.close()
 """
 
 from __future__ import annotations

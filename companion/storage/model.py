@@ -33,7 +33,12 @@ __all__ = [
     "CribbageGame",
     "freeze",
     "thaw",
+    "dump_json",
     "group_key",
+    "outcome_of",
+    "check_players",
+    "check_rules",
+    "check_name",
 ]
 
 VAULTS_TO_WIN = 3

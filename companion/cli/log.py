@@ -60,8 +60,8 @@ def register(subparsers: Any) -> None:
     actions = parser.add_subparsers(dest="action", required=True)
     actions.add_parser("nights", help="every game night, newest first")
     actions.add_parser("stats", help="win rates, streaks, hardest variants")
-    export = actions.add_parser("export", help="a night or everything, as JSON or CSV")
-    export.add_argument("format", choices=("json", "csv"))
+    export = actions.add_parser("export", help="a night or everything: JSON, CSV or zip")
+    export.add_argument("format", choices=("json", "csv", "zip"))
     export.add_argument("--night", type=int, default=None, help="only this night")
     export.add_argument("--out", type=Path, default=None, help="JSON file / CSV folder")
     parser.set_defaults(handler=run)
@@ -81,6 +81,14 @@ def run(args: argparse.Namespace) -> int:
             else:
                 args.out.write_text(document + "\n", encoding="utf-8")
                 _say(text, "wrote", path=args.out)
+        elif args.format == "zip":
+            if args.out is None:
+                raise InvalidRecordError(
+                    "--out", "the zip export needs a file", "l'export zip demande un fichier"
+                )
+            with args.out.open("wb") as file:
+                log.export_archive(file, args.night)
+            _say(text, "wrote", path=args.out)
         else:
             if args.out is None:
                 raise InvalidRecordError(

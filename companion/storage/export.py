@@ -9,9 +9,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+import zipfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
+from typing import BinaryIO
 
 from companion.storage.model import Heist, Night, NightStatus, Preset, dump_json, thaw
 
@@ -22,6 +25,7 @@ __all__ = [
     "export_csv",
     "NIGHT_COLUMNS",
     "HEIST_COLUMNS",
+    "write_archive",
 ]
 
 EXPORT_FORMAT = "companion-game-log/1"
@@ -167,3 +171,18 @@ def export_csv(logs: Sequence[NightLog]) -> CsvExport:
                 )
             )
     return CsvExport(_table(NIGHT_COLUMNS, night_rows), _table(HEIST_COLUMNS, heist_rows))
+
+
+def write_archive(
+    file: BinaryIO, document: str, tables: CsvExport, photos: Mapping[str, Path]
+) -> None:
+    """A zip of the JSON document, both CSV tables and the photos (``photos/<ref>.<ext>``).
+
+    Photos go in uncompressed: JPEG and PNG are compressed already.
+    """
+    with zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("game-log.json", document)
+        archive.writestr("nights.csv", tables.nights)
+        archive.writestr("heists.csv", tables.heists)
+        for name, path in sorted(photos.items()):
+            archive.write(path, f"photos/{name}", compress_type=zipfile.ZIP_STORED)

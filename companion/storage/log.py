@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from companion.storage.errors import (
     InvalidRecordError,
@@ -20,7 +20,7 @@ from companion.storage.errors import (
     NotFoundError,
     NothingToUndoError,
 )
-from companion.storage.export import CsvExport, NightLog, export_csv, export_json
+from companion.storage.export import CsvExport, NightLog, export_csv, export_json, write_archive
 from companion.storage.migrations import open_database
 from companion.storage.model import (
     CribbageGame,
@@ -37,7 +37,7 @@ from companion.storage.model import (
     outcome_of,
 )
 from companion.storage.paths import database_path
-from companion.storage.photos import PhotoStore
+from companion.storage.photos import PhotoStore, image_type
 from companion.storage.rows import (
     GAME,
     PRESET,
@@ -306,17 +306,38 @@ class SqliteGameLog:
             logs = self._logs(conn, None)
         return compute_stats([(s.night, [h.verdict.opens for h in heists]) for s, heists in logs])
 
+    def _export_json(self, conn: sqlite3.Connection, logs: list[NightLog], everything: bool) -> str:
+        presets = fetch_presets(conn) if everything else ()
+        return export_json(logs, presets, self._clock())
+
     def export_json(self, night_id: int | None = None) -> str:
         """One night (or everything, presets included) as a JSON document."""
         with self._reading() as conn:
-            logs = self._logs(conn, night_id)
-            presets = () if night_id is not None else fetch_presets(conn)
-        return export_json(logs, presets, self._clock())
+            return self._export_json(conn, self._logs(conn, night_id), night_id is None)
 
     def export_csv(self, night_id: int | None = None) -> CsvExport:
         """One night (or everything) as two CSV tables: nights and heists."""
         with self._reading() as conn:
             return export_csv(self._logs(conn, night_id))
+
+    def export_archive(self, file: BinaryIO, night_id: int | None = None) -> int:
+        """One night (or everything) as a zip: the JSON, both CSV tables and the photos.
+
+        Writes to ``file`` (the caller chooses where); returns how many photos went in. A photo
+        file deleted by hand is left out; its reference stays in the JSON and CSV.
+        """
+        with self._reading() as conn:
+            logs = self._logs(conn, night_id)
+            document = self._export_json(conn, logs, night_id is None)
+        refs = {heist.photo for _, heists in logs for heist in heists if heist.photo}
+        photos = {}
+        for ref in refs:
+            path = self.photos.path(ref)
+            if path.is_file():
+                with path.open("rb") as photo:
+                    photos[f"{ref}.{image_type(photo.read(16)) or 'bin'}"] = path
+        write_archive(file, document, export_csv(logs), photos)
+        return len(photos)
 
     # -- cribbage -------------------------------------------------------------------------
 

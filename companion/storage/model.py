@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
@@ -114,7 +115,8 @@ def dump_json(value: Json) -> str:
 def _text(value: object, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidRecordError(where, "must be non-empty text", "doit être un texte non vide")
-    return value.strip()
+    # NFC: "Zoé" typed on a phone and on a laptop may differ in bytes but is one player.
+    return unicodedata.normalize("NFC", value.strip())
 
 
 def _cards(values: Sequence[str], where: str) -> tuple[str, ...]:

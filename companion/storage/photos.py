@@ -15,7 +15,7 @@ from pathlib import Path
 
 from companion.storage.errors import NotFoundError, OutsideDataFolderError
 
-__all__ = ["PhotoStore", "is_photo_ref"]
+__all__ = ["PhotoStore", "is_photo_ref", "image_type"]
 
 _TEMP_PREFIX = ".partial-"
 
@@ -23,6 +23,30 @@ _TEMP_PREFIX = ".partial-"
 def is_photo_ref(text: str) -> bool:
     """True for a lowercase hex SHA-256, the only name a stored photo can have."""
     return len(text) == 64 and all(ch in "0123456789abcdef" for ch in text)
+
+
+# Leading bytes of the image formats phones and webcams produce: (offset, magic, extension).
+_SIGNATURES = (
+    (0, b"\xff\xd8\xff", "jpg"),
+    (0, b"\x89PNG\r\n\x1a\n", "png"),
+    (8, b"WEBP", "webp"),
+    (4, b"ftypheic", "heic"),
+    (4, b"ftypmif1", "heic"),
+    (0, b"GIF8", "gif"),
+    (0, b"BM", "bmp"),
+)
+
+
+def image_type(head: bytes) -> str | None:
+    """The file extension of an image from its first bytes ("jpg", "png", ...), or None.
+
+    >>> image_type(b"GIF89a..."), image_type(b"plain text")
+    ('gif', None)
+    """
+    for offset, magic, extension in _SIGNATURES:
+        if head[offset : offset + len(magic)] == magic:
+            return extension
+    return None
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, BinaryIO, Protocol, runtime_checkable
 
 from companion.storage.export import CsvExport
 from companion.storage.model import CribbageGame, Heist, HeistDraft, Night, NightStatus, Preset
@@ -68,6 +68,8 @@ class GameLog(Protocol):
     def export_json(self, night_id: int | None = None) -> str: ...
 
     def export_csv(self, night_id: int | None = None) -> CsvExport: ...
+
+    def export_archive(self, file: BinaryIO, night_id: int | None = None) -> int: ...
 
     # Cribbage (the cribbage screen owns the state's shape)
     def save_cribbage_game(

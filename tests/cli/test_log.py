@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import csv
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,10 @@ def test_export_json_and_csv(
     assert main(["log", "--data", str(data), "export", "csv", "--out", str(out)]) == 0
     with (out / "heists.csv").open(newline="") as file:
         assert len(list(csv.DictReader(file))) == 5
+    archive = tmp_path / "all.zip"
+    assert main(["log", "--data", str(data), "export", "zip", "--out", str(archive)]) == 0
+    with zipfile.ZipFile(archive) as opened:
+        assert "game-log.json" in opened.namelist()
 
 
 def test_csv_export_without_folder_is_one_line_error(

@@ -3,6 +3,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -135,3 +136,30 @@ def test_json_export_of_one_night_has_no_presets(log: SqliteGameLog) -> None:
     assert [n["id"] for n in document["nights"]] == [night.id] and document["presets"] == []
     with pytest.raises(NotFoundError):
         log.export_json(999)
+
+
+def test_archive_holds_json_csv_and_photos(log: SqliteGameLog, tmp_path: Path) -> None:
+    target = tmp_path / "export.zip"
+    with target.open("wb") as file:
+        assert log.export_archive(file) == 1
+    photo = log.heists(log.list_nights()[-1].night.id)[0].photo
+    assert photo is not None
+    with zipfile.ZipFile(target) as archive:
+        assert sorted(archive.namelist()) == [
+            "game-log.json",
+            "heists.csv",
+            "nights.csv",
+            f"photos/{photo}.bin",  # the fixture's bytes are no known image format
+        ]
+        assert archive.read(f"photos/{photo}.bin") == b"photo bytes"
+        document = json.loads(archive.read("game-log.json"))
+        heists = _rows(archive.read("heists.csv").decode(), HEIST_COLUMNS)
+    assert len(document["nights"]) == 3 and len(heists) == 3
+
+
+def test_archive_of_a_night_without_photos(log: SqliteGameLog) -> None:
+    night = log.list_nights()[1].night
+    buffer = io.BytesIO()
+    assert log.export_archive(buffer, night.id) == 0
+    with zipfile.ZipFile(buffer) as archive:
+        assert json.loads(archive.read("game-log.json"))["nights"][0]["id"] == night.id

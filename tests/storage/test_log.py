@@ -182,6 +182,16 @@ def test_resume_finds_the_newest_open_night_after_restart(db_path: Path) -> None
         assert [s.night.id for s in log.list_nights()] == [done.id, newer.id, older.id]
 
 
+def test_names_typed_differently_are_one_player(log: SqliteGameLog) -> None:
+    decomposed, composed = "Zoe\u0301", "Zo\u00e9"
+    night = log.start_night(("Ann", decomposed), "classic")
+    assert night.players == ("Ann", composed)
+    saved = log.save_heist(night.id, _replace(owners={"h1": composed, "h2": "ANN"}))
+    assert saved.owners["h1"] == composed
+    with pytest.raises(InvalidRecordError, match="listed twice"):
+        log.start_night((composed, decomposed.upper()), "classic")
+
+
 def test_list_nights_gives_scores(log: SqliteGameLog) -> None:
     night = log.start_night(PLAYERS, "classic")
     _play(log, night.id, "AVA")

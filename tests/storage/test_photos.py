@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.storage import NotFoundError, OutsideDataFolderError, PhotoStore, SqliteGameLog
+from companion.storage.photos import image_type
 from tests.storage.builders import heist
 
 JPEG = b"\xff\xd8\xff\xe0 pretend table photo \xff\xd9"
@@ -93,3 +94,19 @@ def test_log_keeps_photos_beside_the_database(tmp_path: Path) -> None:
         assert log.prune_photos(older_than=timedelta(0)) == 1
         with pytest.raises(NotFoundError):
             log.photo_path(dropped)
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        (b"\xff\xd8\xff\xe1....Exif", "jpg"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", "png"),
+        (b"RIFF\x10\x00\x00\x00WEBPVP8 ", "webp"),
+        (b"\x00\x00\x00\x18ftypheic\x00", "heic"),
+        (b"GIF89a", "gif"),
+        (b"hello", None),
+        (b"", None),
+    ],
+)
+def test_image_type_from_leading_bytes(head: bytes, expected: str | None) -> None:
+    assert image_type(head) == expected

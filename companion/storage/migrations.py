@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,8 +108,7 @@ def _check_header(path: Path) -> None:
         raise DatabaseDamagedError(str(path), "not an SQLite database")
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    mode = "rw" if path.exists() else "rwc"
+def _connect(path: Path, mode: str) -> sqlite3.Connection:
     try:
         # isolation_level=None: transactions are opened explicitly (BEGIN IMMEDIATE), so reads
         # and DDL are never split from the writes that depend on them.
@@ -120,6 +121,22 @@ def _connect(path: Path) -> sqlite3.Connection:
         )
     except sqlite3.Error as error:
         raise DatabaseUnavailableError(str(path), str(error)) from error
+
+
+@contextmanager
+def _typed_errors(path: Path, conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """Close ``conn`` on any error, and turn SQLite's errors into the log's typed ones."""
+    try:
+        yield conn
+    except sqlite3.OperationalError as error:
+        conn.close()
+        raise DatabaseUnavailableError(str(path), str(error)) from error
+    except sqlite3.DatabaseError as error:
+        conn.close()
+        raise DatabaseDamagedError(str(path), str(error)) from error
+    except BaseException:
+        conn.close()
+        raise
 
 
 def _read_only_checks(conn: sqlite3.Connection, path: Path) -> int:
@@ -174,6 +191,21 @@ def _migrate(conn: sqlite3.Connection) -> None:
             conn.execute(f"PRAGMA user_version = {migration.version}")
 
 
+def _inspect(path: Path) -> None:
+    """Check an existing file before writing to it, and back it up before a migration.
+
+    With a write-ahead log left by a killed process, the check runs read-only: closing a
+    read-write connection would fold that log into the file, and a newer or damaged file
+    would not be left as it was. Without one, read-write leaves no side files behind.
+    """
+    wal = path.with_name(path.name + "-wal")
+    with _typed_errors(path, _connect(path, "ro" if wal.exists() else "rw")) as conn:
+        found = _read_only_checks(conn, path)
+        if 0 < found < SCHEMA_VERSION:
+            _backup(conn, path, found)
+    conn.close()
+
+
 def open_database(path: Path) -> sqlite3.Connection:
     """A connection to an up-to-date game log at ``path`` (created if missing), in WAL mode.
 
@@ -181,11 +213,10 @@ def open_database(path: Path) -> sqlite3.Connection:
     existing file byte-for-byte as it was.
     """
     _check_header(path)
-    conn = _connect(path)
-    try:
-        found = _read_only_checks(conn, path)
-        if 0 < found < SCHEMA_VERSION:
-            _backup(conn, path, found)
+    exists = path.exists() and path.stat().st_size > 0
+    if exists:
+        _inspect(path)
+    with _typed_errors(path, _connect(path, "rw" if exists else "rwc")) as conn:
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode != "wal":
             raise DatabaseUnavailableError(str(path), f"WAL journal refused (got {mode})")
@@ -193,13 +224,4 @@ def open_database(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
         _migrate(conn)
-    except sqlite3.OperationalError as error:
-        conn.close()
-        raise DatabaseUnavailableError(str(path), str(error)) from error
-    except sqlite3.DatabaseError as error:
-        conn.close()
-        raise DatabaseDamagedError(str(path), str(error)) from error
-    except BaseException:
-        conn.close()
-        raise
     return conn

@@ -187,25 +187,23 @@ class HeistDraft:
             for hand, cards in self.hands.items()
         }
         set_(self, "hands", MappingProxyType(hands))
-        for where, keys in (("owners", self.owners), ("tokens", self.tokens)):
+        owners = {_text(h, "owners"): _text(p, f"owner of {h}") for h, p in self.owners.items()}
+        tokens = {_text(h, "tokens"): token for h, token in self.tokens.items()}
+        for where, keys in (("owners", owners), ("tokens", tokens)):
             unknown = sorted(set(keys) - set(hands))
             if unknown:
                 raise InvalidRecordError(
                     where, f"unknown hand {unknown[0]!r}", f"main inconnue {unknown[0]!r}"
                 )
-        set_(
-            self,
-            "owners",
-            MappingProxyType({h: _text(p, f"owner of {h}") for h, p in self.owners.items()}),
-        )
-        for hand, token in self.tokens.items():
+        for hand, token in tokens.items():
             if isinstance(token, bool) or not isinstance(token, int) or token < 1:
                 raise InvalidRecordError(
                     f"token of {hand}",
                     f"{token!r} is not a token number (1, 2, ...)",
                     f"{token!r} n'est pas un numéro de jeton (1, 2, ...)",
                 )
-        set_(self, "tokens", MappingProxyType(dict(self.tokens)))
+        set_(self, "owners", MappingProxyType(owners))
+        set_(self, "tokens", MappingProxyType(tokens))
         if self.photo is not None and not is_photo_ref(self.photo):
             raise InvalidRecordError(
                 "photo",

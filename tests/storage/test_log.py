@@ -190,6 +190,14 @@ def test_names_typed_differently_are_one_player(log: SqliteGameLog) -> None:
     assert saved.owners["h1"] == composed
     with pytest.raises(InvalidRecordError, match="listed twice"):
         log.start_night((composed, decomposed.upper()), "classic")
+    by_name = HeistDraft(
+        river=("As",),
+        hands={decomposed: ("Kd", "Kh")},
+        owners={composed: decomposed},
+        tokens={f" {decomposed} ": 1},
+        verdict=Verdict(True),
+    )
+    assert dict(by_name.tokens) == {composed: 1} and dict(by_name.owners) == {composed: composed}
 
 
 def test_list_nights_gives_scores(log: SqliteGameLog) -> None:

@@ -1,0 +1,157 @@
+"""``companion log``: read the game log from a terminal (nights, stats) and export it.
+
+companion log nights [--data DIR] [--lang fr]
+companion log stats [--data DIR]
+companion log export json [--night N] [--out FILE]
+companion log export csv --out DIR [--night N]      (writes nights.csv and heists.csv)
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from companion.storage import InvalidRecordError, SqliteGameLog, Stats
+
+__all__ = ["register"]
+
+_TEXT = {
+    "en": {
+        "none": "no game night yet",
+        "line": "#{id}  {date}  {variant:<12} {players}  vaults {vaults}, alarms {alarms}  "
+        "{outcome}",
+        "overall": "nights won {won}, lost {lost}, abandoned {abandoned}; win rate {rate}",
+        "variant": "by variant",
+        "group": "by group",
+        "row": "  {name:<24} won {won}, lost {lost}  ({rate})",
+        "streaks": "longest streaks: {nights_won} nights won, {nights_lost} lost; "
+        "{vaults} vaults in a row, {alarms} alarms in a row",
+        "hardest": "hardest variants (vault opened):",
+        "hard_row": "  {variant:<24} {vaults}/{heists}  ({rate})",
+        "wrote": "wrote {path}",
+    },
+    "fr": {
+        "none": "aucune soirée pour l'instant",
+        "line": "n°{id}  {date}  {variant:<12} {players}  coffres {vaults}, alarmes {alarms}  "
+        "{outcome}",
+        "overall": "soirées gagnées {won}, perdues {lost}, abandonnées {abandoned} ; "
+        "taux de victoire {rate}",
+        "variant": "par variante",
+        "group": "par groupe",
+        "row": "  {name:<24} gagnées {won}, perdues {lost}  ({rate})",
+        "streaks": "plus longues séries : {nights_won} soirées gagnées, {nights_lost} perdues ; "
+        "{vaults} coffres d'affilée, {alarms} alarmes d'affilée",
+        "hardest": "variantes les plus dures (coffre ouvert) :",
+        "hard_row": "  {variant:<24} {vaults}/{heists}  ({rate})",
+        "wrote": "écrit : {path}",
+    },
+}
+
+
+def _rate(rate: float | None) -> str:
+    return "-" if rate is None else f"{100 * rate:.0f}%"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("log", help="game nights: list, stats, export")
+    parser.add_argument("--data", type=Path, default=None, help="data folder (default: yours)")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en")
+    actions = parser.add_subparsers(dest="action", required=True)
+    actions.add_parser("nights", help="every game night, newest first")
+    actions.add_parser("stats", help="win rates, streaks, hardest variants")
+    export = actions.add_parser("export", help="a night or everything: JSON, CSV or zip")
+    export.add_argument("format", choices=("json", "csv", "zip"))
+    export.add_argument("--night", type=int, default=None, help="only this night")
+    export.add_argument("--out", type=Path, default=None, help="JSON file / CSV folder")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    text = _TEXT[args.lang]
+    with SqliteGameLog.in_folder(args.data) as log:
+        if args.action == "nights":
+            _print_nights(log, text, args.lang)
+        elif args.action == "stats":
+            _print_stats(log.stats(), text)
+        elif args.format == "json":
+            document = log.export_json(args.night)
+            if args.out is None:
+                print(document)
+            else:
+                args.out.write_text(document + "\n", encoding="utf-8")
+                _say(text, "wrote", path=args.out)
+        elif args.format == "zip":
+            if args.out is None:
+                raise InvalidRecordError(
+                    "--out", "the zip export needs a file", "l'export zip demande un fichier"
+                )
+            with args.out.open("wb") as file:
+                log.export_archive(file, args.night)
+            _say(text, "wrote", path=args.out)
+        else:
+            if args.out is None:
+                raise InvalidRecordError(
+                    "--out", "the CSV export needs a folder", "l'export CSV demande un dossier"
+                )
+            tables = log.export_csv(args.night)
+            args.out.mkdir(parents=True, exist_ok=True)
+            for name, body in (("nights.csv", tables.nights), ("heists.csv", tables.heists)):
+                (args.out / name).write_text(body, encoding="utf-8", newline="")
+                _say(text, "wrote", path=args.out / name)
+    return 0
+
+
+def _say(text: dict[str, str], key: str, **params: object) -> None:
+    print(text[key].format(**params))
+
+
+def _print_nights(log: SqliteGameLog, text: dict[str, str], lang: str) -> None:
+    statuses = log.list_nights()
+    if not statuses:
+        _say(text, "none")
+    for status in statuses:
+        night = status.night
+        _say(
+            text,
+            "line",
+            id=night.id,
+            date=night.created_at.astimezone().strftime("%Y-%m-%d %H:%M"),  # local time
+            variant=night.variant,
+            players=", ".join(night.players),
+            vaults=status.vaults,
+            alarms=status.alarms,
+            outcome=night.outcome.label_fr if lang == "fr" else night.outcome.value,
+        )
+
+
+def _print_stats(stats: Stats, text: dict[str, str]) -> None:
+    overall = stats.overall
+    won, lost, abandoned = overall.won, overall.lost, overall.abandoned
+    _say(text, "overall", won=won, lost=lost, abandoned=abandoned, rate=_rate(overall.win_rate))
+    by_group = {", ".join(stats.group_names[key]): record for key, record in stats.by_group.items()}
+    for title, table in (("variant", stats.by_variant), ("group", by_group)):
+        _say(text, title)
+        for name, record in table.items():
+            rate = _rate(record.win_rate)
+            _say(text, "row", name=name, won=record.won, lost=record.lost, rate=rate)
+    nights, heists = stats.night_streaks, stats.heist_streaks
+    _say(
+        text,
+        "streaks",
+        nights_won=nights.longest_wins,
+        nights_lost=nights.longest_losses,
+        vaults=heists.longest_wins,
+        alarms=heists.longest_losses,
+    )
+    _say(text, "hardest")
+    for item in stats.hardest_variants:
+        rate = _rate(item.vault_rate)
+        _say(
+            text,
+            "hard_row",
+            variant=item.variant,
+            vaults=item.vaults,
+            heists=item.heists,
+            rate=rate,
+        )

@@ -1,0 +1,382 @@
+"""``SqliteGameLog``: the game log in one SQLite file, photos in a folder next to it.
+
+Every change is one transaction (``BEGIN IMMEDIATE`` inside ``with conn:``), so a saved heist
+is either entirely there or not at all, even if the process is killed mid-write.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from companion.storage.errors import (
+    InvalidRecordError,
+    NightFinishedError,
+    NotFoundError,
+    NothingToUndoError,
+)
+from companion.storage.export import CsvExport, NightLog, export_csv, export_json, write_archive
+from companion.storage.migrations import open_database
+from companion.storage.model import (
+    CribbageGame,
+    Heist,
+    HeistDraft,
+    Night,
+    NightStatus,
+    Outcome,
+    Preset,
+    check_name,
+    check_players,
+    check_rules,
+    dump_json,
+    outcome_of,
+)
+from companion.storage.paths import database_path
+from companion.storage.photos import PhotoStore, image_type
+from companion.storage.rows import (
+    GAME,
+    PRESET,
+    fetch_game,
+    fetch_games,
+    fetch_heist,
+    fetch_heists,
+    fetch_last_heist,
+    fetch_night,
+    fetch_preset,
+    fetch_presets,
+    fetch_status,
+    fetch_statuses,
+)
+from companion.storage.stats import Stats, compute_stats
+
+__all__ = ["SqliteGameLog"]
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class SqliteGameLog:
+    """The ``GameLog`` of one SQLite file; photos go to ``photos/`` beside it.
+
+    ``clock`` gives the current time (aware); tests pass a fixed one.
+    """
+
+    def __init__(self, path: Path | str, *, clock: Callable[[], datetime] = _utc_now) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = open_database(self.path)
+        self._clock = clock
+        # The app may call from several threads; one connection, one caller at a time.
+        self._lock = threading.RLock()
+        self.photos = PhotoStore(self.path.parent)
+
+    @classmethod
+    def in_folder(
+        cls, data_dir: Path | str | None = None, *, clock: Callable[[], datetime] = _utc_now
+    ) -> SqliteGameLog:
+        """The log kept in ``data_dir`` (the app's ``--data``), or in the default data folder."""
+        return cls(database_path(None if data_dir is None else Path(data_dir)), clock=clock)
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the file (the WAL is checkpointed back into it)."""
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> SqliteGameLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> Iterator[sqlite3.Connection]:
+        # IMMEDIATE takes the write lock first, so what is read (is the night still open?)
+        # cannot change before the write that depends on it.
+        with self._lock, self._conn:
+            self._conn.execute(begin)
+            yield self._conn
+
+    def _reading(self) -> AbstractContextManager[sqlite3.Connection]:
+        # One read transaction: a multi-query answer sees a single state of the file.
+        return self._transaction("BEGIN DEFERRED")
+
+    def _now(self) -> str:
+        now = self._clock()
+        if now.tzinfo is None:
+            raise ValueError("the clock must return an aware datetime")
+        # Fixed width, so that text order is time order in ORDER BY.
+        return now.astimezone(UTC).isoformat(timespec="microseconds")
+
+    # -- nights ---------------------------------------------------------------------------
+
+    def start_night(
+        self,
+        players: Sequence[str],
+        variant: str,
+        *,
+        rules: Mapping[str, Any] | None = None,
+        preset: str | None = None,
+    ) -> Night:
+        """A new open night; without ``rules``, the rules of ``preset`` (copied: later edits
+        of the preset do not rewrite past nights)."""
+        names = check_players(players)
+        variant = check_name(variant, "variant")
+        with self._transaction() as conn:
+            if rules is None and preset is not None:
+                rules = fetch_preset(conn, preset).rules
+            frozen = check_rules(rules or {})
+            cursor = conn.execute(
+                "INSERT INTO nights (players, variant, rules, preset, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (dump_json(names), variant, dump_json(frozen), preset, self._now()),
+            )
+            return fetch_night(conn, int(cursor.lastrowid or 0))
+
+    def night_status(self, night_id: int) -> NightStatus:
+        """The night and its vaults and alarms so far."""
+        with self._reading() as conn:
+            return fetch_status(conn, fetch_night(conn, night_id))
+
+    def list_nights(self) -> tuple[NightStatus, ...]:
+        """Every night, newest first."""
+        with self._reading() as conn:
+            return fetch_statuses(conn)
+
+    def open_nights(self) -> tuple[NightStatus, ...]:
+        """Nights still being played, newest first."""
+        with self._reading() as conn:
+            return fetch_statuses(conn, "WHERE outcome = 'open'")
+
+    def resume_night(self) -> NightStatus | None:
+        """The newest open night, to pick up after the app was closed; None if there is none."""
+        nights = self.open_nights()
+        return nights[0] if nights else None
+
+    def close_night(self, night_id: int) -> NightStatus:
+        """End an open night by hand (abandoned); a night already over is left as it is."""
+        with self._transaction() as conn:
+            night = fetch_night(conn, night_id)
+            if night.outcome is Outcome.OPEN:
+                conn.execute(
+                    "UPDATE nights SET outcome = 'abandoned', closed_at = ? WHERE id = ?",
+                    (self._now(), night_id),
+                )
+                night = fetch_night(conn, night_id)
+            return fetch_status(conn, night)
+
+    # -- heists ---------------------------------------------------------------------------
+
+    def save_heist(self, night_id: int, draft: HeistDraft) -> Heist:
+        """Add a heist to an open night, in one transaction; the third vault or alarm ends it."""
+        with self._transaction() as conn:
+            night = fetch_night(conn, night_id)
+            if night.outcome is not Outcome.OPEN:
+                raise NightFinishedError(night_id, night.outcome.value, night.outcome.label_fr)
+            players = {name.casefold() for name in night.players}
+            for hand, owner in draft.owners.items():
+                if owner.casefold() not in players:
+                    raise InvalidRecordError(
+                        f"owner of {hand}",
+                        f"{owner!r} does not play tonight",
+                        f"{owner!r} ne joue pas ce soir",
+                    )
+            if draft.photo is not None and not self.photos.exists(draft.photo):
+                raise NotFoundError("photo", "photo", draft.photo)
+            number = conn.execute(
+                "SELECT coalesce(max(number), 0) + 1 FROM heists WHERE night_id = ?", (night_id,)
+            ).fetchone()[0]
+            now = self._now()
+            cursor = conn.execute(
+                "INSERT INTO heists (night_id, number, river, board2, hands, owners, tokens,"
+                " opens, failures, photo, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    night_id,
+                    number,
+                    dump_json(draft.river),
+                    dump_json(draft.board2) if draft.board2 is not None else None,
+                    dump_json(draft.hands),
+                    dump_json(draft.owners),
+                    dump_json(draft.tokens),
+                    int(draft.verdict.opens),
+                    dump_json(draft.verdict.failures),
+                    draft.photo,
+                    now,
+                ),
+            )
+            status = fetch_status(conn, night)
+            outcome = outcome_of(status.vaults, status.alarms)
+            if outcome is not Outcome.OPEN:
+                conn.execute(
+                    "UPDATE nights SET outcome = ?, closed_at = ? WHERE id = ?",
+                    (outcome.value, now, night_id),
+                )
+            return fetch_heist(conn, int(cursor.lastrowid or 0))
+
+    def heists(self, night_id: int) -> tuple[Heist, ...]:
+        """The night's heists in the order they were played."""
+        with self._reading() as conn:
+            fetch_night(conn, night_id)
+            return fetch_heists(conn, night_id)
+
+    def undo_last_heist(self, night_id: int) -> Heist:
+        """Remove the night's last heist and return it; a night it had won or lost reopens."""
+        with self._transaction() as conn:
+            night = fetch_night(conn, night_id)
+            last = fetch_last_heist(conn, night_id)
+            if last is None:
+                raise NothingToUndoError(night_id)
+            conn.execute("DELETE FROM heists WHERE id = ?", (last.id,))
+            # An abandoned night stays abandoned: it was ended by the players, not the score.
+            if night.outcome in (Outcome.WON, Outcome.LOST):
+                conn.execute(
+                    "UPDATE nights SET outcome = 'open', closed_at = NULL WHERE id = ?", (night_id,)
+                )
+            return last
+
+    # -- photos ---------------------------------------------------------------------------
+
+    def store_photo(self, data: bytes) -> str:
+        """Keep a photo (once, however often it is stored); returns its reference."""
+        return self.photos.put(data)
+
+    def photo_path(self, ref: str) -> Path:
+        """The file of a stored photo."""
+        path = self.photos.path(ref)
+        if not path.is_file():
+            raise NotFoundError("photo", "photo", ref)
+        return path
+
+    def prune_photos(self, older_than: timedelta = timedelta(hours=1)) -> int:
+        """Delete photos no heist refers to (e.g. after an undo) and older than ``older_than``,
+        which spares one stored for a heist about to be saved; returns how many."""
+        # IMMEDIATE: no heist can start referring to a photo while the unused ones are deleted.
+        with self._transaction() as conn:
+            rows = conn.execute("SELECT DISTINCT photo FROM heists WHERE photo IS NOT NULL")
+            return self.photos.prune([row[0] for row in rows], older_than.total_seconds())
+
+    # -- presets --------------------------------------------------------------------------
+
+    def save_preset(self, name: str, rules: Mapping[str, Any]) -> Preset:
+        """Save (or replace) the named table rules."""
+        name = check_name(name, "preset name")
+        frozen = check_rules(rules)
+        with self._transaction() as conn:
+            conn.execute(
+                "INSERT INTO presets (name, rules, saved_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (name) DO UPDATE"
+                " SET rules = excluded.rules, saved_at = excluded.saved_at",
+                (name, dump_json(frozen), self._now()),
+            )
+            return fetch_preset(conn, name)
+
+    def preset(self, name: str) -> Preset:
+        with self._reading() as conn:
+            return fetch_preset(conn, name)
+
+    def presets(self) -> tuple[Preset, ...]:
+        """All presets by name."""
+        with self._reading() as conn:
+            return fetch_presets(conn)
+
+    def delete_preset(self, name: str) -> None:
+        with self._transaction() as conn:
+            if conn.execute("DELETE FROM presets WHERE name = ?", (name,)).rowcount == 0:
+                raise NotFoundError(*PRESET, name)
+
+    # -- history --------------------------------------------------------------------------
+
+    def _logs(self, conn: sqlite3.Connection, night_id: int | None) -> list[NightLog]:
+        if night_id is None:
+            statuses = fetch_statuses(conn)
+        else:
+            statuses = (fetch_status(conn, fetch_night(conn, night_id)),)
+        return [(status, fetch_heists(conn, status.night.id)) for status in statuses]
+
+    def stats(self) -> Stats:
+        """Win rates by variant and group, streaks, hardest variants."""
+        with self._reading() as conn:
+            logs = self._logs(conn, None)
+        return compute_stats([(s.night, [h.verdict.opens for h in heists]) for s, heists in logs])
+
+    def _export_json(self, conn: sqlite3.Connection, logs: list[NightLog], everything: bool) -> str:
+        presets = fetch_presets(conn) if everything else ()
+        return export_json(logs, presets, self._clock())
+
+    def export_json(self, night_id: int | None = None) -> str:
+        """One night (or everything, presets included) as a JSON document."""
+        with self._reading() as conn:
+            return self._export_json(conn, self._logs(conn, night_id), night_id is None)
+
+    def export_csv(self, night_id: int | None = None) -> CsvExport:
+        """One night (or everything) as two CSV tables: nights and heists."""
+        with self._reading() as conn:
+            return export_csv(self._logs(conn, night_id))
+
+    def export_archive(self, file: BinaryIO, night_id: int | None = None) -> int:
+        """One night (or everything) as a zip: the JSON, both CSV tables and the photos.
+
+        Writes to ``file`` (the caller chooses where); returns how many photos went in. A photo
+        file deleted by hand is left out; its reference stays in the JSON and CSV.
+        """
+        with self._reading() as conn:
+            logs = self._logs(conn, night_id)
+            document = self._export_json(conn, logs, night_id is None)
+        refs = {heist.photo for _, heists in logs for heist in heists if heist.photo}
+        photos = {}
+        for ref in refs:
+            path = self.photos.path(ref)
+            if path.is_file():
+                with path.open("rb") as photo:
+                    photos[f"{ref}.{image_type(photo.read(16)) or 'bin'}"] = path
+        write_archive(file, document, export_csv(logs), photos)
+        return len(photos)
+
+    # -- cribbage -------------------------------------------------------------------------
+
+    def save_cribbage_game(
+        self,
+        players: Sequence[str],
+        state: Mapping[str, Any],
+        *,
+        game_id: int | None = None,
+        finished: bool = False,
+    ) -> CribbageGame:
+        """Create a game (``game_id`` None) or replace a game's players and state."""
+        names = check_players(players)
+        frozen = check_rules(state, "state")
+        now = self._now()
+        with self._transaction() as conn:
+            if game_id is None:
+                cursor = conn.execute(
+                    "INSERT INTO cribbage_games (players, state, created_at, updated_at, finished)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (dump_json(names), dump_json(frozen), now, now, int(finished)),
+                )
+                game_id = int(cursor.lastrowid or 0)
+            elif (
+                conn.execute(
+                    "UPDATE cribbage_games SET players = ?, state = ?, updated_at = ?, finished = ?"
+                    " WHERE id = ?",
+                    (dump_json(names), dump_json(frozen), now, int(finished), game_id),
+                ).rowcount
+                == 0
+            ):
+                raise NotFoundError(*GAME, game_id)
+            return fetch_game(conn, game_id)
+
+    def cribbage_game(self, game_id: int) -> CribbageGame:
+        with self._reading() as conn:
+            return fetch_game(conn, game_id)
+
+    def cribbage_games(self) -> tuple[CribbageGame, ...]:
+        """All cribbage games, most recently updated first."""
+        with self._reading() as conn:
+            return fetch_games(conn)

@@ -1,0 +1,329 @@
+"""The values the game log stores and returns: frozen dataclasses, cards as plain strings.
+
+Cards are kept as the text the table used ("As", "10h", "*"), verdict reasons and table rules
+as JSON, so the log never depends on the poker engine's types. JSON values come back deeply
+frozen (mappings are read-only, lists are tuples); ``thaw`` turns them back into plain JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from companion.storage.errors import InvalidRecordError
+from companion.storage.photos import is_photo_ref
+
+__all__ = [
+    "VAULTS_TO_WIN",
+    "ALARMS_TO_LOSE",
+    "MAX_PLAYERS",
+    "Outcome",
+    "Verdict",
+    "HeistDraft",
+    "Heist",
+    "Night",
+    "NightStatus",
+    "Preset",
+    "CribbageGame",
+    "freeze",
+    "thaw",
+    "dump_json",
+    "group_key",
+    "outcome_of",
+    "check_players",
+    "check_rules",
+    "check_name",
+]
+
+VAULTS_TO_WIN = 3
+ALARMS_TO_LOSE = 3
+MAX_PLAYERS = 10
+
+Json = Any  # a value json.dumps accepts; frozen by ``freeze`` when stored in a record
+
+
+class Outcome(StrEnum):
+    """Where a game night stands."""
+
+    OPEN = "open"
+    WON = "won"
+    LOST = "lost"
+    ABANDONED = "abandoned"
+
+    @property
+    def label_fr(self) -> str:
+        return _OUTCOME_FR[self]
+
+
+_OUTCOME_FR = {
+    Outcome.OPEN: "en cours",
+    Outcome.WON: "gagnée",
+    Outcome.LOST: "perdue",
+    Outcome.ABANDONED: "abandonnée",
+}
+
+
+def freeze(value: Json, where: str) -> Json:
+    """A deeply read-only copy of a JSON value; rejects what JSON cannot hold, naming ``where``."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise InvalidRecordError(
+                where, f"{value} is not a JSON number", f"{value} n'est pas un nombre JSON"
+            )
+        return value
+    if isinstance(value, Mapping):
+        frozen: dict[str, Json] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise InvalidRecordError(
+                    where, f"key {key!r} is not text", f"la clé {key!r} n'est pas du texte"
+                )
+            frozen[key] = freeze(item, f"{where}.{key}")
+        return MappingProxyType(frozen)
+    if isinstance(value, list | tuple):
+        return tuple(freeze(item, f"{where}[{index}]") for index, item in enumerate(value))
+    raise InvalidRecordError(
+        where,
+        f"{type(value).__name__} cannot be stored as JSON",
+        f"{type(value).__name__} ne peut pas être enregistré en JSON",
+    )
+
+
+def thaw(value: Json) -> Json:
+    """Plain dicts and lists again, ready for ``json.dumps``."""
+    if isinstance(value, Mapping):
+        return {key: thaw(item) for key, item in value.items()}
+    if isinstance(value, tuple | list):
+        return [thaw(item) for item in value]
+    return value
+
+
+def dump_json(value: Json) -> str:
+    """JSON text for the database and the exports; key order (seating order) is kept."""
+    return json.dumps(thaw(value), ensure_ascii=False, allow_nan=False)
+
+
+def _text(value: object, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidRecordError(where, "must be non-empty text", "doit être un texte non vide")
+    # NFC: "Zoé" typed on a phone and on a laptop may differ in bytes but is one player.
+    return unicodedata.normalize("NFC", value.strip())
+
+
+def _cards(values: Sequence[str], where: str) -> tuple[str, ...]:
+    if isinstance(values, str):
+        # A bare string would otherwise be stored one character per card.
+        raise InvalidRecordError(
+            where,
+            "give the cards as a list, not one string",
+            "donnez les cartes en liste, pas en une chaîne",
+        )
+    cards = tuple(_text(card, where) for card in values)
+    for card in cards:
+        if any(ch.isspace() for ch in card):
+            raise InvalidRecordError(
+                where,
+                f"{card!r} holds a space: one card per item",
+                f"{card!r} contient une espace : une carte par élément",
+            )
+    return cards
+
+
+def group_key(players: Sequence[str]) -> tuple[str, ...]:
+    """The same group whatever the seating order or letter case: sorted, case-folded names."""
+    return tuple(sorted(name.casefold() for name in players))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the vault opens, and the engine's reasons (JSON) when it does not."""
+
+    opens: bool
+    failures: tuple[Json, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.opens, bool):
+            raise InvalidRecordError(
+                "verdict.opens", "must be true or false", "doit être vrai ou faux"
+            )
+        object.__setattr__(self, "failures", freeze(list(self.failures), "verdict.failures"))
+
+
+@dataclass(frozen=True)
+class HeistDraft:
+    """A heist as the table saw it, before it is saved: hands keyed by hand id.
+
+    ``photo`` is the SHA-256 reference that ``store_photo`` returned, or None.
+    """
+
+    river: tuple[str, ...]
+    hands: Mapping[str, tuple[str, ...]]
+    owners: Mapping[str, str]
+    tokens: Mapping[str, int]
+    verdict: Verdict
+    board2: tuple[str, ...] | None = None
+    photo: str | None = None
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "river", _cards(self.river, "river"))
+        if not self.river:
+            raise InvalidRecordError("river", "has no card", "n'a aucune carte")
+        if self.board2 is not None:
+            set_(self, "board2", _cards(self.board2, "board2"))
+        if not self.hands:
+            raise InvalidRecordError("hands", "no hand given", "aucune main donnée")
+        hands = {
+            _text(hand, "hands"): _cards(cards, f"hand {hand}")
+            for hand, cards in self.hands.items()
+        }
+        set_(self, "hands", MappingProxyType(hands))
+        owners = {_text(h, "owners"): _text(p, f"owner of {h}") for h, p in self.owners.items()}
+        tokens = {_text(h, "tokens"): token for h, token in self.tokens.items()}
+        for where, keys in (("owners", owners), ("tokens", tokens)):
+            unknown = sorted(set(keys) - set(hands))
+            if unknown:
+                raise InvalidRecordError(
+                    where, f"unknown hand {unknown[0]!r}", f"main inconnue {unknown[0]!r}"
+                )
+        for hand, token in tokens.items():
+            if isinstance(token, bool) or not isinstance(token, int) or token < 1:
+                raise InvalidRecordError(
+                    f"token of {hand}",
+                    f"{token!r} is not a token number (1, 2, ...)",
+                    f"{token!r} n'est pas un numéro de jeton (1, 2, ...)",
+                )
+        set_(self, "owners", MappingProxyType(owners))
+        set_(self, "tokens", MappingProxyType(tokens))
+        if self.photo is not None and not is_photo_ref(self.photo):
+            raise InvalidRecordError(
+                "photo",
+                f"{self.photo!r} is not a photo reference",
+                f"{self.photo!r} n'est pas une référence de photo",
+            )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Heist(HeistDraft):
+    """A saved heist: its number in the night (1, 2, ...) and when it was saved (UTC)."""
+
+    id: int
+    night_id: int
+    number: int
+    saved_at: datetime
+
+    def draft(self) -> HeistDraft:
+        """The heist as it was given, without what saving added (e.g. to save it again)."""
+        return HeistDraft(**{f.name: getattr(self, f.name) for f in fields(HeistDraft)})
+
+
+@dataclass(frozen=True)
+class Night:
+    """A game night: who played, which variant, under which table rules (a JSON object)."""
+
+    id: int
+    players: tuple[str, ...]
+    variant: str
+    rules: Mapping[str, Json]
+    preset: str | None
+    created_at: datetime
+    closed_at: datetime | None
+    outcome: Outcome
+
+    @property
+    def group(self) -> tuple[str, ...]:
+        return group_key(self.players)
+
+
+@dataclass(frozen=True)
+class NightStatus:
+    """A night with its score so far: 3 vaults win, 3 alarms lose."""
+
+    night: Night
+    vaults: int
+    alarms: int
+
+    @property
+    def heists(self) -> int:
+        return self.vaults + self.alarms
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.night.outcome
+
+    @property
+    def finished(self) -> bool:
+        return self.night.outcome is not Outcome.OPEN
+
+
+def outcome_of(vaults: int, alarms: int) -> Outcome:
+    """Won at 3 vaults, lost at 3 alarms, open before."""
+    if vaults >= VAULTS_TO_WIN:
+        return Outcome.WON
+    if alarms >= ALARMS_TO_LOSE:
+        return Outcome.LOST
+    return Outcome.OPEN
+
+
+@dataclass(frozen=True)
+class Preset:
+    """Named table rules that a group saved (JSON object)."""
+
+    name: str
+    rules: Mapping[str, Json]
+    saved_at: datetime
+
+
+@dataclass(frozen=True)
+class CribbageGame:
+    """A cribbage game kept for its screen: players and the screen's own JSON state."""
+
+    id: int
+    players: tuple[str, ...]
+    state: Mapping[str, Json]
+    created_at: datetime
+    updated_at: datetime
+    finished: bool = field(default=False)
+
+
+def check_players(players: Sequence[str]) -> tuple[str, ...]:
+    """1 to 10 distinct names (distinct ignoring case), in seating order."""
+    if isinstance(players, str):
+        raise InvalidRecordError("players", "give a list of names", "donnez une liste de noms")
+    names = tuple(_text(name, "players") for name in players)
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise InvalidRecordError(
+            "players",
+            f"{len(names)} players; a night has 1 to {MAX_PLAYERS}",
+            f"{len(names)} joueurs ; une soirée en compte de 1 à {MAX_PLAYERS}",
+        )
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise InvalidRecordError(
+                "players", f"{name!r} is listed twice", f"{name!r} figure deux fois"
+            )
+        seen.add(name.casefold())
+    return names
+
+
+def check_rules(rules: Mapping[str, Json], where: str = "rules") -> Mapping[str, Json]:
+    """A frozen JSON object of table rules."""
+    if not isinstance(rules, Mapping):
+        raise InvalidRecordError(where, "must be a JSON object", "doit être un objet JSON")
+    frozen: Mapping[str, Json] = freeze(rules, where)
+    return frozen
+
+
+def check_name(name: str, where: str) -> str:
+    """Non-empty text, trimmed."""
+    return _text(name, where)

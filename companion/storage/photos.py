@@ -1,0 +1,137 @@
+"""Table photos as files named by their SHA-256, inside the data folder and nowhere else.
+
+The same photo saved twice is one file. A file is written to a temporary name, flushed to
+disk, then renamed into place, so a reader never sees half a photo, even after a crash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from companion.storage.errors import NotFoundError, OutsideDataFolderError
+
+__all__ = ["PhotoStore", "is_photo_ref", "image_type"]
+
+_TEMP_PREFIX = ".partial-"
+
+
+def is_photo_ref(text: str) -> bool:
+    """True for a lowercase hex SHA-256, the only name a stored photo can have."""
+    return len(text) == 64 and all(ch in "0123456789abcdef" for ch in text)
+
+
+# Leading bytes of the image formats phones and webcams produce: (offset, magic, extension).
+_SIGNATURES = (
+    (0, b"\xff\xd8\xff", "jpg"),
+    (0, b"\x89PNG\r\n\x1a\n", "png"),
+    (8, b"WEBP", "webp"),
+    (4, b"ftypheic", "heic"),
+    (4, b"ftypmif1", "heic"),
+    (0, b"GIF8", "gif"),
+    (0, b"BM", "bmp"),
+)
+
+
+def image_type(head: bytes) -> str | None:
+    """The file extension of an image from its first bytes ("jpg", "png", ...), or None.
+
+    >>> image_type(b"GIF89a..."), image_type(b"plain text")
+    ('gif', None)
+    """
+    for offset, magic, extension in _SIGNATURES:
+        if head[offset : offset + len(magic)] == magic:
+            return extension
+    return None
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+class PhotoStore:
+    """Content-addressed photos in ``<data folder>/photos``."""
+
+    def __init__(self, data_folder: Path) -> None:
+        self.data_folder = Path(data_folder).resolve()
+        self.folder = self.data_folder / "photos"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        # A photos folder that is a link to elsewhere would write outside the data folder.
+        if not _inside(self.folder.resolve(), self.data_folder):
+            raise OutsideDataFolderError(str(self.folder.resolve()), str(self.data_folder))
+
+    def path(self, ref: str) -> Path:
+        """Where the photo ``ref`` lives; refuses anything that is not a plain hash."""
+        if not is_photo_ref(ref):
+            raise OutsideDataFolderError(repr(ref), str(self.folder))
+        return self.folder / ref
+
+    def put(self, data: bytes) -> str:
+        """Store ``data`` once; returns its reference (SHA-256, hex)."""
+        ref = hashlib.sha256(data).hexdigest()
+        target = self.path(ref)
+        if target.is_file() and target.stat().st_size == len(data):
+            return ref
+        fd, temp_name = tempfile.mkstemp(prefix=_TEMP_PREFIX, dir=self.folder)
+        try:
+            with os.fdopen(fd, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temp_name, target)
+        except BaseException:
+            Path(temp_name).unlink(missing_ok=True)
+            raise
+        self._sync_folder()
+        return ref
+
+    def put_file(self, source: Path) -> str:
+        """Store a file that already lies in the data folder (an upload); refuses any other."""
+        resolved = Path(source).resolve()
+        if not _inside(resolved, self.data_folder):
+            raise OutsideDataFolderError(str(source), str(self.data_folder))
+        return self.put(resolved.read_bytes())
+
+    def read(self, ref: str) -> bytes:
+        """The photo's bytes."""
+        try:
+            return self.path(ref).read_bytes()
+        except FileNotFoundError as error:
+            raise NotFoundError("photo", "photo", ref) from error
+
+    def exists(self, ref: str) -> bool:
+        return self.path(ref).is_file()
+
+    def refs(self) -> frozenset[str]:
+        """Every stored photo."""
+        return frozenset(p.name for p in self.folder.iterdir() if is_photo_ref(p.name))
+
+    def prune(self, keep: Iterable[str], older_than: float = 0.0) -> int:
+        """Delete photos not in ``keep`` and leftovers of interrupted writes, when their file is
+        more than ``older_than`` seconds old; returns the count.
+
+        The age spares a photo just stored for a heist not saved yet, or one still being written.
+        """
+        kept = set(keep)
+        cutoff = time.time() - older_than
+        removed = 0
+        for entry in self.folder.iterdir():
+            unused = is_photo_ref(entry.name) and entry.name not in kept
+            if (unused or entry.name.startswith(_TEMP_PREFIX)) and entry.stat().st_mtime <= cutoff:
+                entry.unlink(missing_ok=True)
+                removed += 1
+        return removed
+
+    def _sync_folder(self) -> None:
+        # The rename itself must reach the disk, or a power cut could forget the new name.
+        if os.name != "posix":
+            return
+        fd = os.open(self.folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

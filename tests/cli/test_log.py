@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+import csv
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.storage import SqliteGameLog
+from tests.storage.builders import heist, ticking_clock
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    with SqliteGameLog.in_folder(folder, clock=ticking_clock()) as log:
+        won = log.start_night(("Ann", "Bob", "Cy"), "classic")
+        for result in "VAVV":
+            log.save_heist(won.id, heist(result == "V"))
+        open_ = log.start_night(("Ann", "Bob", "Cy"), "low")
+        log.save_heist(open_.id, heist(False))
+    return folder
+
+
+def test_nights_lists_scores_in_both_languages(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["log", "--data", str(data), "nights"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("#2") and "vaults 0, alarms 1" in lines[0] and "open" in lines[0]
+    assert "Ann, Bob, Cy" in lines[1] and "vaults 3, alarms 1" in lines[1] and "won" in lines[1]
+    assert main(["log", "--data", str(data), "--lang", "fr", "nights"]) == 0
+    assert "coffres 3, alarmes 1  gagnée" in capsys.readouterr().out
+
+
+def test_stats(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["log", "--data", str(data), "stats"]) == 0
+    out = capsys.readouterr().out
+    assert "nights won 1, lost 0, abandoned 0; win rate 100%" in out
+    assert "3 vaults in a row" not in out and "2 vaults in a row, 1 alarms in a row" in out
+    assert "low" in out and "0/1  (0%)" in out
+    assert "Ann, Bob, Cy" in out
+
+
+def test_export_json_and_csv(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["log", "--data", str(data), "export", "json", "--night", "1"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [len(n["heists"]) for n in document["nights"]] == [4]
+    out = tmp_path / "csv"
+    assert main(["log", "--data", str(data), "export", "csv", "--out", str(out)]) == 0
+    with (out / "heists.csv").open(newline="") as file:
+        assert len(list(csv.DictReader(file))) == 5
+    archive = tmp_path / "all.zip"
+    assert main(["log", "--data", str(data), "export", "zip", "--out", str(archive)]) == 0
+    with zipfile.ZipFile(archive) as opened:
+        assert "game-log.json" in opened.namelist()
+
+
+def test_csv_export_without_folder_is_one_line_error(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["log", "--data", str(data), "export", "csv"]) == 2
+    assert capsys.readouterr().err.strip() == "companion: --out: the CSV export needs a folder"
+
+
+def test_damaged_log_is_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "companion.sqlite3").write_text("not a database")
+    assert main(["log", "--data", str(tmp_path), "--lang", "fr", "nights"]) == 2
+    assert "endommagé" in capsys.readouterr().err

@@ -1,0 +1,255 @@
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from companion.errors import DatabaseDamagedError, DatabaseVersionError
+from companion.storage import SCHEMA_VERSION, Outcome, SqliteGameLog
+from companion.storage import migrations as migrations_module
+from companion.storage.errors import DatabaseUnavailableError
+from companion.storage.migrations import APPLICATION_ID, Migration
+from tests.storage.builders import heist, ticking_clock
+
+# The version-1 schema exactly as it shipped, written out here on purpose: if someone edits
+# migration 1 instead of adding a new one, files made by the old release must still open.
+V1_SCHEMA = """
+CREATE TABLE nights (
+    id INTEGER PRIMARY KEY, players TEXT NOT NULL, variant TEXT NOT NULL, rules TEXT NOT NULL,
+    preset TEXT, created_at TEXT NOT NULL, closed_at TEXT,
+    outcome TEXT NOT NULL DEFAULT 'open' CHECK (outcome IN ('open','won','lost','abandoned')));
+CREATE TABLE heists (
+    id INTEGER PRIMARY KEY, night_id INTEGER NOT NULL REFERENCES nights(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL, river TEXT NOT NULL, hands TEXT NOT NULL, owners TEXT NOT NULL,
+    tokens TEXT NOT NULL, opens INTEGER NOT NULL CHECK (opens IN (0, 1)), failures TEXT NOT NULL,
+    photo TEXT, saved_at TEXT NOT NULL, UNIQUE (night_id, number));
+CREATE INDEX nights_outcome ON nights(outcome, created_at);
+PRAGMA user_version = 1;
+"""
+
+
+def _make_v1(path: Path) -> None:
+    """A game log as version 1 wrote it: one won night, one open night."""
+    hand = json.dumps({"h1": ["As", "Ad"], "h2": ["Kc", "Kh"]})
+    owners = json.dumps({"h1": "Ann", "h2": "Bob"})
+    tokens = json.dumps({"h1": 2, "h2": 1})
+    with sqlite3.connect(path) as conn:
+        conn.executescript(V1_SCHEMA)
+        conn.execute(
+            "INSERT INTO nights VALUES (1, '[\"Ann\", \"Bob\"]', 'classic', '{\"decks\": 1}', NULL,"
+            " '2026-10-01T20:00:00+00:00', '2026-10-01T21:00:00+00:00', 'won')"
+        )
+        conn.execute(
+            "INSERT INTO nights VALUES (2, '[\"Ann\", \"Bob\"]', 'low', '{}', 'Friday',"
+            " '2026-10-02T20:00:00+00:00', NULL, 'open')"
+        )
+        for heist_id, (night, number, opens) in enumerate(
+            [(1, 1, 1), (1, 2, 0), (1, 3, 1), (1, 4, 1), (2, 1, 0)], start=1
+        ):
+            failures = "[]" if opens else '[{"rule": "order"}]'
+            conn.execute(
+                'INSERT INTO heists VALUES (?, ?, ?, \'["2c", "3d", "4h"]\', ?, ?, ?, ?, ?,'
+                " NULL, '2026-10-01T20:30:00+00:00')",
+                (heist_id, night, number, hand, owners, tokens, opens, failures),
+            )
+    conn.close()
+
+
+def test_version_1_file_is_migrated_with_its_data(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    _make_v1(path)
+    with SqliteGameLog(path, clock=ticking_clock()) as log:
+        won, open_ = sorted(log.list_nights(), key=lambda s: s.night.id)
+        assert (won.outcome, won.vaults, won.alarms) == (Outcome.WON, 3, 1)
+        assert (open_.outcome, open_.night.preset, open_.heists) == (Outcome.OPEN, "Friday", 1)
+        first = log.heists(1)[0]
+        assert first.board2 is None and dict(first.hands) == {
+            "h1": ("As", "Ad"),
+            "h2": ("Kc", "Kh"),
+        }
+        assert log.heists(1)[1].verdict.failures == ({"rule": "order"},)
+        # What version 2 added works on the migrated file.
+        log.save_preset("Friday", {"decks": 2})
+        log.save_cribbage_game(("Ann", "Bob"), {"scores": [0, 0]})
+        draft = dataclasses.replace(heist(True, board2=True), owners={"h1": "Ann"})
+        saved = log.save_heist(2, draft)
+        assert saved.number == 2 and saved.board2 == ("3d", "4d", "5d", "Jc", "Jh")
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+    backup = tmp_path / "companion.sqlite3.schema-v1.bak"
+    with sqlite3.connect(backup) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("SELECT count(*) FROM heists").fetchone()[0] == 5
+    conn.close()
+
+
+def test_failed_migration_leaves_the_file_at_its_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "companion.sqlite3"
+    with SqliteGameLog(path) as log:
+        log.start_night(("Ann",), "classic")
+    broken = Migration(SCHEMA_VERSION + 1, "broken", ("CREATE TABLE extra (x)", "NOT SQL AT ALL"))
+    monkeypatch.setattr(migrations_module, "MIGRATIONS", (*migrations_module.MIGRATIONS, broken))
+    monkeypatch.setattr(migrations_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    with pytest.raises(DatabaseUnavailableError, match="syntax error"):
+        SqliteGameLog(path)
+    monkeypatch.undo()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_schema")}
+    conn.close()
+    assert "extra" not in tables
+    with SqliteGameLog(path) as log:
+        assert len(log.list_nights()) == 1
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def _newer_plain(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE future (x)")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 7}")
+    conn.close()
+
+
+def _newer_from_our_log(path: Path) -> None:
+    with SqliteGameLog(path) as log:
+        night = log.start_night(("Ann", "Bob"), "classic")
+        log.save_heist(night.id, dataclasses.replace(heist(True), owners={}))
+    (path.parent / "photos").rmdir()
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+
+
+def _newer_with_leftover_wal(path: Path) -> None:
+    """Written in WAL mode by a process that died before closing: the log is still beside it."""
+    script = (
+        "import os, sqlite3, sys\n"
+        "conn = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "conn.execute('PRAGMA journal_mode = WAL')\n"
+        "conn.execute('CREATE TABLE future (x)')\n"
+        f"conn.execute('PRAGMA user_version = {SCHEMA_VERSION + 1}')\n"
+        "conn.execute('INSERT INTO future VALUES (1)')\n"
+        "os._exit(0)\n"
+    )
+    subprocess.run([sys.executable, "-c", script, str(path)], check=True)
+    assert path.with_name(path.name + "-wal").stat().st_size > 0
+
+
+@pytest.mark.parametrize("make", [_newer_plain, _newer_from_our_log, _newer_with_leftover_wal])
+def test_newer_file_is_refused_and_left_untouched(
+    tmp_path: Path, make: Callable[[Path], None]
+) -> None:
+    path = tmp_path / "companion.sqlite3"
+    make(path)
+    before = _files(tmp_path)
+    with pytest.raises(DatabaseVersionError) as info:
+        SqliteGameLog(path)
+    assert f"this one knows {SCHEMA_VERSION}" in info.value.message("en")
+    assert "plus récente" in info.value.message("fr") and str(path) in info.value.message("fr")
+    # The shared-memory index (-shm) may be rebuilt by a reader; the data files may not change.
+    after = _files(tmp_path)
+    assert {k: v for k, v in after.items() if not k.endswith("-shm")} == {
+        k: v for k, v in before.items() if not k.endswith("-shm")
+    }
+
+
+def _text_file(path: Path) -> None:
+    path.write_text("game night notes, not a database\n")
+
+
+def _truncated(path: Path) -> None:
+    _good_log(path)
+    path.write_bytes(path.read_bytes()[:60])
+
+
+def _good_log(path: Path) -> None:
+    with SqliteGameLog(path, clock=ticking_clock()) as log:
+        for _ in range(8):
+            night = log.start_night(("Ann", "Bob", "Cy"), "classic")
+            for _ in range(2):
+                log.save_heist(night.id, heist(False))
+    (path.parent / "photos").rmdir()
+
+
+def _garbage_pages(path: Path) -> None:
+    """Every page after the first overwritten with noise: the header still says SQLite."""
+    _good_log(path)
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    noise = random.Random(7).randbytes(len(data) - page)
+    path.write_bytes(bytes(data[:page]) + noise)
+
+
+def _garbage_schema(path: Path) -> None:
+    """The schema page (after the 100-byte header) overwritten with noise."""
+    _good_log(path)
+    data = bytearray(path.read_bytes())
+    data[100:1000] = random.Random(8).randbytes(900)
+    path.write_bytes(bytes(data))
+
+
+def _foreign_tables(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE contacts (name TEXT)")
+        conn.execute("INSERT INTO contacts VALUES ('Ann')")
+    conn.close()
+
+
+def _foreign_application(path: Path) -> None:
+    _foreign_tables(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA application_id = 1234")
+        conn.execute("PRAGMA user_version = 1")
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    ("damage", "reason"),
+    [
+        (_text_file, "not an SQLite database"),
+        (_truncated, "malformed"),
+        (_garbage_pages, "malformed"),
+        (_garbage_schema, "malformed"),
+        (_foreign_tables, "not a Companion game log"),
+        (_foreign_application, "another program"),
+    ],
+)
+def test_damaged_or_foreign_file_is_refused_and_left_untouched(
+    tmp_path: Path, damage: Callable[[Path], None], reason: str
+) -> None:
+    path = tmp_path / "companion.sqlite3"
+    damage(path)
+    before = _files(tmp_path)
+    with pytest.raises(DatabaseDamagedError, match=reason) as info:
+        SqliteGameLog(path)
+    assert "left untouched" in info.value.message("en")
+    assert "endommagé" in info.value.message("fr")
+    assert _files(tmp_path) == before
+
+
+def test_a_folder_in_place_of_the_file_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "companion.sqlite3").mkdir()
+    with pytest.raises(DatabaseUnavailableError, match="folder"):
+        SqliteGameLog(tmp_path / "companion.sqlite3")
+
+
+def test_empty_file_is_a_new_log(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    path.touch()
+    with SqliteGameLog(path) as log:
+        assert log.list_nights() == ()

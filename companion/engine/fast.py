@@ -24,6 +24,7 @@ _LOW_RANKS = 7  # ranks 2..8 counted in base 5 below bit 17, ranks 9..A above it
 _LOW_BITS = 17  # 5**7 = 78125 < 2**17
 _SUIT_BITS = 13
 _BLOCK = 1 << 14
+_OUT_OF_RANGE = "card ids must lie in 0..51 (4 * rank + suit)"
 
 
 def _encode(strength: tuple[int, ...]) -> int:
@@ -117,11 +118,11 @@ def _card_masks(block: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.uint64]:
     try:
         bits = np.take(_tables()["card_bit"], block)
     except IndexError:
-        bits = np.full(1, np.nan)
+        raise ValueError(_OUT_OF_RANGE) from None
     # A matrix-vector product sums the rows fastest; the sums are exact below 2**53.
     sums = bits @ np.ones(block.shape[1])
     if np.isnan(sums).any():
-        raise ValueError("card ids must lie in 0..51 (4 * rank + suit)")
+        raise ValueError(_OUT_OF_RANGE)
     masks = sums.astype(np.uint64)
     # Adding the same power of two twice carries, so the row has fewer bits set than cards.
     repeated = np.bitwise_count(masks) != block.shape[1]

@@ -213,14 +213,26 @@ def rank_five(five: tuple[Card, ...], rules: TableRules = TableRules(), worst: b
             ((*_natural_value(choice, rules), choice) for choice in _wild_choices(five)),
             key=lambda item: item[0],
         )
+    order = _display_order(played, category, deciding)
     return HandValue(
         strength=strength,
         category=category,
         deciding=tuple(Rank(r) for r in deciding),
-        best=tuple(five),
-        played_as=played,
+        best=tuple(five[i] for i in order),
+        played_as=tuple(played[i] for i in order),
         ranking=rules.ranking,
     )
+
+
+def _display_order(
+    played: tuple[Card, ...], category: Category, deciding: tuple[int, ...]
+) -> list[int]:
+    """Positions of the five cards as players lay them out: groups first, straights from the top."""
+    ranks = [int(c.rank) for c in played if c.rank is not None]
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        top = deciding[0]
+        return sorted(range(5), key=lambda i: (top - ranks[i]) % 13)
+    return sorted(range(5), key=lambda i: deciding.index(ranks[i]))
 
 
 def five_card_sets(

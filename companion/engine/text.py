@@ -92,43 +92,53 @@ def describe(value: HandValue, lang: str = "en") -> str:
         return "-".join(_symbol(r) for r in d)
     if lang == "fr":
         return _describe_fr(cat, d)
-    one = [_EN_ONE[r] for r in d]
+    return _describe_en(cat, d)
+
+
+def _describe_en(cat: Category, d: tuple[Rank, ...]) -> str:
+    one = _EN_ONE[d[0]]
     many = [_EN_MANY[r] for r in d]
+    second = many[1] if len(d) > 1 else ""
+    if cat is Category.STRAIGHT_FLUSH and d[0] == Rank.ACE:
+        return "royal flush"
     templates = {
-        Category.HIGH_CARD: f"{one[0]} high",
-        Category.PAIR: f"pair of {many[0]}",
-        Category.TWO_PAIR: f"two pair, {many[0]} and {many[1]}",
-        Category.THREE_OF_A_KIND: f"three {many[0]}",
-        Category.STRAIGHT: f"straight, {one[0]} high",
-        Category.FLUSH: f"flush, {one[0]} high",
-        Category.FULL_HOUSE: f"full house, {many[0]} over {many[-1]}",
-        Category.FOUR_OF_A_KIND: f"four {many[0]}",
-        Category.STRAIGHT_FLUSH: "royal flush" if d[0] == Rank.ACE else f"straight flush, {one[0]} high",
-        Category.FIVE_OF_A_KIND: f"five {many[0]}",
-        Category.FLUSH_HOUSE: f"flush house, {many[0]} over {many[-1]}",
-        Category.FLUSH_FIVE: f"flush five, {many[0]}",
+        Category.HIGH_CARD: "{one} high",
+        Category.PAIR: "pair of {top}",
+        Category.TWO_PAIR: "two pair, {top} and {second}",
+        Category.THREE_OF_A_KIND: "three {top}",
+        Category.STRAIGHT: "straight, {one} high",
+        Category.FLUSH: "flush, {one} high",
+        Category.FULL_HOUSE: "full house, {top} over {second}",
+        Category.FOUR_OF_A_KIND: "four {top}",
+        Category.STRAIGHT_FLUSH: "straight flush, {one} high",
+        Category.FIVE_OF_A_KIND: "five {top}",
+        Category.FLUSH_HOUSE: "flush house, {top} over {second}",
+        Category.FLUSH_FIVE: "flush five, {top}",
     }
-    return templates[cat]
+    return templates[cat].format(one=one, top=many[0], second=second)
 
 
 def _describe_fr(cat: Category, d: tuple[Rank, ...]) -> str:
     many = [_FR_MANY[r] for r in d]
+    second = many[1] if len(d) > 1 else ""
+    if cat is Category.STRAIGHT_FLUSH and d[0] == Rank.ACE:
+        return "quinte flush royale"
     templates = {
-        Category.HIGH_CARD: f"hauteur {_FR_ONE[d[0]]}",
-        Category.PAIR: f"paire {_fr_de(d[0])}",
-        Category.TWO_PAIR: f"deux paires, {many[0]} et {many[1]}",
-        Category.THREE_OF_A_KIND: f"brelan {_fr_de(d[0])}",
-        Category.STRAIGHT: f"quinte {_fr_a(d[0])}",
-        Category.FLUSH: f"couleur {_fr_a(d[0])}",
-        Category.FULL_HOUSE: f"full aux {many[0]} par les {many[-1]}",
-        Category.FOUR_OF_A_KIND: f"carré {_fr_de(d[0])}",
-        Category.STRAIGHT_FLUSH: "quinte flush royale" if d[0] == Rank.ACE
-        else f"quinte flush {_fr_a(d[0])}",
-        Category.FIVE_OF_A_KIND: f"cinq {many[0]}",
-        Category.FLUSH_HOUSE: f"full couleur aux {many[0]} par les {many[-1]}",
-        Category.FLUSH_FIVE: f"cinq {many[0]} de la même couleur",
+        Category.HIGH_CARD: "hauteur {one}",
+        Category.PAIR: "paire {de}",
+        Category.TWO_PAIR: "deux paires, {top} et {second}",
+        Category.THREE_OF_A_KIND: "brelan {de}",
+        Category.STRAIGHT: "quinte {a}",
+        Category.FLUSH: "couleur {a}",
+        Category.FULL_HOUSE: "full aux {top} par les {second}",
+        Category.FOUR_OF_A_KIND: "carré {de}",
+        Category.STRAIGHT_FLUSH: "quinte flush {a}",
+        Category.FIVE_OF_A_KIND: "cinq {top}",
+        Category.FLUSH_HOUSE: "full couleur aux {top} par les {second}",
+        Category.FLUSH_FIVE: "cinq {top} de la même couleur",
     }
-    return templates[cat]
+    return templates[cat].format(one=_FR_ONE[d[0]], top=many[0], second=second,
+                                 de=_fr_de(d[0]), a=_fr_a(d[0]))
 
 
 def hand_label(hand_id: str, lang: str = "en") -> str:

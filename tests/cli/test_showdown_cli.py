@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "heist.json"
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str | None = None,
+        monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
+    if stdin is not None and monkeypatch is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["showdown", str(EXAMPLE), "--json"], capsys)
+    assert code == 0
+    result = json.loads(out)
+    assert set(result) == {"hands", "order", "vault"}
+    hand = next(h for h in result["hands"] if h["id"] == "Dan")
+    assert hand["owner"] == "Dan" and hand["category"] == "three_of_a_kind"
+    assert sorted(hand["best"]) == sorted(["9h", "9s", "9d", "Kh", "Js"])
+    assert hand["description"] == "three nines"
+    assert result["order"] == [["Chloé"], ["Ana"], ["Bob"], ["Dan"]]
+    assert result["vault"]["opens"] is False
+    (failure,) = result["vault"]["failures"]
+    assert failure["hand"] == "Ana" and failure["token"] == 3 and failure["beaten_by"] == "Bob"
+    assert failure["reason"].endswith("second pair 9 over 7")
+
+
+def test_french_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["showdown", str(EXAMPLE), "--lang", "fr"], capsys)
+    assert code == 0
+    assert "ALARME" in out and "deuxième paire 9 contre 7" in out
+
+
+def test_array_of_tables_from_stdin(capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = [
+        {"board": "As Ks Qs Js Ts", "players": [{"name": "A", "cards": ["2c", "3c"]},
+                                                 {"name": "B", "cards": "4d 5d"}]},
+        {"variant": "two-of-four", "rules": {"ranking": "low-a5"}, "board": "Kh Qd 9s 3c 2d",
+         "players": [{"name": "A", "cards": "Ah 4s Kc Kd"}, {"name": "B", "cards": "7h 6h 8c 8d"}],
+         "tokens": {"A": 2, "B": 1}},
+    ]
+    code, out, _ = run(["showdown", "-", "--json"], capsys, json.dumps(tables), monkeypatch)
+    assert code == 0
+    first, second = json.loads(out)
+    assert first["order"] == [["A", "B"]] and first["vault"] is None
+    assert second["vault"]["opens"] is True
+
+
+@pytest.mark.parametrize(
+    ("document", "words"),
+    [
+        ('{"board": "As Ks Qs Js", "players": [{"name": "A", "cards": "2c 3c"}, '
+         '{"name": "B", "cards": "4c 5c"}]}', "river has 4 cards"),
+        ('{"board": "As Ks Qs Js Ts", "players": [{"name": "Ana", "cards": "2c 1c"}, '
+         '{"name": "B", "cards": "4c 5c"}]}', "'1c' is not a card (Ana's hand)"),
+        ('{"board": "As Ks Qs Js Ts", "players": [{"name": "Ana", "cards": "As 3c"}, '
+         '{"name": "B", "cards": "4c 5c"}]}', "A♠ appears twice (the river and Ana)"),
+        ('{"board": "As Ks Qs Js Ts"}', "needs 'board' and 'players'"),
+        ('{"board": "As Ks Qs Js Ts", "players": [], "tokenz": {}}', "unknown field(s): tokenz"),
+        ('{"board": "As Ks Qs Js Ts", "players": [{"name": "A", "cards": "2c 3c"}, '
+         '{"name": "B", "cards": "4c 5c"}], "rules": {"ranking": "lowball"}}', "rules.ranking"),
+        ("[1, 2", "not valid JSON"),
+        ('[{"board": "As Ks Qs Js Ts", "players": []}]', "table 1:"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(document: str, words: str,
+                                         capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run(["showdown", "-", "--json"], capsys, document, monkeypatch)
+    assert code == 2
+    assert out == ""
+    assert words in err and err.count("\n") == 1
+
+
+def test_missing_file_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(["showdown", str(tmp_path / "nope.json")], capsys)
+    assert code == 2 and out == "" and "nope.json" in err
+
+
+def test_french_error(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    document = '{"board": "As Ks Qs Js", "players": []}'
+    code, _, err = run(["showdown", "-", "--lang", "fr"], capsys, document, monkeypatch)
+    assert code == 2 and "la rivière a 4 cartes" in err
+
+
+def test_wild_cards_show_what_they_play_as(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    document = json.dumps({"board": "9h Tc Jd 2s 3c", "players": [
+        {"name": "A", "cards": "* Qs"}, {"name": "B", "cards": "*s *h"}]})
+    code, out, _ = run(["showdown", "-", "--json"], capsys, document, monkeypatch)
+    assert code == 0
+    hands = {h["id"]: h for h in json.loads(out)["hands"]}
+    assert hands["A"]["category"] == "straight" and hands["A"]["description"] == "straight, king high"
+    assert "Kh" in hands["A"]["played_as"] or "Ks" in hands["A"]["played_as"]

@@ -12,14 +12,54 @@ from companion.engine.cards import (
     parse_card,
     parse_cards,
 )
+from companion.engine.cribbage import score_heels, score_peg, score_show
+from companion.engine.cribbage_discard import advise_discard
+from companion.engine.fast import evaluate_many
+from companion.engine.ranking import (
+    Category,
+    HandValue,
+    Ranking,
+    Straights,
+    TableRules,
+    best_hand,
+    rank_five,
+)
+from companion.engine.showdown import Showdown, Verdict, judge, order_hands, run_showdown
+from companion.engine.text import describe, explain_win
+from companion.engine.variants import VARIANTS, Hand, Player, SharedHand, Table, form_hands
 
 __all__ = [
     "DECK",
+    "VARIANTS",
     "Card",
+    "Category",
+    "Hand",
+    "HandValue",
+    "Player",
     "Rank",
+    "Ranking",
+    "SharedHand",
+    "Showdown",
+    "Straights",
     "Suit",
+    "Table",
+    "TableRules",
+    "Verdict",
+    "advise_discard",
+    "best_hand",
     "check_duplicates",
+    "describe",
+    "evaluate_many",
+    "explain_win",
+    "form_hands",
     "format_cards",
+    "judge",
+    "order_hands",
     "parse_card",
     "parse_cards",
+    "rank_five",
+    "run_showdown",
+    "score_heels",
+    "score_peg",
+    "score_show",
 ]

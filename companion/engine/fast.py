@@ -23,7 +23,7 @@ __all__ = ["evaluate_many", "value_to_category"]
 _LOW_RANKS = 7  # ranks 2..8 counted in base 5 below bit 17, ranks 9..A above it
 _LOW_BITS = 17  # 5**7 = 78125 < 2**17
 _SUIT_BITS = 13
-_BLOCK = 1 << 14
+_BLOCK = 1 << 12
 _OUT_OF_RANGE = "card ids must lie in 0..51 (4 * rank + suit)"
 
 
@@ -92,15 +92,15 @@ def _tables() -> dict[str, npt.NDArray[Any]]:
             flush_table[mask] = max(flush_table[mask & ~(1 << r)] for r in range(13) if mask >> r & 1)
     card = np.arange(52)
     # One float per card, 2**(13 * suit + rank): a row's sum is its exact 52-bit card mask.
-    # Slots 52..103 are NaN so that ids -52..-1, which numpy would wrap, poison the sum.
-    card_bit = np.concatenate([2.0 ** (13 * (card % 4) + card // 4), np.full(52, np.nan)])
+    # Slots 52..103 add no bit, so that ids -52..-1, which numpy would wrap, show up as a row
+    # with too few bits.
+    card_bit = np.concatenate([2.0 ** (13 * (card % 4) + card // 4), np.zeros(52)])
     return {
         "card_bit": card_bit,
-        "suit_rank_key": suit_rank_key,
+        "suit_entry": suit_rank_key | (flush_table << 32),
         "low_slot": low_slot,
         "high_slot": high_slot,
         "rank_table": rank_table,
-        "flush_table": flush_table,
     }
 
 
@@ -121,13 +121,14 @@ def _card_masks(block: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.uint64]:
         raise ValueError(_OUT_OF_RANGE) from None
     # A matrix-vector product sums the rows fastest; the sums are exact below 2**53.
     sums = bits @ np.ones(block.shape[1])
-    if np.isnan(sums).any():
-        raise ValueError(_OUT_OF_RANGE)
     masks = sums.astype(np.uint64)
-    # Adding the same power of two twice carries, so the row has fewer bits set than cards.
-    repeated = np.bitwise_count(masks) != block.shape[1]
-    if repeated.any():
-        raise ValueError(f"a row holds the same card twice: {block[np.flatnonzero(repeated)[0]]}")
+    # Adding the same power of two twice carries, so the row has fewer bits set than cards; an
+    # id below zero adds no bit at all.
+    wrong = np.bitwise_count(masks) != block.shape[1]
+    if wrong.any():
+        if block.min() < 0:
+            raise ValueError(_OUT_OF_RANGE)
+        raise ValueError(f"a row holds the same card twice: {block[np.flatnonzero(wrong)[0]]}")
     return masks
 
 
@@ -150,13 +151,16 @@ def _evaluate_block(block: npt.NDArray[np.integer[Any]], out: npt.NDArray[np.int
     masks = _card_masks(block)
     # int64 views index tables faster than uint64 (no conversion); the masks are below 2**52.
     whole = masks.view(np.int64)
-    suits = [(whole >> (_SUIT_BITS * s)) & ((1 << _SUIT_BITS) - 1) for s in range(4)]
-    table = t["suit_rank_key"]
-    key = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
-    slot = t["high_slot"][key >> _LOW_BITS] + t["low_slot"][key & ((1 << _LOW_BITS) - 1)]
+    lane = (1 << _SUIT_BITS) - 1
+    suits = (whole & lane, (whole >> 13) & lane, (whole >> 26) & lane, whole >> 39)
+    # One lookup per suit gives its rank key (low 32 bits) and its best flush (high bits); at
+    # most one suit of 5..7 cards holds five, so the summed flush field is that suit's flush.
+    table = t["suit_entry"]
+    packed = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
+    high = (packed >> _LOW_BITS) & ((1 << (32 - _LOW_BITS)) - 1)
+    slot = t["high_slot"][high] + t["low_slot"][packed & ((1 << _LOW_BITS) - 1)]
     np.take(t["rank_table"], slot, out=out)
-    for s in suits:
-        np.maximum(out, t["flush_table"][s], out=out)
+    np.maximum(out, packed >> 32, out=out)
 
 
 def value_to_category(values: npt.ArrayLike) -> npt.NDArray[np.int64]:

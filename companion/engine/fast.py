@@ -126,7 +126,7 @@ def _card_masks(block: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.uint64]:
     # id below zero adds no bit at all.
     wrong = np.bitwise_count(masks) != block.shape[1]
     if wrong.any():
-        if block.min() < 0:
+        if block.min() < 0 or block.max() > 51:
             raise ValueError(_OUT_OF_RANGE)
         raise ValueError(f"a row holds the same card twice: {block[np.flatnonzero(wrong)[0]]}")
     return masks

@@ -56,15 +56,20 @@ def main() -> None:
         theirs_s = min(theirs_s, timed(loop))
     ours_rate, theirs_rate = args.hands / ours_s, args.hands / theirs_s
     print(f"{args.hands:,} random {args.size}-card hands")
-    print(f"evaluate_many       : {ours_rate / 1e6:8.2f} M hands/s ({ours_s * 1e9 / args.hands:.0f} ns/hand)")
-    print(f"pkrbot per-call loop: {theirs_rate / 1e6:8.2f} M hands/s ({theirs_s * 1e9 / args.hands:.0f} ns/hand)")
+    print(
+        f"evaluate_many       : {ours_rate / 1e6:8.2f} M hands/s ({ours_s * 1e9 / args.hands:.0f} ns/hand)"
+    )
+    print(
+        f"pkrbot per-call loop: {theirs_rate / 1e6:8.2f} M hands/s ({theirs_s * 1e9 / args.hands:.0f} ns/hand)"
+    )
     print(f"ratio               : {ours_rate / theirs_rate:8.2f}x")
 
     ours = evaluate_many(hands)
     theirs = np.array([evaluate(cards) for cards in card_lists])
     order = np.lexsort((theirs, ours))
     same = bool(np.all(np.diff(theirs[order]) >= 0)) and bool(
-        np.array_equal(np.diff(ours[order]) == 0, np.diff(theirs[order]) == 0))
+        np.array_equal(np.diff(ours[order]) == 0, np.diff(theirs[order]) == 0)
+    )
     print(f"same order and ties as pkrbot: {same}")
 
 

@@ -46,7 +46,8 @@ class CardParseError(CompanionError, ValueError):
     code = "card_parse"
     templates = {
         "en": "{token!r} is not a card ({where}); write cards like As, Td, 10h, Q♥ or * for a wild",
-        "fr": "{token!r} n'est pas une carte ({where}) ; écrivez par ex. As, Td, 10h, Q♥ ou * pour un joker",
+        "fr": "{token!r} n'est pas une carte ({where}) ; "
+        "écrivez par ex. As, Td, 10h, Q♥ ou * pour un joker",
     }
 
     def __init__(self, token: str, where: str) -> None:

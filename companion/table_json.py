@@ -18,8 +18,17 @@ from companion.errors import TableError
 __all__ = ["table_from_json", "tokens_from_json", "showdown_to_json"]
 
 _TABLE_KEYS = {
-    "variant", "two_rivers", "rules", "board", "board2", "players", "shared", "tokens",
-    "tokens_by_street", "name", "note",
+    "variant",
+    "two_rivers",
+    "rules",
+    "board",
+    "board2",
+    "players",
+    "shared",
+    "tokens",
+    "tokens_by_street",
+    "name",
+    "note",
 }
 _RULE_KEYS = {"straights", "ranking", "decks"}
 
@@ -29,10 +38,14 @@ def _bad(en: str, fr: str) -> TableError:
 
 
 def _cards(value: Any, where: str) -> tuple[Card, ...]:
-    if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+    if isinstance(value, str) or (
+        isinstance(value, list) and all(isinstance(v, str) for v in value)
+    ):
         return parse_cards(value, where)
-    raise _bad(f"{where}: cards must be a list of card strings or one string",
-               f"{where} : les cartes sont une liste de textes ou un texte")
+    raise _bad(
+        f"{where}: cards must be a list of card strings or one string",
+        f"{where} : les cartes sont une liste de textes ou un texte",
+    )
 
 
 def _enum_value(enum: type[Ranking] | type[Straights], value: Any, key: str) -> Any:
@@ -40,8 +53,10 @@ def _enum_value(enum: type[Ranking] | type[Straights], value: Any, key: str) -> 
         return enum(value)
     except ValueError:
         choices = ", ".join(repr(member.value) for member in enum)
-        raise _bad(f"rules.{key} is {value!r}; expected one of {choices}",
-                   f"rules.{key} vaut {value!r} ; valeurs possibles : {choices}") from None
+        raise _bad(
+            f"rules.{key} is {value!r}; expected one of {choices}",
+            f"rules.{key} vaut {value!r} ; valeurs possibles : {choices}",
+        ) from None
 
 
 def _rules(raw: Any) -> TableRules:
@@ -51,12 +66,15 @@ def _rules(raw: Any) -> TableRules:
         raise _bad("rules must be an object", "rules doit être un objet")
     unknown = set(raw) - _RULE_KEYS
     if unknown:
-        raise _bad(f"unknown rule(s): {', '.join(sorted(unknown))}",
-                   f"règle(s) inconnue(s) : {', '.join(sorted(unknown))}")
+        raise _bad(
+            f"unknown rule(s): {', '.join(sorted(unknown))}",
+            f"règle(s) inconnue(s) : {', '.join(sorted(unknown))}",
+        )
     decks = raw.get("decks", 1)
     if isinstance(decks, bool) or not isinstance(decks, int):
-        raise _bad(f"rules.decks must be 1 or 2, not {decks!r}",
-                   f"rules.decks vaut 1 ou 2, pas {decks!r}")
+        raise _bad(
+            f"rules.decks must be 1 or 2, not {decks!r}", f"rules.decks vaut 1 ou 2, pas {decks!r}"
+        )
     return TableRules(
         ranking=_enum_value(Ranking, raw.get("ranking", "high"), "ranking"),
         straights=_enum_value(Straights, raw.get("straights", "normal"), "straights"),
@@ -66,15 +84,19 @@ def _rules(raw: Any) -> TableRules:
 
 def _player(raw: Any, index: int) -> Player:
     if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str):
-        raise _bad(f"player {index + 1} needs a name and cards",
-                   f"le joueur {index + 1} doit avoir un nom et des cartes")
+        raise _bad(
+            f"player {index + 1} needs a name and cards",
+            f"le joueur {index + 1} doit avoir un nom et des cartes",
+        )
     name = raw["name"].strip()
     given = raw.get("francois_card")
     francois = None
     if given is not None:
         if not isinstance(given, str):
-            raise _bad(f"{name}'s francois_card must be one card",
-                       f"francois_card de {name} doit être une carte")
+            raise _bad(
+                f"{name}'s francois_card must be one card",
+                f"francois_card de {name} doit être une carte",
+            )
         francois = parse_card(given, f"{name}'s card for François")
     return Player(name, _cards(raw.get("cards", []), f"{name}'s hand"), francois)
 
@@ -87,10 +109,15 @@ def _shared(raw: Any) -> tuple[SharedHand, ...]:
     hands = []
     for item in raw:
         between = item.get("between") if isinstance(item, Mapping) else None
-        if not (isinstance(between, list) and len(between) == 2
-                and all(isinstance(n, str) for n in between)):
-            raise _bad("each shared hand needs 'between': [two player names]",
-                       "chaque main partagée a besoin de 'between' : [deux noms]")
+        if not (
+            isinstance(between, list)
+            and len(between) == 2
+            and all(isinstance(n, str) for n in between)
+        ):
+            raise _bad(
+                "each shared hand needs 'between': [two player names]",
+                "chaque main partagée a besoin de 'between' : [deux noms]",
+            )
         where = f"the shared hand {'+'.join(between)}"
         hands.append(SharedHand((between[0], between[1]), _cards(item.get("cards", []), where)))
     return tuple(hands)
@@ -102,10 +129,14 @@ def table_from_json(raw: Any) -> Table:
         raise _bad("a table must be a JSON object", "une table doit être un objet JSON")
     unknown = set(raw) - _TABLE_KEYS
     if unknown:
-        raise _bad(f"unknown field(s): {', '.join(sorted(unknown))}",
-                   f"champ(s) inconnu(s) : {', '.join(sorted(unknown))}")
+        raise _bad(
+            f"unknown field(s): {', '.join(sorted(unknown))}",
+            f"champ(s) inconnu(s) : {', '.join(sorted(unknown))}",
+        )
     if "board" not in raw or "players" not in raw:
-        raise _bad("a table needs 'board' and 'players'", "une table doit avoir 'board' et 'players'")
+        raise _bad(
+            "a table needs 'board' and 'players'", "une table doit avoir 'board' et 'players'"
+        )
     players = raw["players"]
     if not isinstance(players, list):
         raise _bad("players must be a list", "players doit être une liste")
@@ -152,8 +183,12 @@ def showdown_to_json(result: Showdown, lang: str = "en") -> dict[str, Any]:
         vault = {
             "opens": result.verdict.opens,
             "failures": [
-                {"hand": f.hand.id, "token": f.token, "beaten_by": f.beaten_by.id,
-                 "reason": f.reason(lang)}
+                {
+                    "hand": f.hand.id,
+                    "token": f.token,
+                    "beaten_by": f.beaten_by.id,
+                    "reason": f.reason(lang),
+                }
                 for f in result.verdict.failures
             ],
         }

@@ -45,8 +45,9 @@ def read_json_input(path: str) -> Any:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as error:
-        raise TableError(f"cannot read {name}: {error.strerror}",
-                         f"impossible de lire {name} : {error.strerror}") from None
+        raise TableError(
+            f"cannot read {name}: {error.strerror}", f"impossible de lire {name} : {error.strerror}"
+        ) from None
     except UnicodeDecodeError:
         raise TableError(f"{name} is not UTF-8 text", f"{name} n'est pas du texte UTF-8") from None
     try:
@@ -66,23 +67,28 @@ def _solve(raw: Any, index: int | None) -> Showdown:
     except TableError as error:
         if index is None:
             raise
-        raise TableError(f"table {index + 1}: {error.params['detail']}",
-                         f"table {index + 1} : {error.params['detail_fr']}") from None
+        raise TableError(
+            f"table {index + 1}: {error.params['detail']}",
+            f"table {index + 1} : {error.params['detail_fr']}",
+        ) from None
 
 
 def _report(result: Showdown, lang: str) -> str:
     fr = lang == "fr"
     lines = []
     by_id = {h.id: h for h in result.hands}
-    lines.append("Mains, de la plus faible à la plus forte :" if fr
-                 else "Hands, weakest to strongest:")
+    lines.append(
+        "Mains, de la plus faible à la plus forte :" if fr else "Hands, weakest to strongest:"
+    )
     for position, group in enumerate(result.order, start=1):
         tie = (" (égalité)" if fr else " (tie)") if len(group) > 1 else ""
         for hand_id in group:
             hand = by_id[hand_id]
             best = format_cards(hand.value.best, pretty=True)
-            lines.append(f"  {position}. {hand_label(hand_id, lang)}: "
-                         f"{describe(hand.value, lang)} [{best}]{tie}")
+            lines.append(
+                f"  {position}. {hand_label(hand_id, lang)}: "
+                f"{describe(hand.value, lang)} [{best}]{tie}"
+            )
     if result.verdict is not None:
         if result.verdict.opens:
             lines.append("LE COFFRE S'OUVRE" if fr else "THE VAULT OPENS")
@@ -99,8 +105,11 @@ def _run(args: argparse.Namespace) -> int:
     if isinstance(raw, list):
         results = [_solve(item, i) for i, item in enumerate(raw)]
         if args.json:
-            print(json.dumps([showdown_to_json(r, args.lang) for r in results], ensure_ascii=False,
-                             indent=2))
+            print(
+                json.dumps(
+                    [showdown_to_json(r, args.lang) for r in results], ensure_ascii=False, indent=2
+                )
+            )
         else:
             print("\n\n".join(_report(r, args.lang) for r in results))
         return 0

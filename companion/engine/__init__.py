@@ -1,4 +1,7 @@
-"""The rules engine: pure functions over immutable card values. Imports nothing from vision or ui."""
+"""The rules engine: pure functions over immutable card values.
+
+It imports nothing from vision or ui.
+"""
 
 from __future__ import annotations
 

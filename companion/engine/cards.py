@@ -3,8 +3,8 @@
 Ranks and suits are numbered so that a natural card's id is ``4 * rank + suit``
 (ranks 2..A = 0..12, suits s h d c = 0..3), the layout ``evaluate_many`` reads.
 
->>> parse_cards("As 10d, q♥ *")
-(Card(rank=<Rank.ACE: 12>, suit=<Suit.SPADES: 0>), Card(rank=<Rank.TEN: 8>, suit=<Suit.DIAMONDS: 2>), Card(rank=<Rank.QUEEN: 10>, suit=<Suit.HEARTS: 1>), Card(rank=None, suit=None))
+>>> [str(card) for card in parse_cards("As 10d, q♥ *")]
+['As', 'Td', 'Qh', '*']
 """
 
 from __future__ import annotations

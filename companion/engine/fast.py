@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-
 from typing import Any
 
 import numpy as np
@@ -48,7 +47,7 @@ def _rank_multisets(size: int) -> npt.NDArray[np.int64]:
     counts = np.zeros((len(combos), 13), dtype=np.int64)
     for column in combos.T:
         counts[np.arange(len(combos)), column] += 1
-    return counts[counts.max(axis=1) <= 4]
+    return np.asarray(counts[counts.max(axis=1) <= 4], dtype=np.int64)
 
 
 @functools.cache
@@ -89,7 +88,9 @@ def _tables() -> dict[str, npt.NDArray[Any]]:
         flush_table[mask] = _encode(_five_value(ranks, True, Ranking.HIGH, False)[0])
     for size in range(6, 14):
         for mask in np.flatnonzero(popcount == size).tolist():
-            flush_table[mask] = max(flush_table[mask & ~(1 << r)] for r in range(13) if mask >> r & 1)
+            flush_table[mask] = max(
+                flush_table[mask & ~(1 << r)] for r in range(13) if mask >> r & 1
+            )
     card = np.arange(52)
     # One float per card, 2**(13 * suit + rank): a row's sum is its exact 52-bit card mask.
     # Slots 52..103 add no bit, so that ids -52..-1, which numpy would wrap, show up as a row
@@ -107,7 +108,9 @@ def _tables() -> dict[str, npt.NDArray[Any]]:
 def _checked(cards: npt.ArrayLike) -> npt.NDArray[np.integer[Any]]:
     array = np.asarray(cards)
     if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
-        raise ValueError(f"expected an array of shape (N, 5..7) of card ids, got shape {array.shape}")
+        raise ValueError(
+            f"expected an array of shape (N, 5..7) of card ids, got shape {array.shape}"
+        )
     if not np.issubdtype(array.dtype, np.integer):
         raise ValueError(f"card ids must be integers, got dtype {array.dtype}")
     return array

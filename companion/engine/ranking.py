@@ -91,7 +91,7 @@ _WHEEL = frozenset({12, 0, 1, 2, 3})
 
 
 def _straight_top(distinct: tuple[int, ...], wrap: bool, wheel: bool) -> int | None:
-    """The top card of a straight in sequence order, or None; ``distinct`` is 5 ranks, high first."""
+    """The top card of a straight in sequence order, or None (``distinct``: 5 ranks, high first)."""
     if distinct[0] - distinct[4] == 4:
         return distinct[0]
     ranks = frozenset(distinct)
@@ -105,7 +105,9 @@ def _straight_top(distinct: tuple[int, ...], wrap: bool, wheel: bool) -> int | N
     return None
 
 
-def _grouped(ranks: tuple[int, ...], order_key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _grouped(
+    ranks: tuple[int, ...], order_key: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(counts, ranks) grouped by count, then by ``order_key`` of the rank, both descending."""
     counts = Counter(ranks)
     groups = sorted(counts.items(), key=lambda item: (item[1], order_key[item[0]]), reverse=True)
@@ -154,7 +156,8 @@ def _five_value(
         low27 = ranking is Ranking.LOW_27
         top = _straight_top(grouped, wrap=wrap and not low27, wheel=not low27)
     category = _high_category(counts, flush, top is not None)
-    deciding = (top,) if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) else grouped
+    straight = top is not None and category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+    deciding: tuple[int, ...] = (top,) if straight and top is not None else grouped
     strength = (int(category), *deciding)
     if ranking is Ranking.LOW_27:
         strength = tuple(-x for x in strength)
@@ -194,7 +197,9 @@ def _wild_choices(five: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
                 yield tuple(played)
 
 
-def rank_five(five: tuple[Card, ...], rules: TableRules = TableRules(), worst: bool = False) -> HandValue:
+def rank_five(
+    five: tuple[Card, ...], rules: TableRules = TableRules(), worst: bool = False
+) -> HandValue:
     """The value of exactly five cards; wild cards take their best value (their worst if ``worst``).
 
     >>> from companion.engine.cards import parse_cards
@@ -202,11 +207,13 @@ def rank_five(five: tuple[Card, ...], rules: TableRules = TableRules(), worst: b
     'STRAIGHT_FLUSH'
     """
     if len(five) != 5:
-        raise TableError(f"a poker hand has 5 cards, not {len(five)}",
-                         f"une main de poker a 5 cartes, pas {len(five)}")
+        raise TableError(
+            f"a poker hand has 5 cards, not {len(five)}",
+            f"une main de poker a 5 cartes, pas {len(five)}",
+        )
     if not any(c.is_wild for c in five):
         strength, category, deciding = _natural_value(five, rules)
-        played = five
+        played: tuple[Card, ...] = five
     else:
         pick = min if worst else max
         strength, category, deciding, played = pick(

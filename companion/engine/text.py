@@ -19,10 +19,34 @@ _FR_ONE = "deux trois quatre cinq six sept huit neuf dix valet dame roi as".spli
 _FR_MANY = "deux trois quatre cinq six sept huit neuf dix valets dames rois as".split()
 
 _CATEGORY = {
-    "en": ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
-           "four of a kind", "straight flush", "five of a kind", "flush house", "flush five"),
-    "fr": ("carte haute", "paire", "deux paires", "brelan", "quinte", "couleur", "full", "carré",
-           "quinte flush", "quintuplé", "full couleur", "quintuplé couleur"),
+    "en": (
+        "high card",
+        "pair",
+        "two pair",
+        "three of a kind",
+        "straight",
+        "flush",
+        "full house",
+        "four of a kind",
+        "straight flush",
+        "five of a kind",
+        "flush house",
+        "flush five",
+    ),
+    "fr": (
+        "carte haute",
+        "paire",
+        "deux paires",
+        "brelan",
+        "quinte",
+        "couleur",
+        "full",
+        "carré",
+        "quinte flush",
+        "quintuplé",
+        "full couleur",
+        "quintuplé couleur",
+    ),
 }
 
 # What each deciding rank is, position by position, for the reason of a verdict.
@@ -37,8 +61,13 @@ _PARTS_EN = {
     Category.FIVE_OF_A_KIND: ("rank",),
 }
 _PARTS_FR = {
-    Category.HIGH_CARD: ("plus haute carte", "deuxième carte", "troisième carte",
-                         "quatrième carte", "cinquième carte"),
+    Category.HIGH_CARD: (
+        "plus haute carte",
+        "deuxième carte",
+        "troisième carte",
+        "quatrième carte",
+        "cinquième carte",
+    ),
     Category.PAIR: ("paire", "premier kicker", "deuxième kicker", "troisième kicker"),
     Category.TWO_PAIR: ("paire haute", "deuxième paire", "kicker"),
     Category.THREE_OF_A_KIND: ("brelan", "premier kicker", "deuxième kicker"),
@@ -137,8 +166,9 @@ def _describe_fr(cat: Category, d: tuple[Rank, ...]) -> str:
         Category.FLUSH_HOUSE: "full couleur aux {top} par les {second}",
         Category.FLUSH_FIVE: "cinq {top} de la même couleur",
     }
-    return templates[cat].format(one=_FR_ONE[d[0]], top=many[0], second=second,
-                                 de=_fr_de(d[0]), a=_fr_a(d[0]))
+    return templates[cat].format(
+        one=_FR_ONE[d[0]], top=many[0], second=second, de=_fr_de(d[0]), a=_fr_a(d[0])
+    )
 
 
 def hand_label(hand_id: str, lang: str = "en") -> str:
@@ -175,7 +205,9 @@ def _why(winner: HandValue, loser: HandValue, lang: str) -> str:
         if lang == "fr":
             return f"{w} bat {lo}" + (" en lowball" if low else "")
         return f"{w} beats {lo}" + (" at lowball" if low else "")
-    parts = (_PARTS_FR if lang == "fr" else _PARTS_EN)[_SAME_PARTS.get(winner.category, winner.category)]
+    parts = (_PARTS_FR if lang == "fr" else _PARTS_EN)[
+        _SAME_PARTS.get(winner.category, winner.category)
+    ]
     for index, (w_rank, l_rank) in enumerate(zip(winner.deciding, loser.deciding, strict=True)):
         if w_rank != l_rank:
             part = parts[index]

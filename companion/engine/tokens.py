@@ -102,8 +102,9 @@ class ChipTray:
         try:
             return self.seats.index(seat)
         except ValueError:
-            raise _illegal("unknown_seat", f"{seat} is not at the table",
-                           f"{seat} n'est pas à la table") from None
+            raise _illegal(
+                "unknown_seat", f"{seat} is not at the table", f"{seat} n'est pas à la table"
+            ) from None
 
 
 def _illegal(rule: str, en: str, fr: str) -> IllegalMoveError:
@@ -119,41 +120,55 @@ def new_tray(seats: tuple[str, ...], rule: TokenRule = TokenRule.BASE) -> ChipTr
 
 def _check_number(tray: ChipTray, number: int) -> None:
     if not 1 <= number <= len(tray.seats):
-        raise _illegal("no_such_chip", f"there is no chip {number} (chips are 1 to {len(tray.seats)})",
-                       f"il n'y a pas de jeton {number} (jetons de 1 à {len(tray.seats)})")
+        raise _illegal(
+            "no_such_chip",
+            f"there is no chip {number} (chips are 1 to {len(tray.seats)})",
+            f"il n'y a pas de jeton {number} (jetons de 1 à {len(tray.seats)})",
+        )
 
 
 def _check_empty_handed(tray: ChipTray, seat: str) -> None:
     chip = tray.chip_of(seat)
     if chip is not None:
-        raise _illegal("one_chip_per_colour",
-                       f"{seat} already holds chip {chip} of this street; one chip per colour",
-                       f"{seat} a déjà le jeton {chip} de cette rue ; un jeton par couleur")
+        raise _illegal(
+            "one_chip_per_colour",
+            f"{seat} already holds chip {chip} of this street; one chip per colour",
+            f"{seat} a déjà le jeton {chip} de cette rue ; un jeton par couleur",
+        )
 
 
 def _check_take(tray: ChipTray, move: Take) -> None:
     if tray.rule is TokenRule.KCARC:
-        raise _illegal("kcarc_no_take", "Kcarc: you may only put your chip back or give one "
-                       "from the centre to another player",
-                       "Kcarc : on peut seulement rendre son jeton ou donner un jeton du centre "
-                       "à un autre joueur")
+        raise _illegal(
+            "kcarc_no_take",
+            "Kcarc: you may only put your chip back or give one from the centre to another player",
+            "Kcarc : on peut seulement rendre son jeton ou donner un jeton du centre "
+            "à un autre joueur",
+        )
     _check_number(tray, move.number)
     _check_empty_handed(tray, move.seat)
     holder = tray.holder_of(move.number)
     if move.source is None:
         if holder is not None:
-            raise _illegal("chip_not_in_centre", f"chip {move.number} is not in the centre "
-                           f"({holder} holds it)",
-                           f"le jeton {move.number} n'est pas au centre ({holder} l'a)")
+            raise _illegal(
+                "chip_not_in_centre",
+                f"chip {move.number} is not in the centre ({holder} holds it)",
+                f"le jeton {move.number} n'est pas au centre ({holder} l'a)",
+            )
         return
     tray.chip_of(move.source)  # names an unknown seat
     if holder != move.source:
-        raise _illegal("chip_not_held", f"{move.source} does not hold chip {move.number}",
-                       f"{move.source} n'a pas le jeton {move.number}")
+        raise _illegal(
+            "chip_not_held",
+            f"{move.source} does not hold chip {move.number}",
+            f"{move.source} n'a pas le jeton {move.number}",
+        )
     if tray.rule is TokenRule.LSD:
-        raise _illegal("lsd_chip_locked", f"LSD: chip {move.number} was taken and cannot be "
-                       "taken again", f"LSD : le jeton {move.number} a été pris et ne peut plus "
-                       "être repris")
+        raise _illegal(
+            "lsd_chip_locked",
+            f"LSD: chip {move.number} was taken and cannot be taken again",
+            f"LSD : le jeton {move.number} a été pris et ne peut plus être repris",
+        )
 
 
 def check_move(tray: ChipTray, move: Move) -> None:
@@ -163,23 +178,38 @@ def check_move(tray: ChipTray, move: Move) -> None:
         _check_take(tray, move)
     elif isinstance(move, Return):
         if tray.chip_of(move.seat) is None:
-            raise _illegal("nothing_to_return", f"{move.seat} holds no chip of this street",
-                           f"{move.seat} n'a pas de jeton de cette rue")
+            raise _illegal(
+                "nothing_to_return",
+                f"{move.seat} holds no chip of this street",
+                f"{move.seat} n'a pas de jeton de cette rue",
+            )
         if tray.rule is TokenRule.LSD:
-            raise _illegal("lsd_no_return", "LSD: a chip once taken cannot be put back",
-                           "LSD : un jeton pris ne peut pas être rendu")
+            raise _illegal(
+                "lsd_no_return",
+                "LSD: a chip once taken cannot be put back",
+                "LSD : un jeton pris ne peut pas être rendu",
+            )
     else:
         if tray.rule is not TokenRule.KCARC:
-            raise _illegal("give_is_kcarc", "giving a chip is a Kcarc rule",
-                           "donner un jeton est une règle Kcarc")
+            raise _illegal(
+                "give_is_kcarc",
+                "giving a chip is a Kcarc rule",
+                "donner un jeton est une règle Kcarc",
+            )
         if move.to == move.seat:
-            raise _illegal("kcarc_give_to_other", "Kcarc: the chip goes to another player",
-                           "Kcarc : le jeton va à un autre joueur")
+            raise _illegal(
+                "kcarc_give_to_other",
+                "Kcarc: the chip goes to another player",
+                "Kcarc : le jeton va à un autre joueur",
+            )
         _check_number(tray, move.number)
         _check_empty_handed(tray, move.to)
         if tray.holder_of(move.number) is not None:
-            raise _illegal("chip_not_in_centre", f"chip {move.number} is not in the centre",
-                           f"le jeton {move.number} n'est pas au centre")
+            raise _illegal(
+                "chip_not_in_centre",
+                f"chip {move.number} is not in the centre",
+                f"le jeton {move.number} n'est pas au centre",
+            )
 
 
 def _set(tray: ChipTray, seat: str, chip: int | None) -> tuple[int | None, ...]:
@@ -223,12 +253,18 @@ def next_street(tray: ChipTray) -> ChipTray:
     """Close the street once every seat holds a chip, and start the next colour."""
     missing = [s for s, c in zip(tray.seats, tray.held, strict=True) if c is None]
     if missing:
-        raise _illegal("street_not_done", f"{', '.join(missing)} still need a chip",
-                       f"{', '.join(missing)} n'ont pas encore de jeton")
+        raise _illegal(
+            "street_not_done",
+            f"{', '.join(missing)} still need a chip",
+            f"{', '.join(missing)} n'ont pas encore de jeton",
+        )
     streets = list(Street)
     if tray.street is Street.RIVER:
-        raise _illegal("no_street_after_river", "the river is the last street",
-                       "la rivière est la dernière rue")
+        raise _illegal(
+            "no_street_after_river",
+            "the river is the last street",
+            "la rivière est la dernière rue",
+        )
     chips = tuple(c for c in tray.held if c is not None)
     return replace(
         tray,

@@ -100,10 +100,12 @@ def _best_split(
         second = tuple(c for i, c in enumerate(cards) if i not in (0, j))
         placements = [(0, 1), (1, 0)] if len(rivers) == 2 else [(0, 0)]
         for r1, r2 in placements:
-            pair_values = _pick([
-                (best_hand(first, rivers[r1], rules, max_hole=2), r1 + 1),
-                (best_hand(second, rivers[r2], rules, max_hole=2), r2 + 1),
-            ])
+            pair_values = _pick(
+                [
+                    (best_hand(first, rivers[r1], rules, max_hole=2), r1 + 1),
+                    (best_hand(second, rivers[r2], rules, max_hole=2), r2 + 1),
+                ]
+            )
             key = [v for v, _ in pair_values]
             if best is None or key > [v for v, _ in best]:
                 best = pair_values
@@ -127,8 +129,9 @@ def _form_classic(table: Table) -> tuple[Hand, ...]:
     hands: list[Hand] = []
     for p in table.players:
         if table.two_rivers:
-            values = _pick([(best_hand(p.cards, b, table.rules), i + 1)
-                            for i, b in enumerate(_rivers(table))])
+            values = _pick(
+                [(best_hand(p.cards, b, table.rules), i + 1) for i, b in enumerate(_rivers(table))]
+            )
             hands.extend(_numbered(p, values))
         else:
             hands.append(Hand(p.name, p.name, best_hand(p.cards, table.board, table.rules)))
@@ -159,16 +162,18 @@ def _form_high_low(table: Table) -> tuple[Hand, ...]:
 
 
 def _form_francois(table: Table) -> tuple[Hand, ...]:
-    hands = [Hand(p.name, p.name, best_hand(p.cards, table.board, table.rules))
-             for p in table.players]
+    hands = [
+        Hand(p.name, p.name, best_hand(p.cards, table.board, table.rules)) for p in table.players
+    ]
     given = tuple(p.francois_card for p in table.players if p.francois_card is not None)
     hands.append(Hand("francois", "francois", best_hand(given, table.board, table.rules)))
     return tuple(hands)
 
 
 def _form_circular(table: Table) -> tuple[Hand, ...]:
-    hands = [Hand(p.name, p.name, best_hand(p.cards, table.board, table.rules))
-             for p in table.players]
+    hands = [
+        Hand(p.name, p.name, best_hand(p.cards, table.board, table.rules)) for p in table.players
+    ]
     hands += [Hand(s.id, s.id, best_hand(s.cards, table.board, table.rules)) for s in table.shared]
     return tuple(hands)
 
@@ -235,30 +240,42 @@ def _check_players(table: Table, variant: Variant) -> None:
                 f"{p.name} a {len(p.cards)} cartes ; {variant.name} en distribue {expected}",
             )
         if table.variant == "francois" and p.francois_card is None:
-            raise _error(f"{p.name} gave no card to François (francois_card)",
-                         f"{p.name} n'a pas donné de carte à François (francois_card)")
+            raise _error(
+                f"{p.name} gave no card to François (francois_card)",
+                f"{p.name} n'a pas donné de carte à François (francois_card)",
+            )
 
 
 def _check_rivers(table: Table, variant: Variant) -> None:
     if len(table.board) != 5:
-        raise _error(f"the river has {len(table.board)} cards, not 5",
-                     f"la rivière a {len(table.board)} cartes, pas 5")
+        raise _error(
+            f"the river has {len(table.board)} cards, not 5",
+            f"la rivière a {len(table.board)} cartes, pas 5",
+        )
     if table.two_rivers and not variant.two_rivers:
-        raise _error(f"two rivers cannot be combined with {variant.name}",
-                     f"deux rivières ne se combinent pas avec {variant.name}")
+        raise _error(
+            f"two rivers cannot be combined with {variant.name}",
+            f"deux rivières ne se combinent pas avec {variant.name}",
+        )
     if table.two_rivers and len(table.board2) != 5:
-        raise _error(f"the second river has {len(table.board2)} cards, not 5",
-                     f"la deuxième rivière a {len(table.board2)} cartes, pas 5")
+        raise _error(
+            f"the second river has {len(table.board2)} cards, not 5",
+            f"la deuxième rivière a {len(table.board2)} cartes, pas 5",
+        )
     if not table.two_rivers and table.board2:
-        raise _error("a second river was given but two_rivers is not set",
-                     "une deuxième rivière est donnée sans two_rivers")
+        raise _error(
+            "a second river was given but two_rivers is not set",
+            "une deuxième rivière est donnée sans two_rivers",
+        )
 
 
 def _check_shared(table: Table) -> None:
     if table.variant != "circular":
         if table.shared:
-            raise _error("shared hands belong to the circular variant",
-                         "les mains partagées appartiennent à la variante circulaire")
+            raise _error(
+                "shared hands belong to the circular variant",
+                "les mains partagées appartiennent à la variante circulaire",
+            )
         return
     names = [p.name for p in table.players]
     neighbours = {frozenset((names[i], names[(i + 1) % len(names)])) for i in range(len(names))}
@@ -266,17 +283,24 @@ def _check_shared(table: Table) -> None:
     for s in table.shared:
         pair = frozenset(s.between)
         if len(pair) != 2 or not pair <= set(names):
-            raise _error(f"shared hand {s.id}: 'between' must name two players at the table",
-                         f"main partagée {s.id} : 'between' doit nommer deux joueurs de la table")
+            raise _error(
+                f"shared hand {s.id}: 'between' must name two players at the table",
+                f"main partagée {s.id} : 'between' doit nommer deux joueurs de la table",
+            )
         if pair not in neighbours:
-            raise _error(f"shared hand {s.id}: {s.between[0]} and {s.between[1]} are not neighbours",
-                         f"main partagée {s.id} : {s.between[0]} et {s.between[1]} ne sont pas voisins")
+            raise _error(
+                f"shared hand {s.id}: {s.between[0]} and {s.between[1]} are not neighbours",
+                f"main partagée {s.id} : {s.between[0]} et {s.between[1]} ne sont pas voisins",
+            )
         if pair in seen:
-            raise _error(f"two shared hands lie between {s.id}",
-                         f"deux mains partagées entre {s.id}")
+            raise _error(
+                f"two shared hands lie between {s.id}", f"deux mains partagées entre {s.id}"
+            )
         if len(s.cards) != 2:
-            raise _error(f"shared hand {s.id} has {len(s.cards)} cards, not 2",
-                         f"la main partagée {s.id} a {len(s.cards)} cartes, pas 2")
+            raise _error(
+                f"shared hand {s.id} has {len(s.cards)} cards, not 2",
+                f"la main partagée {s.id} a {len(s.cards)} cartes, pas 2",
+            )
         seen.add(pair)
 
 
@@ -289,8 +313,10 @@ def validate_table(table: Table) -> Variant:
             f"variante inconnue {table.variant!r} ; connues : {', '.join(VARIANTS)}",
         )
     if table.rules.decks not in (1, 2):
-        raise _error(f"decks must be 1 or 2, not {table.rules.decks}",
-                     f"decks vaut 1 ou 2, pas {table.rules.decks}")
+        raise _error(
+            f"decks must be 1 or 2, not {table.rules.decks}",
+            f"decks vaut 1 ou 2, pas {table.rules.decks}",
+        )
     _check_rivers(table, variant)
     _check_players(table, variant)
     _check_shared(table)
@@ -310,5 +336,3 @@ def validate_table(table: Table) -> Variant:
 def form_hands(table: Table) -> tuple[Hand, ...]:
     """Every hand of the table that takes a token, after validating the table."""
     return validate_table(table).form(table)
-
-

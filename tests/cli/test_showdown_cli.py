@@ -11,8 +11,12 @@ from companion.cli import main
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "heist.json"
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str | None = None,
-        monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
+def run(
+    argv: list[str],
+    capsys: pytest.CaptureFixture[str],
+    stdin: str | None = None,
+    monkeypatch: pytest.MonkeyPatch | None = None,
+) -> tuple[int, str, str]:
     if stdin is not None and monkeypatch is not None:
         monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     code = main(argv)
@@ -42,14 +46,24 @@ def test_french_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "ALARME" in out and "deuxième paire 9 contre 7" in out
 
 
-def test_array_of_tables_from_stdin(capsys: pytest.CaptureFixture[str],
-                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_array_of_tables_from_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     tables = [
-        {"board": "As Ks Qs Js Ts", "players": [{"name": "A", "cards": ["2c", "3c"]},
-                                                 {"name": "B", "cards": "4d 5d"}]},
-        {"variant": "two-of-four", "rules": {"ranking": "low-a5"}, "board": "Kh Qd 9s 3c 2d",
-         "players": [{"name": "A", "cards": "Ah 4s Kc Kd"}, {"name": "B", "cards": "7h 6h 8c 8d"}],
-         "tokens": {"A": 2, "B": 1}},
+        {
+            "board": "As Ks Qs Js Ts",
+            "players": [{"name": "A", "cards": ["2c", "3c"]}, {"name": "B", "cards": "4d 5d"}],
+        },
+        {
+            "variant": "two-of-four",
+            "rules": {"ranking": "low-a5"},
+            "board": "Kh Qd 9s 3c 2d",
+            "players": [
+                {"name": "A", "cards": "Ah 4s Kc Kd"},
+                {"name": "B", "cards": "7h 6h 8c 8d"},
+            ],
+            "tokens": {"A": 2, "B": 1},
+        },
     ]
     code, out, _ = run(["showdown", "-", "--json"], capsys, json.dumps(tables), monkeypatch)
     assert code == 0
@@ -61,23 +75,35 @@ def test_array_of_tables_from_stdin(capsys: pytest.CaptureFixture[str],
 @pytest.mark.parametrize(
     ("document", "words"),
     [
-        ('{"board": "As Ks Qs Js", "players": [{"name": "A", "cards": "2c 3c"}, '
-         '{"name": "B", "cards": "4c 5c"}]}', "river has 4 cards"),
-        ('{"board": "As Ks Qs Js Ts", "players": [{"name": "Ana", "cards": "2c 1c"}, '
-         '{"name": "B", "cards": "4c 5c"}]}', "'1c' is not a card (Ana's hand)"),
-        ('{"board": "As Ks Qs Js Ts", "players": [{"name": "Ana", "cards": "As 3c"}, '
-         '{"name": "B", "cards": "4c 5c"}]}', "A♠ appears twice (the river and Ana)"),
+        (
+            '{"board": "As Ks Qs Js", "players": [{"name": "A", "cards": "2c 3c"}, '
+            '{"name": "B", "cards": "4c 5c"}]}',
+            "river has 4 cards",
+        ),
+        (
+            '{"board": "As Ks Qs Js Ts", "players": [{"name": "Ana", "cards": "2c 1c"}, '
+            '{"name": "B", "cards": "4c 5c"}]}',
+            "'1c' is not a card (Ana's hand)",
+        ),
+        (
+            '{"board": "As Ks Qs Js Ts", "players": [{"name": "Ana", "cards": "As 3c"}, '
+            '{"name": "B", "cards": "4c 5c"}]}',
+            "A♠ appears twice (the river and Ana)",
+        ),
         ('{"board": "As Ks Qs Js Ts"}', "needs 'board' and 'players'"),
         ('{"board": "As Ks Qs Js Ts", "players": [], "tokenz": {}}', "unknown field(s): tokenz"),
-        ('{"board": "As Ks Qs Js Ts", "players": [{"name": "A", "cards": "2c 3c"}, '
-         '{"name": "B", "cards": "4c 5c"}], "rules": {"ranking": "lowball"}}', "rules.ranking"),
+        (
+            '{"board": "As Ks Qs Js Ts", "players": [{"name": "A", "cards": "2c 3c"}, '
+            '{"name": "B", "cards": "4c 5c"}], "rules": {"ranking": "lowball"}}',
+            "rules.ranking",
+        ),
         ("[1, 2", "not valid JSON"),
         ('[{"board": "As Ks Qs Js Ts", "players": []}]', "table 1:"),
     ],
 )
-def test_bad_input_exits_2_with_one_line(document: str, words: str,
-                                         capsys: pytest.CaptureFixture[str],
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bad_input_exits_2_with_one_line(
+    document: str, words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, out, err = run(["showdown", "-", "--json"], capsys, document, monkeypatch)
     assert code == 2
     assert out == ""
@@ -95,12 +121,19 @@ def test_french_error(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     assert code == 2 and "la rivière a 4 cartes" in err
 
 
-def test_wild_cards_show_what_they_play_as(capsys: pytest.CaptureFixture[str],
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    document = json.dumps({"board": "9h Tc Jd 2s 3c", "players": [
-        {"name": "A", "cards": "* Qs"}, {"name": "B", "cards": "*s *h"}]})
+def test_wild_cards_show_what_they_play_as(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = json.dumps(
+        {
+            "board": "9h Tc Jd 2s 3c",
+            "players": [{"name": "A", "cards": "* Qs"}, {"name": "B", "cards": "*s *h"}],
+        }
+    )
     code, out, _ = run(["showdown", "-", "--json"], capsys, document, monkeypatch)
     assert code == 0
     hands = {h["id"]: h for h in json.loads(out)["hands"]}
-    assert hands["A"]["category"] == "straight" and hands["A"]["description"] == "straight, king high"
+    assert (
+        hands["A"]["category"] == "straight" and hands["A"]["description"] == "straight, king high"
+    )
     assert "Kh" in hands["A"]["played_as"] or "Ks" in hands["A"]["played_as"]

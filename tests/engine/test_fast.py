@@ -35,8 +35,9 @@ def test_every_five_card_hand_follows_the_known_distribution() -> None:
     hands = np.array(list(itertools.combinations(range(52), 5)), dtype=np.int64)
     values = evaluate_many(hands)
     categories = value_to_category(values)
-    counts = {Category(c): int(n) for c, n in zip(*np.unique(categories, return_counts=True),
-                                                  strict=True)}
+    counts = {
+        Category(c): int(n) for c, n in zip(*np.unique(categories, return_counts=True), strict=True)
+    }
     assert counts == KNOWN_FIVE_CARD_COUNTS
     assert len(np.unique(values)) == DISTINCT_FIVE_CARD_VALUES
 
@@ -93,5 +94,5 @@ def test_blocks_join_seamlessly() -> None:
     rng = np.random.default_rng(3)
     hands = _random_hands(rng, 40_000, 7)
     whole = evaluate_many(hands)
-    parts = np.concatenate([evaluate_many(hands[i: i + 999]) for i in range(0, 40_000, 999)])
+    parts = np.concatenate([evaluate_many(hands[i : i + 999]) for i in range(0, 40_000, 999)])
     assert np.array_equal(whole, parts)

@@ -52,8 +52,9 @@ C = Category
         ("8h 6h 4h 3h 2h", D27, C.FLUSH, "86432"),
     ],
 )
-def test_categories_and_deciding_ranks(hand: str, rules: TableRules, category: Category,
-                                       deciding: str) -> None:
+def test_categories_and_deciding_ranks(
+    hand: str, rules: TableRules, category: Category, deciding: str
+) -> None:
     value = rank_five(cards(hand), rules)
     assert value.category is category
     assert "".join(r.symbol for r in value.deciding) == deciding
@@ -125,8 +126,9 @@ def test_both_playing_the_board_is_a_perfect_tie() -> None:
         ("* * 3h 4h 5h", D27, C.HIGH_CARD, "75432"),
     ],
 )
-def test_wild_cards_take_their_best_value(hand: str, rules: TableRules, category: Category,
-                                          deciding: str) -> None:
+def test_wild_cards_take_their_best_value(
+    hand: str, rules: TableRules, category: Category, deciding: str
+) -> None:
     value = rank_five(cards(hand), rules)
     assert value.category is category
     assert "".join(r.symbol for r in value.deciding) == deciding
@@ -168,7 +170,8 @@ def test_card_order_never_matters(seven: list[Card], rng: random.Random) -> None
     shuffled = list(seven)
     rng.shuffle(shuffled)
     assert best_hand(tuple(seven[:2]), tuple(seven[2:])) == best_hand(
-        tuple(seven[:2]), tuple(seven[2:][::-1]))
+        tuple(seven[:2]), tuple(seven[2:][::-1])
+    )
     assert best_hand((), tuple(seven)) == best_hand((), tuple(shuffled))
 
 

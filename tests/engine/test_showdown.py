@@ -34,17 +34,24 @@ def test_alarm_names_the_hand_and_the_deciding_rank() -> None:
     assert result.verdict is not None and not result.verdict.opens
     (failure,) = result.verdict.failures
     assert (failure.hand.id, failure.token, failure.beaten_by.id) == ("Ana", 3, "Bob")
-    assert failure.reason() == ("Bob's two pair, kings and nines, beats Ana's two pair, "
-                                "kings and sevens: second pair 9 over 7")
-    assert failure.reason("fr") == ("Bob (deux paires, rois et neuf) bat Ana (deux paires, "
-                                    "rois et sept) : deuxième paire 9 contre 7")
+    assert failure.reason() == (
+        "Bob's two pair, kings and nines, beats Ana's two pair, "
+        "kings and sevens: second pair 9 over 7"
+    )
+    assert failure.reason("fr") == (
+        "Bob (deux paires, rois et neuf) bat Ana (deux paires, "
+        "rois et sept) : deuxième paire 9 contre 7"
+    )
 
 
 def test_each_failure_names_the_strongest_hand_revealed_before() -> None:
     result = run_showdown(gang(*PLAYERS), {"Dan": 1, "Chloe": 2, "Ana": 3, "Bob": 4})
     assert result.verdict is not None
     assert [(f.hand.id, f.beaten_by.id) for f in result.verdict.failures] == [
-        ("Chloe", "Dan"), ("Ana", "Dan"), ("Bob", "Dan")]
+        ("Chloe", "Dan"),
+        ("Ana", "Dan"),
+        ("Bob", "Dan"),
+    ]
     assert result.verdict.failures[0].reason().startswith("Dan's three nines beats Chloe's")
 
 
@@ -58,7 +65,10 @@ def test_ties_never_fail_in_either_order() -> None:
 def test_category_reason() -> None:
     t = gang(("Ana", "Ah Kh"), ("Bob", "9h 9c"), board="2h 5h 7h 9d Jc")
     (failure,) = judge(form_hands(t), {"Ana": 1, "Bob": 2}).failures
-    assert failure.reason() == "Ana's flush, ace high, beats Bob's three nines: flush beats three of a kind"
+    assert (
+        failure.reason()
+        == "Ana's flush, ace high, beats Bob's three nines: flush beats three of a kind"
+    )
 
 
 @pytest.mark.parametrize(
@@ -80,7 +90,7 @@ def test_bad_tokens_are_named(tokens: dict[str, object], words: str) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True), st.randoms())
 def test_order_never_depends_on_player_or_card_order(deck: list[Card], rng) -> None:  # type: ignore[no-untyped-def]
-    board, holes = deck[:5], [deck[5 + 2 * i: 7 + 2 * i] for i in range(4)]
+    board, holes = deck[:5], [deck[5 + 2 * i : 7 + 2 * i] for i in range(4)]
     players = [Player(f"P{i}", tuple(h)) for i, h in enumerate(holes)]
     base = order_hands(form_hands(Table(tuple(players), tuple(board))))
     rng.shuffle(players)
@@ -94,7 +104,7 @@ def test_order_never_depends_on_player_or_card_order(deck: list[Card], rng) -> N
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True), st.randoms())
 def test_correct_order_always_opens_the_vault(deck: list[Card], rng) -> None:  # type: ignore[no-untyped-def]
-    players = tuple(Player(f"P{i}", tuple(deck[5 + 2 * i: 7 + 2 * i])) for i in range(4))
+    players = tuple(Player(f"P{i}", tuple(deck[5 + 2 * i : 7 + 2 * i])) for i in range(4))
     hands = form_hands(Table(players, tuple(deck[:5])))
     groups = [list(g) for g in order_hands(hands)]
     tokens: dict[str, int] = {}

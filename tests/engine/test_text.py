@@ -42,14 +42,16 @@ def test_lowball_reason_says_lower() -> None:
     rules = TableRules(ranking=Ranking.LOW_A5)
     ana, bob = rank_five(cards("7h 5c 4d 3s Ah"), rules), rank_five(cards("8h 5c 4d 3s Ah"), rules)
     assert explain_win("Ana", ana, "Bob", bob) == (
-        "Ana's 7-5-4-3-A beats Bob's 8-5-4-3-A: highest card 7 under 8")
+        "Ana's 7-5-4-3-A beats Bob's 8-5-4-3-A: highest card 7 under 8"
+    )
 
 
 def test_wrap_straight_reason() -> None:
     rules = TableRules(straights=Straights.WRAP)
     a, b = rank_five(cards("Ah 2c 3d 4s 5h"), rules), rank_five(cards("Kh Ac 2d 3s 4h"), rules)
     assert explain_win("A", a, "B", b) == (
-        "A's straight, five high, beats B's straight, four high: top card 5 over 4")
+        "A's straight, five high, beats B's straight, four high: top card 5 over 4"
+    )
 
 
 @pytest.mark.parametrize(

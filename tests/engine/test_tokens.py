@@ -52,8 +52,15 @@ def test_illegal_moves_name_their_rule(rule: TokenRule, moves: list[Move], broke
 
 
 def test_base_game_take_steal_and_return() -> None:
-    tray = play(TokenRule.BASE, Take("Ana", 3), Take("Bob", 3, "Ana"), Take("Ana", 1),
-                Return("Bob"), Take("Bob", 2), Take("Cy", 3))
+    tray = play(
+        TokenRule.BASE,
+        Take("Ana", 3),
+        Take("Bob", 3, "Ana"),
+        Take("Ana", 1),
+        Return("Bob"),
+        Take("Bob", 2),
+        Take("Cy", 3),
+    )
     assert [tray.chip_of(s) for s in SEATS] == [1, 2, 3]
     assert tray.centre == frozenset()
 

@@ -27,8 +27,9 @@ def test_classic_accepts_more_hole_cards() -> None:
 
 
 def test_two_of_four_uses_at_most_two_hole_cards() -> None:
-    t = table("Ah Kh 2c 3d 7s", ("Ana", "Qh Jh Th 9h"), ("Bob", "Ac Ad 5s 6s"),
-              variant="two-of-four")
+    t = table(
+        "Ah Kh 2c 3d 7s", ("Ana", "Qh Jh Th 9h"), ("Bob", "Ac Ad 5s 6s"), variant="two-of-four"
+    )
     hands = by_id(t)
     assert hands["Ana"].value.category is Category.HIGH_CARD  # type: ignore[attr-defined]
     assert hands["Bob"].value.category is Category.THREE_OF_A_KIND  # type: ignore[attr-defined]
@@ -37,8 +38,9 @@ def test_two_of_four_uses_at_most_two_hole_cards() -> None:
 def test_four_two_hands_split_choice() -> None:
     # K-K / 7-2 gives trip kings and two pair (sevens and deuces); K-7 / K-2 gives two pair
     # twice: the split maximises the stronger hand first.
-    t = table("Kh 7d 2s 9c 4h", ("Ana", "Ks Kc 7c 2c"), ("Bob", "3s 5s 8d Td"),
-              variant="four-two-hands")
+    t = table(
+        "Kh 7d 2s 9c 4h", ("Ana", "Ks Kc 7c 2c"), ("Bob", "3s 5s 8d Td"), variant="four-two-hands"
+    )
     ana1 = by_id(t)["Ana/1"].value  # type: ignore[attr-defined]
     ana2 = by_id(t)["Ana/2"].value  # type: ignore[attr-defined]
     assert (ana1.category, ana2.category) == (Category.THREE_OF_A_KIND, Category.TWO_PAIR)
@@ -47,8 +49,7 @@ def test_four_two_hands_split_choice() -> None:
 
 
 def test_high_low_hands() -> None:
-    t = table("Ah Kh Qh 3c 2d", ("Ana", "Jh Th 4s 5s"), ("Bob", "Ac Ad 7s 8s"),
-              variant="high-low")
+    t = table("Ah Kh Qh 3c 2d", ("Ana", "Jh Th 4s 5s"), ("Bob", "Ac Ad 7s 8s"), variant="high-low")
     hands = by_id(t)
     assert hands["Ana/high"].value.category is Category.STRAIGHT_FLUSH  # type: ignore[attr-defined]
     low = hands["Ana/low"].value  # type: ignore[attr-defined]
@@ -60,9 +61,14 @@ def test_high_low_hands() -> None:
 @pytest.mark.parametrize("variant", ["classic", "four-two-hands"])
 def test_two_rivers(variant: str) -> None:
     hole = "As Ad" if variant == "classic" else "As Ad Kc Qc"
-    t = table("Ah 2c 7d 9s Jh", ("Ana", hole), ("Bob", "3h 4h" if variant == "classic"
-                                                         else "3h 4h 5c 6c"),
-              variant=variant, two_rivers=True, board2=cards("Kd Kh 2d 3s 8c"))
+    t = table(
+        "Ah 2c 7d 9s Jh",
+        ("Ana", hole),
+        ("Bob", "3h 4h" if variant == "classic" else "3h 4h 5c 6c"),
+        variant=variant,
+        two_rivers=True,
+        board2=cards("Kd Kh 2d 3s 8c"),
+    )
     hands = by_id(t)
     assert {h for h in hands if h.startswith("Ana")} == {"Ana/1", "Ana/2"}
     assert hands["Ana/1"].value >= hands["Ana/2"].value  # type: ignore[attr-defined,operator]
@@ -71,8 +77,13 @@ def test_two_rivers(variant: str) -> None:
 
 
 def test_two_rivers_classic_same_cards_on_each_river() -> None:
-    t = table("Ah 2c 7d 9s Jh", ("Ana", "As Ad"), ("Bob", "3h 4h"),
-              two_rivers=True, board2=cards("Kd Kh 2d 3s 8c"))
+    t = table(
+        "Ah 2c 7d 9s Jh",
+        ("Ana", "As Ad"),
+        ("Bob", "3h 4h"),
+        two_rivers=True,
+        board2=cards("Kd Kh 2d 3s 8c"),
+    )
     hands = by_id(t)
     assert hands["Ana/1"].value.category is Category.THREE_OF_A_KIND  # type: ignore[attr-defined]
     assert hands["Ana/1"].river == 1  # type: ignore[attr-defined]
@@ -81,8 +92,10 @@ def test_two_rivers_classic_same_cards_on_each_river() -> None:
 
 def test_francois_hand() -> None:
     t = Table(
-        players=(Player("Ana", cards("Ah Kd"), cards("Qs")[0]),
-                 Player("Bob", cards("2c 3c"), cards("Qd")[0])),
+        players=(
+            Player("Ana", cards("Ah Kd"), cards("Qs")[0]),
+            Player("Bob", cards("2c 3c"), cards("Qd")[0]),
+        ),
         board=cards("Qh 9c 8d 4s 2h"),
         variant="francois",
     )
@@ -92,11 +105,20 @@ def test_francois_hand() -> None:
 
 
 def test_circular_shared_hands() -> None:
-    players = (Player("Ana", cards("Ah Kd")), Player("Bob", cards("2c 3c")),
-               Player("Cy", cards("7s 7d")))
-    t = Table(players=players, board=cards("Qh 9c 8d 4s 2h"), variant="circular",
-              shared=(SharedHand(("Ana", "Bob"), cards("Ts Js")),
-                      SharedHand(("Cy", "Ana"), cards("9s 9h"))))
+    players = (
+        Player("Ana", cards("Ah Kd")),
+        Player("Bob", cards("2c 3c")),
+        Player("Cy", cards("7s 7d")),
+    )
+    t = Table(
+        players=players,
+        board=cards("Qh 9c 8d 4s 2h"),
+        variant="circular",
+        shared=(
+            SharedHand(("Ana", "Bob"), cards("Ts Js")),
+            SharedHand(("Cy", "Ana"), cards("9s 9h")),
+        ),
+    )
     hands = by_id(t)
     assert set(hands) == {"Ana", "Bob", "Cy", "Ana+Bob", "Cy+Ana"}
     assert hands["Ana+Bob"].value.category is Category.STRAIGHT  # type: ignore[attr-defined]
@@ -104,8 +126,12 @@ def test_circular_shared_hands() -> None:
 
 def test_six_three_hands_partition() -> None:
     # Two pairs of aces and kings... the best partition keeps the strongest sub-hand first.
-    t = table("Ah Kh Qh 3c 2d", ("Ana", "Jh Th As Ad Kc Ks"), ("Bob", "4c 5c 6c 7c 8c 9d"),
-              variant="six-three-hands")
+    t = table(
+        "Ah Kh Qh 3c 2d",
+        ("Ana", "Jh Th As Ad Kc Ks"),
+        ("Bob", "4c 5c 6c 7c 8c 9d"),
+        variant="six-three-hands",
+    )
     hands = by_id(t)
     values = [hands[f"Ana/{i}"].value for i in (1, 2, 3)]  # type: ignore[attr-defined]
     assert values[0].category is Category.STRAIGHT_FLUSH
@@ -116,8 +142,12 @@ def test_six_three_hands_partition() -> None:
 
 
 def test_low_ranking_applies_to_every_hand() -> None:
-    t = table("Kh Qd 9s 3c 2d", ("Ana", "Ah 4s"), ("Bob", "7h 6h"),
-              rules=TableRules(ranking=Ranking.LOW_A5))
+    t = table(
+        "Kh Qd 9s 3c 2d",
+        ("Ana", "Ah 4s"),
+        ("Bob", "7h 6h"),
+        rules=TableRules(ranking=Ranking.LOW_A5),
+    )
     hands = by_id(t)
     assert [r.symbol for r in hands["Ana"].value.deciding] == ["9", "4", "3", "2", "A"]  # type: ignore[attr-defined]
     assert hands["Ana"].value > hands["Bob"].value  # type: ignore[attr-defined,operator]
@@ -128,28 +158,57 @@ def test_low_ranking_applies_to_every_hand() -> None:
     [
         (table("2c 3d 9h Ts", ("Ana", "Qh Kh")), TableError, "river has 4 cards"),
         (table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), variant="poker"), TableError, "unknown variant"),
-        (table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c 6c 7c"),
-               variant="two-of-four"), TableError,
-         "Ana has 2 cards"),
-        (table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "Qh 2s")), DuplicateCardError,
-         "Ana and Bob"),
-        (table("2c 3d 9h Ts Jc", ("Ana", "2c Kh"), ("Bob", "4c 5c")), DuplicateCardError,
-         "the river and Ana"),
+        (
+            table(
+                "2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c 6c 7c"), variant="two-of-four"
+            ),
+            TableError,
+            "Ana has 2 cards",
+        ),
+        (
+            table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "Qh 2s")),
+            DuplicateCardError,
+            "Ana and Bob",
+        ),
+        (
+            table("2c 3d 9h Ts Jc", ("Ana", "2c Kh"), ("Bob", "4c 5c")),
+            DuplicateCardError,
+            "the river and Ana",
+        ),
         (table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh")), TableError, "2 to 10 players, not 1"),
         (table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Ana", "4c 5c")), TableError, "repeated"),
-        (table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh 2s 3s"), ("Bob", "4c 5c 6c 7c"),
-               variant="high-low", two_rivers=True,
-               board2=cards("4s 5s 6s 7s 8s")), TableError, "two rivers"),
-        (table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c"), two_rivers=True), TableError,
-         "second river has 0"),
-        (table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c"), variant="six-three-hands"),
-         TableError, "Ana has 2 cards"),
-        (table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c"), variant="francois"),
-         TableError,
-         "gave no card to François"),
-        (table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c"), rules=TableRules(decks=3)),
-         TableError,
-         "decks"),
+        (
+            table(
+                "2c 3d 9h Ts Jc",
+                ("Ana", "Qh Kh 2s 3s"),
+                ("Bob", "4c 5c 6c 7c"),
+                variant="high-low",
+                two_rivers=True,
+                board2=cards("4s 5s 6s 7s 8s"),
+            ),
+            TableError,
+            "two rivers",
+        ),
+        (
+            table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c"), two_rivers=True),
+            TableError,
+            "second river has 0",
+        ),
+        (
+            table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c"), variant="six-three-hands"),
+            TableError,
+            "Ana has 2 cards",
+        ),
+        (
+            table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c"), variant="francois"),
+            TableError,
+            "gave no card to François",
+        ),
+        (
+            table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c"), rules=TableRules(decks=3)),
+            TableError,
+            "decks",
+        ),
     ],
 )
 def test_bad_tables_name_the_problem(t: Table, error: type[Exception], words: str) -> None:
@@ -163,9 +222,15 @@ def test_two_decks_allow_a_repeated_card() -> None:
 
 
 def test_circular_shared_hand_must_lie_between_neighbours() -> None:
-    players = tuple(Player(n, cards(c)) for n, c in
-                    (("Ana", "Ah Kd"), ("Bob", "2c 3c"), ("Cy", "7s 7d"), ("Dee", "4h 5h")))
-    t = Table(players=players, board=cards("Qh 9c 8d 4s 2h"), variant="circular",
-              shared=(SharedHand(("Ana", "Cy"), cards("Ts Js")),))
+    players = tuple(
+        Player(n, cards(c))
+        for n, c in (("Ana", "Ah Kd"), ("Bob", "2c 3c"), ("Cy", "7s 7d"), ("Dee", "4h 5h"))
+    )
+    t = Table(
+        players=players,
+        board=cards("Qh 9c 8d 4s 2h"),
+        variant="circular",
+        shared=(SharedHand(("Ana", "Cy"), cards("Ts Js")),),
+    )
     with pytest.raises(TableError, match="not neighbours"):
         form_hands(t)

@@ -56,12 +56,8 @@ def main() -> None:
         theirs_s = min(theirs_s, timed(loop))
     ours_rate, theirs_rate = args.hands / ours_s, args.hands / theirs_s
     print(f"{args.hands:,} random {args.size}-card hands")
-    print(
-        f"evaluate_many       : {ours_rate / 1e6:8.2f} M hands/s ({ours_s * 1e9 / args.hands:.0f} ns/hand)"
-    )
-    print(
-        f"pkrbot per-call loop: {theirs_rate / 1e6:8.2f} M hands/s ({theirs_s * 1e9 / args.hands:.0f} ns/hand)"
-    )
+    for name, rate in (("evaluate_many", ours_rate), ("pkrbot per-call loop", theirs_rate)):
+        print(f"{name:20}: {rate / 1e6:8.2f} M hands/s ({1e9 / rate:.0f} ns/hand)")
     print(f"ratio               : {ours_rate / theirs_rate:8.2f}x")
 
     ours = evaluate_many(hands)

@@ -22,7 +22,7 @@ __all__ = ["evaluate_many", "value_to_category"]
 _LOW_RANKS = 7  # ranks 2..8 counted in base 5 below bit 17, ranks 9..A above it
 _LOW_BITS = 17  # 5**7 = 78125 < 2**17
 _SUIT_BITS = 13
-_BLOCK = 1 << 12
+_BLOCK = 1 << 14
 _OUT_OF_RANGE = "card ids must lie in 0..51 (4 * rank + suit)"
 
 

@@ -75,6 +75,7 @@ def _solve(raw: Any, index: int | None) -> Showdown:
 
 def _report(result: Showdown, lang: str) -> str:
     fr = lang == "fr"
+    colon = " :" if fr else ":"  # French puts a space before the colon
     lines = []
     by_id = {h.id: h for h in result.hands}
     lines.append(
@@ -96,7 +97,7 @@ def _report(result: Showdown, lang: str) -> str:
             lines.append("ALARME !" if fr else "ALARM!")
             for failure in result.verdict.failures:
                 token = f"jeton {failure.token}" if fr else f"token {failure.token}"
-                lines.append(f"  - {token}: {failure.reason(lang)}")
+                lines.append(f"  - {token}{colon} {failure.reason(lang)}")
     return "\n".join(lines)
 
 

@@ -87,7 +87,7 @@ def _report(result: Showdown, lang: str) -> str:
             hand = by_id[hand_id]
             best = format_cards(hand.value.best, pretty=True)
             lines.append(
-                f"  {position}. {hand_label(hand_id, lang)}: "
+                f"  {position}. {hand_label(hand_id, lang)}{colon} "
                 f"{describe(hand.value, lang)} [{best}]{tie}"
             )
     if result.verdict is not None:

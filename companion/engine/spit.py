@@ -79,6 +79,7 @@ __all__ = [
     "is_legal",
     "apply_move",
     "is_stuck",
+    "settle",
     "is_terminal",
     "returns",
     "chance_move",
@@ -680,7 +681,7 @@ def _under_tops(state: SpitState) -> tuple[Card, ...]:
 def apply_move(state: SpitState, move: Move) -> SpitState:
     """The position after ``move``; raises ``IllegalMoveError`` (naming the rule) when illegal."""
     check_move(state, move)
-    return _settle(_apply(state, move))
+    return settle(_apply(state, move))
 
 
 def _apply(state: SpitState, move: Move) -> SpitState:
@@ -762,7 +763,7 @@ def _apply_take(state: SpitState, move: Take) -> SpitState:
     )
 
 
-def _settle(state: SpitState) -> SpitState:
+def settle(state: SpitState) -> SpitState:
     """Apply the automatic consequences of a move: round end, win, Speed's recycling."""
     if state.phase is not Phase.PLAY:
         return state

@@ -750,15 +750,13 @@ def _apply_take(state: SpitState, move: Take) -> SpitState:
     gathered = tuple(
         piles[p] + _stock_cards(state.players[p]) + state.players[p].spit for p in PLAYERS
     )
-    empty = tuple(PlayerSide((Stock(),) * state.rules.stock_piles) for _ in PLAYERS)
-    winners = [p for p in PLAYERS if not gathered[p]]
-    phase = Phase.OVER if winners else Phase.DEAL
+    empty = PlayerSide((Stock(),) * state.rules.stock_piles)
+    # Nobody can be empty-handed here: a player out of stock and spit cards has already won.
     return SpitState(
         state.rules,
-        (empty[0], empty[1]),
-        phase=phase,
+        (empty, empty),
+        phase=Phase.DEAL,
         gathered=(gathered[0], gathered[1]),
-        winner=winners[0] if winners else None,
         round=state.round,
     )
 

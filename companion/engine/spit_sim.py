@@ -42,6 +42,8 @@ from companion.engine.spit import (
 from companion.errors import IllegalMoveError
 
 __all__ = [
+    "check_cards",
+    "play_out",
     "Failure",
     "GameRecord",
     "SimulationReport",
@@ -96,7 +98,8 @@ def _probe_moves(rules: SpitRules) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _check_cards(state: SpitState) -> str | None:
+def check_cards(state: SpitState) -> str | None:
+    """None when the position holds the 52 cards of the deck, each once; else what is wrong."""
     cards = all_cards(state)
     if len(cards) != 52 or frozenset(cards) != _DECK_SET:
         distinct = len(set(cards))
@@ -104,22 +107,21 @@ def _check_cards(state: SpitState) -> str | None:
     return None
 
 
-def play_random_game(
-    rules: SpitRules,
+def play_out(
+    state: SpitState,
     rng: random.Random,
     max_moves: int = DEFAULT_MAX_MOVES,
     game: int = 0,
     probe: bool = True,
-) -> GameRecord:
-    """Play one game with uniformly random legal moves, checking the invariants at every step."""
-    probes = _probe_moves(rules)
-    state = new_game(rules, rng)
+) -> tuple[SpitState, GameRecord]:
+    """Play on from ``state`` with uniformly random legal moves, checking the invariants."""
+    probes = _probe_moves(state.rules)
     failures: list[Failure] = []
     count = 0
 
-    def fail(what: str) -> GameRecord:
+    def fail(what: str) -> tuple[SpitState, GameRecord]:
         failures.append(Failure(game, count, what))
-        return GameRecord(count, state.round, state.winner, tuple(failures))
+        return state, GameRecord(count, state.round, state.winner, tuple(failures))
 
     while state.phase is not Phase.OVER:
         if count >= max_moves:
@@ -133,23 +135,39 @@ def play_random_game(
             move = moves[rng.randrange(len(moves))]
             if probe:
                 candidate = probes[rng.randrange(len(probes))]
-                allowed = candidate in moves
-                try:
-                    check_move(state, candidate)
-                    refused = None
-                except IllegalMoveError as error:
-                    refused = error.rule
-                if allowed != (refused is None):
-                    return fail(f"{candidate} listed={allowed} but check_move refused={refused}")
+                problem = _disagreement(state, candidate, candidate in moves)
+                if problem is not None:
+                    return fail(problem)
         try:
             state = apply_move(state, move)
         except IllegalMoveError as error:
             return fail(f"legal move {move} refused: {error.rule}")
         count += 1
-        problem = _check_cards(state)
+        problem = check_cards(state)
         if problem is not None:
             return fail(f"after {move}: {problem}")
-    return GameRecord(count, state.round, state.winner, tuple(failures))
+    return state, GameRecord(count, state.round, state.winner, tuple(failures))
+
+
+def _disagreement(state: SpitState, candidate: Move, listed: bool) -> str | None:
+    try:
+        check_move(state, candidate)
+    except IllegalMoveError as error:
+        return (
+            f"{candidate} is listed as legal but check_move says {error.rule}" if listed else None
+        )
+    return None if listed else f"{candidate} is not listed as legal but check_move accepts it"
+
+
+def play_random_game(
+    rules: SpitRules,
+    rng: random.Random,
+    max_moves: int = DEFAULT_MAX_MOVES,
+    game: int = 0,
+    probe: bool = True,
+) -> GameRecord:
+    """Deal a game and play it out at random, checking the invariants at every step."""
+    return play_out(new_game(rules, rng), rng, max_moves, game, probe)[1]
 
 
 def simulate(

@@ -46,6 +46,7 @@ Where our group's rules are silent, this module decides as players at the table 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -270,7 +271,7 @@ def start_state(rules: SpitRules, deck: Iterable[Card]) -> SpitState:
     ([11, 11], Card(rank=<Rank.TWO: 0>, suit=<Suit.SPADES: 0>))
     """
     order = tuple(deck)
-    if sorted(card.id for card in order) != list(range(52)):
+    if len(order) != 52 or frozenset(order) != frozenset(DECK):
         raise IllegalMoveError(
             "deal_cards",
             "a Spit deal needs the 52 cards of one deck, each once",
@@ -607,7 +608,7 @@ def _check_shuffle(
     state: SpitState, phase: Phase, given: Iterable[Card], wanted: Iterable[Card]
 ) -> None:
     _check_phase(state, phase)
-    if sorted(card.id for card in given) != sorted(card.id for card in wanted):
+    if Counter(given) != Counter(wanted):
         raise _fail(
             "deal_cards",
             "the shuffled cards are not exactly the cards to shuffle",

@@ -37,7 +37,12 @@ def test_parse_card_rejects_with_token_and_place(token: str) -> None:
 
 
 def test_parse_cards_separators() -> None:
-    assert cards("As, Kd;Qh  Jc") == (DECK[51 - 3], DECK[4 * 11 + 2], DECK[4 * 10 + 1], DECK[4 * 9 + 3])
+    assert cards("As, Kd;Qh  Jc") == (
+        DECK[51 - 3],
+        DECK[4 * 11 + 2],
+        DECK[4 * 10 + 1],
+        DECK[4 * 9 + 3],
+    )
 
 
 def test_card_ids_round_trip() -> None:

@@ -57,17 +57,19 @@ Example:
 
 _TOKEN = re.compile(r"^(?P<card>[^/]+?)(?:/(?P<size>\d+))?$")
 _PLAYER = r"(?P<player>[pj][12])"
-_NUMBER = r"(?:(?:pile|tas|stock|r[ée]serve)\s+)?(?P<n>\d+)"
+_NUMBER = r"(?:(?:the|le|la)\s+)?(?:(?:pile|tas|stock|r[ée]serve)\s*)?(?P<n>\d+)"
+_TO = r"\s*(?:->|→|on|to|sur|vers)?\s*(?:(?:the|le|la)\s+)?"
+# Checked in this order: the keyword moves first, so that "p1 turn 3" is not read as a card.
 _MOVES = {
+    "turn": re.compile(rf"^{_PLAYER}\s+(?:turns?(?:\s+up)?|retourne)\s+{_NUMBER}$"),
+    "take": re.compile(rf"^{_PLAYER}\s+(?:takes?|slaps?|prend)\s+{_NUMBER}$"),
+    "spit": re.compile(rf"^(?:spit|crache)(?:\s+(?:on\s+|sur\s+)?{_NUMBER})?$"),
     "play": re.compile(
-        rf"^{_PLAYER}\s+(?:plays?\s+)?(?P<card>\S+)\s*(?:->|→|on|sur)?\s*(?:pile|tas)\s*(?P<n>\d+)$"
+        rf"^{_PLAYER}\s+(?:plays?\s+|joue\s+)?(?P<card>\S+){_TO}(?:pile|tas)\s*(?P<n>\d+)$"
     ),
     "shift": re.compile(
-        rf"^{_PLAYER}\s+(?:moves?\s+)?(?P<card>\S+)\s*(?:->|→|to|vers)?\s*(?:stock|r[ée]serve)\s*(?P<n>\d+)$"
+        rf"^{_PLAYER}\s+(?:moves?\s+|d[ée]place\s+)?(?P<card>\S+){_TO}(?:stock|r[ée]serve)\s*(?P<n>\d+)$"
     ),
-    "turn": re.compile(rf"^{_PLAYER}\s+(?:turns?|retourne)\s+{_NUMBER}$"),
-    "take": re.compile(rf"^{_PLAYER}\s+(?:takes?|slaps?|prend)\s+{_NUMBER}$"),
-    "spit": re.compile(rf"^(?:spit|crache)(?:\s+{_NUMBER})?$"),
 }
 
 

@@ -11,26 +11,7 @@ from companion.engine.spit import Spit, Take, Turn
 from companion.engine.spit_referee import CardPlay, CardShift, PileView
 from companion.errors import CardParseError, TableError
 
-BASE = [
-    "spit",
-    "referee",
-    "--piles",
-    "7h",
-    "Kc",
-    "--p1",
-    "8d",
-    "2s",
-    "?",
-    "-",
-    "9c/3",
-    "--p2",
-    "Qh",
-    "5c",
-    "--p1-spit",
-    "4",
-    "--p2-spit",
-    "6",
-]
+BASE = ("spit referee --piles 7h Kc --p1 8d 2s ? - 9c/3 --p2 Qh 5c --p1-spit 4 --p2-spit 6").split()
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -83,24 +64,9 @@ def test_referee_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_referee_stuck_json(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = [
-        "spit",
-        "referee",
-        "--piles",
-        "7h",
-        "Kc",
-        "--p1",
-        "2s",
-        "--p2",
-        "5c",
-        "--p1-spit",
-        "3",
-        "--p2-spit",
-        "3",
-        "--json",
-        "--move",
-        "p1 2s -> pile 1",
-    ]
+    argv = (
+        "spit referee --piles 7h Kc --p1 2s --p2 5c --p1-spit 3 --p2-spit 3 --json --move"
+    ).split() + ["p1 2s -> pile 1"]
     code, out, _ = run(argv, capsys)
     data = json.loads(out)
     assert data["stuck"] is True and data["situation"] == "both_spit"

@@ -658,13 +658,27 @@ def is_legal(state: SpitState, move: Move) -> bool:
 
 
 def _set_stock(side: PlayerSide, index: int, stock: Stock) -> PlayerSide:
-    stocks = side.stocks[:index] + (stock,) + side.stocks[index + 1 :]
-    return replace(side, stocks=stocks)
+    return PlayerSide(side.stocks[:index] + (stock,) + side.stocks[index + 1 :], side.spit)
 
 
-def _set_player(state: SpitState, player: int, side: PlayerSide) -> SpitState:
+def _set_player(
+    state: SpitState, player: int, side: PlayerSide, piles: Piles | None = None
+) -> SpitState:
+    # Built directly rather than with dataclasses.replace: this is the self-play's hot path.
     players = (side, state.players[1]) if player == 0 else (state.players[0], side)
-    return replace(state, players=players)
+    s = state
+    return SpitState(
+        s.rules,
+        players,
+        s.piles if piles is None else piles,
+        s.phase,
+        s.live,
+        s.side_piles,
+        s.emptied,
+        s.gathered,
+        s.winner,
+        s.round,
+    )
 
 
 def _push(piles: Piles, pile: int, card: Card) -> Piles:
@@ -697,8 +711,8 @@ def _apply(state: SpitState, move: Move) -> SpitState:
             side = PlayerSide(side.stocks, side.spit[:-1])
         else:
             stock = Stock(rest, False)
-        state = _set_player(state, move.player, _set_stock(side, move.stock, stock))
-        return replace(state, piles=_push(state.piles, move.pile, card))
+        piles = _push(state.piles, move.pile, card)
+        return _set_player(state, move.player, _set_stock(side, move.stock, stock), piles)
     if isinstance(move, Turn):
         side = state.players[move.player]
         stock = Stock(side.stocks[move.stock].cards, True)

@@ -56,6 +56,7 @@ __all__ = [
 DEFAULT_MAX_MOVES = 50_000
 
 _DECK_SET = frozenset(DECK)
+_DECK_IDS = {id(card) for card in DECK}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,10 @@ def _probe_moves(rules: SpitRules) -> tuple[Move, ...]:
 def check_cards(state: SpitState) -> str | None:
     """None when the position holds the 52 cards of the deck, each once; else what is wrong."""
     cards = all_cards(state)
+    # Fast path: the engine only moves the deck's own card objects, so 52 distinct DECK objects
+    # prove the deck is whole; anything else gets the full check by value.
+    if len(cards) == 52 and {id(card) for card in cards} == _DECK_IDS:
+        return None
     if len(cards) != 52 or frozenset(cards) != _DECK_SET:
         distinct = len(set(cards))
         return f"{len(cards)} cards in play, {distinct} distinct; expected the 52 of the deck"

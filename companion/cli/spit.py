@@ -145,7 +145,8 @@ def _ruling_json(ruling: Ruling, lang: str) -> dict[str, Any]:
     data: dict[str, Any] = {
         "rules": state.rules.name,
         "situation": ruling.situation.value,
-        "stuck": ruling.situation.value in ("both_spit", "spit_alone", "flip_side", "recycle"),
+        "stuck": ruling.situation.value
+        in ("both_spit", "spit_alone", "flip_side", "recycle", "stuck_no_spit"),
         "plays": {
             f"p{p + 1}": [_move_json(state, move, lang) for move in moves]
             for p, moves in enumerate(ruling.plays)

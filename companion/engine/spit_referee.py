@@ -97,7 +97,8 @@ class Situation(Enum):
     SPIT_ALONE = "spit_alone"
     FLIP_SIDE = "flip_side"  # Speed: flip the side piles
     RECYCLE = "recycle"  # Speed: shuffle the centre into new side piles
-    ROUND_OVER = "round_over"  # take the piles and lay out again
+    NO_SPIT = "stuck_no_spit"  # stuck with no spit cards: take the piles, lay out again
+    ROUND_OVER = "round_over"  # a stock was emptied: take the piles, lay out again
     GAME_OVER = "game_over"
 
 
@@ -206,7 +207,7 @@ def _situation(state: SpitState) -> Situation:
     if state.phase is Phase.OVER:
         return Situation.GAME_OVER
     if state.phase in (Phase.TAKE, Phase.DEAL):
-        return Situation.ROUND_OVER
+        return Situation.NO_SPIT if state.emptied is None else Situation.ROUND_OVER
     if state.phase is Phase.RECYCLE:
         return Situation.RECYCLE
     if not is_stuck(state):
@@ -253,10 +254,11 @@ _WORDS = {
         Situation.SPIT_ALONE: "stuck: {player} spits alone",
         Situation.FLIP_SIDE: "stuck: flip the side piles onto the centre",
         Situation.RECYCLE: "stuck with no side cards: shuffle the centre into new side piles",
-        Situation.ROUND_OVER: "the round is over: take the spit piles and lay out again",
+        Situation.NO_SPIT: "stuck with no spit cards left: take the spit piles and lay out again",
+        Situation.ROUND_OVER: "{player} emptied their stock: take the spit piles and lay out again",
         Situation.GAME_OVER: "{player} has no cards left and wins",
         "slap": "the faster slap takes the smaller pile (on a tie of hands, the lower hand)",
-        "chooser": "{player} emptied their stock and chooses a pile",
+        "chooser": "{player} chooses a pile",
         "nothing": "{player}: nothing to play",
         "legal": "{move} is legal",
         "illegal": "{move} is illegal ({rule}): {detail}",
@@ -278,10 +280,13 @@ _WORDS = {
         Situation.SPIT_ALONE: "bloqués : le {player} crache seul",
         Situation.FLIP_SIDE: "bloqués : retournez les piles de côté au centre",
         Situation.RECYCLE: "bloqués, piles de côté vides : mélangez le centre en piles de côté",
-        Situation.ROUND_OVER: "la manche est finie : prenez les tas centraux et étalez de nouveau",
+        Situation.NO_SPIT: "bloqués sans cartes à cracher : prenez les tas centraux et "
+        "étalez de nouveau",
+        Situation.ROUND_OVER: "le {player} a vidé sa réserve : prenez les tas centraux et "
+        "étalez de nouveau",
         Situation.GAME_OVER: "le {player} n'a plus de cartes et gagne",
         "slap": "la main la plus rapide prend le plus petit tas (à égalité, la main du dessous)",
-        "chooser": "le {player} a vidé sa réserve et choisit un tas",
+        "chooser": "le {player} choisit un tas",
         "nothing": "{player} : rien à jouer",
         "legal": "{move} est permis",
         "illegal": "{move} est interdit ({rule}) : {detail}",
@@ -355,12 +360,12 @@ def explain(ruling: Ruling, lang: str = "en") -> list[str]:
                 lines.append(w["nothing"].format(player=name))
             lines.extend(describe_move(state, move, lang) for move in moves)
     else:
-        who = state.winner
+        who = state.winner if state.emptied is None else state.emptied
         if ruling.situation is Situation.SPIT_ALONE:
             who = next(p for p in (0, 1) if state.players[p].spit)
         name = w["player"].format(n=(who or 0) + 1)
         lines.append(w[ruling.situation].format(player=name))
-        if ruling.situation is Situation.ROUND_OVER and state.phase is Phase.TAKE:
+        if state.phase is Phase.TAKE:
             chooser = state.emptied if state.rules.pile_choice is PileChoice.CHOOSER else None
             if chooser is None:
                 lines.append(w["slap"])

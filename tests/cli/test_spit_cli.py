@@ -202,3 +202,20 @@ def test_help_documents_the_flags(capsys: pytest.CaptureFixture[str]) -> None:
         "?/3",
     ):
         assert flag in out
+
+
+@pytest.mark.parametrize(
+    ("spits", "situation", "stuck"),
+    [
+        (("3", "3"), "both_spit", True),
+        (("0", "3"), "spit_alone", True),
+        (("0", "0"), "stuck_no_spit", True),
+    ],
+)
+def test_referee_stuck_situations(
+    spits: tuple[str, str], situation: str, stuck: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = "spit referee --piles 7h/2 Kc --p1 2s --p2 5c --json".split()
+    code, out, _ = run([*argv, "--p1-spit", spits[0], "--p2-spit", spits[1]], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["situation"] == situation and data["stuck"] is stuck

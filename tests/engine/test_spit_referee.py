@@ -97,15 +97,15 @@ def test_a_player_with_nothing_to_play_is_named() -> None:
         ),
         (
             {"piles": "7h/3 Kc/5", "p1": "2s", "p2": "5c", "spit": (0, 0)},
-            Situation.ROUND_OVER,
+            Situation.NO_SPIT,
             [
-                "the round is over: take the spit piles and lay out again",
+                "stuck with no spit cards left: take the spit piles and lay out again",
                 "the faster slap takes the smaller pile (on a tie of hands, the lower hand)",
                 "player 1 takes pile 1",
                 "player 2 takes pile 1",
             ],
             [
-                "la manche est finie : prenez les tas centraux et étalez de nouveau",
+                "bloqués sans cartes à cracher : prenez les tas centraux et étalez de nouveau",
                 "la main la plus rapide prend le plus petit tas (à égalité, la main du dessous)",
                 "le joueur 1 prend le tas 1",
                 "le joueur 2 prend le tas 1",
@@ -116,14 +116,14 @@ def test_a_player_with_nothing_to_play_is_named() -> None:
             {"p1": "", "rules": VARIANTS["chooser"]},
             Situation.ROUND_OVER,
             [
-                "the round is over: take the spit piles and lay out again",
-                "player 1 emptied their stock and chooses a pile",
+                "player 1 emptied their stock: take the spit piles and lay out again",
+                "player 1 chooses a pile",
                 "player 1 takes pile 1",
                 "player 1 takes pile 2",
             ],
             [
-                "la manche est finie : prenez les tas centraux et étalez de nouveau",
-                "le joueur 1 a vidé sa réserve et choisit un tas",
+                "le joueur 1 a vidé sa réserve : prenez les tas centraux et étalez de nouveau",
+                "le joueur 1 choisit un tas",
                 "le joueur 1 prend le tas 1",
                 "le joueur 1 prend le tas 2",
             ],

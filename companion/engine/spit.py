@@ -4,6 +4,7 @@ Spit is simultaneous, so instead of OpenSpiel's ``current_player`` every move na
 (or none, for joint and chance moves), and ``legal_moves(state, player)`` lists one player's moves.
 Shuffles are chance moves (``Deal``, ``Recycle``) carrying the new card order, so ``apply_move``
 stays pure; ``chance_move(state, rng)`` samples one with an injected ``random.Random``.
+Players, piles and stock spaces count from 0 here; the referee's words and the CLI count from 1.
 
 Where our group's rules are silent, this module decides as players at the table expect:
 
@@ -14,7 +15,7 @@ Where our group's rules are silent, this module decides as players at the table 
   space: it uncovers nothing, and allowing it lets a stuck game go round in circles.
 - A player without spit cards lets the other spit alone; the spitter picks the pile, and from
   then until the next layout that pile is the only live one for both (the other is closed).
-- A round ends as soon as a player's five stock spaces are empty, or when both are stuck and
+- A round ends as soon as all of a player's stock spaces are empty, or when both are stuck and
   neither has spit cards. A player with no stock and no spit cards has won, at once.
 - Taking piles: ``Take(player, pile)`` records the slap winner (the faster hand, or on a tie the
   lower hand) and the pile they won; they may only slap the smaller pile (either, when equal),
@@ -25,8 +26,8 @@ Where our group's rules are silent, this module decides as players at the table 
 - Each player gathers their taken pile, stock and unspent spit cards, shuffles, and deals the
   stock row by row as at the table (one card on each of the five spaces, then on the last four,
   and so on), the last card of each space face up; the rest are spit cards. With fewer than a
-  full layout (15 cards; 10 with four stocks) the rows stop short and there are no spit cards,
-  so the other player spits alone on a single pile.
+  full layout (15 cards; 10 with four stocks) the rows stop short; with a full layout or less
+  there are no spit cards, so the other player spits alone on a single pile.
 - "Speed": each player holds five cards face up (the stock spaces are the hand) and a 15-card
   draw pile that refills the hand at once after each play; two side piles of six cards start
   the centre and are flipped together when both are stuck. When the side piles run out, the

@@ -379,9 +379,11 @@ def legal_moves(state: SpitState, player: int | None = None) -> tuple[Move, ...]
         moves = _player_moves(state, 0) + _player_moves(state, 1)
         if moves:
             return tuple(moves)
-        if state.rules.speed:
-            return (Spit(),)
         spitters = _spitters(state)
+        if state.rules.speed:
+            return (Spit(),) if any(state.side_piles) else ()
+        if not spitters:
+            return ()  # only in a hand-built position: ``settle`` ends such a round
         if len(spitters) == 2:
             return (Spit(),)
         return (Spit(0), Spit(1)) if state.live is None else (Spit(state.live),)
@@ -557,6 +559,12 @@ def _check_spit(state: SpitState, move: Spit) -> None:
             "nobody may spit while a player can still play, turn a card up or uncover one",
             "personne ne crache tant qu'un joueur peut encore jouer, "
             "retourner ou découvrir une carte",
+        )
+    if not (any(state.side_piles) if state.rules.speed else _spitters(state)):
+        raise _fail(
+            "nothing_to_spit",
+            "nobody has a card left to spit: the round is over",
+            "personne n'a plus de carte à cracher : la manche est finie",
         )
     if state.rules.speed or len(_spitters(state)) == 2:
         if move.pile is not None:

@@ -438,3 +438,13 @@ def test_speed_win_with_empty_hand_and_draw() -> None:
 def test_new_game_is_reproducible(name: str) -> None:
     assert new_game(VARIANTS[name], random.Random(5)) == new_game(VARIANTS[name], random.Random(5))
     assert new_game(VARIANTS[name], random.Random(5)) != new_game(VARIANTS[name], random.Random(6))
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, SPEED])
+def test_nothing_to_spit_in_an_unsettled_position(rules: SpitRules) -> None:
+    # Built by hand, without ``settle``: stuck, and no spit cards or side cards anywhere.
+    state = replace(stuck_position("", ""), rules=rules)
+    assert is_stuck(state) and legal_moves(state) == ()
+    with pytest.raises(IllegalMoveError) as info:
+        check_move(state, Spit())
+    assert info.value.rule == "nothing_to_spit"

@@ -4,7 +4,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import settings
+from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -16,6 +16,7 @@ from companion.engine.spit import (
     Recycle,
     SpitState,
     apply_move,
+    chance_move,
     check_move,
     is_terminal,
     legal_moves,
@@ -91,6 +92,19 @@ class SpitMachine(RuleBasedStateMachine):
         moves = legal_moves(self.state)
         self.state = apply_move(self.state, data.draw(st.sampled_from(moves)))
 
+    @rule(steps=st.integers(1, 150), seed=st.integers(0, 2**16))
+    def play_on(self, steps: int, seed: int) -> None:
+        # Bursts of random play reach new layouts, Speed's recycling and the end of games.
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if self.state.phase is Phase.OVER:
+                return
+            if self.state.phase in (Phase.DEAL, Phase.RECYCLE):
+                move = chance_move(self.state, rng)
+            else:
+                move = rng.choice(legal_moves(self.state))
+            self.state = apply_move(self.state, move)
+
     @precondition(lambda self: self.state.phase is Phase.DEAL)
     @rule(data=st.data())
     def shuffle_and_deal(self, data: st.DataObject) -> None:
@@ -119,6 +133,7 @@ class SpitMachine(RuleBasedStateMachine):
 
     @invariant()
     def cards_are_conserved(self) -> None:
+        event(f"phase {self.state.phase.value}")
         assert check_cards(self.state) is None
 
     @invariant()

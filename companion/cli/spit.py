@@ -39,7 +39,7 @@ REFEREE_HELP = """\
 Piles and stock spaces are written as tokens:
   7h       a face-up card alone (a spit pile top, or a stock card with nothing under it)
   7h/3     a face-up 7h on a pile of 3 cards (matters for the slap and for uncovering)
-  ?        a face-down stock card; ?/3 a face-down top on a pile of 3
+  ?        a face-down stock card; ?/3 a face-down top on a pile of 3 (quote it in the shell)
   -        an empty stock space or an empty spit pile
 Players, piles and stock spaces count from 1, left to right.
 A disputed --move is written like:
@@ -51,7 +51,7 @@ A disputed --move is written like:
 (j1/j2, tas and réserve are accepted too.)
 In Speed, --p1/--p2 are the hands, --p1-spit/--p2-spit the draw piles and --side the side piles.
 Example:
-  companion spit referee --piles 7h Kc --p1 8d 2s ? - 9c/3 --p2 Qh 5c --p1-spit 4 --p2-spit 6 \\
+  companion spit referee --piles 7h Kc --p1 8d 2s '?' - 9c/3 --p2 Qh 5c --p1-spit 4 --p2-spit 6 \\
       --move "p1 8d -> pile 1"
 """
 
@@ -244,7 +244,9 @@ def _count(text: str) -> int:
 def register(subparsers: Any) -> None:
     """Add ``companion spit`` with its ``referee`` and ``simulate`` sub-commands."""
     parser = subparsers.add_parser(
-        "spit", help="Spit: referee a position, or self-play checks", description=__doc__
+        "spit",
+        help="Spit: referee a position, or self-play checks",
+        description="Referee a typed Spit position, or run the random self-play checks.",
     )
     commands = parser.add_subparsers(dest="spit_command", metavar="ACTION", required=True)
     variants = ", ".join(VARIANTS)
@@ -278,7 +280,7 @@ def register(subparsers: Any) -> None:
     )
     ref.add_argument("--move", help='a disputed move, e.g. "p1 8d -> pile 1"')
     ref.add_argument("--json", action="store_true", help="print JSON")
-    ref.add_argument("--lang", choices=("en", "fr"), default="en")
+    ref.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
     ref.set_defaults(handler=_referee)
 
     sim = commands.add_parser(
@@ -299,5 +301,4 @@ def register(subparsers: Any) -> None:
         help=f"a game longer than this is a failure (default {DEFAULT_MAX_MOVES})",
     )
     sim.add_argument("--json", action="store_true", help="print JSON")
-    sim.add_argument("--lang", choices=("en", "fr"), default="en")
     sim.set_defaults(handler=_simulate)

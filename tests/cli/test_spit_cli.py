@@ -219,3 +219,15 @@ def test_referee_stuck_situations(
     code, out, _ = run([*argv, "--p1-spit", spits[0], "--p2-spit", spits[1]], capsys)
     data = json.loads(out)
     assert code == 0 and data["situation"] == situation and data["stuck"] is stuck
+
+
+def test_referee_speed_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = "spit referee --rules speed --piles 7h Kc --p1 8d 3c --p2 Qh --side 2 2".split()
+    code, out, _ = run([*argv, "--p1-spit", "9", "--move", "p2 3c -> pile 1"], capsys)
+    assert code == 0
+    assert out.splitlines() == [
+        "player 1: 8♦ → pile 1 (on 7♥)",
+        "player 2: Q♥ → pile 2 (on K♣)",
+        "player 2: 3♣ → pile 1 is illegal (not_a_stock_top): "
+        "3♣ is not face up on top of player 2's stock",
+    ]

@@ -196,10 +196,17 @@ def resolve(state: SpitState, move: Move | CardPlay | CardShift) -> Move:
             if isinstance(move, CardPlay):
                 return Play(move.player, index, move.pile)
             return Shift(move.player, index, move.target)
+    card, n = move.card.pretty(), move.player + 1
+    if state.rules.speed:
+        raise IllegalMoveError(
+            "not_in_hand",
+            f"{card} is not in player {n}'s hand",
+            f"{card} n'est pas dans la main du joueur {n}",
+        )
     raise IllegalMoveError(
         "not_a_stock_top",
-        f"{move.card.pretty()} is not face up on top of player {move.player + 1}'s stock",
-        f"{move.card.pretty()} n'est pas face visible sur une réserve du joueur {move.player + 1}",
+        f"{card} is not face up on top of player {n}'s stock",
+        f"{card} n'est pas face visible sur une réserve du joueur {n}",
     )
 
 

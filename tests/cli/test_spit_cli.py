@@ -228,6 +228,5 @@ def test_referee_speed_hands(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines() == [
         "player 1: 8♦ → pile 1 (on 7♥)",
         "player 2: Q♥ → pile 2 (on K♣)",
-        "player 2: 3♣ → pile 1 is illegal (not_a_stock_top): "
-        "3♣ is not face up on top of player 2's stock",
+        "player 2: 3♣ → pile 1 is illegal (not_in_hand): 3♣ is not in player 2's hand",
     ]

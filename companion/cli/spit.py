@@ -1,0 +1,304 @@
+"""``companion spit``: referee a typed Spit position, or run the random self-play checks."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import time
+from typing import Any
+
+from companion.engine.cards import parse_card
+from companion.engine.spit import (
+    VARIANTS,
+    Move,
+    Play,
+    Shift,
+    Spit,
+    SpitState,
+    Take,
+    Turn,
+)
+from companion.engine.spit_referee import (
+    CardPlay,
+    CardShift,
+    PileView,
+    Ruling,
+    describe_move,
+    explain,
+    referee,
+    typed_position,
+)
+from companion.engine.spit_sim import DEFAULT_MAX_MOVES, SimulationReport, simulate
+from companion.errors import CardParseError, TableError
+
+__all__ = ["register", "parse_pile", "parse_move"]
+
+REFEREE_HELP = """\
+Piles and stock spaces are written as tokens:
+  7h       a face-up card alone (a spit pile top, or a stock card with nothing under it)
+  7h/3     a face-up 7h on a pile of 3 cards (matters for the slap and for uncovering)
+  ?        a face-down stock card; ?/3 a face-down top on a pile of 3 (quote it in the shell)
+  -        an empty stock space or an empty spit pile
+Players, piles and stock spaces count from 1, left to right.
+A disputed --move is written like:
+  "p1 8d -> pile 1"     player 1 plays 8d on spit pile 1
+  "p2 9c -> stock 4"    player 2 moves 9c to the empty stock space 4
+  "p1 turn 3"           player 1 turns up the face-down top of stock 3
+  "spit" / "spit 2"     both spit / a lone spitter spits on pile 2
+  "p1 takes pile 2"     player 1 won the slap for pile 2 (or chose it)
+(j1/j2, tas and réserve are accepted too.)
+In Speed, --p1/--p2 are the hands, --p1-spit/--p2-spit the draw piles and --side the side piles.
+Example:
+  companion spit referee --piles 7h Kc --p1 8d 2s '?' - 9c/3 --p2 Qh 5c --p1-spit 4 --p2-spit 6 \\
+      --move "p1 8d -> pile 1"
+"""
+
+_TOKEN = re.compile(r"^(?P<card>[^/]+?)(?:/(?P<size>\d+))?$")
+_PLAYER = r"(?P<player>[pj][12])"
+_NUMBER = r"(?:(?:the|le|la)\s+)?(?:(?:pile|tas|stock|r[ée]serve)\s*)?(?P<n>\d+)"
+_TO = r"\s*(?:->|→|on|to|sur|vers)?\s*(?:(?:the|le|la)\s+)?"
+# Checked in this order: the keyword moves first, so that "p1 turn 3" is not read as a card.
+_MOVES = {
+    "turn": re.compile(rf"^{_PLAYER}\s+(?:turns?(?:\s+up)?|retourne)\s+{_NUMBER}$"),
+    "take": re.compile(rf"^{_PLAYER}\s+(?:takes?|slaps?|prend)\s+{_NUMBER}$"),
+    "spit": re.compile(rf"^(?:spit|crache)(?:\s+(?:on\s+|sur\s+)?{_NUMBER})?$"),
+    "play": re.compile(
+        rf"^{_PLAYER}\s+(?:plays?\s+|joue\s+)?(?P<card>\S+){_TO}(?:pile|tas)\s*(?P<n>\d+)$"
+    ),
+    "shift": re.compile(
+        rf"^{_PLAYER}\s+(?:moves?\s+|d[ée]place\s+)?(?P<card>\S+){_TO}(?:stock|r[ée]serve)\s*(?P<n>\d+)$"
+    ),
+}
+
+
+def parse_pile(token: str, where: str) -> PileView:
+    """One typed pile: ``7h``, ``7h/3``, ``?``, ``?/3`` or ``-``."""
+    text = token.strip()
+    if text in ("-", "_"):
+        return PileView(None, 0)
+    match = _TOKEN.match(text)
+    if match is None:
+        raise CardParseError(token, where)
+    size = int(match["size"]) if match["size"] else 1
+    if match["card"] == "?":
+        return PileView(None, size)
+    card = parse_card(match["card"], where)
+    if card.is_wild:
+        raise CardParseError(token, f"{where}; Spit has no wild cards")
+    return PileView(card, size)
+
+
+def _index(text: str, count: int, what: str) -> int:
+    value = int(text)
+    if not 1 <= value <= count:
+        raise TableError(
+            f"there is no {what} {value} (1 to {count})", f"il n'y a pas de {what} {value}"
+        )
+    return value - 1
+
+
+def parse_move(text: str, stocks: int) -> Move | CardPlay | CardShift:
+    """A disputed move as players write it (see ``companion spit referee --help``)."""
+    line = " ".join(text.strip().lower().split())
+    for kind, pattern in _MOVES.items():
+        match = pattern.match(line)
+        if match is None:
+            continue
+        if kind == "spit":
+            return Spit(None if match["n"] is None else _index(match["n"], 2, "pile"))
+        player = int(match["player"][1]) - 1
+        if kind == "turn":
+            return Turn(player, _index(match["n"], stocks, "stock"))
+        if kind == "take":
+            return Take(player, _index(match["n"], 2, "pile"))
+        card = parse_card(match["card"], "--move")
+        if kind == "play":
+            return CardPlay(player, card, _index(match["n"], 2, "pile"))
+        return CardShift(player, card, _index(match["n"], stocks, "stock"))
+    raise TableError(
+        f'cannot read the move {text!r}; write e.g. "p1 8d -> pile 1" (see --help)',
+        f'coup illisible {text!r} ; écrivez par ex. "p1 8d -> pile 1" (voir --help)',
+    )
+
+
+def _move_json(state: SpitState, move: Move | CardPlay | CardShift, lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "kind": type(move).__name__.lower(),
+        "text": describe_move(state, move, lang),
+    }
+    if isinstance(move, Play | Shift):
+        source = move.stock if isinstance(move, Play) else move.source
+        data["card"] = str(state.players[move.player].stocks[source].cards[-1])
+    if isinstance(move, CardPlay | CardShift):
+        data["card"] = str(move.card)
+    for field in ("player", "stock", "source", "target", "pile"):
+        value = getattr(move, field, None)
+        if value is not None:
+            data[field] = value + 1
+    return data
+
+
+def _ruling_json(ruling: Ruling, lang: str) -> dict[str, Any]:
+    state = ruling.state
+    data: dict[str, Any] = {
+        "rules": state.rules.name,
+        "situation": ruling.situation.value,
+        "stuck": ruling.situation.value
+        in ("both_spit", "spit_alone", "flip_side", "recycle", "stuck_no_spit"),
+        "plays": {
+            f"p{p + 1}": [_move_json(state, move, lang) for move in moves]
+            for p, moves in enumerate(ruling.plays)
+        },
+        "joint": [_move_json(state, move, lang) for move in ruling.joint],
+        "lines": explain(ruling, lang),
+    }
+    if ruling.verdict is not None:
+        error = ruling.verdict.error
+        data["move"] = {
+            **_move_json(state, ruling.verdict.move, lang),
+            "legal": error is None,
+            "rule": None if error is None else error.rule,
+            "reason": None if error is None else error.message(lang),
+        }
+    return data
+
+
+def _referee(args: argparse.Namespace) -> int:
+    rules = VARIANTS[args.rules]
+    piles = [parse_pile(token, f"--piles {i + 1}") for i, token in enumerate(args.piles)]
+    stocks = tuple(
+        [parse_pile(token, f"--p{p} stock {i + 1}") for i, token in enumerate(tokens)]
+        for p, tokens in ((1, args.p1), (2, args.p2))
+    )
+    live = None if args.only_pile is None else args.only_pile - 1
+    state = typed_position(
+        rules,
+        (piles[0], piles[1]),
+        (stocks[0], stocks[1]),
+        (args.p1_spit, args.p2_spit),
+        live=live,
+        side_left=(args.side[0], args.side[1]),
+    )
+    disputed = None if args.move is None else parse_move(args.move, rules.stock_piles)
+    ruling = referee(state, disputed)
+    if args.json:
+        print(json.dumps(_ruling_json(ruling, args.lang), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(explain(ruling, args.lang)))
+    return 0
+
+
+def _report_json(report: SimulationReport, seconds: float) -> dict[str, Any]:
+    return {
+        "rules": report.rules.name,
+        "games": report.games,
+        "moves": report.moves,
+        "rounds": report.rounds,
+        "wins": {"p1": report.wins[0], "p2": report.wins[1]},
+        "longest": report.longest,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(report.games / seconds, 1) if seconds > 0 else None,
+        "failures": [{"game": f.game, "move": f.move, "what": f.what} for f in report.failures],
+    }
+
+
+def _report_text(report: SimulationReport, seconds: float) -> list[str]:
+    per_game = report.moves / max(report.games, 1)
+    rate = report.games / seconds if seconds > 0 else float("inf")
+    lines = [
+        f"{report.rules.name:12} {report.games} games, {report.moves} moves "
+        f"({per_game:.0f}/game, longest {report.longest}), {report.rounds} rounds, "
+        f"wins p1 {report.wins[0]} p2 {report.wins[1]}, {rate:.1f} games/s, "
+        f"{len(report.failures)} failures"
+    ]
+    lines += [f"  game {f.game} move {f.move}: {f.what}" for f in report.failures[:5]]
+    return lines
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    names = list(VARIANTS) if args.rules == "all" else [args.rules]
+    rng = random.Random(args.seed)
+    runs = []
+    for name in names:
+        start = time.perf_counter()
+        report = simulate(VARIANTS[name], args.games, rng, args.max_moves)
+        runs.append((report, time.perf_counter() - start))
+    if args.json:
+        results = [_report_json(report, seconds) for report, seconds in runs]
+        print(json.dumps({"seed": args.seed, "results": results}, indent=2))
+    else:
+        for report, seconds in runs:
+            print("\n".join(_report_text(report, seconds)))
+    return 1 if any(report.failures for report, _ in runs) else 0
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a count of cards")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    """Add ``companion spit`` with its ``referee`` and ``simulate`` sub-commands."""
+    parser = subparsers.add_parser(
+        "spit",
+        help="Spit: referee a position, or self-play checks",
+        description="Referee a typed Spit position, or run the random self-play checks.",
+    )
+    commands = parser.add_subparsers(dest="spit_command", metavar="ACTION", required=True)
+    variants = ", ".join(VARIANTS)
+
+    ref = commands.add_parser(
+        "referee",
+        help="legal plays, stalemate, or the rule a disputed move breaks",
+        description="Rule on a typed Spit position.",
+        epilog=REFEREE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ref.add_argument(
+        "--rules", choices=list(VARIANTS), default="classic", help=f"variant: {variants}"
+    )
+    ref.add_argument(
+        "--piles", nargs=2, required=True, metavar="PILE", help="the two spit pile tops"
+    )
+    ref.add_argument("--p1", nargs="*", default=[], metavar="STOCK", help="player 1's stock spaces")
+    ref.add_argument("--p2", nargs="*", default=[], metavar="STOCK", help="player 2's stock spaces")
+    ref.add_argument(
+        "--p1-spit", type=_count, default=0, metavar="N", help="player 1's spit cards left"
+    )
+    ref.add_argument(
+        "--p2-spit", type=_count, default=0, metavar="N", help="player 2's spit cards left"
+    )
+    ref.add_argument(
+        "--only-pile", type=int, choices=(1, 2), help="since a lone spit, the only live pile"
+    )
+    ref.add_argument(
+        "--side", type=_count, nargs=2, default=[0, 0], metavar="N", help="Speed: side pile sizes"
+    )
+    ref.add_argument("--move", help='a disputed move, e.g. "p1 8d -> pile 1"')
+    ref.add_argument("--json", action="store_true", help="print JSON")
+    ref.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    ref.set_defaults(handler=_referee)
+
+    sim = commands.add_parser(
+        "simulate",
+        help="random self-play checking the rules engine's invariants",
+        description="Play random games; exit 1 if any invariant breaks (cards lost, an illegal "
+        "move applied, a game past --max-moves).",
+    )
+    sim.add_argument("--games", type=_count, default=1000, help="games per variant (default 1000)")
+    sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    sim.add_argument(
+        "--rules", choices=["all", *VARIANTS], default="all", help=f"all, or one of {variants}"
+    )
+    sim.add_argument(
+        "--max-moves",
+        type=_count,
+        default=DEFAULT_MAX_MOVES,
+        help=f"a game longer than this is a failure (default {DEFAULT_MAX_MOVES})",
+    )
+    sim.add_argument("--json", action="store_true", help="print JSON")
+    sim.set_defaults(handler=_simulate)

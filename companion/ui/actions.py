@@ -1,0 +1,256 @@
+"""What the buttons do that needs the outside world: the game log, photos, card reading.
+
+Each action takes the state and the services and returns the next state; player-facing errors
+become a banner (``run``), anything else is a bug and propagates.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.engine.showdown import Showdown
+from companion.errors import CompanionError, ImageDecodeError, ModelLoadError
+from companion.storage import GameLog, HeistDraft, NightStatus, Verdict
+from companion.table_json import showdown_to_json
+from companion.ui.state import AppState, Banner, Rules, ShowdownState
+
+__all__ = [
+    "MAX_UPLOAD_BYTES",
+    "PhotoReader",
+    "Services",
+    "Action",
+    "run",
+    "initial_state",
+    "decode_image",
+    "load_photo",
+    "start_night",
+    "save_heist",
+    "undo_heist",
+    "close_night",
+    "save_preset",
+    "apply_preset",
+    "refresh_history",
+    "export_data",
+]
+
+MAX_UPLOAD_BYTES = 15 * 1024 * 1024  # a phone photo is 2-8 MB; more is not a table photo
+
+
+def _load_detector() -> Any:
+    # Imported here: the app must start, and typing must work, without the vision package.
+    from companion.vision import CardDetector
+
+    return CardDetector()
+
+
+class PhotoReader:
+    """The card detector, loaded on first use; ``unavailable`` says why it cannot be."""
+
+    def __init__(self, loader: Callable[[], Any] = _load_detector) -> None:
+        self._loader = loader
+        self._detector: Any = None
+        self.unavailable: str | None = None
+
+    def detector(self) -> Any:
+        if self._detector is None and self.unavailable is None:
+            try:
+                self._detector = self._loader()
+            except ImportError as error:
+                self.unavailable = f"module manquant / missing module: {error.name or error}"
+            except ModelLoadError as error:
+                self.unavailable = error.message("en")
+        return self._detector
+
+    def read(self, image: np.ndarray) -> Any:
+        """The detector's ``TableRead`` (``.detections``, ``.groups``), or None when unavailable."""
+        detector = self.detector()
+        return None if detector is None else detector.detect(image)
+
+
+@dataclass
+class Services:
+    """What the app is given at start: the game log, its data folder, the card reader."""
+
+    log: GameLog
+    data_dir: Path
+    reader: PhotoReader = field(default_factory=PhotoReader)
+
+
+Action = Callable[[AppState, Services], AppState]
+
+
+def run(action: Action, state: AppState, services: Services) -> AppState:
+    """Apply an action; a player-facing error leaves the state as it was, with a banner."""
+    try:
+        return action(state, services)
+    except CompanionError as error:
+        return state.with_banner(Banner.of_error(error))
+
+
+def initial_state(services: Services, lang: str = "fr") -> AppState:
+    """Resume the open night, if any, with its players and variant on the table."""
+    state = AppState(lang=lang, table=ShowdownState.new(lang))
+    status = services.log.resume_night()
+    if status is not None:
+        state = _with_night(state, services, status, fresh_table=True)
+    return refresh_history(replace(state, presets=services.log.presets()), services)
+
+
+def _with_night(state: AppState, services: Services, status: NightStatus,
+                fresh_table: bool = False) -> AppState:
+    night = status.night
+    table = state.table
+    if fresh_table:
+        table = ShowdownState(night.players, variant=night.variant,
+                              rules=Rules.from_json(night.rules))
+    return replace(state, night=status, heists=services.log.heists(night.id), table=table)
+
+
+def decode_image(data: bytes) -> np.ndarray:
+    """BGR pixels of an uploaded file; anything that is not an image is refused by name."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise ImageDecodeError("upload", f"larger than {MAX_UPLOAD_BYTES // 2**20} MB")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise ImageDecodeError("upload", "not an image")
+    return image
+
+
+def load_photo(data: bytes) -> Action:
+    """Keep the photo, read its cards when the reader can, else say that typing is needed."""
+
+    def action(state: AppState, services: Services) -> AppState:
+        image = decode_image(data)
+        ref = services.log.store_photo(data)
+        read = services.reader.read(image)
+        if read is None:
+            table = replace(state.table, photo=ref)
+            return replace(state, table=table, vision_note=services.reader.unavailable,
+                           banner=Banner.of("vision_off", reason=services.reader.unavailable))
+        groups = read.groups
+        if not len(read.detections):
+            return replace(state, table=replace(state.table, photo=ref),
+                           banner=Banner.of("read_none"))
+        table = state.table.with_read(groups.river, groups.hands, ref, state.lang)
+        return replace(state, table=table, banner=Banner.of(
+            "read_done", n=len(read.detections), conf=round(100 * groups.confidence)))
+
+    return action
+
+
+def start_night(state: AppState, services: Services) -> AppState:
+    table = state.table
+    night = services.log.start_night(table.players, table.variant, rules=table.rules.to_json())
+    return _with_night(state, services, services.log.night_status(night.id))
+
+
+def _hole_cards(player_cards: tuple[str, ...], best: tuple[str, ...], split: bool) -> tuple[str, ...]:
+    """The cards a hand holds: all the player's for one hand each, else those its best five use."""
+    if not split:
+        return player_cards
+    used = tuple(card for card in player_cards if card in best)
+    return used or player_cards
+
+
+def heist_draft(table: ShowdownState, result: Showdown) -> HeistDraft:
+    """The heist to save from a judged table; failures keep their reasons in both languages."""
+    if result.verdict is None:
+        raise ValueError("heist_draft needs a judged showdown")
+    split = len(result.hands) != len(table.players)
+    cards_of = dict(zip(table.players, table.hands))
+    hands = {
+        h.id: _hole_cards(cards_of[h.owner], tuple(str(c) for c in h.value.best), split)
+        for h in result.hands
+    }
+    en, fr = showdown_to_json(result, "en"), showdown_to_json(result, "fr")
+    failures = [
+        {**item, "reason_fr": item_fr["reason"]}
+        for item, item_fr in zip(en["vault"]["failures"], fr["vault"]["failures"])
+    ]
+    return HeistDraft(
+        river=table.river,
+        hands=hands,
+        owners={h.id: h.owner for h in result.hands},
+        tokens=table.token_map(),
+        verdict=Verdict(result.verdict.opens, tuple(failures)),
+        photo=table.photo,
+    )
+
+
+def save_heist(state: AppState, services: Services) -> AppState:
+    """Save the judged table in the open night (one transaction), then clear the table."""
+    result = state.table.showdown()
+    if state.night is None or result is None or result.verdict is None:
+        return state.with_banner(Banner.of("no_night" if state.night is None else "problems"))
+    heist = services.log.save_heist(state.night.night.id, heist_draft(state.table, result))
+    state = _with_night(state, services, services.log.night_status(heist.night_id))
+    state = replace(state, table=state.table.cleared(), banner=Banner.of("heist_saved",
+                                                                         n=heist.number))
+    return refresh_history(state, services)
+
+
+def undo_heist(state: AppState, services: Services) -> AppState:
+    if state.night is None:
+        return state.with_banner(Banner.of("no_night"))
+    heist = services.log.undo_last_heist(state.night.night.id)
+    state = _with_night(state, services, services.log.night_status(heist.night_id))
+    return refresh_history(state.with_banner(Banner.of("undone", n=heist.number)), services)
+
+
+def close_night(state: AppState, services: Services) -> AppState:
+    if state.night is None:
+        return state
+    if not state.night.finished:
+        services.log.close_night(state.night.night.id)
+    return refresh_history(replace(state, night=None, heists=()), services)
+
+
+def save_preset(name: str) -> Action:
+    def action(state: AppState, services: Services) -> AppState:
+        preset = services.log.save_preset(name, state.table.rules.to_json())
+        return replace(state, presets=services.log.presets(),
+                       banner=Banner.of("preset_saved", name=preset.name))
+
+    return action
+
+
+def apply_preset(name: str) -> Action:
+    def action(state: AppState, services: Services) -> AppState:
+        preset = services.log.preset(name)
+        table = state.table.with_rules(Rules.from_json(preset.rules))
+        return replace(state, table=table, banner=Banner.of("preset_applied", name=preset.name))
+
+    return action
+
+
+def refresh_history(state: AppState, services: Services) -> AppState:
+    return replace(state, history=services.log.list_nights(), stats=services.log.stats())
+
+
+def export_data(kind: str, night_id: int | None = None) -> Action:
+    """Write an export into the data folder's ``exports/`` (never anywhere else)."""
+
+    def action(state: AppState, services: Services) -> AppState:
+        folder = services.data_dir / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        stem = "all" if night_id is None else f"night-{night_id}"
+        if kind == "json":
+            path = folder / f"{stem}.json"
+            text = services.log.export_json(night_id)
+            json.loads(text)  # the export is JSON by contract; a broken one is a bug
+            path.write_text(text, encoding="utf-8")
+        else:
+            tables = services.log.export_csv(night_id)
+            path = folder / f"{stem}-heists.csv"
+            (folder / f"{stem}-nights.csv").write_text(tables.nights, encoding="utf-8")
+            path.write_text(tables.heists, encoding="utf-8")
+        return state.with_banner(Banner.of("exported", path=str(path)))
+
+    return action

@@ -1,0 +1,84 @@
+"""The Flet app: one component holding ``AppState``; every change goes through ``dispatch``."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+import flet as ft
+
+from companion.ui import actions
+from companion.ui.actions import Action, Services
+from companion.ui.state import AppState, Banner
+from companion.ui.text import t
+from companion.ui.views import root_view
+
+__all__ = ["make_main", "UPLOAD_FOLDER"]
+
+UPLOAD_FOLDER = "uploads"  # inside the data folder; each upload is read once, then deleted
+
+
+def _uploaded(upload_dir: Path, name: str) -> bytes | None:
+    """The uploaded file's bytes, removed from disk; None if the server refused it."""
+    path = upload_dir / name
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    finally:
+        path.unlink(missing_ok=True)
+    return data
+
+
+@ft.component
+def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
+    state, set_state = ft.use_state(lambda: actions.initial_state(services, lang))
+
+    def dispatch(action: Action) -> None:
+        set_state(lambda current: actions.run(action, current, services))
+
+    pending: dict[str, str] = ft.use_memo(dict, [])  # upload name -> file name picked
+
+    async def on_result(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:
+            return
+        file = e.files[0]
+        if file.size > actions.MAX_UPLOAD_BYTES:
+            dispatch(lambda s, _: s.with_banner(Banner.of(
+                "upload_too_big", size=round(file.size / 2**20, 1),
+                limit=actions.MAX_UPLOAD_BYTES // 2**20)))
+            return
+        name = f"{uuid.uuid4().hex}.upload"
+        pending[name] = file.name
+        url = ft.context.page.get_upload_url(name, 120)
+        await picker.upload([ft.FilePickerUploadFile(url, id=file.id, name=file.name)])
+
+    def on_upload(e: ft.FilePickerUploadEvent) -> None:
+        if e.error:
+            dispatch(lambda s, _: s.with_banner(Banner.of("upload_too_big", size="?",
+                                                          limit=actions.MAX_UPLOAD_BYTES // 2**20)))
+            return
+        if e.progress is None or e.progress < 1.0:
+            return
+        for name in list(pending):
+            data = _uploaded(upload_dir, name)
+            if data is not None:
+                pending.pop(name)
+                dispatch(actions.load_photo(data))
+
+    picker = ft.use_memo(lambda: ft.FilePicker(on_result=on_result, on_upload=on_upload), [])
+    photo_button = ft.Button(
+        key="photo", content=t("photo", state.lang), icon=ft.Icons.PHOTO_CAMERA,
+        action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.IMAGE))
+    return root_view(state, dispatch, photo_button)
+
+
+def make_main(services: Services, upload_dir: Path, lang: str = "fr") -> Callable[[ft.Page], None]:
+    """The per-visitor entry point that Flet calls with each new page."""
+
+    def main(page: ft.Page) -> None:
+        page.title = "Companion"
+        page.padding = 0
+        page.render(CompanionApp, services, upload_dir, lang)
+
+    return main

@@ -1,0 +1,60 @@
+"""History and stats: past nights, win rates, streaks, hardest variants, exports."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.storage import Record
+from companion.ui import actions
+from companion.ui.state import AppState
+from companion.ui.text import t
+from companion.ui.views.common import Dispatch, section
+
+__all__ = ["history_view"]
+
+
+def _rate(record: Record) -> str:
+    return "-" if record.win_rate is None else f"{100 * record.win_rate:.0f} %"
+
+
+def history_view(state: AppState, dispatch: Dispatch) -> ft.Control:
+    lang = state.lang
+    nights = [
+        ft.Row([
+            ft.Text(f"#{s.night.id} {s.night.created_at:%Y-%m-%d} {s.night.variant} — "
+                    f"{', '.join(s.night.players)} — {s.vaults}/{s.alarms} "
+                    f"({s.outcome.value if lang == 'en' else s.outcome.label_fr})", size=13,
+                    expand=True),
+            ft.TextButton(key=f"export-night-{s.night.id}", content="JSON",
+                          on_click=lambda e, n=s.night.id: dispatch(actions.export_data("json", n))),
+        ])
+        for s in state.history
+    ] or [ft.Text(t("no_history", lang))]
+    parts: list[ft.Control] = [section(t("history", lang), *nights)]
+    stats = state.stats
+    if stats is not None:
+        o = stats.overall
+        parts.append(section(
+            t("stats", lang),
+            ft.Text(t("overall", lang, won=o.won, lost=o.lost, abandoned=o.abandoned,
+                      rate=_rate(o)), key="overall"),
+            ft.Text(t("streaks", lang, nw=stats.night_streaks.longest_wins,
+                      nl=stats.night_streaks.longest_losses,
+                      hv=stats.heist_streaks.longest_wins,
+                      ha=stats.heist_streaks.longest_losses)),
+            ft.Text(t("by_variant", lang), weight=ft.FontWeight.BOLD),
+            *[ft.Text(f"{v}: {r.won}/{r.played} ({_rate(r)})") for v, r in stats.by_variant.items()],
+            ft.Text(t("by_group", lang), weight=ft.FontWeight.BOLD),
+            *[ft.Text(f"{', '.join(stats.group_names.get(g, g))}: {r.won}/{r.played} ({_rate(r)})")
+              for g, r in stats.by_group.items()],
+            ft.Text(t("hardest", lang), weight=ft.FontWeight.BOLD),
+            *[ft.Text(f"{d.variant}: {d.vaults}/{d.heists} ({100 * d.vault_rate:.0f} %)")
+              for d in stats.hardest_variants],
+        ))
+    parts.append(ft.Row([
+        ft.Button(key="export-json", content=t("export_json", lang),
+                  on_click=lambda e: dispatch(actions.export_data("json"))),
+        ft.Button(key="export-csv", content=t("export_csv", lang),
+                  on_click=lambda e: dispatch(actions.export_data("csv"))),
+    ], wrap=True))
+    return ft.Column(parts, spacing=12)

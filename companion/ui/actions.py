@@ -117,7 +117,12 @@ def decode_image(data: bytes) -> np.ndarray:
     """BGR pixels of an uploaded file; anything that is not an image is refused by name."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise ImageDecodeError("upload", f"larger than {MAX_UPLOAD_BYTES // 2**20} MB")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if not data:
+        raise ImageDecodeError("upload", "empty file")
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    except cv2.error:  # OpenCV refuses some truncated headers by raising, others with None
+        image = None
     if image is None:
         raise ImageDecodeError("upload", "not an image")
     return image

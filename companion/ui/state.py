@@ -145,6 +145,8 @@ class ShowdownState:
 
     def with_players_text(self, text: str) -> ShowdownState:
         names = tuple(name.strip() for name in text.split(",") if name.strip())[:MAX_PLAYERS]
+        if names == self.players:
+            return self
         return replace(self, players=names, tokens=(), selected=None)
 
     def with_variant(self, variant: str) -> ShowdownState:
@@ -170,7 +172,9 @@ class ShowdownState:
         return replace(self, hands=tuple(hands), tokens=(), selected=None)
 
     def with_cards_text(self, place: int, text: str) -> ShowdownState:
-        return self._with_cards(place, split_cards(text))
+        cards = split_cards(text)
+        # Leaving a field unchanged (blur) must not clear the tokens or the picked card.
+        return self if cards == self.cards_at(place) else self._with_cards(place, cards)
 
     def with_read(self, river: Sequence[str], hands: Sequence[Sequence[str]],
                   photo: str | None, lang: str) -> ShowdownState:

@@ -14,7 +14,9 @@ __all__ = ["Dispatch", "card_chip", "banner_view", "nav_bar", "section", "pure"]
 
 Dispatch = Callable[[Action], None]
 
-_SUIT = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+# Suit letters, not the ♠♥♦♣ glyphs: the web client's bundled font lacks them, and fetching
+# a fallback font needs the internet the table may not have.
+_SUIT = {"s": "s", "h": "h", "d": "d", "c": "c"}
 RED = ft.Colors.RED_700
 GREEN = ft.Colors.GREEN_700
 
@@ -25,7 +27,7 @@ def pure(change: Callable[[AppState], AppState]) -> Action:
 
 
 def card_label(card: str) -> str:
-    """``"Th"`` -> ``"10♥"``: what a player reads on the card itself."""
+    """``"Th"`` -> ``"10h"``: the rank as printed on the card, then the suit letter."""
     if len(card) == 2 and card[1] in _SUIT:
         rank = "10" if card[0] == "T" else card[0]
         return rank + _SUIT[card[1]]

@@ -206,6 +206,7 @@ def showdown_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control 
                             ft.Text(error, color=RED) if error else None),
             padding=8, bgcolor=ft.Colors.RED_50, border_radius=8))
     if result is not None:
+        # The verdict right under the token buttons: where the last tap was made.
         parts += [_tokens(table, lang, dispatch), _verdict(result, lang),
                   _best_fives(result, lang)]
         if result.verdict is not None and state.night is not None \

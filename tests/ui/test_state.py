@@ -1,0 +1,133 @@
+"""The showdown table as plain state: cards typed, fixed, moved; problems; tokens; verdicts."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.ui.state import RIVER, AppState, Rules, ShowdownState, normalise_card, split_cards
+
+
+def table(river: str = "As Kd Qh 7c 2s", hands: tuple[str, ...] = ("Ah Ad", "Th 9h", "3c 2c"),
+          players: tuple[str, ...] = ("Ana", "Bob", "Cy"), **kw: object) -> ShowdownState:
+    state = ShowdownState(players, **kw)  # type: ignore[arg-type]
+    state = state.with_cards_text(RIVER, river)
+    for i, text in enumerate(hands):
+        state = state.with_cards_text(i, text)
+    return state
+
+
+def keys(state: ShowdownState) -> list[str]:
+    return [p.key for p in state.problems()]
+
+
+@pytest.mark.parametrize("typed, expected", [
+    ("10h", "Th"), (" as ", "As"), ("Td", "Td"), ("1x", "1x"), ("*", "*"),
+])
+def test_normalise_card(typed: str, expected: str) -> None:
+    assert normalise_card(typed) == expected
+
+
+def test_split_cards_accepts_commas_and_spaces() -> None:
+    assert split_cards("As, 10h ;Kd") == ("As", "Th", "Kd")
+
+
+def test_new_table_has_three_french_players_and_problems() -> None:
+    state = ShowdownState.new("fr")
+    assert state.players == ("Joueur 1", "Joueur 2", "Joueur 3")
+    assert keys(state) == ["p_river", "p_hand_empty", "p_hand_empty", "p_hand_empty"]
+
+
+@pytest.mark.parametrize("river, hands, decks, expected", [
+    ("As Kd Qh 7c 2s", ("Ah Ad", "Th 9h", "3c 2c"), 1, []),
+    ("As Kd Qh 7c", ("Ah Ad", "Th 9h", "3c 2c"), 1, ["p_river"]),
+    ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 1, ["p_duplicate"]),
+    ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 2, []),
+    ("As Kd Qh 7c 2s", ("Ah Zz", "Th 9h", "3c 2c"), 1, ["p_bad_card"]),
+    ("As Kd Qh 7c 2s", ("Ah Ad", "", "3c 2c"), 1, ["p_hand_empty"]),
+])
+def test_problems_flag_duplicates_and_missing_cards(river: str, hands: tuple[str, ...],
+                                                     decks: int, expected: list[str]) -> None:
+    state = table(river, hands, rules=Rules(decks=decks))
+    assert keys(state) == expected
+    assert (state.showdown() is None) == bool(expected)
+
+
+def test_duplicate_names_both_places() -> None:
+    state = table(hands=("Ah As", "Th 9h", "3c 2c"))
+    (problem,) = state.problems()
+    assert problem.text("en") == "As appears 2 times (Rivière, Ana) with 1 deck(s)"
+    assert "apparaît 2 fois" in problem.text("fr")
+
+
+def test_variant_with_fixed_hole_cards_counts_them() -> None:
+    state = table(hands=("Ah Ad 3h 4h", "Th 9h", "3c 2c 5c 6c")).with_variant("two-of-four")
+    assert [dict(p.params)["place"] for p in state.problems()] == ["Bob"]
+
+
+def test_fix_move_remove_and_add_cards() -> None:
+    state = table(hands=("Ah Ad", "Th 9h 8h", "3c"))
+    state = state.select(1, 2)
+    assert state.selected_card() == "8h"
+    state = state.move_selected(2)
+    assert state.hands == (("Ah", "Ad"), ("Th", "9h"), ("3c", "8h"))
+    state = state.select(2, 1).replace_selected("2c")
+    assert state.hands[2] == ("3c", "2c") and state.selected is None
+    state = state.select(RIVER, 4).remove_selected().add_cards(RIVER, "2s")
+    assert state.river == ("As", "Kd", "Qh", "7c", "2s")
+    assert state.select(0, 0).select(0, 0).selected is None
+
+
+def test_tokens_by_tapping_give_the_verdict() -> None:
+    state = table()
+    assert state.hand_ids() == (("Ana", "Ana"), ("Bob", "Bob"), ("Cy", "Cy"))
+    for hand in ("Bob", "Cy", "Ana"):
+        state = state.tap_hand(hand)
+    result = state.showdown()
+    assert result is not None and result.verdict is not None and result.verdict.opens
+    wrong = state.clear_tokens().tap_hand("Cy").tap_hand("Bob").tap_hand("Ana")
+    verdict = wrong.showdown().verdict  # type: ignore[union-attr]
+    assert verdict is not None and not verdict.opens
+    assert [f.hand.id for f in verdict.failures] == ["Bob"]
+
+
+def test_tapping_a_hand_again_takes_its_token_back() -> None:
+    state = table().tap_hand("Bob").tap_hand("Cy").tap_hand("Bob")
+    assert state.token_map() == {"Cy": 1}
+    assert state.showdown().verdict is None  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("typed, expected", [
+    ("3 1 2", {"Bob": 1, "Cy": 2, "Ana": 3}),
+    ("3,1,2", {"Bob": 1, "Cy": 2, "Ana": 3}),
+    ("3 1", {}),
+    ("3 3 1", {}),
+    ("4 1 2", {}),
+])
+def test_typed_tokens_in_seating_order(typed: str, expected: dict[str, int]) -> None:
+    assert table().with_tokens_text(typed).token_map() == expected
+
+
+def test_changing_cards_clears_tokens_but_blur_without_change_keeps_them() -> None:
+    state = table().tap_hand("Bob")
+    assert state.with_cards_text(0, "Ah Ad").tokens == ("Bob",)
+    assert state.with_cards_text(0, "Ah Ac").tokens == ()
+
+
+def test_reading_gives_hands_to_players_and_adds_missing_players() -> None:
+    state = ShowdownState.new("en").with_read(
+        ["As", "Kd", "Qh", "7c", "2s"], [["Ah", "Ad"], ["Th", "9h"], ["3c", "2c"], ["4d", "5d"]],
+        "a" * 64, "en")
+    assert state.players[-1] == "Player 4"
+    assert state.hands[3] == ("4d", "5d") and state.photo == "a" * 64
+
+
+def test_players_text_resizes_hands() -> None:
+    state = table().with_players_text("Ana, Bob, Cy, Dan")
+    assert state.hands[3] == () and state.hands[0] == ("Ah", "Ad")
+    assert len(ShowdownState.new().with_players_text(",".join("abcdefghijkl")).players) == 10
+
+
+def test_app_state_navigation_and_language() -> None:
+    state = AppState().go("history").toggle_lang()
+    assert (state.screen, state.lang) == ("history", "en")
+    assert AppState().go("nowhere").screen == "showdown"

@@ -29,7 +29,12 @@ def run(args: argparse.Namespace) -> int:
     # Set before Flet is imported: the web client is served from the installed flet-web
     # package, never fetched from a CDN (the table may have no internet).
     os.environ["FLET_WEB_NO_CDN"] = "1"
+    import logging
+
     import uvicorn
+
+    # A bug in a handler is logged with its traceback (the page itself only stops updating).
+    logging.basicConfig(level=logging.DEBUG if os.environ.get("COMPANION_DEBUG") else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
     from companion.ui.server import build_asgi, lan_address, new_join_code
 

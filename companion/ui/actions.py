@@ -17,7 +17,7 @@ import numpy as np
 
 from companion.engine.showdown import Showdown
 from companion.errors import CompanionError, ImageDecodeError, ModelLoadError
-from companion.storage import GameLog, HeistDraft, NightStatus, Verdict
+from companion.storage import GameLog, Heist, HeistDraft, NightStatus, Verdict
 from companion.table_json import showdown_to_json
 from companion.ui.state import AppState, Banner, Rules, ShowdownState
 
@@ -110,7 +110,40 @@ def _with_night(state: AppState, services: Services, status: NightStatus,
     if fresh_table:
         table = ShowdownState(night.players, variant=night.variant,
                               rules=Rules.from_json(night.rules))
-    return replace(state, night=status, heists=services.log.heists(night.id), table=table)
+    heists = services.log.heists(night.id)
+    return replace(state, night=status, heists=heists, table=table,
+                   thumbnails=_thumbnails(services, heists, dict(state.thumbnails)))
+
+
+THUMB_WIDTH = 240
+
+
+def thumbnail(data: bytes) -> bytes | None:
+    """A small JPEG of a stored photo, or None when it no longer decodes."""
+    try:
+        image = decode_image(data)
+    except ImageDecodeError:
+        return None
+    h, w = image.shape[:2]
+    scale = min(1.0, THUMB_WIDTH / w)
+    small = cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))),
+                       interpolation=cv2.INTER_AREA)
+    ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 70])
+    return encoded.tobytes() if ok else None
+
+
+def _thumbnails(services: Services, heists: tuple[Heist, ...],
+                known: dict[str, bytes]) -> tuple[tuple[str, bytes], ...]:
+    refs = dict.fromkeys(h.photo for h in heists if h.photo)
+    result = []
+    for ref in refs:
+        if ref not in known:
+            small = thumbnail(services.log.photo_path(ref).read_bytes())
+            if small is None:
+                continue
+            known[ref] = small
+        result.append((ref, known[ref]))
+    return tuple(result)
 
 
 def decode_image(data: bytes) -> np.ndarray:
@@ -214,7 +247,7 @@ def close_night(state: AppState, services: Services) -> AppState:
         return state
     if not state.night.finished:
         services.log.close_night(state.night.night.id)
-    return refresh_history(replace(state, night=None, heists=()), services)
+    return refresh_history(replace(state, night=None, heists=(), thumbnails=()), services)
 
 
 def save_preset(name: str) -> Action:

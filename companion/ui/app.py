@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -11,7 +12,9 @@ from companion.ui import actions
 from companion.ui.actions import Action, Services
 from companion.ui.state import AppState, Banner
 from companion.ui.text import t
-from companion.ui.views import root_view
+from companion.ui.views import bug_view, root_view
+
+logger = logging.getLogger(__name__)
 
 __all__ = ["make_main", "UPLOAD_FOLDER"]
 
@@ -70,7 +73,11 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     photo_button = ft.Button(
         key="photo", content=t("photo", state.lang), icon=ft.Icons.PHOTO_CAMERA,
         action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.IMAGE))
-    return root_view(state, dispatch, photo_button)
+    try:
+        return root_view(state, dispatch, photo_button)
+    except Exception as error:  # a bug: say so on the page instead of freezing it silently
+        logger.exception("rendering the %s screen failed", state.screen)
+        return bug_view(state, dispatch, error)
 
 
 def make_main(services: Services, upload_dir: Path, lang: str = "fr") -> Callable[[ft.Page], None]:

@@ -336,6 +336,7 @@ class AppState:
     presets: tuple[Preset, ...] = ()
     banner: Banner | None = None
     vision_note: str | None = None  # why photo reading is unavailable, when it is
+    thumbnails: tuple[tuple[str, bytes], ...] = ()  # (photo ref, small JPEG) of the night
 
     def go(self, screen: str) -> AppState:
         return replace(self, screen=screen if screen in SCREENS else "showdown", banner=None)

@@ -120,13 +120,10 @@ _TEXT: dict[str, dict[str, str]] = {
     "export_night": {"fr": "Exporter la soirée (JSON)", "en": "Export the night (JSON)"},
     "exported": {"fr": "Exporté : {path}", "en": "Exported: {path}"},
     "no_history": {"fr": "Aucune soirée pour l'instant.", "en": "No game night yet."},
-    "join_title": {"fr": "Code d'accès", "en": "Join code"},
-    "join_help": {
-        "fr": "Entrez le code affiché sur l'ordinateur hôte.",
-        "en": "Enter the code shown on the host computer.",
+    "bug": {
+        "fr": "Erreur interne (un bug, détaillé dans le journal du serveur) : {error}",
+        "en": "Internal error (a bug, detailed in the server log): {error}",
     },
-    "join_wrong": {"fr": "Code incorrect.", "en": "Wrong code."},
-    "join": {"fr": "Entrer", "en": "Join"},
     # problems found before a verdict
     "p_bad_card": {
         "fr": "« {token} » n'est pas une carte ({place})",

@@ -163,3 +163,13 @@ def test_exports_stay_in_the_data_folder(services: Services) -> None:
         assert path.parent == services.data_dir / "exports" and path.is_file()
     exported = json.loads((services.data_dir / "exports" / f"night-{night_id}.json").read_text())
     assert "Ana" in json.dumps(exported)
+
+
+def test_a_heist_keeps_its_photo_and_the_night_shows_a_thumbnail(services: Services) -> None:
+    state = actions.run(actions.load_photo(png(1200, 800)), night_state(services), services)
+    state = actions.run(actions.save_heist, judged(state), services)
+    (heist,) = state.heists
+    assert heist.photo is not None
+    ((ref, small),) = state.thumbnails
+    image = actions.decode_image(small)
+    assert ref == heist.photo and image.shape[1] == actions.THUMB_WIDTH

@@ -11,18 +11,21 @@ import pytest
 from companion.ui import actions
 from companion.ui.actions import Action, Services
 from companion.ui.state import RIVER, SCREENS, AppState, ShowdownState
-from companion.ui.views import root_view
+from companion.ui.views import bug_view, root_view
 
 
 def walk(control: Any) -> Iterator[Any]:
-    """Every control under ``control``, depth first."""
-    if control is None:
-        return
+    """Every control under ``control``, depth first; an empty slot in a list is an error.
+
+    (The web client draws a grey box for a None among a Column's controls.)
+    """
     yield control
     for name in ("content", "controls", "destinations"):
         child = getattr(control, name, None)
         if isinstance(child, list):
             for item in child:
+                if item is None:
+                    raise AssertionError(f"None among the {name} of {type(control).__name__}")
                 yield from walk(item)
         elif isinstance(child, ft.BaseControl):
             yield from walk(child)
@@ -153,3 +156,12 @@ def test_language_button_switches_to_english(session: Session) -> None:
 
 def test_river_place_is_named(session: Session) -> None:
     assert session.state.table.place_name(RIVER, "en") == "River"
+
+
+def test_a_screen_that_fails_to_build_shows_the_bug_and_a_way_back(session: Session) -> None:
+    session.submit("river-text", "As Kd")
+    page = bug_view(session.state, session.dispatch, IndexError("list index out of range"))
+    assert "IndexError: list index out of range" in find(page, "bug").value
+    reset = find(page, "bug-reset")
+    reset.on_click(ft.Event("click", reset))
+    assert session.state.table.river == () and session.state.screen == "showdown"

@@ -50,7 +50,6 @@ def card_chip(card: str, *, key: str, selected: bool = False, highlight: bool = 
         bgcolor=ft.Colors.AMBER_100 if highlight else (
             ft.Colors.PINK_50 if bad else ft.Colors.WHITE),
         on_click=on_click,
-        tooltip=card,
     )
 
 
@@ -66,9 +65,10 @@ def banner_view(banner: Banner | None, lang: str) -> ft.Control | None:
     )
 
 
-def section(title: str, *controls: ft.Control | None) -> ft.Control:
+def section(key: str, title: str, *controls: ft.Control | None) -> ft.Control:
+    """A titled block; keyed, so that blocks appearing above it never take over its controls."""
     return ft.Column([ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
-                      *[c for c in controls if c is not None]], spacing=6)
+                      *[c for c in controls if c is not None]], spacing=6, key=key)
 
 
 _ICONS = {

@@ -30,12 +30,12 @@ def history_view(state: AppState, dispatch: Dispatch) -> ft.Control:
         ])
         for s in state.history
     ] or [ft.Text(t("no_history", lang))]
-    parts: list[ft.Control] = [section(t("history", lang), *nights)]
+    parts: list[ft.Control] = [section("nights", t("history", lang), *nights)]
     stats = state.stats
     if stats is not None:
         o = stats.overall
         parts.append(section(
-            t("stats", lang),
+            "stats", t("stats", lang),
             ft.Text(t("overall", lang, won=o.won, lost=o.lost, abandoned=o.abandoned,
                       rate=_rate(o)), key="overall"),
             ft.Text(t("streaks", lang, nw=stats.night_streaks.longest_wins,

@@ -14,7 +14,7 @@ from companion.ui.views.showdown import _setup
 __all__ = ["night_view"]
 
 
-def _heist_row(heist: Heist, lang: str) -> ft.Control:
+def _heist_row(heist: Heist, lang: str, thumb: bytes | None) -> ft.Control:
     verdict = t("vault" if heist.verdict.opens else "alarm_word", lang)
     reasons = [ft.Text(str(f.get("reason_fr" if lang == "fr" else "reason", "")), size=13)
                for f in heist.verdict.failures]
@@ -22,16 +22,17 @@ def _heist_row(heist: Heist, lang: str) -> ft.Control:
                      *[card_chip(c, key=f"h{heist.number}-{hid}-{i}")
                        for i, c in enumerate(cards)]], wrap=True, spacing=4)
              for hid, cards in heist.hands.items()]
+    parts: list[ft.Control | None] = [
+        ft.Text(t("heist_line", lang, n=heist.number, verdict=verdict),
+                weight=ft.FontWeight.BOLD, color=GREEN if heist.verdict.opens else RED),
+        ft.Row([card_chip(c, key=f"h{heist.number}-river-{i}")
+                for i, c in enumerate(heist.river)], wrap=True, spacing=4),
+        *hands, *reasons,
+        ft.Image(src=thumb, width=200, key=f"photo-{heist.number}") if thumb else None,
+    ]
     return ft.Container(
         key=f"heist-{heist.number}",
-        content=ft.Column([
-            ft.Text(t("heist_line", lang, n=heist.number, verdict=verdict),
-                    weight=ft.FontWeight.BOLD, color=GREEN if heist.verdict.opens else RED),
-            ft.Row([card_chip(c, key=f"h{heist.number}-river-{i}")
-                    for i, c in enumerate(heist.river)], wrap=True, spacing=4),
-            *hands, *reasons,
-            ft.Text("📷 " + heist.photo[:12], size=12) if heist.photo else None,
-        ], spacing=4),
+        content=ft.Column([p for p in parts if p is not None], spacing=4),
         padding=8, border=ft.Border.all(1, ft.Colors.GREY_400), border_radius=8,
     )
 
@@ -48,9 +49,10 @@ def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
     status = state.night
     night = status.night
     ended = {Outcome.WON: "won", Outcome.LOST: "lost", Outcome.ABANDONED: "abandoned"}
-    rows = [_heist_row(h, lang) for h in reversed(state.heists)] or [
+    thumbs = dict(state.thumbnails)
+    rows = [_heist_row(h, lang, thumbs.get(h.photo or "")) for h in reversed(state.heists)] or [
         ft.Text(t("no_heist", lang))]
-    return ft.Column([
+    parts: list[ft.Control | None] = [
         ft.Text(t("night_title", lang, id=night.id, variant=night.variant), size=20,
                 weight=ft.FontWeight.BOLD),
         ft.Text(", ".join(night.players)),
@@ -66,5 +68,6 @@ def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
             ft.TextButton(key="to-showdown", content=t("nav_showdown", lang),
                           on_click=lambda e: dispatch(pure(lambda s: s.go("showdown")))),
         ], wrap=True),
-        section(t("heist_line", lang, n="", verdict="").strip(" :"), *rows),
-    ], spacing=10)
+        *rows,
+    ]
+    return ft.Column([p for p in parts if p is not None], spacing=10)

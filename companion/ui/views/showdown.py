@@ -66,7 +66,7 @@ def _setup(state: AppState, dispatch: Dispatch) -> ft.Control:
             on_submit=lambda e: dispatch(_table(lambda tb: tb.with_players_text(e.control.value))),
             on_blur=lambda e: dispatch(_table(lambda tb: tb.with_players_text(e.control.value)))),
     ]
-    return ft.Column(controls, spacing=8)
+    return ft.Column(controls, spacing=8, key="setup")
 
 
 def _place_row(table: ShowdownState, place: int, lang: str, dispatch: Dispatch,
@@ -85,7 +85,7 @@ def _place_row(table: ShowdownState, place: int, lang: str, dispatch: Dispatch,
         text = e.control.value or ""
         dispatch(_table(lambda tb: tb.with_cards_text(place, text)))
 
-    return ft.Column([
+    return ft.Column(key=f"{slug}-row", controls=[
         ft.Text(name, weight=ft.FontWeight.BOLD),
         ft.Row(chips, wrap=True, spacing=4),
         ft.TextField(key=f"{slug}-text", label=t("cards_of", lang, place=name),
@@ -128,7 +128,7 @@ def _tokens(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control:
         for hid, _owner in table.hand_ids()
     ]
     return section(
-        t("tokens", lang),
+        "tokens", t("tokens", lang),
         ft.Text(t("tokens_help", lang), size=13),
         ft.Row(buttons, wrap=True),
         ft.Row([
@@ -169,7 +169,7 @@ def _best_fives(result: Showdown, lang: str) -> ft.Control:
                     for i, c in enumerate(best)], spacing=4, wrap=True),
         ], spacing=2))
     order = " < ".join(" = ".join(group) for group in result.order)
-    return section(t("best_five", lang), *rows,
+    return section("best-five", t("best_five", lang), *rows,
                    ft.Text(f"{t('correct_order', lang)} : {order}", size=13, italic=True))
 
 
@@ -193,15 +193,16 @@ def showdown_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control 
         cards_in.append(ft.Text(t("photo_kept", lang), size=13, key="photo-kept"))
     parts: list[ft.Control | None] = [
         _setup(state, dispatch),
-        ft.Row(cards_in, wrap=True),
-        _place_row(table, RIVER, lang, dispatch, bad),
-        *[_place_row(table, i, lang, dispatch, bad) for i in range(len(table.players))],
-        _fix_panel(table, lang, dispatch),
+        ft.Row(cards_in, wrap=True, key="cards-in"),
     ]
+    for place in (RIVER, *range(len(table.players))):
+        parts.append(_place_row(table, place, lang, dispatch, bad))
+        if table.selected is not None and table.selected[0] == place:
+            parts.append(_fix_panel(table, lang, dispatch))  # right under the tapped card
     if problems or error:
         parts.append(ft.Container(
             key="problems",
-            content=section(t("problems", lang),
+            content=section("problem-list", t("problems", lang),
                             *[ft.Text("• " + p.text(lang), color=RED) for p in problems],
                             ft.Text(error, color=RED) if error else None),
             padding=8, bgcolor=ft.Colors.RED_50, border_radius=8))

@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     # A bug in a handler is logged with its traceback (the page itself only stops updating).
-    logging.basicConfig(level=logging.DEBUG if os.environ.get("COMPANION_DEBUG") else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    level = logging.DEBUG if os.environ.get("COMPANION_DEBUG") else logging.WARNING
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
 
     from companion.ui.server import build_asgi, lan_address, new_join_code
 

@@ -189,7 +189,8 @@ def start_night(state: AppState, services: Services) -> AppState:
     return _with_night(state, services, services.log.night_status(night.id))
 
 
-def _hole_cards(player_cards: tuple[str, ...], best: tuple[str, ...], split: bool) -> tuple[str, ...]:
+def _hole_cards(player_cards: tuple[str, ...], best: tuple[str, ...],
+                split: bool) -> tuple[str, ...]:
     """The cards a hand holds: all the player's for one hand each, else those its best five use."""
     if not split:
         return player_cards
@@ -202,7 +203,7 @@ def heist_draft(table: ShowdownState, result: Showdown) -> HeistDraft:
     if result.verdict is None:
         raise ValueError("heist_draft needs a judged showdown")
     split = len(result.hands) != len(table.players)
-    cards_of = dict(zip(table.players, table.hands))
+    cards_of = dict(zip(table.players, table.hands, strict=True))
     hands = {
         h.id: _hole_cards(cards_of[h.owner], tuple(str(c) for c in h.value.best), split)
         for h in result.hands
@@ -210,7 +211,7 @@ def heist_draft(table: ShowdownState, result: Showdown) -> HeistDraft:
     en, fr = showdown_to_json(result, "en"), showdown_to_json(result, "fr")
     failures = [
         {**item, "reason_fr": item_fr["reason"]}
-        for item, item_fr in zip(en["vault"]["failures"], fr["vault"]["failures"])
+        for item, item_fr in zip(en["vault"]["failures"], fr["vault"]["failures"], strict=True)
     ]
     return HeistDraft(
         river=table.river,

@@ -6,11 +6,12 @@ import logging
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+
 import flet as ft
 
 from companion.ui import actions
 from companion.ui.actions import Action, Services
-from companion.ui.state import AppState, Banner
+from companion.ui.state import Banner
 from companion.ui.text import t
 from companion.ui.views import bug_view, root_view
 

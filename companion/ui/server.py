@@ -80,7 +80,7 @@ class JoinGate:
                 for part in value.decode("latin-1").split(";"):
                     key, _, val = part.strip().partition("=")
                     if key == COOKIE:
-                        return val
+                        return str(val)
         return None
 
     def _locked(self, host: str) -> bool:

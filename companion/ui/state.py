@@ -34,6 +34,7 @@ __all__ = [
 ]
 
 RIVER = -1  # the river's place; hands are places 0..n-1, in seating order
+RIVER_NAME = "\x00river"  # the river in a problem's parameters, named in the reader's language
 SCREENS = ("showdown", "night", "history", "cribbage", "spit")
 # Variants whose table is a river and one list of cards per player. François (a card given to
 # François) and circular (hands shared between neighbours) need inputs this screen lacks yet.
@@ -90,7 +91,12 @@ class Problem:
     params: tuple[tuple[str, Any], ...] = ()
 
     def text(self, lang: str) -> str:
-        return t(self.key, lang, **dict(self.params))
+        def shown(value: Any) -> Any:
+            if isinstance(value, tuple):
+                return ", ".join(shown(item) for item in value)
+            return t("river", lang) if value == RIVER_NAME else value
+
+        return t(self.key, lang, **{key: shown(value) for key, value in self.params})
 
 
 @dataclass(frozen=True)
@@ -245,17 +251,17 @@ class ShowdownState:
         places = [(RIVER, self.river)] + list(enumerate(self.hands))
         seen: dict[str, list[str]] = {}
         for place, cards in places:
-            where = self.place_name(place, "fr")
+            name = RIVER_NAME if place == RIVER else self.players[place]
             for card in cards:
                 if not _is_card(card):
-                    found.append(Problem("p_bad_card", (("token", card), ("place", where))))
+                    found.append(Problem("p_bad_card", (("token", card), ("place", name))))
                 elif card != "*":
-                    seen.setdefault(card, []).append(where)
-        for card, where in seen.items():
-            if len(where) > self.rules.decks:
+                    seen.setdefault(card, []).append(name)
+        for card, names in seen.items():
+            if len(names) > self.rules.decks:
                 found.append(Problem("p_duplicate", (
-                    ("card", card), ("count", len(where)),
-                    ("places", ", ".join(dict.fromkeys(where))), ("decks", self.rules.decks))))
+                    ("card", card), ("count", len(names)),
+                    ("places", tuple(dict.fromkeys(names))), ("decks", self.rules.decks))))
         if len(self.river) != 5:
             found.append(Problem("p_river", (("n", len(self.river)),)))
         for place, cards in enumerate(self.hands):
@@ -275,7 +281,8 @@ class ShowdownState:
             "variant": self.variant,
             "rules": self.rules.to_json(),
             "board": list(self.river),
-            "players": [{"name": p, "cards": list(c)} for p, c in zip(self.players, self.hands)],
+            "players": [{"name": p, "cards": list(c)}
+                        for p, c in zip(self.players, self.hands, strict=True)],
         }
         tokens = self.token_map()
         if tokens:
@@ -315,7 +322,7 @@ class ShowdownState:
         if len(numbers) != len(ids) or sorted(int(n) for n in numbers) != list(
                 range(1, len(ids) + 1)):
             return replace(self, tokens=())
-        order = sorted(zip((int(n) for n in numbers), ids))
+        order = sorted(zip((int(n) for n in numbers), ids, strict=True))
         return replace(self, tokens=tuple(hid for _, hid in order))
 
     def clear_tokens(self) -> ShowdownState:

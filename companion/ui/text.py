@@ -44,7 +44,8 @@ _TEXT: dict[str, dict[str, str]] = {
         "en": "No webcam on the computer running the app.",
     },
     "vision_off": {
-        "fr": "Lecture des photos indisponible ({reason}) : tapez les cartes, tout le reste marche.",
+        "fr": "Lecture des photos indisponible ({reason}) : tapez les cartes, "
+        "tout le reste marche.",
         "en": "Photo reading unavailable ({reason}): type the cards, everything else works.",
     },
     "read_done": {

@@ -48,7 +48,8 @@ def label(card: str) -> str:
 def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path) -> None:
     photo, river, hands = table_photo(tmp_path)
     players = PLAYERS[:len(hands)]
-    table = {"board": river, "players": [{"name": p, "cards": h} for p, h in zip(players, hands)]}
+    table = {"board": river,
+             "players": [{"name": p, "cards": h} for p, h in zip(players, hands, strict=True)]}
     order = [hid for group in run_showdown(table_from_json(table)).order for hid in group]
     data, port = tmp_path / "data", browser.free_port()
 
@@ -74,7 +75,7 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         wrong = hands[0][0]
         browser.type_into(page, "Cartes : Rivière", " ".join(river[:4] + [wrong]),
                           label(river[0]))
-        for name, cards in zip(players, hands):
+        for name, cards in zip(players, hands, strict=True):
             browser.type_into(page, f"Cartes : {name}", " ".join(cards), label(cards[-1]))
         page.get_by_text(f"{wrong} apparaît 2 fois").wait_for()
         browser.screenshot(page, "03-duplicate-flagged")

@@ -1,4 +1,4 @@
-"""Actions against a real SQLite game log: nights, heists, undo, resume, presets, photos, exports."""
+"""Actions on a real SQLite game log: nights, heists, undo, resume, presets, photos, exports."""
 
 from __future__ import annotations
 

@@ -55,8 +55,8 @@ def test_problems_flag_duplicates_and_missing_cards(river: str, hands: tuple[str
 def test_duplicate_names_both_places() -> None:
     state = table(hands=("Ah As", "Th 9h", "3c 2c"))
     (problem,) = state.problems()
-    assert problem.text("en") == "As appears 2 times (Rivière, Ana) with 1 deck(s)"
-    assert "apparaît 2 fois" in problem.text("fr")
+    assert problem.text("en") == "As appears 2 times (River, Ana) with 1 deck(s)"
+    assert problem.text("fr") == "As apparaît 2 fois (Rivière, Ana) avec 1 paquet(s)"
 
 
 def test_variant_with_fixed_hole_cards_counts_them() -> None:

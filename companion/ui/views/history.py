@@ -26,7 +26,8 @@ def history_view(state: AppState, dispatch: Dispatch) -> ft.Control:
                     f"({s.outcome.value if lang == 'en' else s.outcome.label_fr})", size=13,
                     expand=True),
             ft.TextButton(key=f"export-night-{s.night.id}", content="JSON",
-                          on_click=lambda e, n=s.night.id: dispatch(actions.export_data("json", n))),
+                          on_click=lambda e, n=s.night.id: dispatch(
+                              actions.export_data("json", n))),
         ])
         for s in state.history
     ] or [ft.Text(t("no_history", lang))]
@@ -43,7 +44,8 @@ def history_view(state: AppState, dispatch: Dispatch) -> ft.Control:
                       hv=stats.heist_streaks.longest_wins,
                       ha=stats.heist_streaks.longest_losses)),
             ft.Text(t("by_variant", lang), weight=ft.FontWeight.BOLD),
-            *[ft.Text(f"{v}: {r.won}/{r.played} ({_rate(r)})") for v, r in stats.by_variant.items()],
+            *[ft.Text(f"{v}: {r.won}/{r.played} ({_rate(r)})")
+              for v, r in stats.by_variant.items()],
             ft.Text(t("by_group", lang), weight=ft.FontWeight.BOLD),
             *[ft.Text(f"{', '.join(stats.group_names.get(g, g))}: {r.won}/{r.played} ({_rate(r)})")
               for g, r in stats.by_group.items()],

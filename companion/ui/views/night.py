@@ -8,7 +8,7 @@ from companion.storage import Heist, Outcome
 from companion.ui import actions
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.views.common import GREEN, RED, Dispatch, card_chip, pure, section
+from companion.ui.views.common import GREEN, RED, Dispatch, card_chip, pure
 from companion.ui.views.showdown import _setup
 
 __all__ = ["night_view"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
@@ -11,7 +12,7 @@ from companion.engine.showdown import Showdown
 from companion.engine.text import describe
 from companion.errors import CompanionError
 from companion.ui import actions
-from companion.ui.state import RIVER, UI_VARIANTS, AppState, Rules, ShowdownState
+from companion.ui.state import RIVER, UI_VARIANTS, AppState, ShowdownState
 from companion.ui.text import t
 from companion.ui.views.common import GREEN, RED, Dispatch, card_chip, pure, section
 
@@ -35,9 +36,7 @@ def _setup(state: AppState, dispatch: Dispatch) -> ft.Control:
     rules = table.rules
 
     def set_rules(**change: Any) -> None:
-        fields = {"ranking": rules.ranking, "straights": rules.straights, "decks": rules.decks}
-        fields.update(change)
-        dispatch(_table(lambda tb: tb.with_rules(Rules(**fields))))
+        dispatch(_table(lambda tb: tb.with_rules(replace(rules, **change))))
 
     preset_name = ft.TextField(key="preset-name", label=t("preset_name", lang), dense=True,
                                width=170)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
 from collections.abc import Callable
@@ -11,6 +12,7 @@ import flet as ft
 
 from companion.ui import actions
 from companion.ui.actions import Action, Services
+from companion.ui.camera import Camera, annotate, encode_jpeg
 from companion.ui.state import Banner
 from companion.ui.text import t
 from companion.ui.views import bug_view, root_view
@@ -19,6 +21,7 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["make_main", "UPLOAD_FOLDER"]
 
+PREVIEW_PAUSE_S = 0.2  # between preview frames: a few per second is enough to aim
 UPLOAD_FOLDER = "uploads"  # inside the data folder; each upload is read once, then deleted
 
 
@@ -32,6 +35,49 @@ def _uploaded(upload_dir: Path, name: str) -> bytes | None:
     finally:
         path.unlink(missing_ok=True)
     return data
+
+
+@ft.component
+def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: str) -> ft.Control:
+    """The host computer's webcam: a live preview with the cards read drawn, and a capture."""
+    preview, set_preview = ft.use_state(None)
+    live = ft.use_ref(False)
+    last = ft.use_ref(None)  # the latest full-size frame, for the capture
+
+    async def start(_e: ft.Event[ft.Button]) -> None:
+        if live.current:
+            return
+        camera = await asyncio.to_thread(Camera.open)
+        if camera is None:
+            dispatch(lambda s, _: s.with_banner(Banner.of("webcam_none")))
+            return
+        live.current = True
+        try:
+            while live.current:
+                frame = await asyncio.to_thread(camera.read)
+                if frame is None:
+                    break
+                last.current = frame
+                read = await asyncio.to_thread(services.reader.read, frame)
+                set_preview(encode_jpeg(annotate(frame, read)))
+                await asyncio.sleep(PREVIEW_PAUSE_S)
+        finally:
+            live.current = False
+            camera.close()
+            set_preview(None)
+
+    def capture(_e: ft.Event[ft.Button]) -> None:
+        live.current = False
+        if last.current is not None:
+            dispatch(actions.load_photo(encode_jpeg(last.current, width=None, quality=92)))
+
+    controls: list[ft.Control] = [
+        ft.Button(key="webcam", content=t("webcam", lang), icon=ft.Icons.VIDEOCAM, on_click=start)
+    ]
+    if preview is not None:
+        controls += [ft.Image(src=preview, width=320, key="webcam-preview"),
+                     ft.Button(key="capture", content=t("capture", lang), on_click=capture)]
+    return ft.Column(controls, spacing=6)
 
 
 @ft.component
@@ -59,8 +105,8 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
 
     def on_upload(e: ft.FilePickerUploadEvent) -> None:
         if e.error:
-            dispatch(lambda s, _: s.with_banner(Banner.of("upload_too_big", size="?",
-                                                          limit=actions.MAX_UPLOAD_BYTES // 2**20)))
+            error = e.error
+            dispatch(lambda s, _: s.with_banner(Banner.of("upload_failed", error=error)))
             return
         if e.progress is None or e.progress < 1.0:
             return
@@ -74,8 +120,9 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     photo_button = ft.Button(
         key="photo", content=t("photo", state.lang), icon=ft.Icons.PHOTO_CAMERA,
         action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.IMAGE))
+    webcam = WebcamPanel(services, dispatch, state.lang)
     try:
-        return root_view(state, dispatch, photo_button)
+        return root_view(state, dispatch, photo_button, webcam)
     except Exception as error:  # a bug: say so on the page instead of freezing it silently
         logger.exception("rendering the %s screen failed", state.screen)
         return bug_view(state, dispatch, error)

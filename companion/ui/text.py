@@ -57,6 +57,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "en": "No card read on the photo: type them.",
     },
     "photo_kept": {"fr": "Photo gardée pour la manche.", "en": "Photo kept for the heist."},
+    "upload_failed": {"fr": "Envoi refusé : {error}", "en": "Upload refused: {error}"},
     "upload_too_big": {
         "fr": "Photo trop lourde ({size} Mo, max {limit} Mo).",
         "en": "Photo too large ({size} MB, max {limit} MB).",

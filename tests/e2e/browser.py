@@ -139,6 +139,13 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
                          f"(focus is on {focused!r}; see failed-typing.png)")
 
 
+def scroll(page: Any, pixels: int) -> None:
+    """Scroll the app's content (a Flutter scroll view listens to the wheel, not the DOM)."""
+    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    page.mouse.wheel(0, pixels)
+    time.sleep(0.5)
+
+
 def screenshot(page: Any, name: str, folder: Path = ARTIFACTS) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"

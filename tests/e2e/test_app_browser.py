@@ -62,8 +62,13 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         page.get_by_text(", ".join(players), exact=True).wait_for()
         browser.screenshot(page, "01-night-started")
 
-        # The photo: read when the reader is there, else kept while the cards are typed.
+        # The webcam is the host's: CI machines have none, and the page says so.
         page.get_by_role("tab", name="Abattage").click()
+        if not any(Path("/dev").glob("video*")):
+            browser.button(page, "Webcam de l'ordinateur").click()
+            page.get_by_text("Aucune webcam").wait_for()
+
+        # The photo: read when the reader is there, else kept while the cards are typed.
         with page.expect_file_chooser() as chooser:
             browser.button(page, "Photo de la table").click()
         chooser.value.set_files(str(photo))
@@ -87,6 +92,7 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         for hid in reversed(order):
             browser.button(page, hid, exact=True).click()
         page.get_by_text("ALARME", exact=True).wait_for()
+        browser.scroll(page, 1200)
         browser.screenshot(page, "05-alarm")
         browser.button(page, "Effacer les jetons").click()
         for hid in order:

@@ -158,13 +158,16 @@ def _verdict(result: Showdown, lang: str) -> ft.Control | None:
     )
 
 
-def _best_fives(result: Showdown, lang: str) -> ft.Control:
+def _best_fives(table: ShowdownState, result: Showdown, lang: str) -> ft.Control:
+    """Each hand's best five; the cards the player holds stand out from the river's."""
+    held = dict(zip(table.players, table.hands, strict=True))
     rows = []
     for hand in result.hands:
         best = [str(c) for c in hand.value.best]
+        own = set(held.get(hand.owner, ()))
         rows.append(ft.Column([
             ft.Text(f"{hand.id} — {describe(hand.value, lang)}", size=14),
-            ft.Row([card_chip(c, key=f"best-{hand.id}-{i}", highlight=True)
+            ft.Row([card_chip(c, key=f"best-{hand.id}-{i}", highlight=c in own)
                     for i, c in enumerate(best)], spacing=4, wrap=True),
         ], spacing=2))
     order = " < ".join(" = ".join(group) for group in result.order)
@@ -208,7 +211,7 @@ def showdown_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control 
     if result is not None:
         # The verdict right under the token buttons: where the last tap was made.
         parts += [_tokens(table, lang, dispatch), _verdict(result, lang),
-                  _best_fives(result, lang)]
+                  _best_fives(table, result, lang)]
         if result.verdict is not None and state.night is not None \
                 and not state.night.finished:
             parts.append(ft.Button(key="save-heist", content=t("save_heist", lang),

@@ -94,6 +94,8 @@ _TEXT: dict[str, dict[str, str]] = {
     "night_title": {"fr": "Soirée n°{id} — {variant}", "en": "Night #{id} — {variant}"},
     "score": {"fr": "Coffres {vaults} / 3 — Alarmes {alarms} / 3",
               "en": "Vaults {vaults} / 3 — Alarms {alarms} / 3"},
+    "score_short": {"fr": "coffres {vaults}, alarmes {alarms}",
+                    "en": "vaults {vaults}, alarms {alarms}"},
     "won": {"fr": "Soirée gagnée !", "en": "Night won!"},
     "lost": {"fr": "Soirée perdue.", "en": "Night lost."},
     "abandoned": {"fr": "Soirée abandonnée.", "en": "Night abandoned."},

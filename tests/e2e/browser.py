@@ -149,6 +149,7 @@ def scroll(page: Any, pixels: int) -> None:
 def screenshot(page: Any, name: str, folder: Path = ARTIFACTS) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
+    page.mouse.move(1, 1)  # no hover tooltip in the picture
     time.sleep(0.5)  # let the last frame paint
     page.screenshot(path=str(path))
     return path

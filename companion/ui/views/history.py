@@ -22,7 +22,8 @@ def history_view(state: AppState, dispatch: Dispatch) -> ft.Control:
     nights = [
         ft.Row([
             ft.Text(f"#{s.night.id} {s.night.created_at:%Y-%m-%d} {s.night.variant} — "
-                    f"{', '.join(s.night.players)} — {s.vaults}/{s.alarms} "
+                    f"{', '.join(s.night.players)} — "
+                    f"{t('score_short', lang, vaults=s.vaults, alarms=s.alarms)} "
                     f"({s.outcome.value if lang == 'en' else s.outcome.label_fr})", size=13,
                     expand=True),
             ft.TextButton(key=f"export-night-{s.night.id}", content="JSON",

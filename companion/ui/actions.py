@@ -6,7 +6,9 @@ become a banner (``run``), anything else is a bug and propagates.
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -273,23 +275,39 @@ def refresh_history(state: AppState, services: Services) -> AppState:
     return replace(state, history=services.log.list_nights(), stats=services.log.stats())
 
 
+def export_files(log: GameLog, kind: str, night_id: int | None = None) -> dict[str, bytes]:
+    """An export's files by name: one JSON file, or the nights and heists CSV tables."""
+    stem = "all" if night_id is None else f"night-{night_id}"
+    if kind == "json":
+        text = log.export_json(night_id)
+        json.loads(text)  # the export is JSON by contract; a broken one is a bug
+        return {f"{stem}.json": text.encode()}
+    tables = log.export_csv(night_id)
+    return {f"{stem}-nights.csv": tables.nights.encode(),
+            f"{stem}-heists.csv": tables.heists.encode()}
+
+
+def download_file(files: dict[str, bytes]) -> tuple[str, bytes]:
+    """What the browser downloads: the one file, or a zip of several."""
+    if len(files) == 1:
+        return next(iter(files.items()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return f"{next(iter(files)).rsplit('-', 1)[0]}-csv.zip", buffer.getvalue()
+
+
 def export_data(kind: str, night_id: int | None = None) -> Action:
     """Write an export into the data folder's ``exports/`` (never anywhere else)."""
 
     def action(state: AppState, services: Services) -> AppState:
         folder = services.data_dir / "exports"
         folder.mkdir(parents=True, exist_ok=True)
-        stem = "all" if night_id is None else f"night-{night_id}"
-        if kind == "json":
-            path = folder / f"{stem}.json"
-            text = services.log.export_json(night_id)
-            json.loads(text)  # the export is JSON by contract; a broken one is a bug
-            path.write_text(text, encoding="utf-8")
-        else:
-            tables = services.log.export_csv(night_id)
-            path = folder / f"{stem}-heists.csv"
-            (folder / f"{stem}-nights.csv").write_text(tables.nights, encoding="utf-8")
-            path.write_text(tables.heists, encoding="utf-8")
-        return state.with_banner(Banner.of("exported", path=str(path)))
+        files = export_files(services.log, kind, night_id)
+        for name, data in files.items():
+            (folder / name).write_bytes(data)
+        return state.with_banner(Banner.of("exported", path=", ".join(
+            str(folder / name) for name in files)))
 
     return action

@@ -106,6 +106,9 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     def on_upload(e: ft.FilePickerUploadEvent) -> None:
         if e.error:
             error = e.error
+            for name in list(pending):  # a refused upload may have left a partial file
+                pending.pop(name)
+                (upload_dir / name).unlink(missing_ok=True)
             dispatch(lambda s, _: s.with_banner(Banner.of("upload_failed", error=error)))
             return
         if e.progress is None or e.progress < 1.0:
@@ -120,9 +123,17 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     photo_button = ft.Button(
         key="photo", content=t("photo", state.lang), icon=ft.Icons.PHOTO_CAMERA,
         action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.IMAGE))
+    async def send_export(kind: str, night_id: int | None) -> None:
+        dispatch(actions.export_data(kind, night_id))  # a copy stays in the data folder
+        name, data = actions.download_file(actions.export_files(services.log, kind, night_id))
+        await picker.save_file(file_name=name, src_bytes=data)
+
+    def download(kind: str, night_id: int | None) -> None:
+        ft.context.page.run_task(send_export, kind, night_id)
+
     webcam = WebcamPanel(services, dispatch, state.lang)
     try:
-        return root_view(state, dispatch, photo_button, webcam)
+        return root_view(state, dispatch, photo_button, webcam, download)
     except Exception as error:  # a bug: say so on the page instead of freezing it silently
         logger.exception("rendering the %s screen failed", state.screen)
         return bug_view(state, dispatch, error)

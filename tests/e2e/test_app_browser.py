@@ -108,5 +108,14 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         page.get_by_text("Coffres 1 / 3 — Alarmes 0 / 3").wait_for()
         page.get_by_text("Manche 1 : coffre").wait_for()
         browser.screenshot(page, "07-after-restart")
+
+        # The history exports everything; the browser downloads it.
+        page.get_by_role("tab", name="Historique").click()
+        with page.expect_download() as download:
+            browser.button(page, "Exporter tout (JSON)").click()
+        exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+        assert river[0] in json.dumps(exported) and players[-1] in json.dumps(exported,
+                                                                              ensure_ascii=False)
+        browser.screenshot(page, "08-history")
     photos = [p for p in (data / "photos").rglob("*") if p.is_file()]
     assert [p.read_bytes() for p in photos] == [photo.read_bytes()]

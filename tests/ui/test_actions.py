@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -159,8 +161,9 @@ def test_exports_stay_in_the_data_folder(services: Services) -> None:
     for action in (actions.export_data("json"), actions.export_data("csv"),
                    actions.export_data("json", night_id)):
         state = actions.run(action, state, services)
-        path = Path(state.banner.params[0][1])  # type: ignore[union-attr]
-        assert path.parent == services.data_dir / "exports" and path.is_file()
+        for written in state.banner.params[0][1].split(", "):  # type: ignore[union-attr]
+            path = Path(written)
+            assert path.parent == services.data_dir / "exports" and path.is_file()
     exported = json.loads((services.data_dir / "exports" / f"night-{night_id}.json").read_text())
     assert "Ana" in json.dumps(exported)
 
@@ -173,3 +176,15 @@ def test_a_heist_keeps_its_photo_and_the_night_shows_a_thumbnail(services: Servi
     ((ref, small),) = state.thumbnails
     image = actions.decode_image(small)
     assert ref == heist.photo and image.shape[1] == actions.THUMB_WIDTH
+
+
+def test_downloads_are_one_file_or_a_zip_of_the_tables(services: Services) -> None:
+    state = actions.run(actions.save_heist, judged(night_state(services)), services)
+    night_id = state.heists[0].night_id
+    name, data = actions.download_file(actions.export_files(services.log, "json", night_id))
+    assert name == f"night-{night_id}.json" and json.loads(data)
+    name, data = actions.download_file(actions.export_files(services.log, "csv"))
+    assert name == "all-csv.zip"
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert archive.namelist() == ["all-nights.csv", "all-heists.csv"]
+        assert "Ana" in archive.read("all-heists.csv").decode()

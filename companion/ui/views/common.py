@@ -10,9 +10,10 @@ from companion.ui.actions import Action
 from companion.ui.state import SCREENS, AppState, Banner
 from companion.ui.text import t
 
-__all__ = ["Dispatch", "card_chip", "banner_view", "nav_bar", "section", "pure"]
+__all__ = ["Dispatch", "Download", "card_chip", "banner_view", "nav_bar", "section", "pure"]
 
 Dispatch = Callable[[Action], None]
+Download = Callable[[str, int | None], None]  # (kind "json"/"csv", night id or None for all)
 
 # Suit letters, not the ♠♥♦♣ glyphs: the web client's bundled font lacks them, and fetching
 # a fallback font needs the internet the table may not have.

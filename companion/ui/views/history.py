@@ -8,7 +8,7 @@ from companion.storage import Record
 from companion.ui import actions
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.views.common import Dispatch, section
+from companion.ui.views.common import Dispatch, Download, section
 
 __all__ = ["history_view"]
 
@@ -17,8 +17,17 @@ def _rate(record: Record) -> str:
     return "-" if record.win_rate is None else f"{100 * record.win_rate:.0f} %"
 
 
-def history_view(state: AppState, dispatch: Dispatch) -> ft.Control:
+def history_view(state: AppState, dispatch: Dispatch,
+                 download: Download | None = None) -> ft.Control:
+    """``download`` also sends each export to the browser; without it, the data folder only."""
     lang = state.lang
+
+    def export(kind: str, night: int | None = None) -> None:
+        if download is not None:
+            download(kind, night)
+        else:
+            dispatch(actions.export_data(kind, night))
+
     nights = [
         ft.Row([
             ft.Text(f"#{s.night.id} {s.night.created_at:%Y-%m-%d} {s.night.variant} — "
@@ -27,8 +36,7 @@ def history_view(state: AppState, dispatch: Dispatch) -> ft.Control:
                     f"({s.outcome.value if lang == 'en' else s.outcome.label_fr})", size=13,
                     expand=True),
             ft.TextButton(key=f"export-night-{s.night.id}", content="JSON",
-                          on_click=lambda e, n=s.night.id: dispatch(
-                              actions.export_data("json", n))),
+                          on_click=lambda e, n=s.night.id: export("json", n)),
         ])
         for s in state.history
     ] or [ft.Text(t("no_history", lang))]
@@ -56,8 +64,8 @@ def history_view(state: AppState, dispatch: Dispatch) -> ft.Control:
         ))
     parts.append(ft.Row([
         ft.Button(key="export-json", content=t("export_json", lang),
-                  on_click=lambda e: dispatch(actions.export_data("json"))),
+                  on_click=lambda e: export("json")),
         ft.Button(key="export-csv", content=t("export_csv", lang),
-                  on_click=lambda e: dispatch(actions.export_data("csv"))),
+                  on_click=lambda e: export("csv")),
     ], wrap=True))
     return ft.Column(parts, spacing=12)

@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.views.common import Dispatch, banner_view, nav_bar, pure
+from companion.ui.views.common import Dispatch, Download, banner_view, nav_bar, pure
 from companion.ui.views.history import history_view
 from companion.ui.views.night import night_view
 from companion.ui.views.placeholder import coming_view
@@ -17,18 +17,20 @@ __all__ = ["Dispatch", "bug_view", "root_view", "screen_view"]
 
 def screen_view(state: AppState, dispatch: Dispatch,
                 photo_button: ft.Control | None = None,
-                webcam_button: ft.Control | None = None) -> ft.Control:
+                webcam_button: ft.Control | None = None,
+                download: Download | None = None) -> ft.Control:
     if state.screen == "showdown":
         return showdown_view(state, dispatch, photo_button, webcam_button)
     if state.screen == "night":
         return night_view(state, dispatch)
     if state.screen == "history":
-        return history_view(state, dispatch)
+        return history_view(state, dispatch, download)
     return coming_view(state)
 
 
 def root_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control | None = None,
-              webcam_button: ft.Control | None = None) -> ft.Control:
+              webcam_button: ft.Control | None = None,
+              download: Download | None = None) -> ft.Control:
     top = ft.Row(key="top", controls=[
         ft.Text(t("app_title", state.lang), size=22, weight=ft.FontWeight.BOLD, expand=True),
         ft.TextButton(key="lang", content=t("language", state.lang),
@@ -36,7 +38,7 @@ def root_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control | No
     ])
     # Keyed: a banner appearing above the screen must not shift the screen's controls onto
     # other ones (the web client would then send a field's events to the wrong handler).
-    screen = ft.Container(screen_view(state, dispatch, photo_button, webcam_button),
+    screen = ft.Container(screen_view(state, dispatch, photo_button, webcam_button, download),
                           key=f"screen-{state.screen}")
     body = [top, banner_view(state.banner, state.lang), screen]
     return ft.Column([

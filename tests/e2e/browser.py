@@ -43,11 +43,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_app(data: Path, port: int, *extra: str) -> Iterator[str]:
-    """``companion app`` on 127.0.0.1 in its own process; yields its URL, stops it after."""
+def running_app(data: Path, port: int, host: str = "127.0.0.1",
+                output: list[str] | None = None) -> Iterator[str]:
+    """``companion app`` in its own process; yields its local URL, stops it after.
+
+    ``output`` receives the lines the command printed once it answers (addresses, join code).
+    """
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "app", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(data), *extra],
+        [sys.executable, "-m", "companion", "app", "--host", host, "--port", str(port),
+         "--data", str(data)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -63,6 +67,9 @@ def running_app(data: Path, port: int, *extra: str) -> Iterator[str]:
                 output = proc.stdout.read() if proc.stdout else ""
                 raise RuntimeError(f"companion app did not start:\n{output}")
             time.sleep(0.3)
+        if output is not None and proc.stdout is not None:
+            while not output or not output[-1].startswith("Data"):  # the last line printed
+                output.append(proc.stdout.readline().strip())
         yield url
     finally:
         proc.terminate()

@@ -13,7 +13,7 @@ import flet as ft
 from companion.ui import actions
 from companion.ui.actions import Action, Services
 from companion.ui.camera import Camera, annotate, encode_jpeg
-from companion.ui.state import Banner
+from companion.ui.state import AppState, Banner
 from companion.ui.text import t
 from companion.ui.views import bug_view, root_view
 
@@ -85,7 +85,15 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     state, set_state = ft.use_state(lambda: actions.initial_state(services, lang))
 
     def dispatch(action: Action) -> None:
-        set_state(lambda current: actions.run(action, current, services))
+        def step(current: AppState) -> AppState:
+            try:
+                return actions.run(action, current, services)
+            except Exception as error:  # a bug: logged, shown, and the page keeps working
+                logger.exception("an action failed")
+                return current.with_banner(Banner.of("bug", error=f"{type(error).__name__}: "
+                                                                  f"{error}"))
+
+        set_state(step)
 
     pending: dict[str, str] = ft.use_memo(dict, [])  # upload name -> file name picked
 

@@ -49,10 +49,13 @@ def running_app(data: Path, port: int, host: str = "127.0.0.1",
 
     ``output`` receives the lines the command printed once it answers (addresses, join code).
     """
+    # Output goes to a file, not a pipe: a pipe nobody reads would block a chatty server.
+    log_path = data.parent / f"companion-app-{port}.log"
+    log = log_path.open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion", "app", "--host", host, "--port", str(port),
          "--data", str(data)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60
@@ -64,12 +67,10 @@ def running_app(data: Path, port: int, host: str = "127.0.0.1",
             except OSError:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
-                output = proc.stdout.read() if proc.stdout else ""
-                raise RuntimeError(f"companion app did not start:\n{output}")
+                raise RuntimeError(f"companion app did not start:\n{log_path.read_text()}")
             time.sleep(0.3)
-        if output is not None and proc.stdout is not None:
-            while not output or not output[-1].startswith("Data"):  # the last line printed
-                output.append(proc.stdout.readline().strip())
+        if output is not None:
+            output += log_path.read_text().splitlines()
         yield url
     finally:
         proc.terminate()
@@ -78,6 +79,7 @@ def running_app(data: Path, port: int, host: str = "127.0.0.1",
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        log.close()
 
 
 @contextmanager

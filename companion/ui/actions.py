@@ -22,6 +22,7 @@ from companion.errors import CompanionError, ImageDecodeError, ModelLoadError
 from companion.storage import GameLog, Heist, HeistDraft, NightStatus, Verdict
 from companion.table_json import showdown_to_json
 from companion.ui.state import AppState, Banner, Rules, ShowdownState
+from companion.ui.text import LANGS, t
 
 __all__ = [
     "MAX_UPLOAD_BYTES",
@@ -58,16 +59,18 @@ class PhotoReader:
     def __init__(self, loader: Callable[[], Any] = _load_detector) -> None:
         self._loader = loader
         self._detector: Any = None
-        self.unavailable: str | None = None
+        self.unavailable: Banner | None = None  # why, in French and English
 
     def detector(self) -> Any:
         if self._detector is None and self.unavailable is None:
             try:
                 self._detector = self._loader()
             except ImportError as error:
-                self.unavailable = f"module manquant / missing module: {error.name or error}"
+                name = error.name or str(error)
+                self.unavailable = Banner(messages=(("en", f"missing module: {name}"),
+                                                    ("fr", f"module manquant : {name}")))
             except ModelLoadError as error:
-                self.unavailable = error.message("en")
+                self.unavailable = Banner.of_error(error)
         return self._detector
 
     def read(self, image: np.ndarray) -> Any:
@@ -170,10 +173,12 @@ def load_photo(data: bytes) -> Action:
         image = decode_image(data)
         ref = services.log.store_photo(data)
         read = services.reader.read(image)
-        if read is None:
+        note = services.reader.unavailable
+        if read is None or note is not None:
             table = replace(state.table, photo=ref)
-            return replace(state, table=table, vision_note=services.reader.unavailable,
-                           banner=Banner.of("vision_off", reason=services.reader.unavailable))
+            messages = tuple((lang, t("vision_off", lang, reason=note.text(lang) if note else "?"))
+                             for lang in LANGS)
+            return replace(state, table=table, vision_note=note, banner=Banner(messages=messages))
         groups = read.groups
         if not len(read.detections):
             return replace(state, table=replace(state.table, photo=ref),

@@ -342,7 +342,7 @@ class AppState:
     stats: Stats | None = None
     presets: tuple[Preset, ...] = ()
     banner: Banner | None = None
-    vision_note: str | None = None  # why photo reading is unavailable, when it is
+    vision_note: Banner | None = None  # why photo reading is unavailable, when it is
     thumbnails: tuple[tuple[str, bytes], ...] = ()  # (photo ref, small JPEG) of the night
 
     def go(self, screen: str) -> AppState:

@@ -75,6 +75,8 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         page.get_by_text(re.compile("cartes lues|Lecture des photos indisponible|Aucune carte"))\
             .first.wait_for(timeout=60000)
         browser.screenshot(page, "02-photo-read")
+        # A reading may find more hands than players (it then adds players): back to the night's.
+        browser.type_into(page, "Joueurs (séparés par des virgules)", ", ".join(players), None)
 
         # Confirm the cards; the river gets one card wrong (a hand's card), then fixed by tap.
         wrong = hands[0][0]

@@ -189,7 +189,7 @@ def showdown_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control 
         error = exc.message(lang)
     cards_in = [c for c in (photo_button, webcam_button) if c is not None]
     if state.vision_note:
-        cards_in.append(ft.Text(t("vision_off", lang, reason=state.vision_note), size=13,
+        cards_in.append(ft.Text(t("vision_off", lang, reason=state.vision_note.text(lang)), size=13,
                                 color=ft.Colors.ORANGE_900, key="vision-note"))
     if table.photo:
         cards_in.append(ft.Text(t("photo_kept", lang), size=13, key="photo-kept"))

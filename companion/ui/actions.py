@@ -19,7 +19,8 @@ import numpy as np
 
 from companion.engine.showdown import Showdown
 from companion.errors import CompanionError, ImageDecodeError, ModelLoadError
-from companion.storage import GameLog, Heist, HeistDraft, NightStatus, Verdict
+from companion.storage import GameLog, Heist, HeistDraft, NightStatus, Preset, Verdict
+from companion.storage.model import group_key
 from companion.table_json import showdown_to_json
 from companion.ui.state import AppState, Banner, Rules, ShowdownState
 from companion.ui.text import LANGS, t
@@ -39,6 +40,7 @@ __all__ = [
     "close_night",
     "save_preset",
     "apply_preset",
+    "group_presets",
     "refresh_history",
     "export_data",
 ]
@@ -260,11 +262,19 @@ def close_night(state: AppState, services: Services) -> AppState:
 
 def save_preset(name: str) -> Action:
     def action(state: AppState, services: Services) -> AppState:
-        preset = services.log.save_preset(name, state.table.rules.to_json())
+        # The group is kept with the rules: each group of players sees its own presets.
+        rules = {**state.table.rules.to_json(), "group": list(group_key(state.table.players))}
+        preset = services.log.save_preset(name, rules)
         return replace(state, presets=services.log.presets(),
                        banner=Banner.of("preset_saved", name=preset.name))
 
     return action
+
+
+def group_presets(presets: tuple[Preset, ...], players: tuple[str, ...]) -> tuple[Preset, ...]:
+    """The presets this group saved, and those saved for no group in particular."""
+    group = list(group_key(players))
+    return tuple(p for p in presets if list(p.rules.get("group", group)) == group)
 
 
 def apply_preset(name: str) -> Action:

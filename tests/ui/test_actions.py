@@ -110,6 +110,13 @@ def test_presets_are_saved_and_applied(services: Services) -> None:
     assert missing.banner is not None and missing.banner.error
 
 
+def test_each_group_sees_its_own_presets(services: Services) -> None:
+    ann = AppState(table=ShowdownState(("Ann", "Bob", "Cy")))
+    ann = actions.run(actions.save_preset("mardi"), ann, services)
+    assert [p.name for p in actions.group_presets(ann.presets, ("cy", "Bob", "ANN"))] == ["mardi"]
+    assert actions.group_presets(ann.presets, ("Dan", "Eve", "Fay")) == ()
+
+
 def test_photo_is_kept_and_typing_offered_when_reading_is_unavailable(
         services: Services) -> None:
     state = actions.run(actions.load_photo(png()), AppState(), services)

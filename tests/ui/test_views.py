@@ -166,3 +166,11 @@ def test_a_screen_that_fails_to_build_shows_the_bug_and_a_way_back(session: Sess
     reset = find(page, "bug-reset")
     reset.on_click(ft.Event("click", reset))
     assert session.state.table.river == () and session.state.screen == "showdown"
+
+
+def test_a_preset_saved_by_name_shows_as_a_chip_and_applies(session: Session) -> None:
+    session.submit("preset-name", "mardi")
+    chip = find(session.view(), "preset-mardi")
+    session.state = session.state.with_table(session.state.table.with_variant("high-low"))
+    chip.on_click(ft.Event("click", chip))
+    assert session.state.banner is not None and session.state.banner.key == "preset_applied"

@@ -38,8 +38,9 @@ def _setup(state: AppState, dispatch: Dispatch) -> ft.Control:
     def set_rules(**change: Any) -> None:
         dispatch(_table(lambda tb: tb.with_rules(replace(rules, **change))))
 
-    preset_name = ft.TextField(key="preset-name", label=t("preset_name", lang), dense=True,
-                               width=170)
+    preset_name = ft.TextField(
+        key="preset-name", label=t("preset_name", lang), dense=True, width=170,
+        on_submit=lambda e: dispatch(actions.save_preset(e.control.value or "")))
     controls: list[ft.Control] = [
         ft.Row([
             _dropdown("variant", t("variant", lang), table.variant,
@@ -58,7 +59,7 @@ def _setup(state: AppState, dispatch: Dispatch) -> ft.Control:
                       on_click=lambda e: dispatch(actions.save_preset(preset_name.value or ""))),
             *[ft.Chip(key=f"preset-{p.name}", label=ft.Text(p.name),
                       on_click=lambda e, n=p.name: dispatch(actions.apply_preset(n)))
-              for p in state.presets],
+              for p in actions.group_presets(state.presets, table.players)],
         ], wrap=True),
         ft.TextField(
             key="players", label=t("players", lang), value=", ".join(table.players), dense=True,

@@ -82,6 +82,7 @@ def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: st
 
 @ft.component
 def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
+    state: AppState
     state, set_state = ft.use_state(lambda: actions.initial_state(services, lang))
 
     def dispatch(action: Action) -> None:

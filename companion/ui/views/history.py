@@ -28,7 +28,7 @@ def history_view(state: AppState, dispatch: Dispatch,
         else:
             dispatch(actions.export_data(kind, night))
 
-    nights = [
+    nights: list[ft.Control] = [
         ft.Row([
             ft.Text(f"#{s.night.id} {s.night.created_at:%Y-%m-%d} {s.night.variant} — "
                     f"{', '.join(s.night.players)} — "

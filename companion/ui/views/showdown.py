@@ -74,10 +74,12 @@ def _place_row(table: ShowdownState, place: int, lang: str, dispatch: Dispatch,
     name = table.place_name(place, lang)
     cards = table.cards_at(place)
     slug = "river" if place == RIVER else f"hand-{place}"
+    def pick(index: int) -> Any:
+        return lambda _e: dispatch(_table(lambda tb: tb.select(place, index)))
+
     chips = [
         card_chip(card, key=f"{slug}-card-{i}", selected=table.selected == (place, i),
-                  bad=card in bad,
-                  on_click=lambda e, i=i: dispatch(_table(lambda tb: tb.select(place, i))))
+                  bad=card in bad, on_click=pick(i))
         for i, card in enumerate(cards)
     ]
 
@@ -120,7 +122,7 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
 
 def _tokens(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control:
     numbers = table.token_map()
-    buttons = [
+    buttons: list[ft.Control] = [
         ft.Button(key=f"token-{hid}",
                   content=f"{hid}  #{numbers[hid]}" if hid in numbers else hid,
                   bgcolor=ft.Colors.RED_100 if hid in numbers else None,

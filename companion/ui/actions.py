@@ -153,26 +153,26 @@ def _thumbnails(services: Services, heists: tuple[Heist, ...],
     return tuple(result)
 
 
-def decode_image(data: bytes) -> np.ndarray:
+def decode_image(data: bytes, name: str = "upload") -> np.ndarray:
     """BGR pixels of an uploaded file; anything that is not an image is refused by name."""
     if len(data) > MAX_UPLOAD_BYTES:
-        raise ImageDecodeError("upload", f"larger than {MAX_UPLOAD_BYTES // 2**20} MB")
+        raise ImageDecodeError(name, f"larger than {MAX_UPLOAD_BYTES // 2**20} MB")
     if not data:
-        raise ImageDecodeError("upload", "empty file")
+        raise ImageDecodeError(name, "empty file")
     try:
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     except cv2.error:  # OpenCV refuses some truncated headers by raising, others with None
         image = None
     if image is None:
-        raise ImageDecodeError("upload", "not an image")
+        raise ImageDecodeError(name, "not an image")
     return image
 
 
-def load_photo(data: bytes) -> Action:
+def load_photo(data: bytes, name: str = "photo") -> Action:
     """Keep the photo, read its cards when the reader can, else say that typing is needed."""
 
     def action(state: AppState, services: Services) -> AppState:
-        image = decode_image(data)
+        image = decode_image(data, name)
         ref = services.log.store_photo(data)
         read = services.reader.read(image)
         note = services.reader.unavailable

@@ -125,8 +125,7 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
         for name in list(pending):
             data = _uploaded(upload_dir, name)
             if data is not None:
-                pending.pop(name)
-                dispatch(actions.load_photo(data))
+                dispatch(actions.load_photo(data, pending.pop(name)))
 
     picker = ft.use_memo(lambda: ft.FilePicker(on_result=on_result, on_upload=on_upload), [])
     photo_button = ft.Button(

@@ -68,6 +68,17 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
             browser.button(page, "Webcam de l'ordinateur").click()
             page.get_by_text("Aucune webcam").wait_for()
 
+        # Files that are not photos, or too large ones, are refused with the reason.
+        notes, huge = tmp_path / "notes.jpg", tmp_path / "huge.jpg"
+        notes.write_text("not a photo")
+        huge.write_bytes(b"\xff" * (16 * 2**20))
+        for path, refusal in ((notes, "notes.jpg : illisible comme image"),
+                              (huge, "Photo trop lourde")):
+            with page.expect_file_chooser() as chooser:
+                browser.button(page, "Photo de la table").click()
+            chooser.value.set_files(str(path))
+            page.get_by_text(refusal).wait_for(timeout=30000)
+
         # The photo: read when the reader is there, else kept while the cards are typed.
         with page.expect_file_chooser() as chooser:
             browser.button(page, "Photo de la table").click()

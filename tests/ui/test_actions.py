@@ -130,9 +130,10 @@ def test_photo_is_kept_and_typing_offered_when_reading_is_unavailable(
 
 @pytest.mark.parametrize("data", [b"", b"not an image at all", b"\x89PNG\r\n\x1a\n" + b"0" * 50])
 def test_non_images_are_refused_by_name(services: Services, data: bytes) -> None:
-    state = actions.run(actions.load_photo(data), AppState(), services)
+    state = actions.run(actions.load_photo(data, "notes.jpg"), AppState(), services)
     assert state.banner is not None and state.banner.error
-    assert "upload" in state.banner.text("en") and state.table.photo is None
+    assert state.banner.text("en").startswith("notes.jpg: cannot be read as an image")
+    assert state.table.photo is None
 
 
 def test_too_large_uploads_are_refused_before_decoding(services: Services) -> None:

@@ -116,7 +116,8 @@ def _with_night(state: AppState, services: Services, status: NightStatus,
     table = state.table
     if fresh_table:
         table = ShowdownState(night.players, variant=night.variant,
-                              rules=Rules.from_json(night.rules))
+                              rules=Rules.from_json(night.rules),
+                              two_rivers=bool(night.rules.get("two_rivers", False)))
     heists = services.log.heists(night.id)
     return replace(state, night=status, heists=heists, table=table,
                    thumbnails=_thumbnails(services, heists, dict(state.thumbnails)))
@@ -194,7 +195,8 @@ def load_photo(data: bytes, name: str = "photo") -> Action:
 
 def start_night(state: AppState, services: Services) -> AppState:
     table = state.table
-    night = services.log.start_night(table.players, table.variant, rules=table.rules.to_json())
+    rules = {**table.rules.to_json(), "two_rivers": table.two_rivers}
+    night = services.log.start_night(table.players, table.variant, rules=rules)
     return _with_night(state, services, services.log.night_status(night.id))
 
 
@@ -228,6 +230,7 @@ def heist_draft(table: ShowdownState, result: Showdown) -> HeistDraft:
         owners={h.id: h.owner for h in result.hands},
         tokens=table.token_map(),
         verdict=Verdict(result.verdict.opens, tuple(failures)),
+        board2=table.river2 if table.two_rivers else None,
         photo=table.photo,
     )
 
@@ -263,7 +266,8 @@ def close_night(state: AppState, services: Services) -> AppState:
 def save_preset(name: str) -> Action:
     def action(state: AppState, services: Services) -> AppState:
         # The group is kept with the rules: each group of players sees its own presets.
-        rules = {**state.table.rules.to_json(), "group": list(group_key(state.table.players))}
+        rules = {**state.table.rules.to_json(), "two_rivers": state.table.two_rivers,
+                 "group": list(group_key(state.table.players))}
         preset = services.log.save_preset(name, rules)
         return replace(state, presets=services.log.presets(),
                        banner=Banner.of("preset_saved", name=preset.name))
@@ -280,7 +284,8 @@ def group_presets(presets: tuple[Preset, ...], players: tuple[str, ...]) -> tupl
 def apply_preset(name: str) -> Action:
     def action(state: AppState, services: Services) -> AppState:
         preset = services.log.preset(name)
-        table = state.table.with_rules(Rules.from_json(preset.rules))
+        table = state.table.with_rules(Rules.from_json(preset.rules)).with_two_rivers(
+            bool(preset.rules.get("two_rivers", False)))
         return replace(state, table=table, banner=Banner.of("preset_applied", name=preset.name))
 
     return action

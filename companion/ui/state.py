@@ -22,6 +22,7 @@ from companion.ui.text import t
 
 __all__ = [
     "RIVER",
+    "RIVER2",
     "SCREENS",
     "UI_VARIANTS",
     "Rules",
@@ -34,7 +35,10 @@ __all__ = [
 ]
 
 RIVER = -1  # the river's place; hands are places 0..n-1, in seating order
-RIVER_NAME = "\x00river"  # the river in a problem's parameters, named in the reader's language
+RIVER2 = -2  # the second river, when the table plays two
+# The rivers in a problem's parameters, named later in the reader's language.
+RIVER_NAME = "\x00river"
+RIVER2_NAME = "\x00river2"
 SCREENS = ("showdown", "night", "history", "cribbage", "spit")
 # Variants whose table is a river and one list of cards per player. François (a card given to
 # François) and circular (hands shared between neighbours) need inputs this screen lacks yet.
@@ -94,7 +98,7 @@ class Problem:
         def shown(value: Any) -> Any:
             if isinstance(value, tuple):
                 return ", ".join(shown(item) for item in value)
-            return t("river", lang) if value == RIVER_NAME else value
+            return {RIVER_NAME: t("river", lang), RIVER2_NAME: t("river2", lang)}.get(value, value)
 
         return t(self.key, lang, **{key: shown(value) for key, value in self.params})
 
@@ -134,6 +138,8 @@ class ShowdownState:
     selected: tuple[int, int] | None = None  # (place, index)
     tokens: tuple[str, ...] = ()  # hand ids in the order the tokens were tapped: 1, 2, ...
     photo: str | None = None  # the stored photo's reference
+    two_rivers: bool = False  # a house rule: each player's cards play on two rivers
+    river2: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # Hands follow the players: one list each, whatever the caller gave.
@@ -161,18 +167,32 @@ class ShowdownState:
     def with_rules(self, rules: Rules) -> ShowdownState:
         return replace(self, rules=rules, tokens=())
 
+    def with_two_rivers(self, on: bool) -> ShowdownState:
+        return replace(self, two_rivers=on, river2=self.river2 if on else (), tokens=(),
+                       selected=None)
+
+    def places(self) -> tuple[int, ...]:
+        """Every place cards lie in, in screen order: the river(s), then the hands."""
+        rivers = (RIVER, RIVER2) if self.two_rivers else (RIVER,)
+        return rivers + tuple(range(len(self.players)))
+
     def cleared(self) -> ShowdownState:
         """The same players and rules, an empty table."""
-        return ShowdownState(self.players, variant=self.variant, rules=self.rules)
+        return ShowdownState(self.players, variant=self.variant, rules=self.rules,
+                             two_rivers=self.two_rivers)
 
     # -- cards ----------------------------------------------------------------------------
 
     def cards_at(self, place: int) -> tuple[str, ...]:
+        if place == RIVER2:
+            return self.river2
         return self.river if place == RIVER else self.hands[place]
 
     def _with_cards(self, place: int, cards: tuple[str, ...]) -> ShowdownState:
         if place == RIVER:
             return replace(self, river=cards, tokens=(), selected=None)
+        if place == RIVER2:
+            return replace(self, river2=cards, tokens=(), selected=None)
         hands = list(self.hands)
         hands[place] = cards
         return replace(self, hands=tuple(hands), tokens=(), selected=None)
@@ -193,7 +213,7 @@ class ShowdownState:
             players.append(t("player_default", lang, n=len(players) + 1))
         read = [tuple(h) for h in hands[:MAX_PLAYERS]]
         return ShowdownState(tuple(players), tuple(river), tuple(read), self.variant, self.rules,
-                             photo=photo)
+                             photo=photo, two_rivers=self.two_rivers)
 
     def select(self, place: int, index: int) -> ShowdownState:
         """Pick a card to change, move or remove; picking it again lets it go."""
@@ -232,7 +252,9 @@ class ShowdownState:
         return self._with_cards(place, self.cards_at(place) + split_cards(text))
 
     def place_name(self, place: int, lang: str) -> str:
-        return t("river", lang) if place == RIVER else self.players[place]
+        if place < 0:
+            return t("river" if place == RIVER else "river2", lang)
+        return self.players[place]
 
     # -- checks ---------------------------------------------------------------------------
 
@@ -248,10 +270,12 @@ class ShowdownState:
         if len({p.casefold() for p in self.players}) != n or any(
                 c in p for p in self.players for c in "/+") or "francois" in self.players:
             found.append(Problem("p_names"))
-        places = [(RIVER, self.river)] + list(enumerate(self.hands))
+        if self.two_rivers and not variant.two_rivers:
+            found.append(Problem("p_two_rivers", (("variant", self.variant),)))
         seen: dict[str, list[str]] = {}
-        for place, cards in places:
-            name = RIVER_NAME if place == RIVER else self.players[place]
+        for place in self.places():
+            cards = self.cards_at(place)
+            name = {RIVER: RIVER_NAME, RIVER2: RIVER2_NAME}.get(place) or self.players[place]
             for card in cards:
                 if not _is_card(card):
                     found.append(Problem("p_bad_card", (("token", card), ("place", name))))
@@ -264,8 +288,11 @@ class ShowdownState:
                     ("places", tuple(dict.fromkeys(names))), ("decks", self.rules.decks))))
         if len(self.river) != 5:
             found.append(Problem("p_river", (("n", len(self.river)),)))
+        if self.two_rivers and len(self.river2) != 5:
+            found.append(Problem("p_river2", (("n", len(self.river2)),)))
         for place, cards in enumerate(self.hands):
-            want = variant.hole_cards
+            # Classic on two rivers deals two cards each (the engine's rule).
+            want = 2 if self.two_rivers and self.variant == "classic" else variant.hole_cards
             if want is None and not cards:
                 found.append(Problem("p_hand_empty", (("place", self.players[place]),)))
             elif want is not None and len(cards) != want:
@@ -284,6 +311,9 @@ class ShowdownState:
             "players": [{"name": p, "cards": list(c)}
                         for p, c in zip(self.players, self.hands, strict=True)],
         }
+        if self.two_rivers:
+            table["two_rivers"] = True
+            table["board2"] = list(self.river2)
         tokens = self.token_map()
         if tokens:
             table["tokens"] = tokens

@@ -16,7 +16,7 @@ import pytest
 from companion.storage import Outcome, SqliteGameLog
 from companion.ui import actions
 from companion.ui.actions import PhotoReader, Services
-from companion.ui.state import RIVER, AppState, Rules, ShowdownState
+from companion.ui.state import RIVER, RIVER2, AppState, Rules, ShowdownState
 
 
 def png(width: int = 64, height: int = 48) -> bytes:
@@ -198,3 +198,23 @@ def test_downloads_are_one_file_or_a_zip_of_the_tables(services: Services) -> No
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         assert archive.namelist() == ["all-nights.csv", "all-heists.csv"]
         assert "Ana" in archive.read("all-heists.csv").decode()
+
+
+def test_a_two_river_night_saves_both_rivers_and_resumes_with_them(tmp_path: Path) -> None:
+    log = SqliteGameLog.in_folder(tmp_path)
+    services = Services(log, tmp_path, PhotoReader())
+    state = AppState(table=ShowdownState(("Ana", "Bob", "Cy")).with_two_rivers(True))
+    state = actions.run(actions.start_night, state, services)
+    table = judged(state, ()).table.with_cards_text(RIVER2, "Jd Jc 8s 4h 5d")
+    for hand in [hid for group in table.showdown().order for hid in group]:  # type: ignore[union-attr]
+        table = table.tap_hand(hand)
+    state = actions.run(actions.save_heist, state.with_table(table), services)
+    (heist,) = state.heists
+    assert heist.board2 == ("Jd", "Jc", "8s", "4h", "5d") and heist.verdict.opens
+    assert set(heist.hands) == {"Ana/1", "Ana/2", "Bob/1", "Bob/2", "Cy/1", "Cy/2"}
+    log.close()
+    reopened = SqliteGameLog.in_folder(tmp_path)
+    try:
+        assert actions.initial_state(Services(reopened, tmp_path)).table.two_rivers
+    finally:
+        reopened.close()

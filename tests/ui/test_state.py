@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from companion.ui.state import RIVER, AppState, Rules, ShowdownState, normalise_card, split_cards
+from companion.ui.state import (
+    RIVER,
+    RIVER2,
+    AppState,
+    Rules,
+    ShowdownState,
+    normalise_card,
+    split_cards,
+)
 
 
 def table(river: str = "As Kd Qh 7c 2s", hands: tuple[str, ...] = ("Ah Ad", "Th 9h", "3c 2c"),
@@ -131,3 +141,34 @@ def test_app_state_navigation_and_language() -> None:
     state = AppState().go("history").toggle_lang()
     assert (state.screen, state.lang) == ("history", "en")
     assert AppState().go("nowhere").screen == "showdown"
+
+
+def two_river_table(variant: str = "classic") -> ShowdownState:
+    state = table(hands=("Ah Ad", "Th 9h", "3c 2c")).with_variant(variant).with_two_rivers(True)
+    return state.with_cards_text(RIVER2, "Jd Jc 8s 4h 5d")
+
+
+def test_two_rivers_give_each_player_a_hand_per_river() -> None:
+    state = two_river_table()
+    assert state.problems() == ()
+    ids = [hid for hid, _ in state.hand_ids()]
+    assert sorted(ids) == ["Ana/1", "Ana/2", "Bob/1", "Bob/2", "Cy/1", "Cy/2"]
+    assert state.table_json()["board2"] == ["Jd", "Jc", "8s", "4h", "5d"]
+    assert state.cleared().two_rivers and state.cleared().river2 == ()
+
+
+@pytest.mark.parametrize("change, expected", [
+    (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s"), ["p_river2"]),
+    (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s 4h As"), ["p_duplicate"]),
+    (lambda s: s.with_variant("two-of-four"), ["p_two_rivers", "p_hand", "p_hand", "p_hand"]),
+    (lambda s: s.with_two_rivers(False), []),
+])
+def test_two_river_problems(change: Any, expected: list[str]) -> None:
+    assert keys(change(two_river_table())) == expected
+
+
+def test_second_river_is_named_in_both_languages() -> None:
+    state = two_river_table().with_cards_text(RIVER2, "Jd Jc 8s 4h As")
+    (problem,) = state.problems()
+    assert problem.text("en") == "As appears 2 times (River, Second river) with 1 deck(s)"
+    assert "Deuxième rivière" in problem.text("fr")

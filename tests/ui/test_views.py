@@ -174,3 +174,12 @@ def test_a_preset_saved_by_name_shows_as_a_chip_and_applies(session: Session) ->
     session.state = session.state.with_table(session.state.table.with_variant("high-low"))
     chip.on_click(ft.Event("click", chip))
     assert session.state.banner is not None and session.state.banner.key == "preset_applied"
+
+
+def test_two_rivers_switch_adds_the_second_river(session: Session) -> None:
+    switch = find(session.view(), "two-rivers")
+    switch.value = True
+    switch.on_change(ft.Event("change", switch))
+    session.submit("river2-text", "Jd Jc 8s 4h 5d")
+    assert session.state.table.river2 == ("Jd", "Jc", "8s", "4h", "5d")
+    assert find(session.view(), "river2-card-4")

@@ -27,6 +27,9 @@ def _heist_row(heist: Heist, lang: str, thumb: bytes | None) -> ft.Control:
                 weight=ft.FontWeight.BOLD, color=GREEN if heist.verdict.opens else RED),
         ft.Row([card_chip(c, key=f"h{heist.number}-river-{i}")
                 for i, c in enumerate(heist.river)], wrap=True, spacing=4),
+        ft.Row([card_chip(c, key=f"h{heist.number}-river2-{i}")
+                for i, c in enumerate(heist.board2)], wrap=True, spacing=4)
+        if heist.board2 else None,
         *hands, *reasons,
         ft.Image(src=thumb, width=200, key=f"photo-{heist.number}") if thumb else None,
     ]

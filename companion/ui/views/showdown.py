@@ -12,7 +12,7 @@ from companion.engine.showdown import Showdown
 from companion.engine.text import describe
 from companion.errors import CompanionError
 from companion.ui import actions
-from companion.ui.state import RIVER, UI_VARIANTS, AppState, ShowdownState
+from companion.ui.state import RIVER, RIVER2, UI_VARIANTS, AppState, ShowdownState
 from companion.ui.text import t
 from companion.ui.views.common import GREEN, RED, Dispatch, card_chip, pure, section
 
@@ -52,6 +52,9 @@ def _setup(state: AppState, dispatch: Dispatch) -> ft.Control:
                       [(s.value, s.value) for s in Straights], lambda v: set_rules(straights=v)),
             _dropdown("decks", t("decks", lang), str(rules.decks), [("1", "1"), ("2", "2")],
                       lambda v: set_rules(decks=int(v))),
+            ft.Switch(key="two-rivers", label=t("two_rivers", lang), value=table.two_rivers,
+                      on_change=lambda e: dispatch(
+                          _table(lambda tb: tb.with_two_rivers(bool(e.control.value))))),
         ], wrap=True),
         ft.Row([
             preset_name,
@@ -73,7 +76,7 @@ def _place_row(table: ShowdownState, place: int, lang: str, dispatch: Dispatch,
                bad: set[str]) -> ft.Control:
     name = table.place_name(place, lang)
     cards = table.cards_at(place)
-    slug = "river" if place == RIVER else f"hand-{place}"
+    slug = {RIVER: "river", RIVER2: "river2"}.get(place, f"hand-{place}")
     def pick(index: int) -> Any:
         return lambda _e: dispatch(_table(lambda tb: tb.select(place, index)))
 
@@ -100,7 +103,7 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
     if card is None or table.selected is None:
         return None
     here = table.selected[0]
-    places = [RIVER, *range(len(table.players))]
+    places = table.places()
     return ft.Container(
         key="fix-panel",
         content=ft.Column([
@@ -200,7 +203,7 @@ def showdown_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control 
         _setup(state, dispatch),
         ft.Row(cards_in, wrap=True, key="cards-in"),
     ]
-    for place in (RIVER, *range(len(table.players))):
+    for place in table.places():
         parts.append(_place_row(table, place, lang, dispatch, bad))
         if table.selected is not None and table.selected[0] == place:
             parts.append(_fix_panel(table, lang, dispatch))  # right under the tapped card

@@ -213,10 +213,18 @@ def heist_draft(table: ShowdownState, result: Showdown) -> HeistDraft:
     """The heist to save from a judged table; failures keep their reasons in both languages."""
     if result.verdict is None:
         raise ValueError("heist_draft needs a judged showdown")
-    split = len(result.hands) != len(table.players)
     cards_of = dict(zip(table.players, table.hands, strict=True))
+    # Hands no single player owns: François's, and the circular variant's shared ones.
+    extra: dict[str, tuple[str, ...]] = {}
+    if table.variant == "francois":
+        extra["francois"] = tuple(card for card in table.francois if card)
+    if table.variant == "circular":
+        extra.update({f"{a}+{b}": cards for (a, b), cards in
+                      zip(table.neighbours(), table.shared, strict=False) if cards})
+    split = len(result.hands) - len(extra) != len(table.players)
     hands = {
-        h.id: _hole_cards(cards_of[h.owner], tuple(str(c) for c in h.value.best), split)
+        h.id: extra[h.id] if h.id in extra
+        else _hole_cards(cards_of[h.owner], tuple(str(c) for c in h.value.best), split)
         for h in result.hands
     }
     en, fr = showdown_to_json(result, "en"), showdown_to_json(result, "fr")
@@ -227,7 +235,7 @@ def heist_draft(table: ShowdownState, result: Showdown) -> HeistDraft:
     return HeistDraft(
         river=table.river,
         hands=hands,
-        owners={h.id: h.owner for h in result.hands},
+        owners={h.id: h.owner for h in result.hands if h.owner in cards_of},
         tokens=table.token_map(),
         verdict=Verdict(result.verdict.opens, tuple(failures)),
         board2=table.river2 if table.two_rivers else None,
@@ -240,6 +248,8 @@ def save_heist(state: AppState, services: Services) -> AppState:
     result = state.table.showdown()
     if state.night is None or result is None or result.verdict is None:
         return state.with_banner(Banner.of("no_night" if state.night is None else "problems"))
+    if state.table.variant != state.night.night.variant:
+        return state.with_banner(Banner.of("night_variant", variant=state.night.night.variant))
     heist = services.log.save_heist(state.night.night.id, heist_draft(state.table, result))
     state = _with_night(state, services, services.log.night_status(heist.night_id))
     state = replace(state, table=state.table.cleared(), banner=Banner.of("heist_saved",

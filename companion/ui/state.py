@@ -40,9 +40,7 @@ RIVER2 = -2  # the second river, when the table plays two
 RIVER_NAME = "\x00river"
 RIVER2_NAME = "\x00river2"
 SCREENS = ("showdown", "night", "history", "cribbage", "spit")
-# Variants whose table is a river and one list of cards per player. François (a card given to
-# François) and circular (hands shared between neighbours) need inputs this screen lacks yet.
-UI_VARIANTS = tuple(name for name in VARIANTS if name not in ("francois", "circular"))
+UI_VARIANTS = tuple(VARIANTS)
 DEFAULT_PLAYERS = 3
 MAX_PLAYERS = 10
 
@@ -140,12 +138,17 @@ class ShowdownState:
     photo: str | None = None  # the stored photo's reference
     two_rivers: bool = False  # a house rule: each player's cards play on two rivers
     river2: tuple[str, ...] = ()
+    francois: tuple[str, ...] = ()  # "francois": the card each player gave François ("" if none)
+    shared: tuple[tuple[str, ...], ...] = ()  # "circular": hand between players i and i+1
 
     def __post_init__(self) -> None:
-        # Hands follow the players: one list each, whatever the caller gave.
-        hands = tuple(self.hands[:len(self.players)])
-        hands += ((),) * (len(self.players) - len(hands))
-        object.__setattr__(self, "hands", hands)
+        # These follow the players: one entry each, whatever the caller gave.
+        n = len(self.players)
+        object.__setattr__(self, "hands", tuple(self.hands[:n]) + ((),) * (n - len(self.hands)))
+        object.__setattr__(self, "francois",
+                           tuple(self.francois[:n]) + ("",) * (n - len(self.francois)))
+        object.__setattr__(self, "shared",
+                           tuple(self.shared[:n]) + ((),) * (n - len(self.shared)))
 
     @classmethod
     def new(cls, lang: str = "fr", players: Sequence[str] | None = None) -> ShowdownState:
@@ -196,6 +199,23 @@ class ShowdownState:
         hands = list(self.hands)
         hands[place] = cards
         return replace(self, hands=tuple(hands), tokens=(), selected=None)
+
+    def with_francois_text(self, player: int, text: str) -> ShowdownState:
+        cards = split_cards(text)
+        given = list(self.francois)
+        given[player] = cards[0] if cards else ""
+        return replace(self, francois=tuple(given), tokens=())
+
+    def with_shared_text(self, pair: int, text: str) -> ShowdownState:
+        shared = list(self.shared)
+        shared[pair] = split_cards(text)
+        return replace(self, shared=tuple(shared), tokens=())
+
+    def neighbours(self) -> tuple[tuple[str, str], ...]:
+        """The pairs of neighbours around the table, for the circular variant's shared hands."""
+        n = len(self.players)
+        return tuple((self.players[i], self.players[(i + 1) % n]) for i in range(n)) \
+            if n >= 3 else ()
 
     def with_cards_text(self, place: int, text: str) -> ShowdownState:
         cards = split_cards(text)
@@ -273,9 +293,7 @@ class ShowdownState:
         if self.two_rivers and not variant.two_rivers:
             found.append(Problem("p_two_rivers", (("variant", self.variant),)))
         seen: dict[str, list[str]] = {}
-        for place in self.places():
-            cards = self.cards_at(place)
-            name = {RIVER: RIVER_NAME, RIVER2: RIVER2_NAME}.get(place) or self.players[place]
+        for name, cards in self._all_cards():
             for card in cards:
                 if not _is_card(card):
                     found.append(Problem("p_bad_card", (("token", card), ("place", name))))
@@ -291,14 +309,35 @@ class ShowdownState:
         if self.two_rivers and len(self.river2) != 5:
             found.append(Problem("p_river2", (("n", len(self.river2)),)))
         for place, cards in enumerate(self.hands):
-            # Classic on two rivers deals two cards each (the engine's rule).
+            # Classic on two rivers deals two cards each, François one per player (the engine's).
             want = 2 if self.two_rivers and self.variant == "classic" else variant.hole_cards
+            if self.variant == "francois":
+                want = n
+                if not self.francois[place]:
+                    found.append(Problem("p_francois", (("place", self.players[place]),)))
             if want is None and not cards:
                 found.append(Problem("p_hand_empty", (("place", self.players[place]),)))
             elif want is not None and len(cards) != want:
                 found.append(Problem("p_hand", (("place", self.players[place]),
                                                 ("n", len(cards)), ("want", want))))
+        if self.variant == "circular":
+            for (a, b), cards in zip(self.neighbours(), self.shared, strict=False):
+                if cards and len(cards) != 2:
+                    found.append(Problem("p_hand", (("place", f"{a}+{b}"), ("n", len(cards)),
+                                                    ("want", 2))))
         return tuple(found)
+
+    def _all_cards(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(place name, cards) of every place this variant uses; rivers as markers."""
+        found = [({RIVER: RIVER_NAME, RIVER2: RIVER2_NAME}.get(place) or self.players[place],
+                  self.cards_at(place)) for place in self.places()]
+        if self.variant == "francois":
+            found += [(f"François ({p})", (card,))
+                      for p, card in zip(self.players, self.francois, strict=True) if card]
+        if self.variant == "circular":
+            found += [(f"{a}+{b}", cards)
+                      for (a, b), cards in zip(self.neighbours(), self.shared, strict=False)]
+        return found
 
     # -- engine ---------------------------------------------------------------------------
 
@@ -311,6 +350,13 @@ class ShowdownState:
             "players": [{"name": p, "cards": list(c)}
                         for p, c in zip(self.players, self.hands, strict=True)],
         }
+        if self.variant == "francois":
+            for player, card in zip(table["players"], self.francois, strict=True):
+                player["francois_card"] = card
+        if self.variant == "circular":
+            table["shared"] = [{"between": list(pair), "cards": list(cards)}
+                               for pair, cards in zip(self.neighbours(), self.shared, strict=False)
+                               if cards]
         if self.two_rivers:
             table["two_rivers"] = True
             table["board2"] = list(self.river2)

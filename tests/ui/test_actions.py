@@ -8,6 +8,7 @@ import zipfile
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -34,8 +35,8 @@ def judged(state: AppState, order: tuple[str, ...] = ("Bob", "Cy", "Ana")) -> Ap
     return state.with_table(table)
 
 
-def night_state(services: Services) -> AppState:
-    state = AppState(table=ShowdownState(("Ana", "Bob", "Cy")))
+def night_state(services: Services, variant: str = "classic") -> AppState:
+    state = AppState(table=ShowdownState(("Ana", "Bob", "Cy"), variant=variant))
     return actions.run(actions.start_night, state, services)
 
 
@@ -76,6 +77,12 @@ def test_save_without_night_or_verdict_says_why(services: Services) -> None:
     assert state.banner is not None and state.banner.key == "no_night"
     state = actions.run(actions.save_heist, night_state(services), services)
     assert state.banner is not None and state.banner.key == "problems"
+    other = judged(night_state(services), ()).table.with_variant("circular")
+    for hand in ("Bob", "Cy", "Ana"):
+        other = other.tap_hand(hand)
+    assert other.showdown().verdict is not None  # type: ignore[union-attr]
+    state = actions.run(actions.save_heist, night_state(services).with_table(other), services)
+    assert state.banner is not None and state.banner.key == "night_variant"
 
 
 def test_night_resumes_after_restart(tmp_path: Path) -> None:
@@ -218,3 +225,25 @@ def test_a_two_river_night_saves_both_rivers_and_resumes_with_them(tmp_path: Pat
         assert actions.initial_state(Services(reopened, tmp_path)).table.two_rivers
     finally:
         reopened.close()
+
+
+@pytest.mark.parametrize("variant, extra, hand, cards", [
+    ("francois", lambda t: t.with_francois_text(0, "Jc").with_francois_text(1, "Js")
+     .with_francois_text(2, "5h"), "francois", ("Jc", "Js", "5h")),
+    ("circular", lambda t: t.with_shared_text(0, "Jc Js"), "Ana+Bob", ("Jc", "Js")),
+])
+def test_hands_no_player_owns_are_saved_without_an_owner(
+        services: Services, variant: str, extra: Any, hand: str, cards: tuple[str, ...]) -> None:
+    state = night_state(services, variant)
+    table = state.table.with_cards_text(RIVER, "As Kd Qh 7c 2s")
+    hands = ("Ah Ad 4s", "Th 9h 8h", "3c 2c 6d") if variant == "francois" else (
+        "Ah Ad", "Th 9h", "3c 2c")
+    for i, text in enumerate(hands):
+        table = table.with_cards_text(i, text)
+    table = extra(table)
+    for hid in [h for group in table.showdown().order for h in group]:  # type: ignore[union-attr]
+        table = table.tap_hand(hid)
+    state = actions.run(actions.save_heist, state.with_table(table), services)
+    (heist,) = state.heists
+    assert heist.hands[hand] == cards and hand not in heist.owners
+    assert heist.verdict.opens

@@ -172,3 +172,42 @@ def test_second_river_is_named_in_both_languages() -> None:
     (problem,) = state.problems()
     assert problem.text("en") == "As appears 2 times (River, Second river) with 1 deck(s)"
     assert "Deuxième rivière" in problem.text("fr")
+
+
+def francois_table() -> ShowdownState:
+    state = table(hands=("Ah Ad 4s", "Th 9h 8h", "3c 2c 6d")).with_variant("francois")
+    for i, card in enumerate(("Jc", "Js", "5h")):
+        state = state.with_francois_text(i, card)
+    return state
+
+
+def test_francois_gets_a_hand_from_the_cards_given_to_him() -> None:
+    state = francois_table()
+    assert state.problems() == ()
+    assert [hid for hid, _ in state.hand_ids()] == ["Ana", "Bob", "Cy", "francois"]
+    assert state.table_json()["players"][0]["francois_card"] == "Jc"
+
+
+@pytest.mark.parametrize("change, expected", [
+    (lambda s: s.with_francois_text(1, ""), ["p_francois"]),
+    (lambda s: s.with_francois_text(1, "As"), ["p_duplicate"]),
+    (lambda s: s.with_francois_text(1, "Zz"), ["p_bad_card"]),
+    (lambda s: s.with_cards_text(0, "Ah Ad"), ["p_hand"]),
+])
+def test_francois_problems(change: Any, expected: list[str]) -> None:
+    assert keys(change(francois_table())) == expected
+
+
+def circular_table() -> ShowdownState:
+    state = table().with_variant("circular").with_shared_text(0, "Jc Js")
+    return state.with_shared_text(2, "5h 6h")
+
+
+def test_circular_shared_hands_lie_between_neighbours() -> None:
+    state = circular_table()
+    assert state.neighbours() == (("Ana", "Bob"), ("Bob", "Cy"), ("Cy", "Ana"))
+    assert state.problems() == ()
+    assert [hid for hid, _ in state.hand_ids()] == ["Ana", "Bob", "Cy", "Ana+Bob", "Cy+Ana"]
+    assert circular_table().with_shared_text(1, "4d").problems()[0].text("en") == \
+        "Bob+Cy has 1 of 2 cards"
+    assert keys(circular_table().with_shared_text(1, "Ah 4d")) == ["p_duplicate"]

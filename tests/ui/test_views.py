@@ -183,3 +183,13 @@ def test_two_rivers_switch_adds_the_second_river(session: Session) -> None:
     session.submit("river2-text", "Jd Jc 8s 4h 5d")
     assert session.state.table.river2 == ("Jd", "Jc", "8s", "4h", "5d")
     assert find(session.view(), "river2-card-4")
+
+
+def test_francois_and_circular_fields_appear_with_their_variant(session: Session) -> None:
+    session.state = session.state.with_table(session.state.table.with_variant("francois"))
+    session.submit("francois-1", "10s")
+    assert session.state.table.francois == ("", "Ts", "")
+    session.state = session.state.with_table(session.state.table.with_variant("circular"))
+    session.submit("shared-2", "Jc Js")
+    assert session.state.table.shared[2] == ("Jc", "Js")
+    assert find(session.view(), "shared-2").label == "Main partagée Cy+Ana"

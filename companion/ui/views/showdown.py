@@ -90,12 +90,41 @@ def _place_row(table: ShowdownState, place: int, lang: str, dispatch: Dispatch,
         text = e.control.value or ""
         dispatch(_table(lambda tb: tb.with_cards_text(place, text)))
 
-    return ft.Column(key=f"{slug}-row", controls=[
+    controls: list[ft.Control] = [
         ft.Text(name, weight=ft.FontWeight.BOLD),
         ft.Row(chips, wrap=True, spacing=4),
         ft.TextField(key=f"{slug}-text", label=t("cards_of", lang, place=name),
                      value=" ".join(cards), dense=True, on_submit=typed, on_blur=typed),
-    ], spacing=4)
+    ]
+    if place >= 0 and table.variant == "francois":
+        def given(e: ft.Event[ft.TextField]) -> None:
+            text = e.control.value or ""
+            dispatch(_table(lambda tb: tb.with_francois_text(place, text)))
+
+        controls.append(ft.TextField(
+            key=f"francois-{place}", label=t("francois_card", lang), width=200, dense=True,
+            value=table.francois[place], on_submit=given, on_blur=given))
+    return ft.Column(key=f"{slug}-row", controls=controls, spacing=4)
+
+
+def _shared_rows(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control | None:
+    """The circular variant's hands lying between neighbours, typed."""
+    if table.variant != "circular":
+        return None
+
+    def typed(pair: int) -> Any:
+        def handler(e: ft.Event[ft.TextField]) -> None:
+            text = e.control.value or ""
+            dispatch(_table(lambda tb: tb.with_shared_text(pair, text)))
+
+        return handler
+
+    return ft.Column(key="shared", controls=[
+        ft.TextField(key=f"shared-{i}", label=t("shared_hand", lang, pair=f"{a}+{b}"),
+                     value=" ".join(table.shared[i]), dense=True,
+                     on_submit=typed(i), on_blur=typed(i))
+        for i, (a, b) in enumerate(table.neighbours())
+    ], spacing=6)
 
 
 def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control | None:
@@ -207,6 +236,7 @@ def showdown_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control 
         parts.append(_place_row(table, place, lang, dispatch, bad))
         if table.selected is not None and table.selected[0] == place:
             parts.append(_fix_panel(table, lang, dispatch))  # right under the tapped card
+    parts.append(_shared_rows(table, lang, dispatch))
     if problems or error:
         parts.append(ft.Container(
             key="problems",

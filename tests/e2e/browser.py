@@ -83,15 +83,28 @@ def running_app(data: Path, port: int, host: str = "127.0.0.1",
 
 
 @contextmanager
-def phone_page(url: str) -> Iterator[Any]:
-    """A phone-sized page of the app with Flutter's semantics tree switched on."""
+def phone_page(url: str, offline: list[str] | None = None) -> Iterator[Any]:
+    """A phone-sized page of the app with Flutter's semantics tree switched on.
+
+    The page gets no internet, as at a table without one: requests that leave the app's server
+    are refused, and their URLs added to ``offline`` when given.
+    """
     from playwright.sync_api import sync_playwright
+
+    def only_the_app(route: Any) -> None:
+        if route.request.url.startswith(url):
+            route.continue_()
+        else:
+            if offline is not None:
+                offline.append(route.request.url)
+            route.abort()
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM),
                                     args=["--no-sandbox", "--disable-gpu"])
         try:
             page = browser.new_page(viewport=PHONE, device_scale_factor=1)
+            page.route("**/*", only_the_app)
             page.goto(url)
             enable_semantics(page)
             yield page

@@ -53,7 +53,8 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
     order = [hid for group in run_showdown(table_from_json(table)).order for hid in group]
     data, port = tmp_path / "data", browser.free_port()
 
-    with browser.running_app(data, port) as url, browser.phone_page(url) as page:
+    offline: list[str] = []
+    with browser.running_app(data, port) as url, browser.phone_page(url, offline) as page:
         # A night for these players.
         page.get_by_role("tab", name="Soirée").click()
         browser.type_into(page, "Joueurs (séparés par des virgules)", ", ".join(players), None)
@@ -130,5 +131,8 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         assert river[0] in json.dumps(exported) and players[-1] in json.dumps(exported,
                                                                               ensure_ascii=False)
         browser.screenshot(page, "08-history")
+    # The web client is served by the app; it only tries one optional CDN script (Flet 1.0.5's
+    # Rive animation runtime), refused here like everything else off the app's server.
+    assert all("jsdelivr.net/npm/@rive-app" in u for u in offline), offline
     photos = [p for p in (data / "photos").rglob("*") if p.is_file()]
     assert [p.read_bytes() for p in photos] == [photo.read_bytes()]

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import flet as ft
@@ -14,13 +15,14 @@ from companion.ui import actions
 from companion.ui.actions import Action, Services
 from companion.ui.camera import Camera, annotate, encode_jpeg
 from companion.ui.state import AppState, Banner
-from companion.ui.text import t
+from companion.ui.text import LANGS, t
 from companion.ui.views import bug_view, root_view
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["make_main", "UPLOAD_FOLDER"]
 
+LANG_KEY = "companion.lang"
 PREVIEW_PAUSE_S = 0.2  # between preview frames: a few per second is enough to aim
 UPLOAD_FOLDER = "uploads"  # inside the data folder; each upload is read once, then deleted
 
@@ -128,6 +130,24 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
                 dispatch(actions.load_photo(data, pending.pop(name)))
 
     picker = ft.use_memo(lambda: ft.FilePicker(on_result=on_result, on_upload=on_upload), [])
+
+    # The language is remembered by the browser (its local storage), not by the server: each
+    # phone keeps its own. It is saved only once the stored one has been read.
+    prefs = ft.use_memo(ft.SharedPreferences, [])
+    lang_read = ft.use_ref(False)
+
+    async def read_lang() -> None:
+        stored = await prefs.get(LANG_KEY)
+        lang_read.current = True
+        if stored in LANGS:
+            set_state(lambda current: replace(current, lang=str(stored)))
+
+    async def save_lang() -> None:
+        if lang_read.current:
+            await prefs.set(LANG_KEY, state.lang)
+
+    ft.on_mounted(read_lang)
+    ft.use_effect(save_lang, [state.lang])
     photo_button = ft.Button(
         key="photo", content=t("photo", state.lang), icon=ft.Icons.PHOTO_CAMERA,
         action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.IMAGE))

@@ -116,6 +116,13 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         browser.button(page, "Enregistrer la manche").click()
         page.get_by_text("Manche n°1 enregistrée").wait_for()
 
+        # English, chosen once, is what this browser gets on its next visit.
+        browser.button(page, "English").click()
+        page.get_by_role("tab", name="Showdown").wait_for()
+        page.reload()
+        browser.enable_semantics(page)
+        page.get_by_role("tab", name="Showdown").wait_for()
+
     # Restart the app on the same data folder: the night and its heist are still there.
     with browser.running_app(data, port) as url, browser.phone_page(url) as page:
         page.get_by_role("tab", name="Soirée").click()

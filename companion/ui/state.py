@@ -254,6 +254,19 @@ class ShowdownState:
         cards[index:index + 1] = split_cards(text)[:1]
         return self._with_cards(place, tuple(cards))
 
+    def retouch_selected(self, rank: str | None = None, suit: str | None = None) -> ShowdownState:
+        """Change the picked card's rank or suit by a tap; it stays picked for the other part."""
+        card = self.selected_card()
+        if card is None or self.selected is None:
+            return self
+        old_rank, old_suit = (card[0], card[1]) if _is_card(card) and len(card) == 2 \
+            else ("A", "s")
+        fixed = (rank or old_rank) + (suit or old_suit)
+        place, index = self.selected
+        cards = list(self.cards_at(place))
+        cards[index] = fixed
+        return replace(self._with_cards(place, tuple(cards)), selected=self.selected)
+
     def remove_selected(self) -> ShowdownState:
         if self.selected is None:
             return self

@@ -98,9 +98,14 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
             browser.type_into(page, f"Cartes : {name}", " ".join(cards), label(cards[-1]))
         page.get_by_text(f"{wrong} apparaît 2 fois").wait_for()
         browser.screenshot(page, "03-duplicate-flagged")
-        browser.button(page, label(wrong)).click()
-        browser.type_into(page, "Remplacer par", river[4], "Jetons rouges")
+        browser.button(page, label(wrong)).click()  # the river's copy comes first
+        right = river[4]
+        browser.button(page, "10" if right[0] == "T" else right[0], exact=True).click()
+        suit = {"s": "pique", "h": "cœur", "d": "carreau", "c": "trèfle"}[right[1]]
+        browser.button(page, f"{suit} ({right[1]})", exact=True).click()
+        page.get_by_text("Jetons rouges").wait_for()
         browser.screenshot(page, "04-fixed")
+        browser.button(page, label(right), exact=True).click()  # done: let the card go
 
         # Tokens in the wrong order first: the alarm names the hand that failed.
         for hid in reversed(order):

@@ -211,3 +211,13 @@ def test_circular_shared_hands_lie_between_neighbours() -> None:
     assert circular_table().with_shared_text(1, "4d").problems()[0].text("en") == \
         "Bob+Cy has 1 of 2 cards"
     assert keys(circular_table().with_shared_text(1, "Ah 4d")) == ["p_duplicate"]
+
+
+def test_retouching_the_picked_card_by_rank_then_suit() -> None:
+    state = table().select(RIVER, 0).retouch_selected(rank="K")
+    assert state.river[0] == "Ks" and state.selected == (RIVER, 0)
+    state = state.retouch_selected(suit="h")
+    assert state.river[0] == "Kh"
+    typo = table(river="Zz Kd Qh 7c 2s").select(RIVER, 0).retouch_selected(suit="d")
+    assert typo.river[0] == "Ad"
+    assert table().retouch_selected(rank="K") == table()

@@ -193,3 +193,12 @@ def test_francois_and_circular_fields_appear_with_their_variant(session: Session
     session.submit("shared-2", "Jc Js")
     assert session.state.table.shared[2] == ("Jc", "Js")
     assert find(session.view(), "shared-2").label == "Main partagée Cy+Ana"
+
+
+def test_fix_a_card_with_two_taps(session: Session) -> None:
+    session.submit("river-text", "As Kd Qh 7c 2s")
+    session.tap("river-card-4")
+    session.tap("rank-T")
+    session.tap("suit-c")
+    assert session.state.table.river[4] == "Tc"
+    assert find(session.view(), "river-card-4").content.value == "10c"

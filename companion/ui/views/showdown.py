@@ -127,6 +127,16 @@ def _shared_rows(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Cont
     ], spacing=6)
 
 
+RANKS = "AKQJT98765432"
+SUITS = "shdc"
+
+
+def _tap_button(key: str, label: str, dispatch: Dispatch, change: Any) -> ft.Control:
+    """A small button for one-tap fixes (a rank or a suit of the picked card)."""
+    return ft.TextButton(key=key, content=label, on_click=lambda e: dispatch(_table(change)),
+                         style=ft.ButtonStyle(padding=ft.Padding.all(4)))
+
+
 def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control | None:
     card = table.selected_card()
     if card is None or table.selected is None:
@@ -137,6 +147,12 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
         key="fix-panel",
         content=ft.Column([
             ft.Text(t("selected", lang, card=card), weight=ft.FontWeight.BOLD),
+            ft.Row([_tap_button(f"rank-{r}", "10" if r == "T" else r, dispatch,
+                                lambda tb, r=r: tb.retouch_selected(rank=r))
+                    for r in RANKS], wrap=True, spacing=2, run_spacing=2),
+            ft.Row([_tap_button(f"suit-{s}", t(f"suit_{s}", lang), dispatch,
+                                lambda tb, s=s: tb.retouch_selected(suit=s))
+                    for s in SUITS], spacing=2, wrap=True),
             ft.TextField(key="replace", label=t("replace_with", lang), dense=True, width=160,
                          on_submit=lambda e: dispatch(
                              _table(lambda tb: tb.replace_selected(e.control.value or "")))),

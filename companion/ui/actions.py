@@ -42,6 +42,7 @@ __all__ = [
     "apply_preset",
     "group_presets",
     "refresh_history",
+    "open_screen",
     "export_data",
 ]
 
@@ -297,6 +298,28 @@ def apply_preset(name: str) -> Action:
         table = state.table.with_rules(Rules.from_json(preset.rules)).with_two_rivers(
             bool(preset.rules.get("two_rivers", False)))
         return replace(state, table=table, banner=Banner.of("preset_applied", name=preset.name))
+
+    return action
+
+
+def open_screen(screen: str) -> Action:
+    """Go to a screen; the night and history are read again, as another phone may have
+    saved a heist or started a night meanwhile."""
+
+    def action(state: AppState, services: Services) -> AppState:
+        state = state.go(screen)
+        if state.screen not in ("night", "history", "showdown"):
+            return state
+        if state.night is not None:
+            current: NightStatus | None = services.log.night_status(state.night.night.id)
+        else:
+            current = services.log.resume_night()
+        if current is not None:
+            table = state.table
+            empty = not (table.river or any(table.hands))
+            state = _with_night(state, services, current, fresh_table=state.night is None
+                                and empty)
+        return refresh_history(state, services)
 
     return action
 

@@ -247,3 +247,16 @@ def test_hands_no_player_owns_are_saved_without_an_owner(
     (heist,) = state.heists
     assert heist.hands[hand] == cards and hand not in heist.owners
     assert heist.verdict.opens
+
+
+def test_a_night_started_on_another_phone_shows_when_opening_the_night(
+        services: Services) -> None:
+    other_phone = AppState(table=ShowdownState(("Ana", "Bob", "Cy")))
+    this_phone = actions.initial_state(services)
+    assert this_phone.night is None
+    other_phone = actions.run(actions.start_night, other_phone, services)
+    actions.run(actions.save_heist, judged(other_phone), services)
+    this_phone = actions.run(actions.open_screen("night"), this_phone, services)
+    assert this_phone.night is not None and this_phone.night.vaults == 1
+    assert this_phone.table.players == ("Ana", "Bob", "Cy")
+    assert [s.vaults for s in this_phone.history] == [1]

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui.actions import Action
+from companion.ui.actions import Action, open_screen
 from companion.ui.state import SCREENS, AppState, Banner
 from companion.ui.text import t
 
@@ -87,5 +87,5 @@ def nav_bar(state: AppState, dispatch: Dispatch) -> ft.NavigationBar:
         selected_index=SCREENS.index(state.screen),
         destinations=[ft.NavigationBarDestination(icon=_ICONS[s], label=t(f"nav_{s}", state.lang))
                       for s in SCREENS],
-        on_change=lambda e: dispatch(pure(lambda s: s.go(SCREENS[int(e.control.selected_index)]))),
+        on_change=lambda e: dispatch(open_screen(SCREENS[int(e.control.selected_index)])),
     )

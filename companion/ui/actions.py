@@ -34,6 +34,7 @@ __all__ = [
     "initial_state",
     "decode_image",
     "load_photo",
+    "prepare_photo",
     "start_night",
     "save_heist",
     "undo_heist",
@@ -170,14 +171,26 @@ def decode_image(data: bytes, name: str = "upload") -> np.ndarray:
     return image
 
 
-def load_photo(data: bytes, name: str = "photo") -> Action:
-    """Keep the photo, read its cards when the reader can, else say that typing is needed."""
-
-    def action(state: AppState, services: Services) -> AppState:
+def prepare_photo(data: bytes, name: str, services: Services) -> Action:
+    """Decode, keep and read a photo now (the slow part, for a worker thread); the returned
+    action shows the result."""
+    try:
         image = decode_image(data, name)
         ref = services.log.store_photo(data)
         read = services.reader.read(image)
-        note = services.reader.unavailable
+    except CompanionError as error:
+        banner = Banner.of_error(error)
+        return lambda state, _services: state.with_banner(banner)
+    return _show_photo(ref, read, services.reader.unavailable)
+
+
+def load_photo(data: bytes, name: str = "photo") -> Action:
+    """Keep the photo, read its cards when the reader can, else say that typing is needed."""
+    return lambda state, services: prepare_photo(data, name, services)(state, services)
+
+
+def _show_photo(ref: str, read: Any, note: Banner | None) -> Action:
+    def action(state: AppState, services: Services) -> AppState:
         if read is None or note is not None:
             table = replace(state.table, photo=ref)
             messages = tuple((lang, t("vision_off", lang, reason=note.text(lang) if note else "?"))

@@ -68,10 +68,12 @@ def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: st
             camera.close()
             set_preview(None)
 
-    def capture(_e: ft.Event[ft.Button]) -> None:
+    async def capture(_e: ft.Event[ft.Button]) -> None:
         live.current = False
         if last.current is not None:
-            dispatch(actions.load_photo(encode_jpeg(last.current, width=None, quality=92)))
+            photo = encode_jpeg(last.current, width=None, quality=92)
+            dispatch(await asyncio.to_thread(actions.prepare_photo, photo, "webcam.jpg",
+                                             services))
 
     controls: list[ft.Control] = [
         ft.Button(key="webcam", content=t("webcam", lang), icon=ft.Icons.VIDEOCAM, on_click=start)
@@ -114,7 +116,7 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
         url = ft.context.page.get_upload_url(name, 120)
         await picker.upload([ft.FilePickerUploadFile(url, id=file.id, name=file.name)])
 
-    def on_upload(e: ft.FilePickerUploadEvent) -> None:
+    async def on_upload(e: ft.FilePickerUploadEvent) -> None:
         if e.error:
             error = e.error
             for name in list(pending):  # a refused upload may have left a partial file
@@ -127,7 +129,9 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
         for name in list(pending):
             data = _uploaded(upload_dir, name)
             if data is not None:
-                dispatch(actions.load_photo(data, pending.pop(name)))
+                # Reading a big photo takes a while: off the event loop other phones share.
+                dispatch(await asyncio.to_thread(actions.prepare_photo, data, pending.pop(name),
+                                                 services))
 
     picker = ft.use_memo(lambda: ft.FilePicker(on_result=on_result, on_upload=on_upload), [])
 

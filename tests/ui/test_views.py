@@ -147,6 +147,9 @@ def test_history_shows_stats_and_exports(session: Session) -> None:
     assert find(page, "overall").value.startswith("Gagnées 0, perdues 0, abandonnées 1")
     session.tap("export-json")
     assert (session.services.data_dir / "exports" / "all.json").is_file()
+    night = session.state.history[0].night.id
+    session.tap(f"export-night-csv-{night}")
+    assert (session.services.data_dir / "exports" / f"night-{night}-heists.csv").is_file()
 
 
 def test_language_button_switches_to_english(session: Session) -> None:

@@ -37,6 +37,8 @@ def history_view(state: AppState, dispatch: Dispatch,
                     expand=True),
             ft.TextButton(key=f"export-night-{s.night.id}", content="JSON",
                           on_click=lambda e, n=s.night.id: export("json", n)),
+            ft.TextButton(key=f"export-night-csv-{s.night.id}", content="CSV",
+                          on_click=lambda e, n=s.night.id: export("csv", n)),
         ])
         for s in state.history
     ] or [ft.Text(t("no_history", lang))]

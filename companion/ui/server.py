@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import ipaddress
+import os
 import secrets
 import shutil
 import socket
@@ -134,6 +135,11 @@ def build_asgi(log: GameLog, data_dir: Path, code: str, lang: str = "fr",
                reader: PhotoReader | None = None) -> ASGIApp:
     """The Flet web app (served from the installed package, no CDN) behind the join gate."""
     import flet_web.fastapi as flet_fastapi
+
+    # Flet reads these from the environment over its arguments; left set, they could send
+    # uploads outside the data folder or lift the size limit.
+    for name in ("FLET_UPLOAD_DIR", "FLET_ASSETS_DIR", "FLET_MAX_UPLOAD_SIZE", "FLET_SECRET_KEY"):
+        os.environ.pop(name, None)
 
     from companion.ui.app import UPLOAD_FOLDER, make_main
 

@@ -1,0 +1,59 @@
+"""``companion app``: the table-side app in the browser, for this computer and phones nearby.
+
+companion app [--port 8550] [--host 0.0.0.0] [--data DIR] [--lang fr|en]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+from companion.storage import SqliteGameLog, default_data_dir
+
+__all__ = ["register"]
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("app", help="start the app (web, for phones on the network)")
+    parser.add_argument("--port", type=int, default=8550)
+    parser.add_argument("--host", default="0.0.0.0",
+                        help="address to listen on (127.0.0.1: this computer only)")
+    parser.add_argument("--data", type=Path, default=None, help="data folder (default: yours)")
+    parser.add_argument("--lang", choices=("fr", "en"), default="fr")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    # Set before Flet is imported: the web client is served from the installed flet-web
+    # package, never fetched from a CDN (the table may have no internet).
+    os.environ["FLET_WEB_NO_CDN"] = "1"
+    import logging
+
+    import uvicorn
+
+    # A bug in a handler is logged with its traceback (the page itself only stops updating).
+    level = logging.DEBUG if os.environ.get("COMPANION_DEBUG") else logging.WARNING
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+
+    from companion.ui.server import build_asgi, lan_address, new_join_code
+
+    data_dir = (args.data or default_data_dir()).expanduser().resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    log = SqliteGameLog.in_folder(data_dir)
+    code = new_join_code()
+    app = build_asgi(log, data_dir, code, args.lang)
+    print(f"Companion: http://127.0.0.1:{args.port}/", flush=True)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        lan = lan_address()
+        if lan is not None:
+            print(f"LAN / réseau local: http://{lan}:{args.port}/?join={code}", flush=True)
+        print(f"Join code / code d'accès: {code}", flush=True)
+    print(f"Data / données: {data_dir}", flush=True)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                    ws_max_size=2**20)
+    finally:
+        log.close()
+    return 0

@@ -1,0 +1,182 @@
+"""The Flet app: one component holding ``AppState``; every change goes through ``dispatch``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import flet as ft
+
+from companion.ui import actions
+from companion.ui.actions import Action, Services
+from companion.ui.camera import Camera, annotate, encode_jpeg
+from companion.ui.state import AppState, Banner
+from companion.ui.text import LANGS, t
+from companion.ui.views import bug_view, root_view
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["make_main", "UPLOAD_FOLDER"]
+
+LANG_KEY = "companion.lang"
+PREVIEW_PAUSE_S = 0.2  # between preview frames: a few per second is enough to aim
+UPLOAD_FOLDER = "uploads"  # inside the data folder; each upload is read once, then deleted
+
+
+def _uploaded(upload_dir: Path, name: str) -> bytes | None:
+    """The uploaded file's bytes, removed from disk; None if the server refused it."""
+    path = upload_dir / name
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    finally:
+        path.unlink(missing_ok=True)
+    return data
+
+
+@ft.component
+def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: str) -> ft.Control:
+    """The host computer's webcam: a live preview with the cards read drawn, and a capture."""
+    preview, set_preview = ft.use_state(None)
+    live = ft.use_ref(False)
+    last = ft.use_ref(None)  # the latest full-size frame, for the capture
+
+    async def start(_e: ft.Event[ft.Button]) -> None:
+        if live.current:
+            return
+        camera = await asyncio.to_thread(Camera.open)
+        if camera is None:
+            dispatch(lambda s, _: s.with_banner(Banner.of("webcam_none")))
+            return
+        live.current = True
+        try:
+            while live.current:
+                frame = await asyncio.to_thread(camera.read)
+                if frame is None:
+                    break
+                last.current = frame
+                read = await asyncio.to_thread(services.reader.read, frame)
+                set_preview(encode_jpeg(annotate(frame, read)))
+                await asyncio.sleep(PREVIEW_PAUSE_S)
+        finally:
+            live.current = False
+            camera.close()
+            set_preview(None)
+
+    async def capture(_e: ft.Event[ft.Button]) -> None:
+        live.current = False
+        if last.current is not None:
+            photo = encode_jpeg(last.current, width=None, quality=92)
+            dispatch(await asyncio.to_thread(actions.prepare_photo, photo, "webcam.jpg",
+                                             services))
+
+    controls: list[ft.Control] = [
+        ft.Button(key="webcam", content=t("webcam", lang), icon=ft.Icons.VIDEOCAM, on_click=start)
+    ]
+    if preview is not None:
+        controls += [ft.Image(src=preview, width=320, key="webcam-preview"),
+                     ft.Button(key="capture", content=t("capture", lang), on_click=capture)]
+    return ft.Column(controls, spacing=6)
+
+
+@ft.component
+def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
+    state: AppState
+    state, set_state = ft.use_state(lambda: actions.initial_state(services, lang))
+
+    def dispatch(action: Action) -> None:
+        def step(current: AppState) -> AppState:
+            try:
+                return actions.run(action, current, services)
+            except Exception as error:  # a bug: logged, shown, and the page keeps working
+                logger.exception("an action failed")
+                return current.with_banner(Banner.of("bug", error=f"{type(error).__name__}: "
+                                                                  f"{error}"))
+
+        set_state(step)
+
+    pending: dict[str, str] = ft.use_memo(dict, [])  # upload name -> file name picked
+
+    async def on_result(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:
+            return
+        file = e.files[0]
+        if file.size > actions.MAX_UPLOAD_BYTES:
+            dispatch(lambda s, _: s.with_banner(Banner.of(
+                "upload_too_big", size=round(file.size / 2**20, 1),
+                limit=actions.MAX_UPLOAD_BYTES // 2**20)))
+            return
+        name = f"{uuid.uuid4().hex}.upload"
+        pending[name] = file.name
+        url = ft.context.page.get_upload_url(name, 120)
+        await picker.upload([ft.FilePickerUploadFile(url, id=file.id, name=file.name)])
+
+    async def on_upload(e: ft.FilePickerUploadEvent) -> None:
+        if e.error:
+            error = e.error
+            for name in list(pending):  # a refused upload may have left a partial file
+                pending.pop(name)
+                (upload_dir / name).unlink(missing_ok=True)
+            dispatch(lambda s, _: s.with_banner(Banner.of("upload_failed", error=error)))
+            return
+        if e.progress is None or e.progress < 1.0:
+            return
+        for name in list(pending):
+            data = _uploaded(upload_dir, name)
+            if data is not None:
+                # Reading a big photo takes a while: off the event loop other phones share.
+                dispatch(await asyncio.to_thread(actions.prepare_photo, data, pending.pop(name),
+                                                 services))
+
+    picker = ft.use_memo(lambda: ft.FilePicker(on_result=on_result, on_upload=on_upload), [])
+
+    # The language is remembered by the browser (its local storage), not by the server: each
+    # phone keeps its own. It is saved only once the stored one has been read.
+    prefs = ft.use_memo(ft.SharedPreferences, [])
+    lang_read = ft.use_ref(False)
+
+    async def read_lang() -> None:
+        stored = await prefs.get(LANG_KEY)
+        lang_read.current = True
+        if stored in LANGS:
+            set_state(lambda current: replace(current, lang=str(stored)))
+
+    async def save_lang() -> None:
+        if lang_read.current:
+            await prefs.set(LANG_KEY, state.lang)
+
+    ft.on_mounted(read_lang)
+    ft.use_effect(save_lang, [state.lang])
+    photo_button = ft.Button(
+        key="photo", content=t("photo", state.lang), icon=ft.Icons.PHOTO_CAMERA,
+        action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.IMAGE))
+    async def send_export(kind: str, night_id: int | None) -> None:
+        dispatch(actions.export_data(kind, night_id))  # a copy stays in the data folder
+        name, data = actions.download_file(actions.export_files(services.log, kind, night_id))
+        await picker.save_file(file_name=name, src_bytes=data)
+
+    def download(kind: str, night_id: int | None) -> None:
+        ft.context.page.run_task(send_export, kind, night_id)
+
+    webcam = WebcamPanel(services, dispatch, state.lang)
+    try:
+        return root_view(state, dispatch, photo_button, webcam, download)
+    except Exception as error:  # a bug: say so on the page instead of freezing it silently
+        logger.exception("rendering the %s screen failed", state.screen)
+        return bug_view(state, dispatch, error)
+
+
+def make_main(services: Services, upload_dir: Path, lang: str = "fr") -> Callable[[ft.Page], None]:
+    """The per-visitor entry point that Flet calls with each new page."""
+
+    def main(page: ft.Page) -> None:
+        page.title = "Companion"
+        page.padding = 0
+        page.render(CompanionApp, services, upload_dir, lang)
+
+    return main

@@ -1,0 +1,62 @@
+"""The host computer's webcam: frames, and the cards read drawn on a copy of each frame."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+
+__all__ = ["Camera", "annotate", "encode_jpeg"]
+
+PREVIEW_WIDTH = 640  # preview frames are shrunk to this width before going to the browser
+
+
+class Camera:
+    """One opened webcam; ``open`` returns None when the computer has none."""
+
+    def __init__(self, capture: Any) -> None:
+        self._capture = capture
+
+    @classmethod
+    def open(cls, index: int = 0) -> Camera | None:
+        capture = cv2.VideoCapture(index)
+        if not capture.isOpened():
+            capture.release()
+            return None
+        return cls(capture)
+
+    def read(self) -> np.ndarray | None:
+        ok, frame = self._capture.read()
+        return frame if ok else None
+
+    def close(self) -> None:
+        self._capture.release()
+
+
+def annotate(frame: np.ndarray, read: Any) -> np.ndarray:
+    """A copy of ``frame`` with each read card's outline and code drawn (the frame is kept)."""
+    out = frame.copy()
+    if read is None:
+        return out
+    detections = read.detections
+    thickness = max(2, round(max(out.shape[:2]) / 300))
+    for code, quad in zip(detections.codes, detections.quads, strict=True):
+        points = np.asarray(quad, np.float32).round().astype(np.int32).reshape(-1, 1, 2)
+        cv2.polylines(out, [points], True, (0, 200, 255), thickness)
+        x, y = points.reshape(-1, 2).min(axis=0)
+        cv2.putText(out, code, (int(x), max(0, int(y) - 4)), cv2.FONT_HERSHEY_SIMPLEX,
+                    thickness * 0.5, (0, 200, 255), thickness)
+    return out
+
+
+def encode_jpeg(frame: np.ndarray, width: int | None = PREVIEW_WIDTH, quality: int = 80) -> bytes:
+    """JPEG bytes of ``frame``, shrunk to ``width`` when wider (None keeps the full size)."""
+    if width is not None and frame.shape[1] > width:
+        scale = width / frame.shape[1]
+        frame = cv2.resize(frame, (width, max(1, round(frame.shape[0] * scale))),
+                           interpolation=cv2.INTER_AREA)
+    ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise ValueError(f"frame of shape {frame.shape} cannot be encoded as JPEG")
+    return data.tobytes()

@@ -1,0 +1,59 @@
+"""The whole page for one state: top bar, banner, the current screen, the navigation bar."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.state import AppState
+from companion.ui.text import t
+from companion.ui.views.common import Dispatch, Download, banner_view, nav_bar, pure
+from companion.ui.views.history import history_view
+from companion.ui.views.night import night_view
+from companion.ui.views.placeholder import coming_view
+from companion.ui.views.showdown import showdown_view
+
+__all__ = ["Dispatch", "bug_view", "root_view", "screen_view"]
+
+
+def screen_view(state: AppState, dispatch: Dispatch,
+                photo_button: ft.Control | None = None,
+                webcam_button: ft.Control | None = None,
+                download: Download | None = None) -> ft.Control:
+    if state.screen == "showdown":
+        return showdown_view(state, dispatch, photo_button, webcam_button)
+    if state.screen == "night":
+        return night_view(state, dispatch)
+    if state.screen == "history":
+        return history_view(state, dispatch, download)
+    return coming_view(state)
+
+
+def root_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control | None = None,
+              webcam_button: ft.Control | None = None,
+              download: Download | None = None) -> ft.Control:
+    top = ft.Row(key="top", controls=[
+        ft.Text(t("app_title", state.lang), size=22, weight=ft.FontWeight.BOLD, expand=True),
+        ft.TextButton(key="lang", content=t("language", state.lang),
+                      on_click=lambda e: dispatch(pure(lambda s: s.toggle_lang()))),
+    ])
+    # Keyed: a banner appearing above the screen must not shift the screen's controls onto
+    # other ones (the web client would then send a field's events to the wrong handler).
+    screen = ft.Container(screen_view(state, dispatch, photo_button, webcam_button, download),
+                          key=f"screen-{state.screen}")
+    body = [top, banner_view(state.banner, state.lang), screen]
+    return ft.Column([
+        ft.Container(ft.Column([b for b in body if b is not None], spacing=10,
+                               scroll=ft.ScrollMode.AUTO), expand=True, padding=12),
+        nav_bar(state, dispatch),
+    ], expand=True, spacing=0)
+
+
+def bug_view(state: AppState, dispatch: Dispatch, error: Exception) -> ft.Control:
+    """What a screen that failed to build shows: the bug, and a way back to a clean table."""
+    return ft.Column([
+        ft.Text(t("bug", state.lang, error=f"{type(error).__name__}: {error}"), key="bug",
+                color=ft.Colors.RED_700, size=16),
+        ft.Button(key="bug-reset", content=t("new_table", state.lang),
+                  on_click=lambda e: dispatch(pure(
+                      lambda s: s.with_table(s.table.cleared()).go("showdown")))),
+    ], spacing=12)

@@ -1,0 +1,182 @@
+"""Drive the running app in Debian's Chromium through Flutter's accessibility tree.
+
+Flutter draws on a canvas; once its semantics are switched on, every button, text and text
+field also exists in the DOM with its label, which Playwright finds by role and name.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path(os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium"))
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("COMPANION_ARTIFACTS", ROOT / "artifacts"))
+PHONE = {"width": 390, "height": 844}
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Python package 'playwright' is not installed (pip install -e .[e2e])"
+    if not CHROMIUM.is_file():
+        return f"{CHROMIUM} not found (apt-get install -y chromium)"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running_app(data: Path, port: int, host: str = "127.0.0.1",
+                output: list[str] | None = None) -> Iterator[str]:
+    """``companion app`` in its own process; yields its local URL, stops it after.
+
+    ``output`` receives the lines the command printed once it answers (addresses, join code).
+    """
+    # Output goes to a file, not a pipe: a pipe nobody reads would block a chatty server.
+    log_path = data.parent / f"companion-app-{port}.log"
+    log = log_path.open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "app", "--host", host, "--port", str(port),
+         "--data", str(data)],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"companion app did not start:\n{log_path.read_text()}")
+            time.sleep(0.3)
+        if output is not None:
+            output += log_path.read_text().splitlines()
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@contextmanager
+def phone_page(url: str, offline: list[str] | None = None) -> Iterator[Any]:
+    """A phone-sized page of the app with Flutter's semantics tree switched on.
+
+    The page gets no internet, as at a table without one: requests that leave the app's server
+    are refused, and their URLs added to ``offline`` when given.
+    """
+    from playwright.sync_api import sync_playwright
+
+    def only_the_app(route: Any) -> None:
+        if route.request.url.startswith(url):
+            route.continue_()
+        else:
+            if offline is not None:
+                offline.append(route.request.url)
+            route.abort()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM),
+                                    args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page(viewport=PHONE, device_scale_factor=1)
+            page.route("**/*", only_the_app)
+            page.goto(url)
+            enable_semantics(page)
+            yield page
+        finally:
+            browser.close()
+
+
+def enable_semantics(page: Any) -> None:
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.get_by_role("tab").first.wait_for(timeout=30000)
+
+
+def button(page: Any, name: str, exact: bool = False) -> Any:
+    pattern = name if exact else re.compile(re.escape(name))
+    return page.get_by_role("button", name=pattern, exact=exact or None).first
+
+
+def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
+    """Type into the field labelled ``label`` and press Enter, until ``shows`` appears.
+
+    With ``shows`` None, types once: the caller checks the effect itself.
+
+    A click can land while Flutter rebuilds the previous field's semantics; typing again into
+    a field that lost focus is what a person would do too.
+    """
+    for _ in range(4):
+        page.get_by_label(label, exact=True).click()
+        try:
+            # The focus must be in this very field: a click that lands while the layout moves
+            # can focus a neighbour, and typing there would change the wrong cards.
+            page.wait_for_function(
+                "label => document.activeElement?.tagName === 'INPUT'"
+                " && document.activeElement.getAttribute('aria-label') === label",
+                arg=label, timeout=3000)
+        except Exception:  # playwright's TimeoutError: the field did not take the focus
+            continue
+        page.keyboard.press("Control+A")
+        page.keyboard.type(text, delay=15)
+        if page.evaluate("document.activeElement?.value") != text:
+            continue
+        page.keyboard.press("Enter")
+        if shows is None:
+            time.sleep(1.0)
+            return
+        try:
+            page.get_by_text(shows).first.wait_for(timeout=4000)
+            return
+        except Exception:  # playwright's TimeoutError: try the field again
+            continue
+    screenshot(page, "failed-typing")
+    focused = page.evaluate("document.activeElement?.getAttribute('aria-label')")
+    raise AssertionError(f"typing {text!r} into {label!r} never showed {shows!r} "
+                         f"(focus is on {focused!r}; see failed-typing.png)")
+
+
+def scroll(page: Any, pixels: int) -> None:
+    """Scroll the app's content (a Flutter scroll view listens to the wheel, not the DOM)."""
+    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    page.mouse.wheel(0, pixels)
+    time.sleep(0.5)
+
+
+def screenshot(page: Any, name: str, folder: Path = ARTIFACTS) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.mouse.move(1, 1)  # no hover tooltip in the picture
+    time.sleep(0.5)  # let the last frame paint
+    page.screenshot(path=str(path))
+    return path
+
+
+def copy_fixture(source: Path, folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    return Path(shutil.copy(source, folder / source.name))

@@ -1,0 +1,95 @@
+"""Phone-sized screenshots of every screen, for the docs: ``python -m tests.e2e.screenshots DIR``.
+
+Seeds a game log in a temporary folder (two finished nights and one open), starts the app on it
+and photographs each screen through the same browser helpers as the end-to-end test.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.storage import HeistDraft, SqliteGameLog, Verdict
+from tests.e2e import browser
+
+PLAYERS = ("Ana", "Bob", "Chloé")
+HANDS = {"Ana": ("Ah", "Ad"), "Bob": ("Th", "9h"), "Chloé": ("3c", "2c")}
+
+
+def heist(opens: bool, photo: str | None = None) -> HeistDraft:
+    tokens = {"Bob": 1, "Chloé": 2, "Ana": 3} if opens else {"Chloé": 1, "Bob": 2, "Ana": 3}
+    failures = () if opens else (
+        {"hand": "Bob", "token": 2, "beaten_by": "Chloé",
+         "reason": "Chloé (pair of twos) beats Bob (ace high): pair beats high card",
+         "reason_fr": "Chloé (paire de deux) bat Bob (hauteur as) : paire bat hauteur"},)
+    return HeistDraft(river=("As", "Kd", "Qh", "7c", "2s"), hands=HANDS,
+                      owners={p: p for p in PLAYERS}, tokens=tokens,
+                      verdict=Verdict(opens, failures), photo=photo)
+
+
+def seed(data: Path) -> None:
+    log = SqliteGameLog.in_folder(data)
+    try:
+        for results in ((True, False, True, True), (False, False, True, False)):
+            night = log.start_night(PLAYERS, "classic")
+            for opens in results:
+                log.save_heist(night.id, heist(opens))
+        image = np.full((480, 720, 3), (40, 110, 30), np.uint8)
+        for i, x in enumerate(range(60, 660, 120)):
+            cv2.rectangle(image, (x, 60), (x + 90, 190), (245, 245, 245), -1)
+            cv2.putText(image, "AKQ72"[i], (x + 10, 100), cv2.FONT_HERSHEY_SIMPLEX, 1.2,
+                        (0, 0, 0), 3)
+        photo = log.store_photo(cv2.imencode(".jpg", image)[1].tobytes())
+        night = log.start_night(PLAYERS, "classic")
+        log.save_heist(night.id, heist(True, photo))
+    finally:
+        log.close()
+
+
+def shoot(out: Path) -> list[Path]:
+    shots: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "data"
+        seed(data)
+        with browser.running_app(data, browser.free_port()) as url, \
+                browser.phone_page(url) as page:
+            for label, cards in (("Rivière", "As Kd Qh 7c 2s"), ("Ana", "Ah Ad"),
+                                 ("Bob", "Th 9h"), ("Chloé", "3c 2s")):
+                browser.type_into(page, f"Cartes : {label}", cards, cards.split()[-1])
+            shots.append(browser.screenshot(page, "1-showdown-cards", out))
+            browser.scroll(page, 500)
+            shots.append(browser.screenshot(page, "2-showdown-duplicate", out))
+            browser.button(page, "2s").click()
+            browser.type_into(page, "Remplacer par", "2c", "Jetons rouges")
+            for hand in ("Bob", "Chloé", "Ana"):
+                browser.button(page, hand, exact=True).click()
+            page.get_by_text("LE COFFRE S'OUVRE").wait_for()
+            browser.scroll(page, 1500)
+            shots.append(browser.screenshot(page, "3-showdown-verdict", out))
+            page.get_by_role("tab", name="Soirée").click()
+            page.get_by_text("Coffres 1 / 3 — Alarmes 0 / 3").wait_for()
+            shots.append(browser.screenshot(page, "4-game-night", out))
+            page.get_by_role("tab", name="Historique").click()
+            page.get_by_text("Statistiques").wait_for()
+            shots.append(browser.screenshot(page, "5-history-stats", out))
+            page.get_by_role("tab", name="Cribbage").click()
+            shots.append(browser.screenshot(page, "6-cribbage-coming", out))
+            browser.button(page, "English").click()
+            page.get_by_role("tab", name="Showdown").click()
+            shots.append(browser.screenshot(page, "7-showdown-english", out))
+    for path in shots:  # small files for the repository
+        image = cv2.imread(str(path))
+        cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+    return shots
+
+
+if __name__ == "__main__":
+    reason = browser.missing()
+    if reason:
+        sys.exit(f"screenshots need the browser: {reason}")
+    for shot in shoot(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")):
+        print(shot, shot.stat().st_size, "bytes")

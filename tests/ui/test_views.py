@@ -1,0 +1,207 @@
+"""Screens built from state without a client; their handlers called as a tap would."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.ui import actions
+from companion.ui.actions import Action, Services
+from companion.ui.state import RIVER, SCREENS, AppState, ShowdownState
+from companion.ui.views import bug_view, root_view
+
+
+def walk(control: Any) -> Iterator[Any]:
+    """Every control under ``control``, depth first; an empty slot in a list is an error.
+
+    (The web client draws a grey box for a None among a Column's controls.)
+    """
+    yield control
+    for name in ("content", "controls", "destinations"):
+        child = getattr(control, name, None)
+        if isinstance(child, list):
+            for item in child:
+                if item is None:
+                    raise AssertionError(f"None among the {name} of {type(control).__name__}")
+                yield from walk(item)
+        elif isinstance(child, ft.BaseControl):
+            yield from walk(child)
+
+
+def find(control: Any, key: str) -> Any:
+    found = [c for c in walk(control) if getattr(c, "key", None) == key]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} controls with key {key!r}")
+    return found[0]
+
+
+def texts(control: Any) -> list[str]:
+    return [c.value for c in walk(control) if isinstance(c, ft.Text) and c.value]
+
+
+class Session:
+    """A state and a dispatch that applies actions to it, as the app's component does."""
+
+    def __init__(self, state: AppState, services: Services) -> None:
+        self.state, self.services = state, services
+
+    def dispatch(self, action: Action) -> None:
+        self.state = actions.run(action, self.state, self.services)
+
+    def view(self) -> Any:
+        return root_view(self.state, self.dispatch)
+
+    def tap(self, key: str) -> None:
+        control = find(self.view(), key)
+        control.on_click(ft.Event("click", control))
+
+    def submit(self, key: str, value: str) -> None:
+        control = find(self.view(), key)
+        control.value = value
+        control.on_submit(ft.Event("submit", control))
+
+
+@pytest.fixture
+def session(services: Services) -> Session:
+    return Session(AppState(table=ShowdownState(("Ana", "Bob", "Cy"))), services)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_screen_builds_in_both_languages(session: Session, screen: str, lang: str) -> None:
+    session.state = AppState(lang=lang).go(screen)
+    page = session.view()
+    assert find(page, "nav").selected_index == SCREENS.index(screen)
+    assert texts(page)
+
+
+@pytest.mark.parametrize("screen", ["cribbage", "spit"])
+def test_placeholders_say_coming(session: Session, screen: str) -> None:
+    session.state = session.state.go(screen)
+    assert find(session.view(), "coming").value.startswith("Bientôt")
+
+
+def test_type_fix_tokens_and_verdict_through_the_screen(session: Session) -> None:
+    session.submit("river-text", "As Kd Qh 7c 2s")
+    session.submit("hand-0-text", "Ah Ad")
+    session.submit("hand-1-text", "Th 9h")
+    session.submit("hand-2-text", "3c 2s")  # 2s is already in the river
+    problems = find(session.view(), "problems")
+    assert any("2s apparaît 2 fois" in text for text in texts(problems))
+    session.tap("hand-2-card-1")
+    assert find(session.view(), "fix-panel")
+    session.submit("replace", "2c")
+    assert session.state.table.hands[2] == ("3c", "2c")
+    for hand in ("Cy", "Bob", "Ana"):
+        session.tap(f"token-{hand}")
+    verdict = find(session.view(), "verdict")
+    assert texts(verdict)[0] == "ALARME"
+    assert any("Bob" in text for text in texts(verdict)[1:])
+    session.tap("tokens-clear")
+    session.submit("tokens-text", "3 1 2")
+    assert texts(find(session.view(), "verdict")) == ["LE COFFRE S'OUVRE"]
+    ana = [find(session.view(), f"best-Ana-{i}") for i in range(5)]
+    held = [chip.content.value for chip in ana if chip.bgcolor == ft.Colors.AMBER_100]
+    assert sorted(held) == ["Ad", "Ah"]  # Ana's own cards stand out; As comes from the river
+
+
+def test_move_a_card_to_another_hand(session: Session) -> None:
+    session.submit("river-text", "As Kd Qh 7c 2s 3c")
+    session.tap("river-card-5")
+    session.tap("move-2")
+    assert session.state.table.river == ("As", "Kd", "Qh", "7c", "2s")
+    assert session.state.table.hands[2] == ("3c",)
+
+
+def test_night_screen_saves_and_undoes_heists(session: Session) -> None:
+    nav = find(session.view(), "nav")
+    nav.selected_index = SCREENS.index("night")
+    nav.on_change(ft.Event("change", nav))
+    assert session.state.screen == "night"
+    session.tap("start-night")
+    assert find(session.view(), "score").value == "Coffres 0 / 3 — Alarmes 0 / 3"
+    session.state = session.state.go("showdown")
+    session.submit("river-text", "As Kd Qh 7c 2s")
+    for i, text in enumerate(("Ah Ad", "Th 9h", "3c 2c")):
+        session.submit(f"hand-{i}-text", text)
+    session.submit("tokens-text", "3 1 2")
+    session.tap("save-heist")
+    assert session.state.banner is not None and session.state.banner.key == "heist_saved"
+    session.state = session.state.go("night")
+    page = session.view()
+    assert find(page, "score").value == "Coffres 1 / 3 — Alarmes 0 / 3"
+    assert find(page, "heist-1")
+    session.tap("undo")
+    assert find(session.view(), "score").value == "Coffres 0 / 3 — Alarmes 0 / 3"
+
+
+def test_history_shows_stats_and_exports(session: Session) -> None:
+    session.state = session.state.go("night")
+    session.tap("start-night")
+    session.tap("close-night")
+    session.state = session.state.go("history")
+    page = session.view()
+    assert find(page, "overall").value.startswith("Gagnées 0, perdues 0, abandonnées 1")
+    session.tap("export-json")
+    assert (session.services.data_dir / "exports" / "all.json").is_file()
+    night = session.state.history[0].night.id
+    session.tap(f"export-night-csv-{night}")
+    assert (session.services.data_dir / "exports" / f"night-{night}-heists.csv").is_file()
+
+
+def test_language_button_switches_to_english(session: Session) -> None:
+    session.tap("lang")
+    assert session.state.lang == "en"
+    assert find(session.view(), "new-table").content == "New table"
+
+
+def test_river_place_is_named(session: Session) -> None:
+    assert session.state.table.place_name(RIVER, "en") == "River"
+
+
+def test_a_screen_that_fails_to_build_shows_the_bug_and_a_way_back(session: Session) -> None:
+    session.submit("river-text", "As Kd")
+    page = bug_view(session.state, session.dispatch, IndexError("list index out of range"))
+    assert "IndexError: list index out of range" in find(page, "bug").value
+    reset = find(page, "bug-reset")
+    reset.on_click(ft.Event("click", reset))
+    assert session.state.table.river == () and session.state.screen == "showdown"
+
+
+def test_a_preset_saved_by_name_shows_as_a_chip_and_applies(session: Session) -> None:
+    session.submit("preset-name", "mardi")
+    chip = find(session.view(), "preset-mardi")
+    session.state = session.state.with_table(session.state.table.with_variant("high-low"))
+    chip.on_click(ft.Event("click", chip))
+    assert session.state.banner is not None and session.state.banner.key == "preset_applied"
+
+
+def test_two_rivers_switch_adds_the_second_river(session: Session) -> None:
+    switch = find(session.view(), "two-rivers")
+    switch.value = True
+    switch.on_change(ft.Event("change", switch))
+    session.submit("river2-text", "Jd Jc 8s 4h 5d")
+    assert session.state.table.river2 == ("Jd", "Jc", "8s", "4h", "5d")
+    assert find(session.view(), "river2-card-4")
+
+
+def test_francois_and_circular_fields_appear_with_their_variant(session: Session) -> None:
+    session.state = session.state.with_table(session.state.table.with_variant("francois"))
+    session.submit("francois-1", "10s")
+    assert session.state.table.francois == ("", "Ts", "")
+    session.state = session.state.with_table(session.state.table.with_variant("circular"))
+    session.submit("shared-2", "Jc Js")
+    assert session.state.table.shared[2] == ("Jc", "Js")
+    assert find(session.view(), "shared-2").label == "Main partagée Cy+Ana"
+
+
+def test_fix_a_card_with_two_taps(session: Session) -> None:
+    session.submit("river-text", "As Kd Qh 7c 2s")
+    session.tap("river-card-4")
+    session.tap("rank-T")
+    session.tap("suit-c")
+    assert session.state.table.river[4] == "Tc"
+    assert find(session.view(), "river-card-4").content.value == "10c"

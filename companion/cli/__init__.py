@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 
 __all__ = ["main", "COMMANDS"]
 
-COMMANDS = ("showdown", "crib", "log")
+COMMANDS = ("showdown", "crib", "log", "analyze")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -80,7 +80,7 @@ class Settings:
     samples: int = 20_000  # Monte Carlo samples on the numpy path (and the cap elsewhere)
     min_samples: int = 200  # fewest samples on the general path, however slow the variant
     budget_s: float = 2.0  # estimated seconds one answer may take on the general path
-    fast_exact_limit: int = 2_000_000  # river completions the numpy path enumerates at most
+    fast_exact_limit: int = 2_200_000  # river completions the numpy path enumerates at most
     own_exact_limit: int = 200_000  # deals of unknown cards the numpy path enumerates at most
 
 
@@ -234,7 +234,10 @@ def _known_groups(table: Table, hand: Hand) -> frozenset[Key]:
     return frozenset({("cards", i), ("francois", i)})
 
 
-def _exact_deals(pool: tuple[Card, ...], sizes: tuple[int, ...]) -> Iterator[tuple[tuple[Card, ...], ...]]:
+Dealt = tuple[tuple[Card, ...], ...]  # the cards of each unknown group, in order
+
+
+def _exact_deals(pool: tuple[Card, ...], sizes: tuple[int, ...]) -> Iterator[Dealt]:
     if not sizes:
         yield ()
         return
@@ -247,7 +250,7 @@ def _exact_deals(pool: tuple[Card, ...], sizes: tuple[int, ...]) -> Iterator[tup
 
 
 def _sampled_deals(pool: tuple[Card, ...], sizes: tuple[int, ...], rng: random.Random,
-                   samples: int) -> Iterator[tuple[tuple[Card, ...], ...]]:
+                   samples: int) -> Iterator[Dealt]:
     cut = list(itertools.accumulate(sizes, initial=0))
     for _ in range(samples):
         drawn = rng.sample(pool, cut[-1])
@@ -263,8 +266,8 @@ def _weights(hands: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float6
     return share, share**2
 
 
-def _odds(hands: tuple[Hand, ...] | tuple[tuple[str, str], ...], counts: npt.NDArray[np.float64],
-          total: int, exact: bool, seed: int | None) -> tuple[HandOdds, ...]:
+def _odds(hands: tuple[Hand, ...], counts: npt.NDArray[np.float64], total: int, exact: bool,
+          seed: int | None) -> tuple[HandOdds, ...]:
     """HandOdds from code counts (one row per hand), with the standard error of sampling."""
     n = counts.shape[1]
     share, square = _weights(math.isqrt(n))
@@ -275,9 +278,8 @@ def _odds(hands: tuple[Hand, ...] | tuple[tuple[str, str], ...], counts: npt.NDA
         error = float(np.sqrt(variance / total).max())
     result = []
     for row, hand in zip(mean, hands, strict=True):
-        hand_id, owner = (hand.id, hand.owner) if isinstance(hand, Hand) else hand
         method = Method(exact, total, error, None if exact else seed)
-        result.append(HandOdds(hand_id, owner, tuple(float(p) for p in row), method))
+        result.append(HandOdds(hand.id, hand.owner, tuple(float(p) for p in row), method))
     return tuple(result)
 
 
@@ -337,7 +339,8 @@ def _seed_text(settings: Settings, street: Street, view: str) -> str:
     return f"{settings.seed}:{street.value}:{view}"
 
 
-def everyone_odds(table: Table, street: Street, settings: Settings = Settings()) -> tuple[HandOdds, ...]:
+def everyone_odds(table: Table, street: Street,
+                  settings: Settings = Settings()) -> tuple[HandOdds, ...]:
     """Each hand's final-position distribution at ``street``, knowing every hole card."""
     hands = form_hands(table)
     deal = _deal(table, street, None)
@@ -387,7 +390,7 @@ def _fast_everyone(table: Table, deal: _Deal, settings: Settings,
     if count <= settings.fast_exact_limit:
         boards = pool[rf.combinations_array(len(pool), missing)]
         exact = True
-    else:  # unreachable with one deck and 52 cards, kept for safety under other settings
+    else:  # only with a lowered limit: two players with one card each make C(50, 5) = 2,118,760
         rng = np.random.default_rng([settings.seed, list(Street).index(street)])
         boards = pool[np.argsort(rng.random((settings.samples, len(pool))), axis=1)[:, :missing]]
         count, exact = settings.samples, False

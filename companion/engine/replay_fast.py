@@ -65,7 +65,7 @@ def combinations_array(n: int, k: int) -> npt.NDArray[np.int8]:
 @functools.cache
 def _card_bits() -> IntArray:
     card = np.arange(52, dtype=np.int64)
-    return np.left_shift(np.int64(1), _SUIT_BITS * (card % 4) + card // 4)
+    return np.asarray(np.left_shift(np.int64(1), _SUIT_BITS * (card % 4) + card // 4))
 
 
 def card_masks(ids: npt.NDArray[np.integer[Any]]) -> IntArray:
@@ -153,7 +153,8 @@ class SharedBoards:
         return np.asarray(np.maximum(values, flush), dtype=np.int64)
 
 
-def position_counts(values: IntArray, weights: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
+def position_counts(values: IntArray,
+                    weights: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
     """For values (B, H): counts (H, H*H) of how often hand h had L weaker and E equal hands.
 
     Entry ``[h, L * H + E - 1]`` sums the weights (1 each by default) of the rows where hand h

@@ -72,7 +72,7 @@ def mistake_text(mistake: Mistake, lang: str = "en") -> str:
             return f"{street_phrase(mistake.street, lang)}, {who} était le {best}, pas le {token}"
         return f"{street_phrase(mistake.street, lang)} {who} was the {best}, not the {token}"
     if lang == "fr":
-        return (f"{street_phrase(mistake.street, lang)}, {who} était le plus probablement le {best}, "
-                f"pas le {token} ({p_best} contre {p_token})")
+        return (f"{street_phrase(mistake.street, lang)}, {who} était le plus probablement "
+                f"le {best}, pas le {token} ({p_best} contre {p_token})")
     return (f"{street_phrase(mistake.street, lang)} {who} was most likely the {best}, "
             f"not the {token} ({p_best} against {p_token})")

@@ -100,7 +100,8 @@ def test_sampling_is_stated(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert 0 < preflop["std_error"] < 0.15
 
 
-def test_array_and_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_array_and_stdin(capsys: pytest.CaptureFixture[str],
+                         monkeypatch: pytest.MonkeyPatch) -> None:
     two = [{"board": TABLE["board"], "players": TABLE["players"][:2]}] * 2
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(two)))
     assert main(["analyze", "-", "--json"]) == 0

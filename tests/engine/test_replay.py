@@ -77,19 +77,20 @@ def brute_force(table: Table, known: int) -> dict[str, list[float]]:
             board2 = table.board2[:known] + tuple(deck[i] for i in second) if rivers == 2 else ()
             shares = _positions(replace(table, board=board, board2=board2))
             for hand_id, row in shares.items():
-                totals[hand_id] = [a + b for a, b in zip(totals.get(hand_id, [0.0] * len(row)), row)]
+                before = totals.get(hand_id, [0.0] * len(row))
+                totals[hand_id] = [a + b for a, b in zip(before, row, strict=True)]
             count += 1
     return {hand_id: [x / count for x in row] for hand_id, row in totals.items()}
 
 
 def _players(*hands: str) -> tuple[Player, ...]:
-    return tuple(Player(name, cards(text)) for name, text in zip("Ana Bob Cleo Dan Eve Fred".split(),
-                                                                 hands))
+    names = "Ana Bob Cleo Dan Eve Fred".split()[: len(hands)]
+    return tuple(Player(name, cards(text)) for name, text in zip(names, hands, strict=True))
 
 
 def _francois(*hands: tuple[str, str]) -> tuple[Player, ...]:
-    names = "Ana Bob Cleo Dan".split()
-    return tuple(Player(n, cards(h), cards(f)[0]) for n, (h, f) in zip(names, hands))
+    names = "Ana Bob Cleo Dan".split()[: len(hands)]
+    return tuple(Player(n, cards(h), cards(f)[0]) for n, (h, f) in zip(names, hands, strict=True))
 
 
 CIRCULAR = Table(
@@ -131,8 +132,8 @@ TABLES = {
 
 # Flop enumerations whose brute force takes more than a few seconds.
 SLOW_AT_TURN = {"six-three-hands", "two-rivers-four-two"}
-SLOW_AT_FLOP = {"classic-3-cards", "two-of-four", "four-two-hands", "high-low", "francois", "circular", "wild-in-hand",
-                "wild-on-river", "two-decks"}
+SLOW_AT_FLOP = {"classic-3-cards", "two-of-four", "four-two-hands", "high-low", "francois",
+                "circular", "wild-in-hand", "wild-on-river", "two-decks"}
 # Two rivers at the flop mean about 400,000 completions, six sub-hand partitions 100 ms each:
 # both are checked at the turn only.
 TURN_ONLY = {"two-rivers", "two-rivers-four-two", "six-three-hands"}
@@ -233,6 +234,17 @@ def test_own_view_sampling_agrees_with_exact_within_its_error() -> None:
         assert e.method.exact and not s.method.exact
         assert s.method.count == 20_000 and s.method.seed == 3
         assert 0 < s.method.std_error < 0.01
+        for p, q in zip(e.positions, s.positions, strict=True):
+            assert abs(p - q) <= 5 * s.method.std_error
+
+
+def test_fast_sampling_agrees_with_exact_within_its_error() -> None:
+    table = TABLES["classic"]
+    exact = everyone_odds(table, Street.PREFLOP)
+    sampled = everyone_odds(table, Street.PREFLOP, Settings(fast_exact_limit=0, samples=20_000))
+    assert exact[0].method.count == 1_086_008 and sampled[0].method.count == 20_000
+    for e, s in zip(exact, sampled, strict=True):
+        assert not s.method.exact and 0 < s.method.std_error < 0.01
         for p, q in zip(e.positions, s.positions, strict=True):
             assert abs(p - q) <= 5 * s.method.std_error
 

@@ -21,7 +21,8 @@ from companion.engine.replay_fast import (
 
 @pytest.mark.parametrize(("n", "k"), [(5, 0), (5, 5), (7, 3), (12, 4), (40, 1)])
 def test_combinations_match_itertools(n: int, k: int) -> None:
-    assert combinations_array(n, k).tolist() == [list(c) for c in itertools.combinations(range(n), k)]
+    want = [list(c) for c in itertools.combinations(range(n), k)]
+    assert combinations_array(n, k).tolist() == want
 
 
 @pytest.mark.parametrize(("n", "k"), [(3, 4), (-1, 0), (130, 2)])

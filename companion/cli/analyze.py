@@ -55,6 +55,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
     parser.add_argument("--samples", type=int, default=Settings.samples,
                         help=f"most Monte Carlo samples per answer (default {Settings.samples})")
+    parser.add_argument("--budget", type=float, default=Settings.budget_s,
+                        help="seconds one answer may take on the general path before it samples "
+                        f"(default {Settings.budget_s})")
     parser.set_defaults(handler=_run)
 
 
@@ -160,9 +163,10 @@ def _report(replay: Replay, lang: str) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.samples < 1:
-        raise TableError("--samples must be at least 1", "--samples vaut au moins 1")
-    settings = Settings(seed=args.seed, samples=args.samples,
+    if args.samples < 1 or not args.budget > 0:
+        raise TableError("--samples must be at least 1 and --budget above 0",
+                         "--samples vaut au moins 1 et --budget plus de 0")
+    settings = Settings(seed=args.seed, samples=args.samples, budget_s=args.budget,
                         min_samples=min(Settings.min_samples, args.samples))
     raw = read_json_input(args.file)
     batch = isinstance(raw, list)

@@ -78,7 +78,7 @@ class Settings:
 
     seed: int = 0
     samples: int = 20_000  # Monte Carlo samples on the numpy path (and the cap elsewhere)
-    min_samples: int = 200  # fewest samples on the general path, however slow the variant
+    min_samples: int = 30  # fewest samples on the general path, however slow the variant
     budget_s: float = 2.0  # estimated seconds one answer may take on the general path
     fast_exact_limit: int = 2_200_000  # river completions the numpy path enumerates at most
     own_exact_limit: int = 200_000  # deals of unknown cards the numpy path enumerates at most
@@ -320,12 +320,14 @@ def _general(table: Table, deal: _Deal, hand_ids: tuple[str, ...], settings: Set
     """Code counts over the deal's completions: exact within the budget, else sampled."""
     cost = _cost_ms(table) / 1000
     count = deal.count
-    exact = count * cost <= budget_s
+    samples = max(settings.min_samples, min(settings.samples, int(budget_s / cost)))
+    # Exact when it fits the budget, or when it is hardly more work than sampling would be.
+    exact = count * cost <= budget_s or count <= 2 * samples
     if exact:
         deals = _exact_deals(deal.pool, deal.sizes)
         total = count
     else:
-        total = max(settings.min_samples, min(settings.samples, int(budget_s / cost)))
+        total = samples
         deals = _sampled_deals(deal.pool, deal.sizes, random.Random(seed_text), total)
     n = len(hand_ids)
     counts = np.zeros((n, n * n))

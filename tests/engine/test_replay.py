@@ -261,6 +261,28 @@ def test_general_sampling_is_seeded_and_states_its_error() -> None:
     assert other != first
 
 
+QUICK = Settings(budget_s=0.2, samples=300, min_samples=20)
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=[pytest.mark.slow] if n in SLOW_AT_TURN else []) for n in TABLES
+])
+def test_own_view_of_every_variant_is_a_distribution(name: str) -> None:
+    table = TABLES[name]
+    odds = street_odds(table, Street.TURN, QUICK)
+    assert [h.hand_id for h in odds.own] == [h.hand_id for h in odds.everyone]
+    assert odds.board == table.board[:4]
+    assert odds.board2 == (table.board2[:4] if table.two_rivers else ())
+    for hand in odds.own:
+        assert sum(hand.positions) == pytest.approx(1)
+        assert hand.method.exact or 0 < hand.method.count <= 300
+    # Hands of one owner share one deal of the unknown cards.
+    by_owner: dict[str, set[object]] = {}
+    for hand in odds.own:
+        by_owner.setdefault(hand.owner, set()).add(hand.method)
+    assert all(len(methods) == 1 for methods in by_owner.values())
+
+
 def test_own_view_knows_only_the_own_cards() -> None:
     table = replace(TABLES["classic"], players=TABLES["classic"].players[:2])
     # Ana's view does not depend on Bob's actual cards.

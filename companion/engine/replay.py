@@ -363,11 +363,12 @@ def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> t
     for index, hand in enumerate(hands):
         views.setdefault(_known_groups(table, hand), []).append(index)
     result: list[HandOdds | None] = [None] * len(hands)
+    draws: dict[tuple[int, int], npt.NDArray[np.int64]] = {}
     for known, members in views.items():
         deal = _deal(table, street, known)
         view = "own:" + ",".join(f"{k}{i}" for k, i in sorted(known))
         if uses_fast_path(table):
-            counts, total, exact = _fast_own(table, deal, settings, street, view)
+            counts, total, exact = _fast_own(table, deal, settings, street, draws)
         else:
             counts, total, exact = _general(table, deal, ids, settings,
                                             settings.budget_s / len(views),
@@ -403,18 +404,26 @@ def _fast_everyone(table: Table, deal: _Deal, settings: Settings,
 
 
 def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,
-              view: str) -> tuple[npt.NDArray[np.float64], int, bool]:
-    """Deals of the other players' cards and the river's end, from one player's point of view."""
+              draws: dict[tuple[int, int], npt.NDArray[np.int64]],
+              ) -> tuple[npt.NDArray[np.float64], int, bool]:
+    """Deals of the other players' cards and the river's end, from one player's point of view.
+
+    Sampled deals are positions in the pool, drawn once per pool size and street: each player's
+    pool maps them to its own cards, so every player's sample is uniform (and the draw is paid
+    once, not once per player).
+    """
     pool = _ids(deal.pool)
     sizes = deal.sizes
     raw = math.prod(math.comb(len(pool), s) for s in sizes)
     if raw <= settings.own_exact_limit:
         chosen, exact = _joint_combinations(len(pool), sizes), True
     else:
-        rng = np.random.default_rng([settings.seed, list(Street).index(street),
-                                     *view.encode()])
-        chosen = np.argsort(rng.random((settings.samples, len(pool))), axis=1)[:, : sum(sizes)]
-        exact = False
+        shape = (len(pool), sum(sizes))
+        if shape not in draws:
+            rng = np.random.default_rng([settings.seed, list(Street).index(street), *shape])
+            order = np.argsort(rng.random((settings.samples, len(pool))), axis=1)
+            draws[shape] = order[:, : sum(sizes)]
+        chosen, exact = draws[shape], False
     cards = pool[chosen]
     masks: dict[Key, npt.NDArray[np.int64]] = {}
     start = 0

@@ -11,8 +11,9 @@ module gives, with ties split evenly between the positions they cover:
   other players' cards being dealt at random too (exact when small, else seeded Monte Carlo).
 
 The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. The classic game
-under standard rules runs on the numpy path of ``replay_fast``; every other variant or rule runs
-through the variant's own hand former, so it is right by construction and slower.
+under standard rules runs on the numpy path of ``replay_fast`` (as do two-of-four, four-two-hands
+and circular knowing every hole card); every other variant or rule runs through the variant's own
+hand former, so it is right by construction and slower.
 
 >>> from companion.engine.cards import parse_cards
 >>> from companion.engine.variants import Player, Table
@@ -82,6 +83,7 @@ class Settings:
     budget_s: float = 2.0  # estimated seconds one answer may take on the general path
     fast_exact_limit: int = 2_200_000  # river completions the numpy path enumerates at most
     own_exact_limit: int = 200_000  # deals of unknown cards the numpy path enumerates at most
+    numpy: bool = True  # False: every table through the variant's hand former (for checks)
 
 
 @dataclass(frozen=True)
@@ -304,15 +306,44 @@ def _cost_ms(table: Table) -> float:
     return _COST_MS.get(table.variant, 2.0) * len(table.players) * rivers * (1 + 4 * wilds)
 
 
-def uses_fast_path(table: Table) -> bool:
-    """Whether the numpy path applies: classic, standard rules, one river, at most 2 hole cards."""
+# Variants whose hands are best-of-(at most 2 hole cards + river) choices, valued on the numpy path.
+_NUMPY_VARIANTS = ("classic", "two-of-four", "four-two-hands", "circular")
+
+
+def uses_fast_path(table: Table, own: bool = False) -> bool:
+    """Whether the numpy path values the table: standard rules, one river, no wild card, and a
+    variant built from at most 2 hole cards per hand (for the own-cards view: classic only)."""
     return (
-        table.variant == "classic"
+        table.variant in (("classic",) if own else _NUMPY_VARIANTS)
         and not table.two_rivers
         and table.rules == TableRules()
-        and all(0 < len(p.cards) <= 2 for p in table.players)
+        and (table.variant != "classic" or all(0 < len(p.cards) <= 2 for p in table.players))
         and not any(c.is_wild for cards in _groups(table).values() for c in cards)
     )
+
+
+def _hand_values(table: Table, shared: rf.SharedBoards) -> dict[str, npt.NDArray[np.int64]]:
+    """Each hand's value on every board, as the variant forms it (see ``variants``)."""
+    values: dict[str, npt.NDArray[np.int64]] = {}
+    for p in table.players:
+        ids = tuple(c.id for c in p.cards)
+        if table.variant == "two-of-four":
+            values[p.name] = np.maximum.reduce(
+                [shared.values_with(pair) for pair in itertools.combinations(ids, 2)])
+        elif table.variant == "four-two-hands":
+            # The split that maximises the stronger hand, then the weaker: values stay below
+            # 2**24, so (stronger, weaker) packs into one comparable integer.
+            best = np.zeros(len(shared.multiset), dtype=np.int64)
+            for j in (1, 2, 3):
+                rest = tuple(c for i, c in enumerate(ids) if i not in (0, j))
+                a, b = shared.values_with((ids[0], ids[j])), shared.values_with(rest)
+                np.maximum(best, (np.maximum(a, b) << 24) | np.minimum(a, b), out=best)
+            values[f"{p.name}/1"], values[f"{p.name}/2"] = best >> 24, best & ((1 << 24) - 1)
+        else:
+            values[p.name] = shared.values_with(ids)
+    for s in table.shared:
+        values[s.id] = shared.values_with(tuple(c.id for c in s.cards))
+    return values
 
 
 def _general(table: Table, deal: _Deal, hand_ids: tuple[str, ...], settings: Settings,
@@ -346,8 +377,9 @@ def everyone_odds(table: Table, street: Street,
     """Each hand's final-position distribution at ``street``, knowing every hole card."""
     hands = form_hands(table)
     deal = _deal(table, street, None)
-    if uses_fast_path(table):
-        counts, total, exact = _fast_everyone(table, deal, settings, street)
+    if settings.numpy and uses_fast_path(table):
+        ids = tuple(h.id for h in hands)
+        counts, total, exact = _fast_everyone(table, deal, settings, street, ids)
     else:
         ids = tuple(h.id for h in hands)
         counts, total, exact = _general(table, deal, ids, settings, settings.budget_s,
@@ -367,7 +399,7 @@ def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> t
     for known, members in views.items():
         deal = _deal(table, street, known)
         view = "own:" + ",".join(f"{k}{i}" for k, i in sorted(known))
-        if uses_fast_path(table):
+        if settings.numpy and uses_fast_path(table, own=True):
             counts, total, exact = _fast_own(table, deal, settings, street, draws)
         else:
             counts, total, exact = _general(table, deal, ids, settings,
@@ -383,8 +415,8 @@ def _ids(cards: tuple[Card, ...]) -> npt.NDArray[np.int64]:
     return np.array([c.id for c in cards], dtype=np.int64)
 
 
-def _fast_everyone(table: Table, deal: _Deal, settings: Settings,
-                   street: Street) -> tuple[npt.NDArray[np.float64], int, bool]:
+def _fast_everyone(table: Table, deal: _Deal, settings: Settings, street: Street,
+                   hand_ids: tuple[str, ...]) -> tuple[npt.NDArray[np.float64], int, bool]:
     """Every completion of the river, evaluated for all hands at once."""
     pool = _ids(deal.pool)
     missing = 5 - street.known
@@ -398,9 +430,8 @@ def _fast_everyone(table: Table, deal: _Deal, settings: Settings,
         boards = pool[np.argsort(rng.random((settings.samples, len(pool))), axis=1)[:, :missing]]
         count, exact = settings.samples, False
     shared = rf.SharedBoards(rf.card_masks(boards) | fixed_mask)
-    values = np.stack([shared.values_with(tuple(c.id for c in p.cards)) for p in table.players],
-                      axis=1)
-    return rf.position_counts(values), count, exact
+    values = _hand_values(table, shared)
+    return rf.position_counts(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
 
 
 def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,

@@ -176,11 +176,22 @@ def test_everyone_at_the_river_is_the_showdown(name: str) -> None:
     assert {h.method.count for h in odds} == {1}
 
 
-def test_fast_path_is_taken_only_for_the_standard_classic_game() -> None:
-    assert uses_fast_path(TABLES["classic"])
-    for name in ("classic-3-cards", "low-a5", "wrap", "two-decks", "wild-in-hand",
-                 "wild-on-river", "two-rivers", "two-of-four"):
+def test_fast_path_is_taken_only_under_standard_rules() -> None:
+    for name in ("classic", "two-of-four", "four-two-hands", "circular"):
+        assert uses_fast_path(TABLES[name]), name
+    assert uses_fast_path(TABLES["classic"], own=True)
+    assert not uses_fast_path(TABLES["two-of-four"], own=True)
+    for name in ("classic-3-cards", "low-a5", "low-27", "wrap", "two-decks", "wild-in-hand",
+                 "wild-on-river", "two-rivers", "two-rivers-four-two", "high-low", "francois",
+                 "six-three-hands"):
         assert not uses_fast_path(TABLES[name]), name
+
+
+@pytest.mark.parametrize("name", ["classic", "two-of-four", "four-two-hands", "circular"])
+def test_numpy_path_matches_the_hand_formers(name: str) -> None:
+    table = TABLES[name]
+    general = everyone_odds(table, Street.TURN, replace(EXACT, numpy=False))
+    _assert_close(_as_dict(everyone_odds(table, Street.TURN)), _as_dict(general))
 
 
 def test_preflop_six_players_sums_to_one() -> None:
@@ -259,6 +270,26 @@ def test_general_sampling_is_seeded_and_states_its_error() -> None:
     assert "400 samples (seed 0)" in method_text(first[0].method)
     other = everyone_odds(table, Street.PREFLOP, replace(tight, seed=1))
     assert other != first
+
+
+@settings(max_examples=8, deadline=None)
+@given(dealt=st.lists(st.sampled_from(DECK), min_size=17, max_size=17, unique=True),
+       variant=st.sampled_from(["two-of-four", "four-two-hands", "circular"]))
+def test_numpy_path_matches_the_hand_formers_on_random_deals(dealt: list[Card],
+                                                             variant: str) -> None:
+    names = ("Ana", "Bob", "Cleo")
+    if variant == "circular":
+        players = tuple(Player(n, tuple(dealt[2 * i: 2 * i + 2])) for i, n in enumerate(names))
+        shared = tuple(
+            SharedHand((names[i], names[(i + 1) % 3]), tuple(dealt[6 + 2 * i: 8 + 2 * i]))
+            for i in range(3)
+        )
+    else:
+        players = tuple(Player(n, tuple(dealt[4 * i: 4 * i + 4])) for i, n in enumerate(names))
+        shared = ()
+    table = Table(players, tuple(dealt[12:]), variant=variant, shared=shared)
+    general = everyone_odds(table, Street.TURN, replace(EXACT, numpy=False))
+    _assert_close(_as_dict(everyone_odds(table, Street.TURN)), _as_dict(general))
 
 
 QUICK = Settings(budget_s=0.2, samples=300, min_samples=20)

@@ -312,37 +312,47 @@ _NUMPY_VARIANTS = ("classic", "two-of-four", "four-two-hands", "circular")
 
 def uses_fast_path(table: Table, own: bool = False) -> bool:
     """Whether the numpy path values the table: standard rules, one river, no wild card, and a
-    variant built from at most 2 hole cards per hand (for the own-cards view: classic only)."""
+    variant built from at most 2 hole cards per hand (for the own-cards view: classic on one
+    river only)."""
     return (
         table.variant in (("classic",) if own else _NUMPY_VARIANTS)
-        and not table.two_rivers
+        and not (own and table.two_rivers)
         and table.rules == TableRules()
         and (table.variant != "classic" or all(0 < len(p.cards) <= 2 for p in table.players))
         and not any(c.is_wild for cards in _groups(table).values() for c in cards)
     )
 
 
-def _hand_values(table: Table, shared: rf.SharedBoards) -> dict[str, npt.NDArray[np.int64]]:
-    """Each hand's value on every board, as the variant forms it (see ``variants``)."""
+def _hand_values(table: Table,
+                 rivers: list[rf.SharedBoards]) -> dict[str, npt.NDArray[np.int64]]:
+    """Each hand's value on every deal of the river(s), as the variant forms it (``variants``)."""
     values: dict[str, npt.NDArray[np.int64]] = {}
+    rows = len(rivers[0].multiset)
+    placements = [(0, 1), (1, 0)] if len(rivers) == 2 else [(0, 0)]
     for p in table.players:
         ids = tuple(c.id for c in p.cards)
         if table.variant == "two-of-four":
             values[p.name] = np.maximum.reduce(
-                [shared.values_with(pair) for pair in itertools.combinations(ids, 2)])
-        elif table.variant == "four-two-hands":
-            # The split that maximises the stronger hand, then the weaker: values stay below
-            # 2**24, so (stronger, weaker) packs into one comparable integer.
-            best = np.zeros(len(shared.multiset), dtype=np.int64)
-            for j in (1, 2, 3):
-                rest = tuple(c for i, c in enumerate(ids) if i not in (0, j))
-                a, b = shared.values_with((ids[0], ids[j])), shared.values_with(rest)
-                np.maximum(best, (np.maximum(a, b) << 24) | np.minimum(a, b), out=best)
-            values[f"{p.name}/1"], values[f"{p.name}/2"] = best >> 24, best & ((1 << 24) - 1)
+                [rivers[0].values_with(pair) for pair in itertools.combinations(ids, 2)])
+            continue
+        if table.variant == "four-two-hands":
+            pairs = [((ids[0], ids[j]), tuple(c for i, c in enumerate(ids) if i not in (0, j)))
+                     for j in (1, 2, 3)]
+        elif len(rivers) == 2:  # classic: the same two cards play on each river
+            pairs = [(ids, ids)]
         else:
-            values[p.name] = shared.values_with(ids)
+            values[p.name] = rivers[0].values_with(ids)
+            continue
+        # The split and placement that maximise the stronger hand, then the weaker: values stay
+        # below 2**24, so (stronger, weaker) packs into one comparable integer.
+        best = np.zeros(rows, dtype=np.int64)
+        for first, second in pairs:
+            for r1, r2 in placements:
+                a, b = rivers[r1].values_with(first), rivers[r2].values_with(second)
+                np.maximum(best, (np.maximum(a, b) << 24) | np.minimum(a, b), out=best)
+        values[f"{p.name}/1"], values[f"{p.name}/2"] = best >> 24, best & ((1 << 24) - 1)
     for s in table.shared:
-        values[s.id] = shared.values_with(tuple(c.id for c in s.cards))
+        values[s.id] = rivers[0].values_with(tuple(c.id for c in s.cards))
     return values
 
 
@@ -417,20 +427,27 @@ def _ids(cards: tuple[Card, ...]) -> npt.NDArray[np.int64]:
 
 def _fast_everyone(table: Table, deal: _Deal, settings: Settings, street: Street,
                    hand_ids: tuple[str, ...]) -> tuple[npt.NDArray[np.float64], int, bool]:
-    """Every completion of the river, evaluated for all hands at once."""
+    """Every completion of the river(s), evaluated for all hands at once."""
     pool = _ids(deal.pool)
-    missing = 5 - street.known
-    fixed_mask = int(rf.card_masks(_ids(deal.fixed[("board", 0)])))
-    count = math.comb(len(pool), missing)
-    if count <= settings.fast_exact_limit:
-        boards = pool[rf.combinations_array(len(pool), missing)]
-        exact = True
-    else:  # only with a lowered limit: two players with one card each make C(50, 5) = 2,118,760
+    sizes = deal.sizes  # knowing every hole card, only the rivers' ends are unknown
+    raw = math.prod(math.comb(len(pool), s) for s in sizes)
+    if raw <= settings.fast_exact_limit:
+        chosen = (rf.combinations_array(len(pool), sizes[0]) if len(sizes) == 1
+                  else _joint_combinations(len(pool), sizes))  # one empty row at the river
+        count, exact = len(chosen), True
+    else:  # two rivers before the turn, or a lowered limit
         rng = np.random.default_rng([settings.seed, list(Street).index(street)])
-        boards = pool[np.argsort(rng.random((settings.samples, len(pool))), axis=1)[:, :missing]]
-        count, exact = settings.samples, False
-    shared = rf.SharedBoards(rf.card_masks(boards) | fixed_mask)
-    values = _hand_values(table, shared)
+        order = np.argsort(rng.random((settings.samples, len(pool))), axis=1)
+        chosen, count, exact = order[:, : sum(sizes)], settings.samples, False
+    cards = pool[chosen]
+    columns = dict(zip(deal.unknown, itertools.accumulate(deal.sizes, initial=0), strict=False))
+    rivers = []
+    for key in sorted(k for k in deal.fixed if k[0] == "board"):
+        fixed = int(rf.card_masks(_ids(deal.fixed[key])))
+        start = next((at for (k, _), at in columns.items() if k == key), 0)
+        size = 5 - len(deal.fixed[key])
+        rivers.append(rf.SharedBoards(rf.card_masks(cards[:, start : start + size]) | fixed))
+    values = _hand_values(table, rivers)
     return rf.position_counts(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
 
 

@@ -335,6 +335,7 @@ def _hand_values(table: Table,
             values[p.name] = np.maximum.reduce(
                 [rivers[0].values_with(pair) for pair in itertools.combinations(ids, 2)])
             continue
+        pairs: list[tuple[tuple[int, ...], tuple[int, ...]]]
         if table.variant == "four-two-hands":
             pairs = [((ids[0], ids[j]), tuple(c for i, c in enumerate(ids) if i not in (0, j)))
                      for j in (1, 2, 3)]

@@ -11,9 +11,9 @@ module gives, with ties split evenly between the positions they cover:
   other players' cards being dealt at random too (exact when small, else seeded Monte Carlo).
 
 The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. The classic game
-under standard rules runs on the numpy path of ``replay_fast`` (as do two-of-four, four-two-hands
-and circular knowing every hole card); every other variant or rule runs through the variant's own
-hand former, so it is right by construction and slower.
+under standard rules runs on the numpy path of ``replay_fast`` (so do two-of-four, four-two-hands,
+circular and two rivers, knowing every hole card); every other variant or rule runs through the
+variant's own hand former, so it is right by construction and slower.
 
 >>> from companion.engine.cards import parse_cards
 >>> from companion.engine.variants import Player, Table

@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 
 __all__ = ["main", "COMMANDS"]
 
-COMMANDS = ("showdown", "crib", "log", "spit", "app")
+COMMANDS = ("showdown", "crib", "log", "spit", "app", "analyze")
 
 
 def build_parser() -> argparse.ArgumentParser:

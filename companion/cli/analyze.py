@@ -1,0 +1,189 @@
+"""``companion analyze``: replay a heist street by street and flag the biggest token mistakes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from companion.cli.showdown import CARD_HELP, read_json_input
+from companion.engine.cards import format_cards
+from companion.engine.replay import HandOdds, Method, Replay, Settings, Street, replay_table
+from companion.engine.replay_text import method_text, mistake_text, percent, street_name
+from companion.engine.text import hand_label
+from companion.errors import TableError
+from companion.table_json import table_from_json, tokens_from_json
+
+__all__ = ["register", "replay_to_json", "tokens_by_street_from_json"]
+
+JSON_HELP = """\
+JSON output (one object per table; an array for an array of tables):
+  {"hands": [{"id", "owner"}],
+   "streets": [{"street": "preflop"|"flop"|"turn"|"river", "board": [cards known],
+                "board2": [cards known of the second river] (two rivers only),
+                "everyone": {"method": METHOD, "hands": [ODDS]},   knowing every hole card
+                "own": {"hands": [ODDS + "method": METHOD]},        knowing only the hand's cards
+                "tokens": {hand id: n} or null}],
+   "mistakes": [{"street", "hand", "token", "most_likely", "p_most_likely", "p_token",
+                 "own_p_token", "text"}]}   biggest first
+  ODDS = {"id", "positions": [P(1), ..., P(N)], "expected", "most_likely"}; position 1 is the
+  weakest (the first token), ties share their positions evenly.
+  METHOD = {"exact": bool, "count": deals enumerated or samples drawn, "std_error": largest
+  standard error of a probability (0 when exact), "seed": Monte Carlo seed or null, "text"}.
+"""
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "analyze",
+        help="replay a heist: each hand's chances of each final position, street by street",
+        description="Read a table (same JSON as 'companion showdown', all hole cards revealed; "
+        "optional \"tokens_by_street\": {\"preflop\": {...}, \"flop\": {...}, \"turn\": {...}, "
+        "\"river\": {...}}) and print, for each street and hand, the exact chance of each final "
+        "position over every way the river could have been completed from the unseen cards, "
+        "and the chances given only that hand's own cards. The deck is 52 cards per deck plus "
+        "every wild card seen at the table. Slow variants fall back to seeded Monte Carlo, "
+        "with the sample count and standard error shown. Token mistakes are flagged when the "
+        f"most likely position was at least 25 points likelier than the token taken. {CARD_HELP}",
+        epilog=JSON_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", help="a JSON file, or - for standard input")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a report")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    parser.add_argument("--samples", type=int, default=Settings.samples,
+                        help=f"most Monte Carlo samples per answer (default {Settings.samples})")
+    parser.add_argument("--budget", type=float, default=Settings.budget_s,
+                        help="seconds one answer may take on the general path before it samples "
+                        f"(default {Settings.budget_s})")
+    parser.set_defaults(handler=_run)
+
+
+def tokens_by_street_from_json(raw: Any) -> dict[str, dict[str, int]]:
+    """The recorded tokens per street; a final ``tokens`` object counts as the river's."""
+    recorded = raw.get("tokens_by_street")
+    if recorded is None:
+        recorded = {}
+    if not isinstance(recorded, Mapping):
+        raise TableError("tokens_by_street must map streets to tokens",
+                         "tokens_by_street associe les rues aux jetons")
+    names = [s.value for s in Street]
+    result: dict[str, dict[str, int]] = {}
+    for street, tokens in recorded.items():
+        if street not in names:
+            raise TableError(
+                f"tokens_by_street: unknown street {street!r}; expected one of {', '.join(names)}",
+                f"tokens_by_street : rue inconnue {street!r} ; possibles : {', '.join(names)}",
+            )
+        parsed = tokens_from_json(tokens)
+        if parsed is not None:
+            result[street] = parsed
+    final = tokens_from_json(raw.get("tokens"))
+    if final is not None:
+        result.setdefault("river", final)
+    return result
+
+
+def _method_json(method: Method, lang: str) -> dict[str, Any]:
+    return {"exact": method.exact, "count": method.count, "std_error": method.std_error,
+            "seed": method.seed, "text": method_text(method, lang)}
+
+
+def _odds_json(hand: HandOdds) -> dict[str, Any]:
+    return {"id": hand.hand_id, "positions": list(hand.positions), "expected": hand.expected,
+            "most_likely": hand.most_likely}
+
+
+def replay_to_json(replay: Replay, lang: str = "en") -> dict[str, Any]:
+    """The output object of ``companion analyze --json`` (see ``JSON_HELP``)."""
+    streets = []
+    for odds in replay.streets:
+        item: dict[str, Any] = {"street": odds.street.value,
+                                "board": [str(c) for c in odds.board]}
+        if odds.board2:
+            item["board2"] = [str(c) for c in odds.board2]
+        item["everyone"] = {"method": _method_json(odds.everyone[0].method, lang),
+                            "hands": [_odds_json(h) for h in odds.everyone]}
+        item["own"] = {"hands": [{**_odds_json(h), "method": _method_json(h.method, lang)}
+                                 for h in odds.own]}
+        item["tokens"] = dict(odds.tokens) if odds.tokens is not None else None
+        streets.append(item)
+    mistakes = [
+        {"street": m.street.value, "hand": m.hand_id, "token": m.token,
+         "most_likely": m.most_likely, "p_most_likely": m.p_most_likely, "p_token": m.p_token,
+         "own_p_token": m.own_p_token, "text": mistake_text(m, lang)}
+        for m in replay.mistakes
+    ]
+    return {"hands": [{"id": h.id, "owner": h.owner} for h in replay.hands],
+            "streets": streets, "mistakes": mistakes}
+
+
+def _replay(raw: Any, settings: Settings) -> Replay:
+    return replay_table(table_from_json(raw), tokens_by_street_from_json(raw), settings)
+
+
+def _report(replay: Replay, lang: str) -> str:
+    fr = lang == "fr"
+    n = len(replay.hands)
+    labels = {h.id: hand_label(h.id, lang) for h in replay.hands}
+    width = max(len(label) for label in labels.values())
+    lines = []
+    for odds in replay.streets:
+        board = format_cards(odds.board, pretty=True) or "—"
+        if odds.board2:
+            board += " / " + (format_cards(odds.board2, pretty=True) or "—")
+        title = street_name(odds.street, lang).capitalize()
+        lines.append(f"{title} [{board}] — "
+                     + ("toutes les mains connues : " if fr else "all hands known: ")
+                     + method_text(odds.everyone[0].method, lang))
+        header = " ".join(f"{k:>5}" for k in range(1, n + 1))
+        extra = "attendu  probable  seul" if fr else "expected  likely  alone"
+        lines.append(f"  {'':<{width}} {header}  {extra}" + ("  jeton" if fr else "  token"))
+        own = {h.hand_id: h for h in odds.own}
+        for hand in odds.everyone:
+            cells = " ".join(f"{percent(p, lang):>5}" for p in hand.positions)
+            alone = own[hand.hand_id].most_likely
+            token = odds.tokens.get(hand.hand_id, "") if odds.tokens else ""
+            lines.append(f"  {labels[hand.hand_id]:<{width}} {cells}  {hand.expected:8.2f}  "
+                         f"{hand.most_likely:6}  {alone:5}  {token!s:>5}")
+        sampled = {h.method for h in odds.own if not h.method.exact}
+        if sampled:
+            method = max(sampled, key=lambda m: m.std_error)
+            lines.append("  " + ("seul : " if fr else "alone: ") + method_text(method, lang))
+        lines.append("")
+    if any(odds.tokens for odds in replay.streets):
+        if replay.mistakes:
+            lines.append("Plus grosses erreurs de jetons :" if fr else "Biggest token mistakes:")
+            lines.extend(f"  - {mistake_text(m, lang)}" for m in replay.mistakes)
+        else:
+            lines.append("Aucune grosse erreur de jetons." if fr else "No big token mistake.")
+    return "\n".join(lines).rstrip()
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.samples < 1 or not args.budget > 0:
+        raise TableError("--samples must be at least 1 and --budget above 0",
+                         "--samples vaut au moins 1 et --budget plus de 0")
+    settings = Settings(seed=args.seed, samples=args.samples, budget_s=args.budget,
+                        min_samples=min(Settings.min_samples, args.samples))
+    raw = read_json_input(args.file)
+    batch = isinstance(raw, list)
+    items = raw if batch else [raw]
+    results = []
+    for index, item in enumerate(items):
+        try:
+            results.append(_replay(item, settings))
+        except TableError as error:
+            if not batch:
+                raise
+            # In a batch, say which table is wrong.
+            raise TableError(f"table {index + 1}: {error.params['detail']}",
+                             f"table {index + 1} : {error.params['detail_fr']}") from None
+    if args.json:
+        out: Any = [replay_to_json(r, args.lang) for r in results]
+        print(json.dumps(out if batch else out[0], ensure_ascii=False, indent=2))
+    else:
+        print("\n\n".join(_report(r, args.lang) for r in results))
+    return 0

@@ -1,0 +1,553 @@
+"""Heist replay: street by street, the chance of each final position for every hand.
+
+Once every hole card is revealed, what each hand could still become at an earlier street is a
+matter of counting: every completion of the river from the cards nobody held is equally likely.
+For each street (pre-flop: no river card known; flop: 3; turn: 4; river: 5) and each hand this
+module gives, with ties split evenly between the positions they cover:
+
+- ``everyone``: the distribution of its final position knowing all hole cards (exact whenever the
+  completions can be counted within a few seconds, else seeded Monte Carlo);
+- ``own``: the distribution knowing only that hand's own cards and the public river cards, the
+  other players' cards being dealt at random too (exact when small, else seeded Monte Carlo).
+
+The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. The classic game
+under standard rules runs on the numpy path of ``replay_fast`` (so do two-of-four, four-two-hands,
+circular and two rivers, knowing every hole card); every other variant or rule runs through the
+variant's own hand former, so it is right by construction and slower.
+
+>>> from companion.engine.cards import parse_cards
+>>> from companion.engine.variants import Player, Table
+>>> table = Table((Player("Ana", parse_cards("As Ad")), Player("Bob", parse_cards("Kc Qc"))),
+...               parse_cards("2h 7d 9s Jc 4h"))
+>>> odds = everyone_odds(table, Street.TURN)
+>>> [(h.hand_id, h.most_likely, round(h.positions[1], 3)) for h in odds]
+[('Ana', 2, 0.909), ('Bob', 1, 0.091)]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from enum import Enum
+
+import numpy as np
+import numpy.typing as npt
+
+from companion.engine import replay_fast as rf
+from companion.engine.cards import DECK, Card
+from companion.engine.ranking import TableRules
+from companion.engine.showdown import check_tokens
+from companion.engine.variants import VARIANTS, Hand, Table, form_hands
+
+__all__ = [
+    "Street",
+    "Settings",
+    "Method",
+    "HandOdds",
+    "StreetOdds",
+    "Mistake",
+    "Replay",
+    "everyone_odds",
+    "own_odds",
+    "street_odds",
+    "replay_table",
+    "find_mistakes",
+    "chart_data",
+    "uses_fast_path",
+]
+
+
+class Street(Enum):
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+    @property
+    def known(self) -> int:
+        """How many cards of each river are public at this street."""
+        return {"preflop": 0, "flop": 3, "turn": 4, "river": 5}[self.value]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard to work: the Monte Carlo seed and sample cap, and the time budget per answer."""
+
+    seed: int = 0
+    samples: int = 20_000  # Monte Carlo samples on the numpy path (and the cap elsewhere)
+    min_samples: int = 30  # fewest samples on the general path, however slow the variant
+    budget_s: float = 2.0  # estimated seconds one answer may take on the general path
+    fast_exact_limit: int = 2_200_000  # river completions the numpy path enumerates at most
+    own_exact_limit: int = 200_000  # deals of unknown cards the numpy path enumerates at most
+    numpy: bool = True  # False: every table through the variant's hand former (for checks)
+
+
+@dataclass(frozen=True)
+class Method:
+    """How a distribution was obtained: exact over ``count`` deals, or ``count`` seeded samples."""
+
+    exact: bool
+    count: int
+    std_error: float  # largest standard error of any of its probabilities; 0 when exact
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class HandOdds:
+    """A hand's final position (1 = weakest) as a probability per position."""
+
+    hand_id: str
+    owner: str
+    positions: tuple[float, ...]  # positions[k] = P(final position k + 1)
+    method: Method
+
+    @property
+    def expected(self) -> float:
+        return sum((k + 1) * p for k, p in enumerate(self.positions))
+
+    @property
+    def most_likely(self) -> int:
+        """The most likely final position (the lowest one on equal chances)."""
+        best = max(self.positions)
+        return next(k + 1 for k, p in enumerate(self.positions) if p >= best - 1e-12)
+
+
+@dataclass(frozen=True)
+class StreetOdds:
+    street: Street
+    board: tuple[Card, ...]  # the public cards of the river at this street
+    board2: tuple[Card, ...]  # and of the second river, with two rivers
+    everyone: tuple[HandOdds, ...]  # knowing every hole card
+    own: tuple[HandOdds, ...]  # knowing only the hand's own cards
+    tokens: Mapping[str, int] | None = None  # the tokens recorded at this street
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A token far from the hand's most likely position at a street (knowing every hole card)."""
+
+    street: Street
+    hand_id: str
+    token: int
+    most_likely: int
+    p_most_likely: float
+    p_token: float
+    own_p_token: float  # the token's chance from the hand's own cards alone
+
+    @property
+    def gap(self) -> float:
+        return self.p_most_likely - self.p_token
+
+
+@dataclass(frozen=True)
+class Replay:
+    hands: tuple[Hand, ...]  # the final hands, as at the showdown
+    streets: tuple[StreetOdds, ...]
+    mistakes: tuple[Mistake, ...]  # biggest first
+
+
+MISTAKE_GAP = 0.25  # a token is a mistake when the best position is this much likelier
+
+Key = tuple[str, int]
+
+
+def _groups(table: Table) -> dict[Key, tuple[Card, ...]]:
+    """Every place cards lie at the table, keyed by kind and index."""
+    groups: dict[Key, tuple[Card, ...]] = {("board", 0): table.board}
+    if table.two_rivers:
+        groups[("board", 1)] = table.board2
+    for i, p in enumerate(table.players):
+        groups[("cards", i)] = p.cards
+        if p.francois_card is not None:
+            groups[("francois", i)] = (p.francois_card,)
+    for j, s in enumerate(table.shared):
+        groups[("shared", j)] = s.cards
+    return groups
+
+
+def _rebuilt(table: Table, groups: Mapping[Key, tuple[Card, ...]]) -> Table:
+    players = tuple(
+        replace(p, cards=groups[("cards", i)],
+                francois_card=groups[("francois", i)][0] if ("francois", i) in groups else None)
+        for i, p in enumerate(table.players)
+    )
+    shared = tuple(replace(s, cards=groups[("shared", j)]) for j, s in enumerate(table.shared))
+    return replace(table, players=players, board=groups[("board", 0)],
+                   board2=groups.get(("board", 1), ()), shared=shared)
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """What is fixed at a street from one point of view, and what is dealt from the pool."""
+
+    fixed: dict[Key, tuple[Card, ...]]  # whole known groups and the known start of each river
+    unknown: tuple[tuple[Key, int], ...]  # groups (or river ends) to deal, with their sizes
+    pool: tuple[Card, ...]  # the cards they come from, one entry per physical card
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(size for _, size in self.unknown)
+
+    @property
+    def count(self) -> int:
+        return rf.count_deals(len(self.pool), self.sizes)
+
+    def groups(self, dealt: tuple[tuple[Card, ...], ...]) -> dict[Key, tuple[Card, ...]]:
+        groups = dict(self.fixed)
+        for (key, _), cards in zip(self.unknown, dealt, strict=True):
+            groups[key] = groups.get(key, ()) + cards
+        return groups
+
+
+def _deal(table: Table, street: Street, known: frozenset[Key] | None) -> _Deal:
+    """The deal from the view of someone who knows the ``known`` groups (None: all hole cards)."""
+    groups = _groups(table)
+    fixed: dict[Key, tuple[Card, ...]] = {}
+    unknown: list[tuple[Key, int]] = []
+    for key, cards in groups.items():
+        if key[0] == "board":
+            fixed[key] = cards[: street.known]
+            if street.known < len(cards):
+                unknown.append((key, len(cards) - street.known))
+        elif known is None or key in known:
+            fixed[key] = cards
+        else:
+            unknown.append((key, len(cards)))
+    deck = Counter({card: table.rules.decks for card in DECK})
+    deck.update(c for cards in groups.values() for c in cards if c.is_wild)
+    deck.subtract(c for cards in fixed.values() for c in cards)
+    pool = tuple(card for card, n in deck.items() for _ in range(n))
+    return _Deal(fixed, tuple(unknown), pool)
+
+
+def _known_groups(table: Table, hand: Hand) -> frozenset[Key]:
+    """The groups whose cards the hand's owner saw: their cards (and card for François)."""
+    if hand.owner == "francois":
+        return frozenset(("francois", i) for i, p in enumerate(table.players)
+                         if p.francois_card is not None)
+    for j, s in enumerate(table.shared):
+        if s.id == hand.owner:
+            return frozenset({("shared", j)})
+    i = next(i for i, p in enumerate(table.players) if p.name == hand.owner)
+    return frozenset({("cards", i), ("francois", i)})
+
+
+Dealt = tuple[tuple[Card, ...], ...]  # the cards of each unknown group, in order
+
+
+def _exact_deals(pool: tuple[Card, ...], sizes: tuple[int, ...]) -> Iterator[Dealt]:
+    if not sizes:
+        yield ()
+        return
+    for chosen in itertools.combinations(range(len(pool)), sizes[0]):
+        taken = set(chosen)
+        rest = tuple(c for i, c in enumerate(pool) if i not in taken)
+        head = tuple(pool[i] for i in chosen)
+        for tail in _exact_deals(rest, sizes[1:]):
+            yield (head, *tail)
+
+
+def _sampled_deals(pool: tuple[Card, ...], sizes: tuple[int, ...], rng: random.Random,
+                   samples: int) -> Iterator[Dealt]:
+    cut = list(itertools.accumulate(sizes, initial=0))
+    for _ in range(samples):
+        drawn = rng.sample(pool, cut[-1])
+        yield tuple(tuple(drawn[a:b]) for a, b in itertools.pairwise(cut))
+
+
+def _weights(hands: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """(H*H, H): the share of each position for each (weaker L, equal E) code, and its square."""
+    share = np.zeros((hands * hands, hands))
+    for weaker in range(hands):
+        for equal in range(1, hands - weaker + 1):
+            share[weaker * hands + equal - 1, weaker : weaker + equal] = 1 / equal
+    return share, share**2
+
+
+def _odds(hands: tuple[Hand, ...], counts: npt.NDArray[np.float64], total: int, exact: bool,
+          seed: int | None) -> tuple[HandOdds, ...]:
+    """HandOdds from code counts (one row per hand), with the standard error of sampling."""
+    n = counts.shape[1]
+    share, square = _weights(math.isqrt(n))
+    mean = counts @ share / total
+    error = 0.0
+    if not exact and total > 1:
+        variance = np.maximum(counts @ square / total - mean**2, 0.0)
+        error = float(np.sqrt(variance / total).max())
+    result = []
+    for row, hand in zip(mean, hands, strict=True):
+        method = Method(exact, total, error, None if exact else seed)
+        result.append(HandOdds(hand.id, hand.owner, tuple(float(p) for p in row), method))
+    return tuple(result)
+
+
+def _codes(hand_ids: tuple[str, ...], table: Table) -> list[int]:
+    """For each hand: (strictly weaker hands) * H + (equal hands, itself included) - 1."""
+    values = {h.id: h.value.strength for h in VARIANTS[table.variant].form(table)}
+    strengths = [values[i] for i in hand_ids]
+    n = len(strengths)
+    return [sum(t < s for t in strengths) * n + sum(t == s for t in strengths) - 1
+            for s in strengths]
+
+
+# Rough milliseconds to form one player's hands on one river, by variant (measured on a 2-core
+# laptop), to choose between exact enumeration and sampling without timing anything at run time.
+_COST_MS = {"classic": 0.25, "two-of-four": 1.6, "four-two-hands": 1.6, "high-low": 1.9,
+            "francois": 0.4, "circular": 0.5, "six-three-hands": 80.0}
+
+
+def _cost_ms(table: Table) -> float:
+    wilds = sum(c.is_wild for cards in _groups(table).values() for c in cards)
+    rivers = 2 if table.two_rivers else 1
+    return _COST_MS.get(table.variant, 2.0) * len(table.players) * rivers * (1 + 4 * wilds)
+
+
+# Variants whose hands are best-of-(at most 2 hole cards + river) choices, valued on the numpy path.
+_NUMPY_VARIANTS = ("classic", "two-of-four", "four-two-hands", "circular")
+
+
+def uses_fast_path(table: Table, own: bool = False) -> bool:
+    """Whether the numpy path values the table: standard rules, one river, no wild card, and a
+    variant built from at most 2 hole cards per hand (for the own-cards view: classic on one
+    river only)."""
+    return (
+        table.variant in (("classic",) if own else _NUMPY_VARIANTS)
+        and not (own and table.two_rivers)
+        and table.rules == TableRules()
+        and (table.variant != "classic" or all(0 < len(p.cards) <= 2 for p in table.players))
+        and not any(c.is_wild for cards in _groups(table).values() for c in cards)
+    )
+
+
+def _hand_values(table: Table,
+                 rivers: list[rf.SharedBoards]) -> dict[str, npt.NDArray[np.int64]]:
+    """Each hand's value on every deal of the river(s), as the variant forms it (``variants``)."""
+    values: dict[str, npt.NDArray[np.int64]] = {}
+    rows = len(rivers[0].multiset)
+    placements = [(0, 1), (1, 0)] if len(rivers) == 2 else [(0, 0)]
+    for p in table.players:
+        ids = tuple(c.id for c in p.cards)
+        if table.variant == "two-of-four":
+            values[p.name] = np.maximum.reduce(
+                [rivers[0].values_with(pair) for pair in itertools.combinations(ids, 2)])
+            continue
+        pairs: list[tuple[tuple[int, ...], tuple[int, ...]]]
+        if table.variant == "four-two-hands":
+            pairs = [((ids[0], ids[j]), tuple(c for i, c in enumerate(ids) if i not in (0, j)))
+                     for j in (1, 2, 3)]
+        elif len(rivers) == 2:  # classic: the same two cards play on each river
+            pairs = [(ids, ids)]
+        else:
+            values[p.name] = rivers[0].values_with(ids)
+            continue
+        # The split and placement that maximise the stronger hand, then the weaker: values stay
+        # below 2**24, so (stronger, weaker) packs into one comparable integer.
+        best = np.zeros(rows, dtype=np.int64)
+        for first, second in pairs:
+            for r1, r2 in placements:
+                a, b = rivers[r1].values_with(first), rivers[r2].values_with(second)
+                np.maximum(best, (np.maximum(a, b) << 24) | np.minimum(a, b), out=best)
+        values[f"{p.name}/1"], values[f"{p.name}/2"] = best >> 24, best & ((1 << 24) - 1)
+    for s in table.shared:
+        values[s.id] = rivers[0].values_with(tuple(c.id for c in s.cards))
+    return values
+
+
+def _general(table: Table, deal: _Deal, hand_ids: tuple[str, ...], settings: Settings,
+             budget_s: float, seed_text: str) -> tuple[npt.NDArray[np.float64], int, bool]:
+    """Code counts over the deal's completions: exact within the budget, else sampled."""
+    cost = _cost_ms(table) / 1000
+    count = deal.count
+    samples = max(settings.min_samples, min(settings.samples, int(budget_s / cost)))
+    # Exact when it fits the budget, or when it is hardly more work than sampling would be.
+    exact = count * cost <= budget_s or count <= 2 * samples
+    if exact:
+        deals = _exact_deals(deal.pool, deal.sizes)
+        total = count
+    else:
+        total = samples
+        deals = _sampled_deals(deal.pool, deal.sizes, random.Random(seed_text), total)
+    n = len(hand_ids)
+    counts = np.zeros((n, n * n))
+    rows = np.arange(n)
+    for dealt in deals:
+        counts[rows, _codes(hand_ids, _rebuilt(table, deal.groups(dealt)))] += 1
+    return counts, total, exact
+
+
+def _seed_text(settings: Settings, street: Street, view: str) -> str:
+    return f"{settings.seed}:{street.value}:{view}"
+
+
+def everyone_odds(table: Table, street: Street,
+                  settings: Settings = Settings()) -> tuple[HandOdds, ...]:
+    """Each hand's final-position distribution at ``street``, knowing every hole card."""
+    hands = form_hands(table)
+    deal = _deal(table, street, None)
+    if settings.numpy and uses_fast_path(table):
+        ids = tuple(h.id for h in hands)
+        counts, total, exact = _fast_everyone(table, deal, settings, street, ids)
+    else:
+        ids = tuple(h.id for h in hands)
+        counts, total, exact = _general(table, deal, ids, settings, settings.budget_s,
+                                        _seed_text(settings, street, "everyone"))
+    return _odds(hands, counts, total, exact, settings.seed)
+
+
+def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> tuple[HandOdds, ...]:
+    """Each hand's final-position distribution at ``street``, knowing only its own cards."""
+    hands = form_hands(table)
+    ids = tuple(h.id for h in hands)
+    views: dict[frozenset[Key], list[int]] = {}
+    for index, hand in enumerate(hands):
+        views.setdefault(_known_groups(table, hand), []).append(index)
+    result: list[HandOdds | None] = [None] * len(hands)
+    draws: dict[tuple[int, int], npt.NDArray[np.int64]] = {}
+    for known, members in views.items():
+        deal = _deal(table, street, known)
+        view = "own:" + ",".join(f"{k}{i}" for k, i in sorted(known))
+        if settings.numpy and uses_fast_path(table, own=True):
+            counts, total, exact = _fast_own(table, deal, settings, street, draws)
+        else:
+            counts, total, exact = _general(table, deal, ids, settings,
+                                            settings.budget_s / len(views),
+                                            _seed_text(settings, street, view))
+        odds = _odds(hands, counts, total, exact, settings.seed)
+        for index in members:
+            result[index] = odds[index]
+    return tuple(h for h in result if h is not None)
+
+
+def _ids(cards: tuple[Card, ...]) -> npt.NDArray[np.int64]:
+    return np.array([c.id for c in cards], dtype=np.int64)
+
+
+def _fast_everyone(table: Table, deal: _Deal, settings: Settings, street: Street,
+                   hand_ids: tuple[str, ...]) -> tuple[npt.NDArray[np.float64], int, bool]:
+    """Every completion of the river(s), evaluated for all hands at once."""
+    pool = _ids(deal.pool)
+    sizes = deal.sizes  # knowing every hole card, only the rivers' ends are unknown
+    raw = math.prod(math.comb(len(pool), s) for s in sizes)
+    if raw <= settings.fast_exact_limit:
+        chosen = (rf.combinations_array(len(pool), sizes[0]) if len(sizes) == 1
+                  else _joint_combinations(len(pool), sizes))  # one empty row at the river
+        count, exact = len(chosen), True
+    else:  # two rivers before the turn, or a lowered limit
+        rng = np.random.default_rng([settings.seed, list(Street).index(street)])
+        order = np.argsort(rng.random((settings.samples, len(pool))), axis=1)
+        chosen, count, exact = order[:, : sum(sizes)], settings.samples, False
+    cards = pool[chosen]
+    columns = dict(zip(deal.unknown, itertools.accumulate(deal.sizes, initial=0), strict=False))
+    rivers = []
+    for key in sorted(k for k in deal.fixed if k[0] == "board"):
+        fixed = int(rf.card_masks(_ids(deal.fixed[key])))
+        start = next((at for (k, _), at in columns.items() if k == key), 0)
+        size = 5 - len(deal.fixed[key])
+        rivers.append(rf.SharedBoards(rf.card_masks(cards[:, start : start + size]) | fixed))
+    values = _hand_values(table, rivers)
+    return rf.position_counts(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
+
+
+def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,
+              draws: dict[tuple[int, int], npt.NDArray[np.int64]],
+              ) -> tuple[npt.NDArray[np.float64], int, bool]:
+    """Deals of the other players' cards and the river's end, from one player's point of view.
+
+    Sampled deals are positions in the pool, drawn once per pool size and street: each player's
+    pool maps them to its own cards, so every player's sample is uniform (and the draw is paid
+    once, not once per player).
+    """
+    pool = _ids(deal.pool)
+    sizes = deal.sizes
+    raw = math.prod(math.comb(len(pool), s) for s in sizes)
+    if raw <= settings.own_exact_limit:
+        chosen, exact = _joint_combinations(len(pool), sizes), True
+    else:
+        shape = (len(pool), sum(sizes))
+        if shape not in draws:
+            rng = np.random.default_rng([settings.seed, list(Street).index(street), *shape])
+            order = np.argsort(rng.random((settings.samples, len(pool))), axis=1)
+            draws[shape] = order[:, : sum(sizes)]
+        chosen, exact = draws[shape], False
+    cards = pool[chosen]
+    masks: dict[Key, npt.NDArray[np.int64]] = {}
+    start = 0
+    for (key, size) in deal.unknown:
+        masks[key] = rf.card_masks(cards[:, start : start + size])
+        start += size
+    board = masks.get(("board", 0), 0) | int(rf.card_masks(_ids(deal.fixed[("board", 0)])))
+    columns = []
+    for i, p in enumerate(table.players):
+        hole = masks.get(("cards", i))
+        if hole is None:
+            hole = np.full(len(cards), int(rf.card_masks(_ids(p.cards))))
+        columns.append(rf.values_from_masks(board | hole))
+    return rf.position_counts(np.stack(columns, axis=1)), len(cards), exact
+
+
+def _joint_combinations(pool: int, sizes: tuple[int, ...]) -> npt.NDArray[np.int64]:
+    """Every deal of disjoint groups of these sizes from ``range(pool)``, one row per deal."""
+    rows = np.zeros((1, 0), dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)
+    for size in sizes:
+        combos = rf.combinations_array(pool, size).astype(np.int64)
+        bits = (np.left_shift(np.int64(1), combos)).sum(axis=1)
+        left = np.repeat(np.arange(len(rows)), len(combos))
+        right = np.tile(np.arange(len(combos)), len(rows))
+        keep = (used[left] & bits[right]) == 0
+        left, right = left[keep], right[keep]
+        rows = np.concatenate([rows[left], combos[right]], axis=1)
+        used = used[left] | bits[right]
+    return rows
+
+
+def street_odds(table: Table, street: Street, settings: Settings = Settings(),
+                tokens: Mapping[str, int] | None = None) -> StreetOdds:
+    """Both views of every hand at one street (and the tokens recorded then, checked)."""
+    if tokens is not None:
+        check_tokens(form_hands(table), tokens)
+    board = table.board[: street.known]
+    board2 = table.board2[: street.known] if table.two_rivers else ()
+    return StreetOdds(street, board, board2, everyone_odds(table, street, settings),
+                      own_odds(table, street, settings), tokens)
+
+
+def find_mistakes(streets: tuple[StreetOdds, ...], gap: float = MISTAKE_GAP) -> tuple[Mistake, ...]:
+    """Tokens whose position was at least ``gap`` less likely than the best one, biggest first."""
+    found = []
+    for odds in streets:
+        if odds.tokens is None:
+            continue
+        own = {h.hand_id: h for h in odds.own}
+        for hand in odds.everyone:
+            token = odds.tokens[hand.hand_id]
+            best = hand.most_likely
+            mistake = Mistake(odds.street, hand.hand_id, token, best, hand.positions[best - 1],
+                              hand.positions[token - 1], own[hand.hand_id].positions[token - 1])
+            if token != best and mistake.gap >= gap - 1e-12:
+                found.append(mistake)
+    return tuple(sorted(found, key=lambda m: m.gap, reverse=True))
+
+
+def replay_table(table: Table, tokens_by_street: Mapping[str, Mapping[str, int]] | None = None,
+                 settings: Settings = Settings()) -> Replay:
+    """The whole replay: every street, both views, and the biggest token mistakes."""
+    hands = form_hands(table)
+    recorded = dict(tokens_by_street or {})
+    streets = tuple(street_odds(table, s, settings, recorded.get(s.value)) for s in Street)
+    return Replay(hands, streets, find_mistakes(streets))
+
+
+def chart_data(replay: Replay) -> dict[str, dict[str, dict[str, list[float]]]]:
+    """Plain data for a chart per hand: ``{hand id: {view: {street: [P(1), ..., P(N)]}}}``."""
+    chart: dict[str, dict[str, dict[str, list[float]]]] = {}
+    for odds in replay.streets:
+        for view, hands in (("everyone", odds.everyone), ("own", odds.own)):
+            for hand in hands:
+                per_view = chart.setdefault(hand.hand_id, {}).setdefault(view, {})
+                per_view[odds.street.value] = list(hand.positions)
+    return chart

@@ -1,0 +1,78 @@
+"""Words for the heist replay, in English and French: streets, methods and token mistakes.
+
+>>> from companion.engine.replay import Mistake, Street
+>>> m = Mistake(Street.FLOP, "Ana", 1, 3, 0.62, 0.05, 0.2)
+>>> mistake_text(m)
+'at the flop Ana was most likely the 3, not the 1 (62% against 5%)'
+>>> mistake_text(m, "fr")
+'au flop, Ana était le plus probablement le 3, pas le 1 (62 % contre 5 %)'
+"""
+
+from __future__ import annotations
+
+from companion.engine.replay import Method, Mistake, Street
+from companion.engine.text import hand_label
+
+__all__ = ["street_name", "street_phrase", "percent", "method_text", "mistake_text"]
+
+_NAMES = {
+    "en": {"preflop": "pre-flop", "flop": "flop", "turn": "turn", "river": "river"},
+    "fr": {"preflop": "pré-flop", "flop": "flop", "turn": "turn", "river": "river"},
+}
+_PHRASES = {
+    "en": {"preflop": "before the flop", "flop": "at the flop", "turn": "at the turn",
+           "river": "at the river"},
+    "fr": {"preflop": "avant le flop", "flop": "au flop", "turn": "au turn", "river": "à la river"},
+}
+
+
+def _lang(lang: str) -> str:
+    return "fr" if lang == "fr" else "en"
+
+
+def street_name(street: Street, lang: str = "en") -> str:
+    return _NAMES[_lang(lang)][street.value]
+
+
+def street_phrase(street: Street, lang: str = "en") -> str:
+    """``at the flop`` / ``au flop``."""
+    return _PHRASES[_lang(lang)][street.value]
+
+
+def percent(p: float, lang: str = "en", digits: int = 0) -> str:
+    """``62%`` / ``62 %`` (French puts a space before the sign and a comma for decimals)."""
+    text = f"{100 * p:.{digits}f}"
+    return text.replace(".", ",") + " %" if lang == "fr" else text + "%"
+
+
+def _number(n: int, lang: str) -> str:
+    return f"{n:,}".replace(",", "\u202f" if lang == "fr" else ",")
+
+
+def method_text(method: Method, lang: str = "en") -> str:
+    """How the numbers were obtained, with the sample count and error bar when sampled."""
+    count = _number(method.count, lang)
+    if method.exact and method.count == 1:
+        return "connu" if lang == "fr" else "known"
+    if method.exact:
+        return f"exact sur {count} donnes" if lang == "fr" else f"exact over {count} deals"
+    error = percent(method.std_error, lang, digits=1)
+    if lang == "fr":
+        return f"Monte-Carlo, {count} tirages (graine {method.seed}), erreur type jusqu'à {error}"
+    return f"Monte Carlo, {count} samples (seed {method.seed}), standard error up to {error}"
+
+
+def mistake_text(mistake: Mistake, lang: str = "en") -> str:
+    """One plain sentence: where the hand most likely ended, against the token it took."""
+    who = hand_label(mistake.hand_id, _lang(lang))
+    best, token = mistake.most_likely, mistake.token
+    p_best, p_token = percent(mistake.p_most_likely, lang), percent(mistake.p_token, lang)
+    if mistake.p_most_likely > 1 - 1e-9:  # nothing left to chance: say it plainly
+        if lang == "fr":
+            return f"{street_phrase(mistake.street, lang)}, {who} était le {best}, pas le {token}"
+        return f"{street_phrase(mistake.street, lang)} {who} was the {best}, not the {token}"
+    if lang == "fr":
+        return (f"{street_phrase(mistake.street, lang)}, {who} était le plus probablement "
+                f"le {best}, pas le {token} ({p_best} contre {p_token})")
+    return (f"{street_phrase(mistake.street, lang)} {who} was most likely the {best}, "
+            f"not the {token} ({p_best} against {p_token})")

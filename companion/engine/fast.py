@@ -99,6 +99,9 @@ def _tables() -> dict[str, npt.NDArray[Any]]:
     return {
         "card_bit": card_bit,
         "suit_entry": suit_rank_key | (flush_table << 32),
+        # Unpacked too, for the heist replay's shared board work (replay_fast.py).
+        "suit_rank_key": suit_rank_key,
+        "flush_table": flush_table,
         "low_slot": low_slot,
         "high_slot": high_slot,
         "rank_table": rank_table,

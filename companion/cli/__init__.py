@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 
 __all__ = ["main", "COMMANDS"]
 
-COMMANDS: tuple[str, ...] = ()
+COMMANDS: tuple[str, ...] = ("detect",)
 
 
 def build_parser() -> argparse.ArgumentParser:

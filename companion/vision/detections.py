@@ -40,8 +40,8 @@ class Detections:
     def __post_init__(self) -> None:
         n = len(self.codes)
         object.__setattr__(self, "confidence", _readonly(np.asarray(self.confidence, np.float32)))
-        object.__setattr__(self, "xyxy", _readonly(np.asarray(self.xyxy, np.float32).reshape(-1, 4)))
-        object.__setattr__(self, "quads", _readonly(np.asarray(self.quads, np.float32).reshape(-1, 4, 2)))
+        object.__setattr__(self, "xyxy", _readonly(np.asarray(self.xyxy, np.float32)))
+        object.__setattr__(self, "quads", _readonly(np.asarray(self.quads, np.float32)))
         _check_shape("confidence", self.confidence, (n,))
         _check_shape("xyxy", self.xyxy, (n, 4))
         _check_shape("quads", self.quads, (n, 4, 2))

@@ -15,7 +15,7 @@ __all__ = ["group_cards"]
 HAND_LINK = 0.85
 # A row: every centre within this many card widths of the fitted line, gaps at most this wide.
 ROW_RESIDUAL = 0.35
-ROW_MAX_GAP = 2.2
+ROW_MAX_GAP = 2.8
 
 
 def _components(centres: np.ndarray, link: float) -> list[list[int]]:

@@ -22,6 +22,7 @@ from companion.vision.training.scenes import (
     BACKGROUND_FAMILIES,
     HELD_OUT_BACKGROUND,
     DeckStore,
+    Scene,
     make_scene,
 )
 
@@ -54,13 +55,18 @@ def _jittered_crop(rng: np.random.Generator, image: np.ndarray, p: np.ndarray, u
     return crop_corner(image, p2, _rotate(u, angle), _rotate(v, angle + rng.normal(0, 0.03)), s2)
 
 
-def scene_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _scene(args: tuple[int, bool, str]) -> tuple[np.random.Generator, Scene]:
+    """The random scene of one job: (seed, held-out split?, cards folder)."""
     seed, held_out, cards_dir = args
     rng = np.random.default_rng(seed)
     store = DeckStore(Path(cards_dir), held_out)
     families = (HELD_OUT_BACKGROUND,) if held_out else tuple(
         f for f in BACKGROUND_FAMILIES if f != HELD_OUT_BACKGROUND)
-    scene = make_scene(rng, store, families)
+    return rng, make_scene(rng, store, families)
+
+
+def scene_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng, scene = _scene(args)
     crops, ranks, suits = [], [], []
     for card in scene.cards:
         if np.linalg.norm(card.quad[1] - card.quad[0]) < 25:
@@ -96,12 +102,7 @@ def proposal_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarra
     """
     from companion.vision.detector import propose_corners
 
-    seed, held_out, cards_dir = args
-    rng = np.random.default_rng(seed)
-    store = DeckStore(Path(cards_dir), held_out)
-    families = (HELD_OUT_BACKGROUND,) if held_out else tuple(
-        f for f in BACKGROUND_FAMILIES if f != HELD_OUT_BACKGROUND)
-    scene = make_scene(rng, store, families)
+    rng, scene = _scene(args)
     proposals, _ = propose_corners(scene.image)
     truth = []  # (p, u, s, label or None for "ambiguous", is_index)
     for card in scene.cards:

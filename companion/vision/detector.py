@@ -56,12 +56,21 @@ def _whiteness(small: np.ndarray) -> np.ndarray:
     return cv2.addWeighted(lo, 1.5, hi, -0.5, 0)  # lo - 0.5 (hi - lo), clipped to 0..255
 
 
-def _levels(white: np.ndarray) -> list[float]:
+def _masks(white: np.ndarray) -> list[np.ndarray]:
+    """Card masks at several whiteness levels, plus one relative to the local surroundings.
+
+    Otsu splits the frame into its two largest populations, which on a light table are "table
+    and cards" against the floor; the higher levels separate cards from a light table, and the
+    local mask (brighter than the neighbourhood by a margin) does so when light is uneven.
+    """
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    top = float(np.percentile(white, 99.5))
-    levels = {round(otsu), round(otsu + 0.33 * (top - otsu)), round(otsu + 0.6 * (top - otsu)),
-              round(otsu - 25)}
-    return sorted(t for t in levels if 40 <= t < top)
+    top = float(np.percentile(white[::4, ::4], 99.5))
+    levels = {round(otsu - 25)} | {round(otsu + f * (top - otsu)) for f in (0, 0.35, 0.6, 0.8)}
+    masks = [(white > t).astype(np.uint8) for t in sorted(levels) if 40 <= t < top]
+    block = (max(white.shape) // 6) | 1
+    masks.append(cv2.adaptiveThreshold(white, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
+                                       block, -15))
+    return masks
 
 
 def _polygon_corners(poly: np.ndarray, min_edge: float) -> list[tuple[np.ndarray, np.ndarray,
@@ -127,6 +136,45 @@ def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
     return out.reshape(-1, 1, 2)
 
 
+def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
+    """Polygon corners moved to the crossings of lines fitted to each edge's outline points.
+
+    Cards have rounded corners, so the simplified polygon's vertices sit on the arcs, inside
+    the sharp corner the crops are measured from; fitted edge lines cross at the sharp corner.
+    """
+    pts = contour.reshape(-1, 2)
+    verts = poly.reshape(-1, 2)
+    n = len(verts)
+    if n < 3:
+        return poly
+    same = (pts[None, :, 0] == verts[:, None, 0]) & (pts[None, :, 1] == verts[:, None, 1])
+    if not same.any(axis=1).all():
+        return poly
+    idx = same.argmax(axis=1).tolist()
+    lines = []
+    for k in range(n):
+        a, b = idx[k], idx[(k + 1) % n]
+        seg = pts[a:b + 1] if a <= b else np.concatenate([pts[a:], pts[:b + 1]])
+        if len(seg) >= 8:
+            cut = len(seg) // 5
+            seg = seg[cut: len(seg) - cut]
+        if len(seg) < 2:
+            seg = np.array([verts[k], verts[(k + 1) % n]])
+        vx, vy, x0, y0 = cv2.fitLine(seg.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
+    out = verts.astype(np.float64).copy()
+    for k in range(n):
+        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
+        det = d1[0] * (-d2[1]) - d1[1] * (-d2[0])
+        if abs(det) < 0.3:  # nearly parallel edges: keep the vertex
+            continue
+        t = ((p2 - p1)[0] * (-d2[1]) - (p2 - p1)[1] * (-d2[0])) / det
+        cross = p1 + t * d1
+        if np.linalg.norm(cross - verts[k]) < 0.25 * np.linalg.norm(verts[k] - verts[k - 1]):
+            out[k] = cross
+    return out.reshape(-1, 1, 2)
+
+
 def _is_card_quad(poly: np.ndarray) -> float | None:
     """Card width when the polygon is a lone card (4 right-ish corners, card proportions)."""
     pts = poly.reshape(-1, 2).astype(np.float64)
@@ -148,25 +196,32 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
         if factor < 1.0 else image
     white = _whiteness(small)
     min_width = MIN_CARD_FRACTION * max(small.shape[:2])
-    kernel = np.ones((3, 3), np.uint8)
+    close, open_ = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)
     raw: list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]] = []
     widths: list[float] = []
-    for level in _levels(white):
-        mask = cv2.morphologyEx((white > level).astype(np.uint8), cv2.MORPH_OPEN, kernel)
+    for mask in _masks(white):
+        # Closing fills the notches that index glyphs near the card edge cut into the mask.
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, open_)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
             area = cv2.contourArea(contour)
             if area < 0.8 * min_width * min_width:
                 continue
-            for eps in (0.02, 0.04):
-                poly = cv2.approxPolyDP(contour, max(1.5, eps * np.sqrt(area)), True)
-                card_w = _is_card_quad(poly)
-                if card_w is not None:
-                    widths.append(card_w)
-                raw += _polygon_corners(_refine(contour, poly), 0.25 * min_width)
+            outlines = [contour]
+            hull = cv2.convexHull(contour)
+            if area > 0.9 * cv2.contourArea(hull):  # a lone card, maybe with a ragged edge
+                outlines.append(hull)
+            for outline in outlines:
+                for eps in (0.03, 0.05):
+                    poly = cv2.approxPolyDP(outline, max(1.5, eps * np.sqrt(area)), True)
+                    card_w = _is_card_quad(poly)
+                    if card_w is not None:
+                        widths.append(card_w)
+                    raw += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
     typical = float(np.median(widths)) if widths else None
     proposals: list[Proposal] = []
-    seen: set[tuple[int, int, int, int]] = set()
+    kept = np.zeros((0, 5))  # x, y, ux, uy, s of the proposals so far
     for p, u, v, la, lb in raw:
         scales = [la, lb / LONG_SIDE]
         if typical is not None:
@@ -174,13 +229,13 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
         for s in scales:
             if s < min_width:
                 continue
-            # The same corner found at several thresholds: one proposal per cell of position
-            # (a tenth of the card), direction (15 degrees) and scale (12 %).
-            key = (round(p[0] / (0.1 * s)), round(p[1] / (0.1 * s)),
-                   round(np.degrees(np.arctan2(u[1], u[0])) / 15), round(np.log(s) / 0.12))
-            if key in seen:
+            # The same corner found at another threshold or outline: crops would be alike.
+            if len(kept) and np.any(
+                    (np.hypot(kept[:, 0] - p[0], kept[:, 1] - p[1]) < 0.06 * s)
+                    & (kept[:, 2] * u[0] + kept[:, 3] * u[1] > 0.98)
+                    & (np.abs(kept[:, 4] - s) < 0.1 * s)):
                 continue
-            seen.add(key)
+            kept = np.vstack([kept, [p[0], p[1], u[0], u[1], s]])
             proposals.append(Proposal(p / factor, u, v, s / factor))
     return proposals, (typical / factor if typical is not None else None)
 

@@ -136,45 +136,6 @@ def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
     return out.reshape(-1, 1, 2)
 
 
-def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
-    """Polygon corners moved to the crossings of lines fitted to each edge's outline points.
-
-    Cards have rounded corners, so the simplified polygon's vertices sit on the arcs, inside
-    the sharp corner the crops are measured from; fitted edge lines cross at the sharp corner.
-    """
-    pts = contour.reshape(-1, 2)
-    verts = poly.reshape(-1, 2)
-    n = len(verts)
-    if n < 3:
-        return poly
-    same = (pts[None, :, 0] == verts[:, None, 0]) & (pts[None, :, 1] == verts[:, None, 1])
-    if not same.any(axis=1).all():
-        return poly
-    idx = same.argmax(axis=1).tolist()
-    lines = []
-    for k in range(n):
-        a, b = idx[k], idx[(k + 1) % n]
-        seg = pts[a:b + 1] if a <= b else np.concatenate([pts[a:], pts[:b + 1]])
-        if len(seg) >= 8:
-            cut = len(seg) // 5
-            seg = seg[cut: len(seg) - cut]
-        if len(seg) < 2:
-            seg = np.array([verts[k], verts[(k + 1) % n]])
-        vx, vy, x0, y0 = cv2.fitLine(seg.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
-    out = verts.astype(np.float64).copy()
-    for k in range(n):
-        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
-        det = d1[0] * (-d2[1]) - d1[1] * (-d2[0])
-        if abs(det) < 0.3:  # nearly parallel edges: keep the vertex
-            continue
-        t = ((p2 - p1)[0] * (-d2[1]) - (p2 - p1)[1] * (-d2[0])) / det
-        cross = p1 + t * d1
-        if np.linalg.norm(cross - verts[k]) < 0.25 * np.linalg.norm(verts[k] - verts[k - 1]):
-            out[k] = cross
-    return out.reshape(-1, 1, 2)
-
-
 def _is_card_quad(poly: np.ndarray) -> float | None:
     """Card width when the polygon is a lone card (4 right-ish corners, card proportions)."""
     pts = poly.reshape(-1, 2).astype(np.float64)

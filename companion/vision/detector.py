@@ -174,7 +174,7 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
             if area > 0.9 * cv2.contourArea(hull):  # a lone card, maybe with a ragged edge
                 outlines.append(hull)
             for outline in outlines:
-                for eps in (0.03, 0.05):
+                for eps in (0.04,):
                     poly = cv2.approxPolyDP(outline, max(1.5, eps * np.sqrt(area)), True)
                     card_w = _is_card_quad(poly)
                     if card_w is not None:
@@ -186,7 +186,9 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
     for p, u, v, la, lb in raw:
         scales = [la, lb / LONG_SIDE]
         if typical is not None:
-            scales = [s for s in scales if 0.6 * typical < s < 1.6 * typical] + [typical]
+            # Lone cards fix the scale; an edge-based width only adds a read when it differs.
+            scales = [typical] + [s for s in scales
+                                  if 0.6 * typical < s < 1.6 * typical and abs(s - typical) > 0.2 * typical]
         for s in scales:
             if s < min_width:
                 continue

@@ -89,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
             cv2.imwrite(str(args.annotate / f"{path.stem}_cards.jpg"), annotate(image, read))
         results.append(entry)
     if args.json:
-        print(json.dumps(results, indent=1, ensure_ascii=False))
+        # One image per line: a valid JSON array that stays readable for long batches.
+        lines = ",\n ".join(json.dumps(entry, ensure_ascii=False) for entry in results)
+        print(f"[{lines}]")
     else:
         words = MESSAGES[args.lang]
         for entry in results:

@@ -137,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-lr", type=float, default=3e-3)
+    parser.add_argument("--init", type=Path, default=None,
+                        help="start from this checkpoint's weights (fine-tuning, fresh schedule)")
     args = parser.parse_args(argv)
 
     torch.set_num_threads(args.threads)
@@ -147,9 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(crops)} training crops ({int((ranks != NO_INDEX).sum())} indices)", flush=True)
 
     net = CornerNet()
+    if args.init is not None:
+        net.load_state_dict(torch.load(args.init, weights_only=False)["net"])
+        print(f"weights from {args.init}", flush=True)
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     steps_per_epoch = len(crops) // args.batch
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, epochs=args.epochs,
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.max_lr, epochs=args.epochs,
                                                 steps_per_epoch=steps_per_epoch, pct_start=0.15)
     epoch, elapsed, history = 0, 0.0, []
     if args.checkpoint.exists():

@@ -20,6 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.errors import CompanionError
 from companion.vision.detections import Grouping
 from companion.vision.detector import DEFAULT_MODEL, CardDetector
 
@@ -76,7 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     entries = json.loads(args.labels.read_text())
     if args.source:
         entries = [e for e in entries if e.get("source") == args.source]
-    detector = CardDetector(args.model)
+    try:
+        detector = CardDetector(args.model)
+    except CompanionError as error:
+        print(f"evaluate: {error.message()}", file=sys.stderr)
+        return 2
     total = Score(0, 0, 0)
     by_source: dict[str, Score] = {}
     tables = exact = 0

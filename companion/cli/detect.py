@@ -17,7 +17,8 @@ from companion.errors import ImageDecodeError
 
 MESSAGES = {
     "en": {"none": "no cards found", "river": "river", "hands": "hands", "conf": "confidence"},
-    "fr": {"none": "aucune carte trouvée", "river": "tableau", "hands": "mains", "conf": "confiance"},
+    "fr": {"none": "aucune carte trouvée", "river": "tableau", "hands": "mains",
+           "conf": "confiance"},
 }
 
 

@@ -187,8 +187,8 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
         scales = [la, lb / LONG_SIDE]
         if typical is not None:
             # Lone cards fix the scale; an edge-based width only adds a read when it differs.
-            scales = [typical] + [s for s in scales
-                                  if 0.6 * typical < s < 1.6 * typical and abs(s - typical) > 0.2 * typical]
+            scales = [typical] + [s for s in scales if 0.6 * typical < s < 1.6 * typical
+                                  and abs(s - typical) > 0.2 * typical]
         for s in scales:
             if s < min_width:
                 continue

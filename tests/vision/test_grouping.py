@@ -25,7 +25,8 @@ TABLE = {  # a river of five 120 px apart and two overlapped hands far from it
 def test_river_and_hands_of_a_table() -> None:
     groups = group_cards(_at(TABLE), WIDTH)
     assert groups.river == ("9h", "8c", "2h", "4c", "Js")
-    assert {frozenset(h) for h in groups.hands} == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
+    hands = {frozenset(h) for h in groups.hands}
+    assert hands == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
     assert groups.confidence == pytest.approx(0.9)
 
 

@@ -119,7 +119,7 @@ def _fonts() -> list[str]:
 
 
 def render_procedural(out: Path, count: int, seed: int = 7) -> None:
-    """Simple designs: rank letter + suit glyph in the corners, pips or a big glyph in the middle."""
+    """Simple designs: rank letter + suit glyph in the corners, a big suit glyph in the middle."""
     from PIL import Image, ImageDraw, ImageFont  # training-only dependency
 
     rng = np.random.default_rng(seed)
@@ -155,11 +155,13 @@ def render_procedural(out: Path, count: int, seed: int = 7) -> None:
                 box = cdraw.textbbox((0, 0), text, font=rank_font)
                 tw = box[2] - box[0]
                 cx = margin + max(tw, suit_size) // 2 if stacked else margin + tw // 2
-                cdraw.text((cx - tw // 2 - box[0], margin - box[1]), text, font=rank_font, fill=colour)
+                cdraw.text((cx - tw // 2 - box[0], margin - box[1]), text, font=rank_font,
+                           fill=colour)
                 sbox = cdraw.textbbox((0, 0), SUIT_GLYPHS[suit], font=suit_font)
                 sw = sbox[2] - sbox[0]
                 if stacked:
-                    sx, sy = cx - sw // 2 - sbox[0], margin + (box[3] - box[1]) + margin // 2 - sbox[1]
+                    sx = cx - sw // 2 - sbox[0]
+                    sy = margin + (box[3] - box[1]) + margin // 2 - sbox[1]
                 else:
                     sx, sy = margin + tw + margin // 2 - sbox[0], margin - sbox[1]
                 cdraw.text((sx, sy), SUIT_GLYPHS[suit], font=suit_font, fill=colour)

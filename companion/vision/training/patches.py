@@ -37,7 +37,8 @@ def corner_frame(quad: np.ndarray, corner: int) -> tuple[np.ndarray, np.ndarray,
     nxt, prv = quad[(corner + 1) % 4], quad[(corner - 1) % 4]
     u = (nxt - p) / np.linalg.norm(nxt - p)
     v = (prv - p) / np.linalg.norm(prv - p)
-    width = np.linalg.norm(quad[1] - quad[0]) if corner % 2 == 0 else np.linalg.norm(quad[2] - quad[1])
+    edge = quad[1] - quad[0] if corner % 2 == 0 else quad[2] - quad[1]
+    width = np.linalg.norm(edge)
     return p, u, v, float(width)
 
 
@@ -88,7 +89,8 @@ def scene_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, 
     for _ in range(8):  # random spots: table, chips, card backs, card middles
         p = rng.uniform([0, 0], [w, h])
         u = _rotate(np.array([1.0, 0.0]), rng.uniform(0, 2 * np.pi))
-        crops.append(crop_corner(scene.image, p, u, _rotate(u, np.pi / 2), s_typ * rng.uniform(0.7, 1.4)))
+        crops.append(crop_corner(scene.image, p, u, _rotate(u, np.pi / 2),
+                                 s_typ * rng.uniform(0.7, 1.4)))
         ranks.append(NO_INDEX)
         suits.append(-1)
     return np.array(crops, np.uint8), np.array(ranks, np.int8), np.array(suits, np.int8)

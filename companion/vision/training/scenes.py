@@ -53,7 +53,8 @@ class DeckStore:
         else:
             decks = [d for d in decks if d.name != HELD_OUT_DECK]
         if not decks:
-            raise FileNotFoundError(f"no card decks in {cards_dir}; run companion.vision.training.art")
+            raise FileNotFoundError(
+                f"no card decks in {cards_dir}; run companion.vision.training.art")
         self.decks = decks
         self._cache: dict[tuple[str, str], np.ndarray] = {}
 
@@ -234,7 +235,8 @@ def make_scene(rng: np.random.Generator, store: DeckStore, families: tuple[str, 
         _paste(canvas, back, homography @ m)
     chips = canvas.copy()
     for _ in range(int(rng.integers(0, 7))):
-        _chip(chips, rng, (int(rng.uniform(0, w)), int(rng.uniform(0, h))), int(s * rng.uniform(0.15, 0.3)))
+        centre = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        _chip(chips, rng, centre, int(s * rng.uniform(0.15, 0.3)))
     canvas[:] = chips
 
     shadow_dir = rng.normal(0, 1, 2)
@@ -274,7 +276,8 @@ def _face_corners(shape: tuple[int, ...]) -> np.ndarray:
     return np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
 
 
-def _placement_matrix(shape: tuple[int, ...], s: float, centre: np.ndarray, angle: float) -> np.ndarray:
+def _placement_matrix(shape: tuple[int, ...], s: float, centre: np.ndarray,
+                      angle: float) -> np.ndarray:
     fh, fw = shape[:2]
     k = s / fw
     r = _rot(angle) * k

@@ -23,12 +23,16 @@ from companion.vision.training.patches import NO_INDEX, RANKS, SUITS
 
 
 def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
-    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, padding=1, bias=False), nn.BatchNorm2d(cout),
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, padding=1, bias=False),
+                         nn.BatchNorm2d(cout),
                          nn.ReLU(inplace=True))
 
 
 class CornerNet(nn.Module):
-    """About 0.17 M parameters, 20 MFLOP per crop; 56x40 BGR crop -> rank (13 + no index) and suit probabilities."""
+    """156 k parameters, about 20 MFLOP per crop.
+
+    A 56x40 BGR crop -> rank (13 + no index) and suit logits.
+    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -71,7 +75,8 @@ def augment(batch: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     grey = torch.rand(n, generator=gen) < 0.1
     if grey.any():
         batch[grey] = batch[grey].mean(dim=3, keepdim=True).expand(-1, -1, -1, 3)
-    batch = batch + torch.randn(batch.shape, generator=gen) * torch.rand(n, 1, 1, 1, generator=gen) * 8
+    sigma = torch.rand(n, 1, 1, 1, generator=gen) * 8
+    batch = batch + torch.randn(batch.shape, generator=gen) * sigma
     return batch.clamp(0, 255)
 
 
@@ -184,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
             sched.step()
             total += float(loss)
             if step % 100 == 0:
-                print(f"epoch {epoch + 1} step {step}/{steps_per_epoch} loss {total / (step + 1):.4f} "
+                print(f"epoch {epoch + 1} step {step}/{steps_per_epoch} "
+                      f"loss {total / (step + 1):.4f} "
                       f"({(time.time() - start) / (step + 1) * 1000:.0f} ms/step)", flush=True)
         epoch += 1
         elapsed += time.time() - start

@@ -66,7 +66,8 @@ def _masks(white: np.ndarray) -> list[np.ndarray]:
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     top = float(np.percentile(white[::4, ::4], 99.5))
     levels = {round(otsu - 25)} | {round(otsu + f * (top - otsu)) for f in (0, 0.35, 0.6, 0.8)}
-    masks = [(white > t).astype(np.uint8) for t in sorted(levels) if 40 <= t < top]
+    masks: list[np.ndarray] = [(white > t).astype(np.uint8)
+                               for t in sorted(levels) if 40 <= t < top]
     block = (max(white.shape) // 6) | 1
     masks.append(cv2.adaptiveThreshold(white, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
                                        block, -15))

@@ -235,8 +235,8 @@ def make_scene(rng: np.random.Generator, store: DeckStore, families: tuple[str, 
         _paste(canvas, back, homography @ m)
     chips = canvas.copy()
     for _ in range(int(rng.integers(0, 7))):
-        centre = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
-        _chip(chips, rng, centre, int(s * rng.uniform(0.15, 0.3)))
+        spot = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        _chip(chips, rng, spot, int(s * rng.uniform(0.15, 0.3)))
     canvas[:] = chips
 
     shadow_dir = rng.normal(0, 1, 2)

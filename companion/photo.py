@@ -43,8 +43,9 @@ ROW_RESIDUAL = 0.5
 STARTER_APART = 1.5
 # Spit rows: centres further apart than this many card widths, read top to bottom, start a row.
 ROW_BREAK = 0.9
-# Reads whose centres are closer than this many card widths are one physical card.
-SAME_PLACE = 0.5
+# Reads whose centres are closer than this many card widths are one physical card (a fanned
+# hand shows each index, so its cards lie at least a quarter of a card apart).
+SAME_PLACE = 0.2
 
 
 @dataclass(frozen=True, slots=True)

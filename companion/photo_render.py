@@ -25,7 +25,15 @@ import numpy as np
 
 from companion.vision.training import scenes
 
-__all__ = ["Placement", "render_table", "render_spit", "render_show", "FIXTURES", "main"]
+__all__ = [
+    "Placement",
+    "Rendered",
+    "render_table",
+    "render_spit",
+    "render_show",
+    "FIXTURES",
+    "main",
+]
 
 CARD_ASPECT = 1.45  # card height / width on the table plane
 
@@ -40,14 +48,22 @@ class Placement:
     angle: float = 0.0
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """A photo and, for each face-up card, its code and outline (4x2, image pixels)."""
+
+    image: np.ndarray
+    cards: tuple[tuple[str, np.ndarray], ...]
+
+
 def _mild_light(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     """A warm or cold light, a little blur and sensor noise: a clear photo, unlike the scene
     generator's training conditions, so that a fixture tests the layout rather than the eyes."""
     cast = rng.uniform([0.85, 0.92, 0.95], [1.05, 1.02, 1.1])
-    out = image.astype(np.float32) * (cast if rng.random() < 0.5 else cast[::-1])
-    out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.4, 0.8))
-    out = out + rng.normal(0, 2.0, out.shape)
-    return np.clip(out, 0, 255).astype(np.uint8)
+    lit = image.astype(np.float32) * (cast if rng.random() < 0.5 else cast[::-1])
+    blurred = np.asarray(cv2.GaussianBlur(lit, (0, 0), rng.uniform(0.4, 0.8)))
+    noisy = blurred + rng.normal(0, 2.0, blurred.shape)
+    return np.clip(noisy, 0, 255).astype(np.uint8)
 
 
 def render_table(
@@ -57,17 +73,18 @@ def render_table(
     card_width: float,
     size: tuple[int, int],
     tilt: float = 0.04,
-) -> np.ndarray:
+) -> Rendered:
     """Paste the cards (in order, later ones on top) on a random table seen at a slight angle."""
     w, h = size
     families = tuple(f for f in scenes.BACKGROUND_FAMILIES if f != scenes.HELD_OUT_BACKGROUND)
     canvas = scenes.background(rng, families[rng.integers(len(families))], h, w)
     deck = store.decks[rng.integers(len(store.decks))]
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     jitter = rng.uniform(-1, 1, (4, 2)) * [w, h] * tilt
     homography = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
     bw = int(card_width)
     back = scenes._card_back(rng, bw, int(bw * CARD_ASPECT))
+    cards: list[tuple[str, np.ndarray]] = []
     for place in placements:
         face = back if place.code is None else store.face(deck, place.code)
         centre = np.array([place.x, place.y])
@@ -80,7 +97,24 @@ def render_table(
         mask = cv2.GaussianBlur(mask, (k, k), 0) * 0.35
         canvas[:] = (canvas * (1 - mask[..., None])).astype(np.uint8)
         scenes._paste(canvas, face, matrix)
-    return _mild_light(rng, canvas)
+        if place.code is not None:
+            cards.append((place.code, quad.astype(np.float64)))
+    return Rendered(_mild_light(rng, canvas), tuple(cards))
+
+
+def _turned(placements: Sequence[Placement], size: tuple[int, int], turn: float) -> list[Placement]:
+    """The whole layout turned by ``turn`` radians about the middle of the photo."""
+    cx, cy = size[0] / 2, size[1] / 2
+    c, s = np.cos(turn), np.sin(turn)
+    return [
+        Placement(
+            p.code,
+            cx + c * (p.x - cx) - s * (p.y - cy),
+            cy + s * (p.x - cx) + c * (p.y - cy),
+            p.angle + turn,
+        )
+        for p in placements
+    ]
 
 
 def _pile(
@@ -89,8 +123,12 @@ def _pile(
     """A pile: ``under`` face-down cards slightly askew, the face-up ``code`` on top."""
     base = np.pi if flip else 0.0
     cards = [
-        Placement(None, x + rng.normal(0, 0.02) * s, y + rng.normal(0, 0.02) * s,
-                  base + rng.normal(0, 0.03))
+        Placement(
+            None,
+            x + rng.normal(0, 0.02) * s,
+            y + rng.normal(0, 0.02) * s,
+            base + rng.normal(0, 0.03),
+        )
         for _ in range(under)
     ]
     return [*cards, Placement(code, x, y, base + rng.normal(0, 0.03))]
@@ -103,9 +141,10 @@ def render_spit(
     p1: Sequence[str | None],
     p2: Sequence[str | None],
     size: tuple[int, int] = (1024, 768),
-) -> np.ndarray:
+    turn: float = 0.0,
+) -> Rendered:
     """Player 2's stocks on top (turned to face them), the spit piles in the middle, player 1's
-    stocks at the bottom; ``None`` leaves an empty stock space."""
+    stocks at the bottom; ``None`` leaves an empty stock space; ``turn`` turns the layout."""
     w, h = size
     s = min(w / 7.2, h / 7.6)
     pitch = 1.3 * s
@@ -121,7 +160,7 @@ def render_spit(
     placements.append(Placement(None, w / 2 + 2.6 * pitch, rows[1], rng.normal(0, 0.1)))
     for k, code in enumerate(piles):
         placements += _pile(rng, code, w / 2 + (k - 0.5) * 1.5 * pitch, rows[1], s, 0, False)
-    return render_table(rng, store, placements, s, size)
+    return render_table(rng, store, _turned(placements, size, turn), s, size)
 
 
 def render_show(
@@ -130,7 +169,8 @@ def render_show(
     hand: Sequence[str],
     starter: str,
     size: tuple[int, int] = (1024, 768),
-) -> np.ndarray:
+    turn: float = 0.0,
+) -> Rendered:
     """The four hand cards in a row near the bottom, the starter on the deck above them."""
     w, h = size
     s = min(w / 6.5, h / 5.0)
@@ -141,7 +181,7 @@ def render_show(
         for k, code in enumerate(hand)
     ]
     placements += _pile(rng, starter, w / 2 + rng.normal(0, 0.2) * s, deck_y, s, 3, False)
-    return render_table(rng, store, placements, s, size)
+    return render_table(rng, store, _turned(placements, size, turn), s, size)
 
 
 # The committed fixtures: positions chosen for what they test, not at random.
@@ -161,6 +201,7 @@ FIXTURES: tuple[dict[str, Any], ...] = (
         "piles": ["9s", "4d"],
         "p1": ["Kh", "Jc", "6c", "2d", "Qs"],
         "p2": ["7d", "Ad", "Jh", "Kd", "Qc"],
+        "turn": 0.07,
     },
     {
         # The rules' example: 16 (fifteens 8, pair 2, runs 6).
@@ -177,6 +218,7 @@ FIXTURES: tuple[dict[str, Any], ...] = (
         "hand": ["5h", "Js", "5c", "5d"],
         "starter": "5s",
         "total": 29,
+        "turn": -0.09,
     },
 )
 
@@ -191,10 +233,19 @@ def write_fixtures(
     labels = []
     for entry in FIXTURES:
         if entry["kind"] == "spit":
-            image = render_spit(rng, store, tuple(entry["piles"]), entry["p1"], entry["p2"])
+            rendered = render_spit(
+                rng,
+                store,
+                tuple(entry["piles"]),
+                entry["p1"],
+                entry["p2"],
+                turn=entry.get("turn", 0.0),
+            )
         else:
-            image = render_show(rng, store, entry["hand"], entry["starter"])
-        cv2.imwrite(str(out / entry["image"]), image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+            rendered = render_show(
+                rng, store, entry["hand"], entry["starter"], turn=entry.get("turn", 0.0)
+            )
+        cv2.imwrite(str(out / entry["image"]), rendered.image, [cv2.IMWRITE_JPEG_QUALITY, quality])
         labels.append({**entry, "source": "companion.photo_render"})
     (out / "photo_labels.json").write_text(json.dumps(labels, indent=1) + "\n")
     return labels

@@ -112,8 +112,15 @@ def _run_show(args: argparse.Namespace, words: list[str]) -> int:
 
 
 def _run_photo(args: argparse.Namespace, words: list[str]) -> int:
-    others = [text for text, given in ((" ".join(words), words), ("--starter", args.starter),
-                                       ("--batch", args.batch)) if given]
+    others = [
+        text
+        for text, given in (
+            (" ".join(words), words),
+            ("--starter", args.starter),
+            ("--batch", args.batch),
+        )
+        if given
+    ]
     if others:
         raise TableError(
             f"--photo reads the cards itself: drop {', '.join(others)}",
@@ -124,7 +131,9 @@ def _run_photo(args: argparse.Namespace, words: list[str]) -> int:
     if args.json:
         _print_json({**_show_json(show, args.lang), "photo": _photo_json(args.photo, photo)})
     else:
-        print("\n".join([_photo_line(args.photo, photo, args.lang), *describe_show(show, args.lang)]))
+        print(
+            "\n".join([_photo_line(args.photo, photo, args.lang), *describe_show(show, args.lang)])
+        )
     return 0
 
 

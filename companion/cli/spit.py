@@ -337,10 +337,16 @@ def register(subparsers: Any) -> None:
     ref.add_argument("--p1", nargs="*", default=[], metavar="STOCK", help="player 1's stock spaces")
     ref.add_argument("--p2", nargs="*", default=[], metavar="STOCK", help="player 2's stock spaces")
     ref.add_argument(
-        "--p1-spit", type=_count, metavar="N", help="player 1's spit cards left (default 0; with --photo, some)"
+        "--p1-spit",
+        type=_count,
+        metavar="N",
+        help="player 1's spit cards left (default 0; with --photo, some)",
     )
     ref.add_argument(
-        "--p2-spit", type=_count, metavar="N", help="player 2's spit cards left (default 0; with --photo, some)"
+        "--p2-spit",
+        type=_count,
+        metavar="N",
+        help="player 2's spit cards left (default 0; with --photo, some)",
     )
     ref.add_argument(
         "--only-pile", type=int, choices=(1, 2), help="since a lone spit, the only live pile"

@@ -18,6 +18,7 @@ from companion.engine.spit import (
     Play,
     Shift,
     Spit,
+    SpitRules,
     SpitState,
     Take,
     Turn,
@@ -178,8 +179,34 @@ def _ruling_json(ruling: Ruling, lang: str) -> dict[str, Any]:
 
 def _referee(args: argparse.Namespace) -> int:
     rules = VARIANTS[args.rules]
+    live = None if args.only_pile is None else args.only_pile - 1
+    side_left = (args.side[0], args.side[1])
+    header: list[str] = []
+    extra: dict[str, Any] = {}
     if args.photo is not None:
-        return _referee_photo(args, rules)
+        photo = _read_photo(args)
+        # Spit cards are in the players' hands, off the photo: unless told, each has some left.
+        spit_left = (
+            1 if args.p1_spit is None else args.p1_spit,
+            1 if args.p2_spit is None else args.p2_spit,
+        )
+        state = spit_position(photo, rules, spit_left, live, side_left)
+        header, extra = [_photo_line(args.photo, photo, args.lang)], _photo_json(args.photo, photo)
+    else:
+        state = _typed_state(args, rules, live, side_left)
+    disputed = None if args.move is None else parse_move(args.move, rules.stock_piles)
+    ruling = referee(state, disputed)
+    if args.json:
+        data = {**_ruling_json(ruling, args.lang), **extra}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join([*header, *explain(ruling, args.lang)]))
+    return 0
+
+
+def _typed_state(
+    args: argparse.Namespace, rules: SpitRules, live: int | None, side_left: tuple[int, int]
+) -> SpitState:
     if args.piles is None:
         raise TableError(
             "give the two spit pile tops with --piles (or a photo with --photo)",
@@ -190,25 +217,17 @@ def _referee(args: argparse.Namespace) -> int:
         [parse_pile(token, f"--p{p} stock {i + 1}") for i, token in enumerate(tokens)]
         for p, tokens in ((1, args.p1), (2, args.p2))
     )
-    live = None if args.only_pile is None else args.only_pile - 1
-    state = typed_position(
+    return typed_position(
         rules,
         (piles[0], piles[1]),
         (stocks[0], stocks[1]),
         (args.p1_spit or 0, args.p2_spit or 0),
         live=live,
-        side_left=(args.side[0], args.side[1]),
+        side_left=side_left,
     )
-    disputed = None if args.move is None else parse_move(args.move, rules.stock_piles)
-    ruling = referee(state, disputed)
-    if args.json:
-        print(json.dumps(_ruling_json(ruling, args.lang), ensure_ascii=False, indent=2))
-    else:
-        print("\n".join(explain(ruling, args.lang)))
-    return 0
 
 
-def _referee_photo(args: argparse.Namespace, rules: Any) -> int:
+def _read_photo(args: argparse.Namespace) -> SpitPhoto:
     typed = [name for name in ("piles", "p1", "p2") if getattr(args, name)]
     if typed:
         names = ", ".join(f"--{name}" for name in typed)
@@ -216,46 +235,27 @@ def _referee_photo(args: argparse.Namespace, rules: Any) -> int:
             f"--photo reads the piles itself: drop {names}",
             f"--photo lit les tas lui-même : retirez {names}",
         )
-    photo = read_spit(_photo.read_photo(args.photo, args.model), str(args.photo))
-    # Spit cards are in the players' hands, off the photo: unless told, each has some left.
-    spit_left = (
-        1 if args.p1_spit is None else args.p1_spit,
-        1 if args.p2_spit is None else args.p2_spit,
-    )
-    live = None if args.only_pile is None else args.only_pile - 1
-    state = spit_position(photo, rules, spit_left, live, (args.side[0], args.side[1]))
-    disputed = None if args.move is None else parse_move(args.move, rules.stock_piles)
-    ruling = referee(state, disputed)
-    if args.json:
-        data = {**_ruling_json(ruling, args.lang), "photo": _photo_json(args.photo, photo)}
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        print("\n".join([*_photo_lines(args.photo, photo, args.lang), *explain(ruling, args.lang)]))
-    return 0
+    return read_spit(_photo.read_photo(args.photo, args.model), str(args.photo))
 
 
-def _photo_json(path: Any, photo: SpitPhoto) -> dict[str, Any]:
+def _photo_json(path: Path, photo: SpitPhoto) -> dict[str, Any]:
     return {
-        "image": str(path),
-        "piles": [_photo.seen_json(seen) for seen in photo.piles],
-        "p1": [_photo.seen_json(seen) for seen in photo.stocks[0]],
-        "p2": [_photo.seen_json(seen) for seen in photo.stocks[1]],
+        "photo": {
+            "image": str(path),
+            "piles": [_photo.seen_json(seen) for seen in photo.piles],
+            "p1": [_photo.seen_json(seen) for seen in photo.stocks[0]],
+            "p2": [_photo.seen_json(seen) for seen in photo.stocks[1]],
+        }
     }
 
 
-def _photo_lines(path: Any, photo: SpitPhoto, lang: str) -> list[str]:
-    def cards(seen: Any) -> str:
-        return " ".join(s.card.pretty() for s in seen) or "—"
-
+def _photo_line(path: Path, photo: SpitPhoto, lang: str) -> str:
+    piles, p1, p2 = (
+        " ".join(seen.card.pretty() for seen in row) or "—" for row in (photo.piles, *photo.stocks)
+    )
     if lang == "fr":
-        return [
-            f"{path} : tas {cards(photo.piles)} ; joueur 1 {cards(photo.stocks[0])} ; "
-            f"joueur 2 {cards(photo.stocks[1])}"
-        ]
-    return [
-        f"{path}: piles {cards(photo.piles)}; player 1 {cards(photo.stocks[0])}; "
-        f"player 2 {cards(photo.stocks[1])}"
-    ]
+        return f"{path} : tas {piles} ; joueur 1 {p1} ; joueur 2 {p2}"
+    return f"{path}: piles {piles}; player 1 {p1}; player 2 {p2}"
 
 
 def _report_json(report: SimulationReport, seconds: float) -> dict[str, Any]:

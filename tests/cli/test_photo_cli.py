@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
+from companion.engine.cards import parse_card
 from companion.vision import DEFAULT_MODEL
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
@@ -43,6 +44,10 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
 
 def photo(name: str) -> list[str]:
     return ["--photo", str(FIXTURES / name), "--model", str(MODEL)]
+
+
+def pretty(code: str) -> str:
+    return parse_card(code, "label").pretty()
 
 
 def read_cards(seen: list[dict[str, Any]]) -> list[str]:
@@ -95,10 +100,14 @@ def test_spit_photo_rules_like_the_typed_position(
 
 @needs_model
 def test_stuck_spit_photo_says_both_spit(capsys: pytest.CaptureFixture[str]) -> None:
-    stuck = [e for e in SPIT if e["image"] == "spit_layout_02.jpg"]
-    code, out, _ = run(capsys, "spit", "referee", *photo(stuck[0]["image"]))
+    (entry,) = [e for e in SPIT if e["image"] == "spit_layout_02.jpg"]
+    code, out, _ = run(capsys, "spit", "referee", *photo(entry["image"]))
     assert code == 0
-    assert out.splitlines()[1:] == ["stuck: both spit"]
+    piles, p1, p2 = (" ".join(pretty(c) for c in entry[k] if c) for k in ("piles", "p1", "p2"))
+    assert out.splitlines() == [
+        f"{FIXTURES / entry['image']}: piles {piles}; player 1 {p1}; player 2 {p2}",
+        "stuck: both spit",
+    ]
 
 
 @needs_model

@@ -3,8 +3,8 @@
 The vision detector says which cards it read and where; this module decides what each card is
 in the game from where it lies, with rules simple enough to say to players:
 
-- Cribbage show: the four hand cards side by side in a row, the starter apart from the row
-  (above it, below it, or past its end, at least a card and a half away).
+- Cribbage show: the four hand cards side by side in a row, the starter apart from the row:
+  above or below it (a card width off its line or more), or past its end with a clear gap.
 - Spit: player 2's stock tops in a row at the top of the photo, the two centre spit piles in the
   middle row (pile 1 on the left), player 1's stock tops in a row at the bottom. Stocks count
   from 1, left to right as the photo shows them.
@@ -39,8 +39,10 @@ __all__ = [
 
 # A row: every centre within this many card widths of the line fitted through the row.
 ROW_RESIDUAL = 0.5
-# The starter lies at least this many card widths (or row gaps, if wider) from the hand's cards.
-STARTER_APART = 1.5
+# The starter lies off the hand's row by this many card widths, or past its end by this many
+# card widths or row gaps (whichever is wider), so that five cards in a row are refused.
+STARTER_OFF_ROW = 1.0
+STARTER_PAST_END = 1.5
 # Spit rows: centres further apart than this many card widths, read top to bottom, start a row.
 ROW_BREAK = 0.9
 # Reads whose centres are closer than this many card widths are one physical card (a fanned
@@ -120,15 +122,19 @@ def _row_line(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return mean, vt[0], vt[1]
 
 
-def _starter_apartness(points: np.ndarray, candidate: int, width: float) -> float | None:
-    """How far ``candidate`` lies from the row the other cards form (None: they are no row)."""
+def _is_apart(points: np.ndarray, candidate: int, width: float) -> bool:
+    """Whether the other cards form a row and ``candidate`` lies apart from it: off the row's
+    line, or past its end by clearly more than the row's own gaps."""
     rest = np.delete(points, candidate, axis=0)
     mean, direction, normal = _row_line(rest)
     if np.abs((rest - mean) @ normal).max() > ROW_RESIDUAL * width:
-        return None
-    gaps = np.diff(np.sort((rest - mean) @ direction))
-    unit = max(width, float(gaps.max()))
-    return float(np.linalg.norm(rest - points[candidate], axis=1).min()) / unit
+        return False
+    offset = points[candidate] - mean
+    if abs(float(offset @ normal)) >= STARTER_OFF_ROW * width:
+        return True
+    along = (rest - mean) @ direction
+    gap = float(np.abs(along - float(offset @ direction)).min())
+    return gap >= STARTER_PAST_END * max(width, float(np.diff(np.sort(along)).max()))
 
 
 def read_show(detections: Detections, where: str) -> ShowPhoto:
@@ -144,8 +150,7 @@ def read_show(detections: Detections, where: str) -> ShowPhoto:
             "les quatre cartes de la main en rang et la carte de départ à part",
         )
     points = np.array([(s.x, s.y) for s in seen])
-    scores = [_starter_apartness(points, i, width) for i in range(5)]
-    apart = [i for i, score in enumerate(scores) if score is not None and score >= STARTER_APART]
+    apart = [i for i in range(5) if _is_apart(points, i, width)]
     if len(apart) != 1:
         listed = _listed(seen)
         raise TableError(

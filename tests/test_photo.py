@@ -61,6 +61,22 @@ ABOVE = ("5s", 280, 250)
             "5c",
             does_not_raise(),
         ),
+        # Centres as the detector gave them on a rendered show: uneven gaps, a slanted row.
+        (
+            [
+                (c, x * 100 / 149, y * 100 / 149)
+                for c, x, y in [
+                    ("3s", 589, 227),
+                    ("Kc", 606, 544),
+                    ("Kd", 424, 541),
+                    ("Jh", 789, 554),
+                    ("Ac", 188, 489),
+                ]
+            ],
+            "Ac Kd Kc Jh",
+            "3s",
+            does_not_raise(),
+        ),
         # Five cards evenly in a row: no card is apart.
         (ROW + [("5s", 580, 500)], "", "", pytest.raises(TableError, match="cannot tell")),
         # Two cards off the row.

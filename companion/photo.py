@@ -6,8 +6,9 @@ in the game from where it lies, with rules simple enough to say to players:
 - Cribbage show: the four hand cards side by side in a row, the starter apart from the row:
   above or below it (a card width off its line or more), or past its end with a clear gap.
 - Spit: player 2's stock tops in a row at the top of the photo, the two centre spit piles in the
-  middle row (pile 1 on the left), player 1's stock tops in a row at the bottom. Stocks count
-  from 1, left to right as the photo shows them.
+  middle row (pile 1 on the left), player 1's stock tops in a row at the bottom. The face-up
+  stock tops read count from 1, left to right as the photo shows them; face-down tops and
+  empty spaces are not seen, and each card read stands for a pile of one.
 
 Pure functions of ``Detections``: no image, no model, no printing (the CLI and app do those).
 """

@@ -62,8 +62,9 @@ From a photo (--photo IMG instead of --piles/--p1/--p2), taken from player 1's s
   top row      player 2's stock tops (face up; face-down and empty spaces are not read)
   middle row   the two spit piles, pile 1 on the left (face-down spit cards may lie beside)
   bottom row   player 1's stock tops
-Stocks count from 1, left to right as the photo shows them. Spit cards are not seen on a
-photo: each player is taken to have some left unless --p1-spit/--p2-spit say how many.
+The stock tops read count from 1, left to right as the photo shows them (spaces without a
+face-up card are skipped). Spit cards are not seen on a photo: each player is taken to have
+some left unless --p1-spit/--p2-spit say how many.
   companion spit referee --photo table.jpg [--json] [--lang fr]
 """
 

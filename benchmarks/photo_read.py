@@ -56,7 +56,9 @@ def main() -> None:
     store = DeckStore(args.cards, held_out=False, only=tuple(args.decks))
     rng = np.random.default_rng(args.seed)
     for kind, make in (("spit", _spit_case), ("show", _show_case)):
-        exact, times, failures = 0, [], []
+        exact = 0
+        times: list[float] = []
+        failures: list[str] = []
         for _ in range(args.count):
             truth, image = make(rng, store)
             start = time.perf_counter()

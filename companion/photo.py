@@ -33,6 +33,7 @@ __all__ = [
     "seen_cards",
     "card_width",
     "one_per_place",
+    "unsure",
     "read_show",
     "read_spit",
     "spit_position",
@@ -49,6 +50,8 @@ ROW_BREAK = 0.9
 # Reads whose centres are closer than this many card widths are one physical card (a fanned
 # hand shows each index, so its cards lie at least a quarter of a card apart).
 SAME_PLACE = 0.2
+# Reads less sure than this are pointed out for the players to check by eye.
+UNSURE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,10 @@ class ShowPhoto:
     def cards(self) -> tuple[Card, ...]:
         return tuple(seen.card for seen in self.hand)
 
+    @property
+    def seen(self) -> tuple[SeenCard, ...]:
+        return (*self.hand, self.starter)
+
 
 @dataclass(frozen=True, slots=True)
 class SpitPhoto:
@@ -79,6 +86,10 @@ class SpitPhoto:
 
     piles: tuple[SeenCard, SeenCard]
     stocks: tuple[tuple[SeenCard, ...], tuple[SeenCard, ...]]
+
+    @property
+    def seen(self) -> tuple[SeenCard, ...]:
+        return (*self.piles, *self.stocks[0], *self.stocks[1])
 
 
 def seen_cards(detections: Detections, where: str) -> tuple[SeenCard, ...]:
@@ -101,6 +112,11 @@ def one_per_place(seen: Sequence[SeenCard], width: float) -> tuple[SeenCard, ...
         if all(np.hypot(card.x - k.x, card.y - k.y) >= SAME_PLACE * width for k in kept):
             kept.append(card)
     return tuple(s for s in seen if s in kept)
+
+
+def unsure(seen: Sequence[SeenCard], below: float = UNSURE) -> tuple[SeenCard, ...]:
+    """The reads players should check by eye, least sure first."""
+    return tuple(sorted((s for s in seen if s.confidence < below), key=lambda s: s.confidence))
 
 
 def card_width(detections: Detections) -> float:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from companion.engine.spit import VARIANTS
 from companion.engine.spit_referee import PileView, Situation, referee, typed_position
 from companion.errors import DuplicateCardError, TableError
-from companion.photo import SAME_PLACE, read_show, read_spit, spit_position
+from companion.photo import SAME_PLACE, read_show, read_spit, spit_position, unsure
 from companion.vision import Detections
 from tests.helpers import cards
 
@@ -219,3 +219,18 @@ def test_spit_position_refuses_impossible_layouts(
     placed = spit_layout(*layout)
     with pytest.raises(error):
         spit_position(read_spit(reads(*placed), "x"), VARIANTS["classic"], (1, 1))
+
+
+@pytest.mark.parametrize(
+    ("confidences", "flagged"),
+    [
+        ((0.99, 0.95, 0.9, 0.85, 0.81), ""),
+        ((0.99, 0.62, 0.9, 0.79, 0.95), "5d Kc"),  # least sure first
+        ((0.8, 0.8, 0.8, 0.8, 0.8), ""),  # the threshold itself is sure enough
+    ],
+)
+def test_unsure_reads_are_pointed_out(confidences: tuple[float, ...], flagged: str) -> None:
+    det = reads(*ROW, ABOVE)
+    det = Detections(det.codes, np.array(confidences), det.xyxy, det.quads)
+    photo = read_show(det, "x")
+    assert tuple(s.card for s in unsure(photo.seen)) == cards(flagged)

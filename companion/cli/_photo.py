@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from companion.cli.detect import load_image
-from companion.photo import SeenCard
+from companion.photo import SeenCard, unsure
 from companion.vision import CardDetector, Detections
 
-__all__ = ["read_photo", "seen_json", "MODEL_HELP"]
+__all__ = ["read_photo", "seen_json", "unsure_note", "MODEL_HELP"]
 
 MODEL_HELP = "with --photo: the ONNX card model (default: the shipped one)"
 
@@ -27,3 +28,15 @@ def seen_json(seen: SeenCard) -> dict[str, Any]:
         "confidence": round(seen.confidence, 3),
         "centre": [round(seen.x, 1), round(seen.y, 1)],
     }
+
+
+def unsure_note(seen: Sequence[SeenCard], lang: str) -> str:
+    """`` — check 5♣ (62%)`` after the line of what was read, when a read is unsure."""
+    doubtful = unsure(seen)
+    if not doubtful:
+        return ""
+    if lang == "fr":
+        listed = ", ".join(f"{s.card.pretty()} ({s.confidence * 100:.0f} %)" for s in doubtful)
+        return f" — vérifiez {listed}"
+    listed = ", ".join(f"{s.card.pretty()} ({s.confidence:.0%})" for s in doubtful)
+    return f" — check {listed}"

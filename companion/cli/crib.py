@@ -140,9 +140,12 @@ def _run_photo(args: argparse.Namespace, words: list[str]) -> int:
 def _photo_line(path: Path, photo: ShowPhoto, lang: str) -> str:
     hand = " ".join(seen.card.pretty() for seen in photo.hand)
     starter = photo.starter.card.pretty()
+    note = _photo.unsure_note(photo.seen, lang)
     if lang == "fr":
-        return f"{path} : main lue {hand}, carte de départ {starter} (la carte à part du rang)"
-    return f"{path}: read hand {hand}, starter {starter} (the card apart from the row)"
+        return (
+            f"{path} : main lue {hand}, carte de départ {starter} (la carte à part du rang){note}"
+        )
+    return f"{path}: read hand {hand}, starter {starter} (the card apart from the row){note}"
 
 
 def _photo_json(path: Path, photo: ShowPhoto) -> dict[str, Any]:

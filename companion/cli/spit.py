@@ -254,9 +254,10 @@ def _photo_line(path: Path, photo: SpitPhoto, lang: str) -> str:
     piles, p1, p2 = (
         " ".join(seen.card.pretty() for seen in row) or "—" for row in (photo.piles, *photo.stocks)
     )
+    note = _photo.unsure_note(photo.seen, lang)
     if lang == "fr":
-        return f"{path} : tas {piles} ; joueur 1 {p1} ; joueur 2 {p2}"
-    return f"{path}: piles {piles}; player 1 {p1}; player 2 {p2}"
+        return f"{path} : tas {piles} ; joueur 1 {p1} ; joueur 2 {p2}{note}"
+    return f"{path}: piles {piles}; player 1 {p1}; player 2 {p2}{note}"
 
 
 def _report_json(report: SimulationReport, seconds: float) -> dict[str, Any]:

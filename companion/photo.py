@@ -225,8 +225,16 @@ def spit_position(
     spit_left: tuple[int, int],
     live: int | None = None,
     side_left: tuple[int, int] = (0, 0),
+    face_down: tuple[int, int] = (0, 0),
 ) -> SpitState:
-    """The referee's position for a photo: each face-up card read stands on a pile of one."""
+    """The referee's position for a photo: each face-up card read stands on a pile of one.
+
+    The detector reads faces only, so a face-down stock top looks like an empty space; the
+    players say how many each has (``face_down``), and they come after the cards read.
+    """
     piles = (PileView(photo.piles[0].card), PileView(photo.piles[1].card))
-    stocks = tuple([PileView(seen.card) for seen in side] for side in photo.stocks)
+    stocks = tuple(
+        [PileView(seen.card) for seen in side] + [PileView(None)] * down
+        for side, down in zip(photo.stocks, face_down, strict=True)
+    )
     return typed_position(rules, piles, (stocks[0], stocks[1]), spit_left, live, side_left)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.spit import VARIANTS
+from companion.engine.spit import VARIANTS, Turn
 from companion.engine.spit_referee import PileView, Situation, referee, typed_position
 from companion.errors import DuplicateCardError, TableError
 from companion.photo import SAME_PLACE, read_show, read_spit, spit_position, unsure
@@ -234,3 +234,12 @@ def test_unsure_reads_are_pointed_out(confidences: tuple[float, ...], flagged: s
     det = Detections(det.codes, np.array(confidences), det.xyxy, det.quads)
     photo = read_show(det, "x")
     assert tuple(s.card for s in unsure(photo.seen)) == cards(flagged)
+
+
+def test_face_down_stock_tops_said_by_the_players_can_be_turned() -> None:
+    photo = read_spit(reads(*spit_layout("7d Ad Jh", "9s 4d", "Kh Jc 6c")), "x")
+    ruling = referee(spit_position(photo, VARIANTS["classic"], (1, 1), face_down=(0, 2)))
+    assert ruling.situation is Situation.PLAY
+    assert ruling.plays[1] == (Turn(1, 3), Turn(1, 4))
+    with pytest.raises(TableError, match="player 1 has 6 stock piles"):
+        spit_position(photo, VARIANTS["classic"], (1, 1), face_down=(3, 0))

@@ -63,8 +63,10 @@ From a photo (--photo IMG instead of --piles/--p1/--p2), taken from player 1's s
   middle row   the two spit piles, pile 1 on the left (face-down spit cards may lie beside)
   bottom row   player 1's stock tops
 The stock tops read count from 1, left to right as the photo shows them (spaces without a
-face-up card are skipped). Spit cards are not seen on a photo: each player is taken to have
-some left unless --p1-spit/--p2-spit say how many.
+face-up card are skipped). A face-down stock top looks like an empty space: say how many
+each player has with --p1-down/--p2-down (they count after the cards read). Spit cards are
+not seen on a photo: each player is taken to have some left unless --p1-spit/--p2-spit say
+how many.
   companion spit referee --photo table.jpg [--json] [--lang fr]
 """
 
@@ -191,7 +193,8 @@ def _referee(args: argparse.Namespace) -> int:
             1 if args.p1_spit is None else args.p1_spit,
             1 if args.p2_spit is None else args.p2_spit,
         )
-        state = spit_position(photo, rules, spit_left, live, side_left)
+        face_down = (args.p1_down, args.p2_down)
+        state = spit_position(photo, rules, spit_left, live, side_left, face_down)
         header, extra = [_photo_line(args.photo, photo, args.lang)], _photo_json(args.photo, photo)
     else:
         state = _typed_state(args, rules, live, side_left)
@@ -350,6 +353,14 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="player 2's spit cards left (default 0; with --photo, some)",
     )
+    for player in (1, 2):
+        ref.add_argument(
+            f"--p{player}-down",
+            type=_count,
+            default=0,
+            metavar="N",
+            help=f"with --photo: player {player}'s face-down stock tops (unread)",
+        )
     ref.add_argument(
         "--only-pile", type=int, choices=(1, 2), help="since a lone spit, the only live pile"
     )

@@ -102,6 +102,21 @@ def test_spit_photo_rules_like_the_typed_position(
 
 
 @needs_model
+def test_face_down_tops_join_the_photo_read(capsys: pytest.CaptureFixture[str]) -> None:
+    entry = SPIT[0]
+    argv = [*photo(entry["image"]), "--p1-down", "1", "--move", "p1 turn 5", "--json"]
+    result = run_json(capsys, "spit", "referee", *argv)
+    del result["photo"]
+    stocks = [[c for c in entry[p] if c] for p in ("p1", "p2")]
+    typed = run_json(
+        capsys, "spit", "referee", "--piles", *entry["piles"], "--p1", *stocks[0], "?",
+        "--p2", *stocks[1], "--p1-spit", "1", "--p2-spit", "1", "--move", "p1 turn 5", "--json",
+    )  # fmt: skip
+    assert result == typed
+    assert result["move"]["legal"] is True
+
+
+@needs_model
 def test_stuck_spit_photo_says_both_spit(capsys: pytest.CaptureFixture[str]) -> None:
     (entry,) = [e for e in SPIT if e["image"] == "spit_layout_02.jpg"]
     code, out, _ = run(capsys, "spit", "referee", *photo(entry["image"]))

@@ -5,7 +5,8 @@ in the game from where it lies, with rules simple enough to say to players:
 
 - Cribbage show: the four hand cards side by side in a row, the starter apart from the row:
   above or below it (a card width off its line or more), or past its end with a clear gap.
-- Spit: player 2's stock tops in a row at the top of the photo, the two centre spit piles in the
+- Spit, photographed from player 1's side (the camera turned by up to about 45 degrees):
+  player 2's stock tops in a row at the top of the photo, the two centre spit piles in the
   middle row (pile 1 on the left), player 1's stock tops in a row at the bottom. The face-up
   stock tops read count from 1, left to right as the photo shows them; face-down tops and
   empty spaces are not seen, and each card read stands for a pile of one.
@@ -188,23 +189,35 @@ def read_show(detections: Detections, where: str) -> ShowPhoto:
     return ShowPhoto(tuple(hand), seen[starter])
 
 
-def _rows(seen: Sequence[SeenCard], width: float) -> list[list[SeenCard]]:
-    """Cards split into rows, top to bottom, each row left to right."""
-    ordered = sorted(seen, key=lambda s: s.y)
+def _turn(detections: Detections) -> float:
+    """How far the photo is turned (radians, within a right angle either way), from the cards'
+    short edges; player 2's cards, upside down, agree with player 1's modulo a half turn."""
+    if len(detections) == 0:
+        return 0.0
+    edges = (detections.quads[:, 1] - detections.quads[:, 0]).astype(np.float64)
+    doubled = 2 * np.arctan2(edges[:, 1], edges[:, 0])
+    return float(np.arctan2(np.sin(doubled).sum(), np.cos(doubled).sum()) / 2)
+
+
+def _rows(seen: Sequence[SeenCard], width: float, turn: float) -> list[list[SeenCard]]:
+    """Cards split into rows, top to bottom, each row left to right, in the photo turned back."""
+    c, s = np.cos(turn), np.sin(turn)
+    across = {card: -s * card.x + c * card.y for card in seen}
+    along = {card: c * card.x + s * card.y for card in seen}
     rows: list[list[SeenCard]] = []
-    for card in ordered:
-        if rows and card.y - rows[-1][-1].y <= ROW_BREAK * width:
+    for card in sorted(seen, key=lambda card: across[card]):
+        if rows and across[card] - across[rows[-1][-1]] <= ROW_BREAK * width:
             rows[-1].append(card)
         else:
             rows.append([card])
-    return [sorted(row, key=lambda s: s.x) for row in rows]
+    return [sorted(row, key=lambda card: along[card]) for row in rows]
 
 
 def read_spit(detections: Detections, where: str) -> SpitPhoto:
     """Spit pile tops (middle row) and stock tops (player 2 top row, player 1 bottom row)."""
     width = card_width(detections)
     seen = one_per_place(seen_cards(detections, where), width)
-    rows = _rows(seen, width)
+    rows = _rows(seen, width, _turn(detections))
     if len(rows) != 3 or len(rows[1]) != 2:
         shape = " / ".join(_listed(row) for row in rows) or "—"
         raise TableError(

@@ -48,9 +48,9 @@ STARTER_OFF_ROW = 1.0
 STARTER_PAST_END = 1.5
 # Spit rows: centres further apart than this many card widths, read top to bottom, start a row.
 ROW_BREAK = 0.9
-# Reads whose centres are closer than this many card widths are one physical card (a fanned
-# hand shows each index, so its cards lie at least a quarter of a card apart).
-SAME_PLACE = 0.2
+# Reads whose centres are closer than this many card widths are one physical card: the layouts
+# read here lay cards side by side, overlapping by half a card at most.
+SAME_PLACE = 0.5
 # Reads less sure than this are pointed out for the players to check by eye.
 UNSURE = 0.8
 

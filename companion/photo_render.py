@@ -204,6 +204,15 @@ FIXTURES: tuple[dict[str, Any], ...] = (
         "turn": 0.07,
     },
     {
+        # The camera turned by 17 degrees; player 2 has emptied a stock space.
+        "image": "spit_layout_03.jpg",
+        "kind": "spit",
+        "piles": ["Ts", "2h"],
+        "p1": ["9d", "4s", "8c", "Ah", "6d"],
+        "p2": ["3c", None, "Kd", "7s", "5h"],
+        "turn": 0.3,
+    },
+    {
         # The rules' example: 16 (fifteens 8, pair 2, runs 6).
         "image": "crib_show_01.jpg",
         "kind": "show",

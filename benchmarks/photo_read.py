@@ -6,7 +6,8 @@
 Random positions are drawn by ``companion.photo_render`` (needs the art cache built by
 ``python -m companion.vision.training.art``); each photo is read by the detector and
 ``companion.photo``. A read is exact when every card and its role (pile, stock, hand, starter)
-match; the time covers the detector and the layout rules, not the image decoding.
+match; the time covers the detector and the layout rules, not the image decoding. Layouts
+are turned by up to 17 degrees.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def _spit_case(rng: np.random.Generator, store: DeckStore) -> tuple[object, np.n
     p1: list[str | None] = list(drawn[2:7])
     if rng.random() < 0.5:
         p1[int(rng.integers(5))] = None
-    turn = float(rng.uniform(-0.08, 0.08))
+    turn = float(rng.uniform(-0.3, 0.3))
     image = render_spit(rng, store, (drawn[0], drawn[1]), p1, drawn[7:12], turn=turn).image
     truth = (drawn[:2], [c for c in p1 if c], drawn[7:12])
     return truth, image
@@ -40,7 +41,7 @@ def _spit_case(rng: np.random.Generator, store: DeckStore) -> tuple[object, np.n
 
 def _show_case(rng: np.random.Generator, store: DeckStore) -> tuple[object, np.ndarray]:
     drawn = [CODES[i] for i in rng.permutation(52)[:5]]
-    turn = float(rng.uniform(-0.1, 0.1))
+    turn = float(rng.uniform(-0.3, 0.3))
     return (drawn[:4], drawn[4]), render_show(rng, store, drawn[:4], drawn[4], turn=turn).image
 
 

@@ -178,12 +178,16 @@ _TEXT: dict[str, dict[str, str]] = {
     "spit_legal": {"fr": "PERMIS", "en": "LEGAL"},
     "spit_illegal": {"fr": "INTERDIT", "en": "ILLEGAL"},
     "spit_read": {
-        "fr": "{n} cartes lues : vérifiez-les et dites les cartes à cracher.",
-        "en": "{n} cards read: check them and say the spit cards left.",
+        "fr": "{n} cartes lues : vérifiez-les, ajoutez ? pour chaque réserve face cachée et "
+        "dites les cartes à cracher.",
+        "en": "{n} cards read: check them, add ? for each face-down stock and say the spit "
+        "cards left.",
     },
     "spit_read_unsure": {
-        "fr": "{n} cartes lues : vérifiez surtout {check}, et dites les cartes à cracher.",
-        "en": "{n} cards read: check {check} above all, and say the spit cards left.",
+        "fr": "{n} cartes lues : vérifiez surtout {check}, ajoutez ? pour chaque réserve face "
+        "cachée et dites les cartes à cracher.",
+        "en": "{n} cards read: check {check} above all, add ? for each face-down stock and say "
+        "the spit cards left.",
     },
     "spit_photo_read": {"fr": "Lu (joueur 2 / tas / joueur 1) : {cards}",
                         "en": "Read (player 2 / piles / player 1): {cards}"},

@@ -169,11 +169,11 @@ def test_typed_position_lists_each_players_plays_in_french_and_english(
         session: Session) -> None:
     type_position(session, "7h Kc", "8d 2s ? - 9c/3", "Qh 5c")
     plays = [texts(find(session.view(), f"spit-plays-{p}")) for p in (0, 1)]
-    assert plays == [["• 8d → tas 1 (sur 7h)", "• retourner la réserve 3",
+    assert plays == [["• 8d -> tas 1 (sur 7h)", "• retourner la réserve 3",
                       "• déplacer 9c de la réserve 5 vers la réserve 4 vide"],
-                     ["• Qh → tas 2 (sur Kc)"]]
+                     ["• Qh -> tas 2 (sur Kc)"]]
     session.tap("lang")
-    assert texts(find(session.view(), "spit-plays-1")) == ["• Qh → pile 2 (on Kc)"]
+    assert texts(find(session.view(), "spit-plays-1")) == ["• Qh -> pile 2 (on Kc)"]
     # The chips show what was typed, face-down and empty spaces included.
     chips = [find(session.view(), f"spit-stock-0-{i}").content.value for i in range(5)]
     assert chips == ["8d", "2s", "?", "—", "9c"]
@@ -203,15 +203,15 @@ def test_a_disputed_move_names_the_rule_it_broke(session: Session) -> None:
     check = find(page, "spit-check")
     check.on_click(ft.Event("click", check))
     verdict = texts(find(session.view(), "spit-verdict"))
-    assert verdict == ["INTERDIT", "joueur 2 : 5c → tas 1 est interdit (rank_not_adjacent) : "
+    assert verdict == ["INTERDIT", "joueur 2 : 5c -> tas 1 est interdit (rank_not_adjacent) : "
                                    "5c n'est pas d'un rang au-dessus ou au-dessous de 7h"]
     session.tap("lang")
     verdict = texts(find(session.view(), "spit-verdict"))
-    assert verdict == ["ILLEGAL", "player 2: 5c → pile 1 is illegal (rank_not_adjacent): "
+    assert verdict == ["ILLEGAL", "player 2: 5c -> pile 1 is illegal (rank_not_adjacent): "
                                   "5c is not one rank above or below 7h"]
     session.submit("spit-move", "p1 8d -> pile 1")
     assert texts(find(session.view(), "spit-verdict")) == [
-        "LEGAL", "player 1: 8d → pile 1 is legal"]
+        "LEGAL", "player 1: 8d -> pile 1 is legal"]
     session.tap("spit-clear-move")
     with pytest.raises(LookupError):
         find(session.view(), "spit-verdict")
@@ -246,8 +246,8 @@ def test_only_one_pile_left(session: Session) -> None:
     find(session.view(), "spit-live").on_select(SimpleNamespace(
         control=SimpleNamespace(value="2")))
     assert session.state.spit.live == 1
-    assert texts(find(session.view(), "spit-plays-0")) == ["• 8d → tas 2 (sur 9s)",
-                                                           "• 10s → tas 2 (sur 9s)"]
+    assert texts(find(session.view(), "spit-plays-0")) == ["• 8d -> tas 2 (sur 9s)",
+                                                           "• 10s -> tas 2 (sur 9s)"]
 
 
 @pytest.mark.parametrize(
@@ -269,13 +269,13 @@ def test_no_suit_glyph_reaches_the_screen(session: Session, lang: str) -> None:
     session.state = replace(session.state, lang=lang)
     type_position(session, "7h Kc", "8d 2s 9c", "Qh 5c")
     session.submit("spit-move", "p2 5c -> pile 1")
-    assert not set(page_text(session)) & set("♠♥♦♣")
+    assert not set(page_text(session)) & set("♠♥♦♣→")
     type_position(session, "7d 9s", "Ad Jh", "Kh Jc")
-    assert not set(page_text(session)) & set("♠♥♦♣")
+    assert not set(page_text(session)) & set("♠♥♦♣→")
 
 
 def test_plain_writes_suit_letters() -> None:
-    assert plain("10♥ → pile 1 (on J♣), 2♠ 3♦") == "10h → pile 1 (on Jc), 2s 3d"
+    assert plain("10♥ → pile 1 (on J♣), 2♠ 3♦") == "10h -> pile 1 (on Jc), 2s 3d"
 
 
 def test_new_table_clears_the_position(session: Session) -> None:
@@ -327,11 +327,11 @@ def test_a_photo_fills_the_position(services: Services) -> None:
     assert spit.spit_left == (4, 6)  # not on the photo: the counts typed are kept
     assert session.state.banner is not None
     assert session.state.banner.text("en") == \
-        "11 cards read: check them and say the spit cards left."
+        "11 cards read: check them, add ? for each face-down stock and say the spit cards left."
     assert find(session.view(), "spit-photo-read").value == \
         "Lu (joueur 2 / tas / joueur 1) : Qh 5c Td 6s 3h / 7h Kc / 8d 2s Ac 9c"
-    assert texts(find(session.view(), "spit-plays-0")) == ["• 8d → tas 1 (sur 7h)",
-                                                           "• Ac → tas 2 (sur Kc)"]
+    assert texts(find(session.view(), "spit-plays-0")) == ["• 8d -> tas 1 (sur 7h)",
+                                                           "• Ac -> tas 2 (sur Kc)"]
 
 
 def test_unsure_reads_are_pointed_out(services: Services) -> None:
@@ -341,7 +341,8 @@ def test_unsure_reads_are_pointed_out(services: Services) -> None:
     session.dispatch(load_spit_photo(jpeg()))
     assert session.state.banner is not None
     assert session.state.banner.text("en") == \
-        f"5 cards read: check {sure.codes[4]}:55% above all, and say the spit cards left."
+        f"5 cards read: check {sure.codes[4]}:55% above all, add ? for each face-down stock " \
+        "and say the spit cards left."
 
 
 @pytest.mark.parametrize(

@@ -16,12 +16,13 @@ from companion.ui.views.common import GREEN, RED, Dispatch, card_chip, pure, sec
 
 __all__ = ["spit_view"]
 
-# The referee's words print suit glyphs, which the web client's font lacks (see common.py).
-_PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
+# The referee's words print suit glyphs and arrows, which the web client's bundled font lacks
+# (see common.py): it would draw empty boxes.
+_PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "→": "->"})
 
 
 def plain(text: str) -> str:
-    """Text with suit letters instead of glyphs: ``8♦ → pile 1`` -> ``8d → pile 1``."""
+    """Text the web font can draw: ``8♦ → pile 1`` -> ``8d -> pile 1``."""
     return text.translate(_PLAIN)
 
 
@@ -79,32 +80,32 @@ def _player_block(spit: SpitScreen, player: int, lang: str, dispatch: Dispatch) 
     counts: list[ft.Control] = [
         _field(f"spit-left-{player}", t("spit_draw" if speed else "spit_left", lang),
                str(spit.spit_left[player]), dispatch,
-               lambda sp, text: sp.with_spit_text(player, text), width=150),
+               lambda sp, text: sp.with_spit_text(player, text), width=120),
     ]
     if speed:
         counts.append(_field(f"spit-side-{player}", t("spit_side", lang),
                              str(spit.side_left[player]), dispatch,
-                             lambda sp, text: sp.with_side_text(player, text), width=150))
+                             lambda sp, text: sp.with_side_text(player, text), width=120))
+    field = _field(f"spit-stocks-{player}", stocks, " ".join(spit.stocks[player]), dispatch,
+                   lambda sp, text: sp.with_stock_text(player, text), width=220)
     return ft.Column(key=f"spit-player-{player}", spacing=4, controls=[
         ft.Text(stocks, weight=ft.FontWeight.BOLD),
         ft.Row([_chip(tok, f"spit-stock-{player}-{i}")
                 for i, tok in enumerate(spit.stocks[player])], wrap=True, spacing=4),
-        _field(f"spit-stocks-{player}", stocks, " ".join(spit.stocks[player]), dispatch,
-               lambda sp, text: sp.with_stock_text(player, text)),
-        ft.Row(counts, wrap=True),
+        ft.Row([field, *counts], wrap=True),
     ])
 
 
 def _piles(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
     def pile(i: int) -> ft.Control:
         chips = [_chip(spit.piles[i], f"spit-pile-{i}-card")] if spit.piles[i] else []
-        return ft.Column([
-            ft.Row(chips),
+        return ft.Row([
             _field(f"spit-pile-{i}", t("spit_pile", lang, n=i + 1), spit.piles[i], dispatch,
-                   lambda sp, text: sp.with_pile_text(i, text), width=150),
-        ], spacing=4)
+                   lambda sp, text: sp.with_pile_text(i, text), width=110),
+            *chips,
+        ], spacing=6)
 
-    return ft.Container(ft.Row([pile(0), pile(1)], wrap=True, spacing=16), key="spit-piles",
+    return ft.Container(ft.Row([pile(0), pile(1)], wrap=True, spacing=12), key="spit-piles",
                         padding=8, bgcolor=ft.Colors.GREEN_50, border_radius=8)
 
 

@@ -155,13 +155,13 @@ _TEXT: dict[str, dict[str, str]] = {
         "en": "7h: a face-up card; 7h/3: on a pile of 3; ?: face down; -: an empty space. "
         "Separate with spaces, left to right.",
     },
-    "spit_pile": {"fr": "Tas {n} (dessus)", "en": "Pile {n} (top)"},
+    "spit_pile": {"fr": "Tas {n}", "en": "Pile {n}"},  # its top card
     "spit_player": {"fr": "Joueur {n}", "en": "Player {n}"},
     "spit_stocks": {"fr": "Réserves du joueur {n}", "en": "Player {n}'s stocks"},
     "spit_hand": {"fr": "Main du joueur {n}", "en": "Player {n}'s hand"},
-    "spit_left": {"fr": "Cartes à cracher", "en": "Spit cards left"},
-    "spit_draw": {"fr": "Pioche", "en": "Draw pile"},
-    "spit_side": {"fr": "Pile de côté", "en": "Side pile"},
+    "spit_left": {"fr": "À cracher", "en": "Spit left"},
+    "spit_draw": {"fr": "Pioche", "en": "Draw"},
+    "spit_side": {"fr": "Côté", "en": "Side"},
     "spit_wait": {
         "fr": "Tapez le dessus des deux tas (ou prenez une photo) pour l'arbitrage.",
         "en": "Type the tops of both piles (or take a photo) for a ruling.",

@@ -54,7 +54,7 @@ def seed(data: Path) -> None:
 def spit_shots(page: Any, out: Path) -> list[Path]:
     """The Spit referee, in English: a typed position's plays, then a disputed move."""
     page.get_by_role("tab", name="Spit").click()
-    for label, text in (("Pile 1 (top)", "7h"), ("Pile 2 (top)", "Kc"),
+    for label, text in (("Pile 1", "7h"), ("Pile 2", "Kc"),
                         ("Player 2's stocks", "Qh 5c Td 6s 3h")):
         browser.type_into(page, label, text, None)
     browser.type_into(page, "Player 1's stocks", "8d 2s ? - 9c/3", "turn up stock 3")

@@ -59,7 +59,7 @@ def spit_shots(page: Any, out: Path) -> list[Path]:
         browser.type_into(page, label, text, None)
     browser.type_into(page, "Player 1's stocks", "8d 2s ? - 9c/3", "turn up stock 3")
     shots = [browser.screenshot(page, "8-spit-plays", out)]
-    browser.scroll(page, 700)
+    browser.scroll(page, 2000)
     browser.type_into(page, "Disputed move", "p2 5c -> pile 1", "ILLEGAL")
     browser.scroll(page, 1500)
     shots.append(browser.screenshot(page, "9-spit-dispute", out))

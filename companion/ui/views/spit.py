@@ -150,7 +150,7 @@ def _verdict(ruling: Ruling, lang: str) -> ft.Control | None:
 
 def _dispute(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
     move = ft.TextField(key="spit-move", label=t("spit_dispute", lang), value=spit.move,
-                        hint_text=t("spit_dispute_help", lang), dense=True,
+                        dense=True,
                         on_submit=lambda e: dispatch(
                             _spit(lambda sp: sp.with_move_text(e.control.value or ""))))
     return section(

@@ -11,6 +11,7 @@ from dataclasses import replace
 from companion.errors import CompanionError
 from companion.photo import SpitPhoto, read_spit, unsure
 from companion.ui.actions import Action, Services, decode_image
+from companion.ui.spit_state import plain
 from companion.ui.state import AppState, Banner
 from companion.ui.text import LANGS, t
 
@@ -25,7 +26,9 @@ def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action:
         read = services.reader.read(image)
         photo = None if read is None else read_spit(read.detections, name)
     except CompanionError as error:
-        banner = Banner.of_error(error)
+        # A layout that is not read lists the cards it saw: with suit letters, as on screen.
+        banner = Banner(error=True, messages=tuple((lang, plain(error.message(lang)))
+                                                   for lang in LANGS))
         return lambda state, _services: state.with_banner(banner)
     return _show(photo, services.reader.unavailable)
 

@@ -18,13 +18,21 @@ from companion.engine.spit_referee import Ruling, Situation, referee, typed_posi
 from companion.errors import CardParseError
 from companion.photo import SpitPhoto
 
-__all__ = ["SPIT_VARIANTS", "STUCK", "SpitScreen"]
+__all__ = ["SPIT_VARIANTS", "STUCK", "SpitScreen", "plain"]
 
 SPIT_VARIANTS = tuple(VARIANTS)
 # Situations in which nobody may play a card: the screen says so in large print.
 STUCK = frozenset({Situation.BOTH_SPIT, Situation.SPIT_ALONE, Situation.FLIP_SIDE,
                    Situation.RECYCLE, Situation.NO_SPIT})
 MAX_COUNT = 52
+# The engine's words print suit glyphs and arrows, which the web client's bundled font lacks
+# (see views/common.py): it would draw empty boxes.
+_PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "→": "->"})
+
+
+def plain(text: str) -> str:
+    """Text the web font can draw: ``8♦ → pile 1`` -> ``8d -> pile 1``."""
+    return text.translate(_PLAIN)
 
 
 def _token(text: str) -> str:

@@ -278,6 +278,14 @@ def test_plain_writes_suit_letters() -> None:
     assert plain("10♥ → pile 1 (on J♣), 2♠ 3♦") == "10h -> pile 1 (on Jc), 2s 3d"
 
 
+def test_an_emptied_stock_ends_the_round(session: Session) -> None:
+    type_position(session, "7h Kc", "", "Qh 5c")
+    lines = texts(find(session.view(), "spit-situation"))
+    assert lines[:2] == ["le joueur 1 a vidé sa réserve : prenez les tas centraux et étalez "
+                         "de nouveau", "la main la plus rapide prend le plus petit tas (à "
+                         "égalité, la main du dessous)"]
+
+
 def test_new_table_clears_the_position(session: Session) -> None:
     type_position(session, "7h Kc", "8d", "Qh")
     session.tap("spit-new")
@@ -348,7 +356,8 @@ def test_unsure_reads_are_pointed_out(services: Services) -> None:
 @pytest.mark.parametrize(
     ("data", "detections", "en"),
     [(b"not an image", reads(), "spit.jpg: cannot be read as an image"),
-     (None, reads(*spit_layout("3h", "2c 2d", "-")), "spit.jpg: read 3 cards in 2 rows")],
+     (None, reads(*spit_layout("3h", "2c 2d", "-")),
+      "spit.jpg: read 3 cards in 2 rows (3h / 2c 2d)")],
 )
 def test_a_photo_that_is_no_spit_layout_is_refused_by_name(
         services: Services, data: bytes | None, detections: Detections, en: str) -> None:
@@ -359,6 +368,7 @@ def test_a_photo_that_is_no_spit_layout_is_refused_by_name(
     banner = session.state.banner
     assert banner is not None and banner.error and banner.text("en").startswith(en)
     assert banner.text("fr").startswith("spit.jpg")
+    assert not set(banner.text("en") + banner.text("fr")) & set("♠♥♦♣")
     assert session.state.spit == before
 
 

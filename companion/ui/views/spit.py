@@ -9,22 +9,12 @@ import flet as ft
 from companion.cli.spit import parse_pile
 from companion.engine.spit_referee import Ruling, Situation, describe_move, explain
 from companion.errors import CompanionError
-from companion.ui.spit_state import SPIT_VARIANTS, STUCK, SpitScreen
+from companion.ui.spit_state import SPIT_VARIANTS, STUCK, SpitScreen, plain
 from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.views.common import GREEN, RED, Dispatch, card_chip, pure, section
 
-__all__ = ["spit_view"]
-
-# The referee's words print suit glyphs and arrows, which the web client's bundled font lacks
-# (see common.py): it would draw empty boxes.
-_PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "→": "->"})
-
-
-def plain(text: str) -> str:
-    """Text the web font can draw: ``8♦ → pile 1`` -> ``8d -> pile 1``."""
-    return text.translate(_PLAIN)
-
+__all__ = ["spit_view", "plain"]
 
 def _spit(change: Any) -> Any:
     """An action changing only the Spit screen: ``change(screen) -> screen``."""

@@ -105,15 +105,14 @@ class SpitScreen:
     def with_move_text(self, text: str) -> SpitScreen:
         return replace(self, move=" ".join(text.split()))
 
-    def with_photo(self, photo: SpitPhoto, face_down: tuple[int, int] = (0, 0)) -> SpitScreen:
+    def with_photo(self, photo: SpitPhoto) -> SpitScreen:
         """A photo's reading: the two pile tops and each player's face-up stock tops.
 
         The spit cards left are not on the photo; the counts already typed are kept. A face-down
-        stock top looks like an empty space to the detector, so none is assumed.
+        stock top looks like an empty space to the detector: the players add a ``?`` for it.
         """
         piles = (str(photo.piles[0].card), str(photo.piles[1].card))
-        stocks = tuple(tuple(str(seen.card) for seen in side) + ("?",) * down
-                       for side, down in zip(photo.stocks, face_down, strict=True))
+        stocks = tuple(tuple(str(seen.card) for seen in side) for side in photo.stocks)
         line = " / ".join(" ".join(str(seen.card) for seen in row) or "-"
                           for row in (photo.stocks[1], photo.piles, photo.stocks[0]))
         return replace(self, piles=piles, stocks=(stocks[0], stocks[1]), move="", photo=line)

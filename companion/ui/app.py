@@ -14,6 +14,7 @@ import flet as ft
 from companion.ui import actions
 from companion.ui.actions import Action, Services
 from companion.ui.camera import Camera, annotate, encode_jpeg
+from companion.ui.spit_actions import prepare_spit_photo
 from companion.ui.state import AppState, Banner
 from companion.ui.text import LANGS, t
 from companion.ui.views import bug_view, root_view
@@ -25,6 +26,10 @@ __all__ = ["make_main", "UPLOAD_FOLDER"]
 LANG_KEY = "companion.lang"
 PREVIEW_PAUSE_S = 0.2  # between preview frames: a few per second is enough to aim
 UPLOAD_FOLDER = "uploads"  # inside the data folder; each upload is read once, then deleted
+# How a photo is read on each screen that takes one (the showdown's reading elsewhere).
+PHOTO_READERS: dict[str, Callable[[bytes, str, Services], Action]] = {
+    "spit": prepare_spit_photo,
+}
 
 
 def _uploaded(upload_dir: Path, name: str) -> bytes | None:
@@ -100,7 +105,10 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
 
         set_state(step)
 
-    pending: dict[str, str] = ft.use_memo(dict, [])  # upload name -> file name picked
+    pending: dict[str, tuple[str, str]] = ft.use_memo(dict, [])  # upload -> (file, screen)
+    # The picker's handlers are made once; the screen the photo is for is read when it is picked.
+    screen_now = ft.use_ref(state.screen)
+    screen_now.current = state.screen
 
     async def on_result(e: ft.FilePickerResultEvent) -> None:
         if not e.files:
@@ -112,7 +120,7 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
                 limit=actions.MAX_UPLOAD_BYTES // 2**20)))
             return
         name = f"{uuid.uuid4().hex}.upload"
-        pending[name] = file.name
+        pending[name] = (file.name, str(screen_now.current))
         url = ft.context.page.get_upload_url(name, 120)
         await picker.upload([ft.FilePickerUploadFile(url, id=file.id, name=file.name)])
 
@@ -129,9 +137,10 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
         for name in list(pending):
             data = _uploaded(upload_dir, name)
             if data is not None:
+                file_name, screen = pending.pop(name)
+                prepare = PHOTO_READERS.get(screen, actions.prepare_photo)
                 # Reading a big photo takes a while: off the event loop other phones share.
-                dispatch(await asyncio.to_thread(actions.prepare_photo, data, pending.pop(name),
-                                                 services))
+                dispatch(await asyncio.to_thread(prepare, data, file_name, services))
 
     picker = ft.use_memo(lambda: ft.FilePicker(on_result=on_result, on_upload=on_upload), [])
 

@@ -18,6 +18,7 @@ from companion.engine.variants import VARIANTS
 from companion.errors import CardParseError, CompanionError
 from companion.storage import Heist, NightStatus, Preset, Stats
 from companion.table_json import table_from_json
+from companion.ui.spit_state import SpitScreen
 from companion.ui.text import t
 
 __all__ = [
@@ -433,6 +434,7 @@ class AppState:
     banner: Banner | None = None
     vision_note: Banner | None = None  # why photo reading is unavailable, when it is
     thumbnails: tuple[tuple[str, bytes], ...] = ()  # (photo ref, small JPEG) of the night
+    spit: SpitScreen = field(default_factory=SpitScreen)
 
     def go(self, screen: str) -> AppState:
         return replace(self, screen=screen if screen in SCREENS else "showdown", banner=None)
@@ -442,6 +444,9 @@ class AppState:
 
     def with_table(self, table: ShowdownState) -> AppState:
         return replace(self, table=table, banner=None)
+
+    def with_spit(self, spit: SpitScreen) -> AppState:
+        return replace(self, spit=spit, banner=None)
 
     def with_banner(self, banner: Banner | None) -> AppState:
         return replace(self, banner=banner)

@@ -132,6 +132,65 @@ _TEXT: dict[str, dict[str, str]] = {
     "export_night": {"fr": "Exporter la soirée (JSON)", "en": "Export the night (JSON)"},
     "exported": {"fr": "Exporté : {path}", "en": "Exported: {path}"},
     "no_history": {"fr": "Aucune soirée pour l'instant.", "en": "No game night yet."},
+    # the Spit screen
+    "spit_title": {"fr": "Arbitre de Spit", "en": "Spit referee"},
+    "spit_rules": {"fr": "Règles", "en": "Rules"},
+    "spit_v_classic": {"fr": "classique", "en": "classic"},
+    "spit_v_four-stocks": {"fr": "quatre réserves", "en": "four stocks"},
+    "spit_v_alternate": {"fr": "couleurs alternées", "en": "alternate colours"},
+    "spit_v_chooser": {"fr": "le videur choisit son tas", "en": "emptier chooses a pile"},
+    "spit_v_speed": {"fr": "Speed", "en": "Speed"},
+    "spit_live": {"fr": "Tas en jeu", "en": "Piles in play"},
+    "spit_live_both": {"fr": "les deux", "en": "both"},
+    "spit_live_one": {"fr": "tas {n} seul", "en": "pile {n} only"},
+    "spit_photo_help": {
+        "fr": "Photo prise du côté du joueur 1 : réserves du joueur 2 en haut, les deux tas au "
+        "milieu (tas 1 à gauche), réserves du joueur 1 en bas.",
+        "en": "Photo taken from player 1's side: player 2's stocks at the top, the two piles in "
+        "the middle (pile 1 on the left), player 1's stocks at the bottom.",
+    },
+    "spit_tokens_help": {
+        "fr": "7h : carte visible ; 7h/3 : sur une pile de 3 ; ? : face cachée ; - : place vide. "
+        "Séparez par des espaces, de gauche à droite.",
+        "en": "7h: a face-up card; 7h/3: on a pile of 3; ?: face down; -: an empty space. "
+        "Separate with spaces, left to right.",
+    },
+    "spit_pile": {"fr": "Tas {n}", "en": "Pile {n}"},  # its top card
+    "spit_player": {"fr": "Joueur {n}", "en": "Player {n}"},
+    "spit_stocks": {"fr": "Réserves du joueur {n}", "en": "Player {n}'s stocks"},
+    "spit_hand": {"fr": "Main du joueur {n}", "en": "Player {n}'s hand"},
+    "spit_left": {"fr": "À cracher", "en": "Spit left"},
+    "spit_draw": {"fr": "Pioche", "en": "Draw"},
+    "spit_side": {"fr": "Côté", "en": "Side"},
+    "spit_wait": {
+        "fr": "Tapez le dessus des deux tas (ou prenez une photo) pour l'arbitrage.",
+        "en": "Type the tops of both piles (or take a photo) for a ruling.",
+    },
+    "spit_plays": {"fr": "Coups permis", "en": "Legal plays"},
+    "spit_nothing": {"fr": "rien à jouer", "en": "nothing to play"},
+    "spit_dispute": {"fr": "Coup contesté", "en": "Disputed move"},
+    "spit_dispute_help": {
+        "fr": "p1 8d -> tas 1 ; p2 9c -> réserve 4 ; p1 retourne 3 ; crache ; p1 prend 2",
+        "en": "p1 8d -> pile 1; p2 9c -> stock 4; p1 turn 3; spit; p1 takes 2",
+    },
+    "spit_check": {"fr": "Vérifier", "en": "Check"},
+    "spit_clear_move": {"fr": "Effacer le coup", "en": "Clear the move"},
+    "spit_legal": {"fr": "PERMIS", "en": "LEGAL"},
+    "spit_illegal": {"fr": "INTERDIT", "en": "ILLEGAL"},
+    "spit_read": {
+        "fr": "{n} cartes lues : vérifiez-les, ajoutez ? pour chaque réserve face cachée et "
+        "dites les cartes à cracher.",
+        "en": "{n} cards read: check them, add ? for each face-down stock and say the spit "
+        "cards left.",
+    },
+    "spit_read_unsure": {
+        "fr": "{n} cartes lues : vérifiez surtout {check}, ajoutez ? pour chaque réserve face "
+        "cachée et dites les cartes à cracher.",
+        "en": "{n} cards read: check {check} above all, add ? for each face-down stock and say "
+        "the spit cards left.",
+    },
+    "spit_photo_read": {"fr": "Lu (joueur 2 / tas / joueur 1) : {cards}",
+                        "en": "Read (player 2 / piles / player 1): {cards}"},
     "bug": {
         "fr": "Erreur interne (un bug, détaillé dans le journal du serveur) : {error}",
         "en": "Internal error (a bug, detailed in the server log): {error}",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -50,6 +51,21 @@ def seed(data: Path) -> None:
         log.close()
 
 
+def spit_shots(page: Any, out: Path) -> list[Path]:
+    """The Spit referee, in English: a typed position's plays, then a disputed move."""
+    page.get_by_role("tab", name="Spit").click()
+    for label, text in (("Pile 1", "7h"), ("Pile 2", "Kc"),
+                        ("Player 2's stocks", "Qh 5c Td 6s 3h")):
+        browser.type_into(page, label, text, None)
+    browser.type_into(page, "Player 1's stocks", "8d 2s ? - 9c/3", "turn up stock 3")
+    shots = [browser.screenshot(page, "8-spit-plays", out)]
+    browser.scroll(page, 2000)
+    browser.type_into(page, "Disputed move", "p2 5c -> pile 1", "ILLEGAL")
+    browser.scroll(page, 1500)
+    shots.append(browser.screenshot(page, "9-spit-dispute", out))
+    return shots
+
+
 def shoot(out: Path) -> list[Path]:
     shots: list[Path] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -81,6 +97,7 @@ def shoot(out: Path) -> list[Path]:
             browser.button(page, "English").click()
             page.get_by_role("tab", name="Showdown").click()
             shots.append(browser.screenshot(page, "7-showdown-english", out))
+            shots += spit_shots(page, out)
     for path in shots:  # small files for the repository
         image = cv2.imread(str(path))
         cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])

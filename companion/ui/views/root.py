@@ -11,6 +11,7 @@ from companion.ui.views.history import history_view
 from companion.ui.views.night import night_view
 from companion.ui.views.placeholder import coming_view
 from companion.ui.views.showdown import showdown_view
+from companion.ui.views.spit import spit_view
 
 __all__ = ["Dispatch", "bug_view", "root_view", "screen_view"]
 
@@ -25,6 +26,8 @@ def screen_view(state: AppState, dispatch: Dispatch,
         return night_view(state, dispatch)
     if state.screen == "history":
         return history_view(state, dispatch, download)
+    if state.screen == "spit":
+        return spit_view(state, dispatch, photo_button)
     return coming_view(state)
 
 

@@ -1,0 +1,51 @@
+"""The Spit screen's photo: read the layout off the event loop, then show it to be checked.
+
+The same card reader as the showdown screen (loaded on first use, its absence said in a banner
+while typing keeps working); ``companion.photo.read_spit`` decides which card is which pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import CompanionError
+from companion.photo import SpitPhoto, read_spit, unsure
+from companion.ui.actions import Action, Services, decode_image
+from companion.ui.spit_state import plain
+from companion.ui.state import AppState, Banner
+from companion.ui.text import LANGS, t
+
+__all__ = ["prepare_spit_photo", "load_spit_photo"]
+
+
+def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action:
+    """Decode and read a Spit photo now (the slow part, for a worker thread); the returned
+    action shows the result."""
+    try:
+        image = decode_image(data, name)
+        read = services.reader.read(image)
+        photo = None if read is None else read_spit(read.detections, name)
+    except CompanionError as error:
+        # A layout that is not read lists the cards it saw: with suit letters, as on screen.
+        banner = Banner(error=True, messages=tuple((lang, plain(error.message(lang)))
+                                                   for lang in LANGS))
+        return lambda state, _services: state.with_banner(banner)
+    return _show(photo, services.reader.unavailable)
+
+
+def load_spit_photo(data: bytes, name: str = "photo") -> Action:
+    return lambda state, services: prepare_spit_photo(data, name, services)(state, services)
+
+
+def _show(photo: SpitPhoto | None, note: Banner | None) -> Action:
+    def action(state: AppState, _services: Services) -> AppState:
+        if photo is None:
+            messages = tuple((lang, t("vision_off", lang, reason=note.text(lang) if note else "?"))
+                             for lang in LANGS)
+            return replace(state, vision_note=note, banner=Banner(messages=messages))
+        doubtful = " ".join(f"{seen.card}:{seen.confidence:.0%}" for seen in unsure(photo.seen))
+        key = "spit_read_unsure" if doubtful else "spit_read"
+        return replace(state.with_spit(state.spit.with_photo(photo)),
+                       banner=Banner.of(key, n=len(photo.seen), check=doubtful))
+
+    return action

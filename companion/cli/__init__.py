@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 
 __all__ = ["main", "COMMANDS"]
 
-COMMANDS = ("showdown", "crib", "log", "spit", "app", "analyze")
+COMMANDS = ("showdown", "crib", "log", "spit", "app", "analyze", "detect")
 
 
 def build_parser() -> argparse.ArgumentParser:

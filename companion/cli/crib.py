@@ -1,13 +1,13 @@
 """``companion crib``: count a cribbage show, score a pegging card, or advise a discard.
 
     companion crib 4c 5d 6h Kc --starter 5s [--crib] [--json] [--lang en|fr]
+    companion crib --photo IMG [--crib] [--json]  # hand in a row, the starter apart from it
     companion crib --batch FILE|- --json        # [{"hand", "starter", "crib"}] -> shows
     companion crib peg 5h 5d 5s [--end go]       # points for the last card of a count
     companion crib peg --batch FILE|- --json    # [[cards since the last reset]] -> points
     companion crib discard 5c 5d Jh Qs 4c 9h [--dealer]
 
 "peg" and "discard" are read as the first of the positional words, which are cards otherwise.
-Reading the hand from a photo (``--photo``) waits for the vision detector and is not offered yet.
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.cli import _photo
 from companion.engine.cards import Card, parse_card, parse_cards
 from companion.engine.cribbage import Rule, ScoreItem, Show, score_peg, score_show
 from companion.engine.cribbage_discard import DiscardAdvice, DiscardOption, advise_discard
 from companion.engine.cribbage_text import describe_advice, describe_peg, describe_show
 from companion.errors import LANGUAGES, TableError
+from companion.photo import ShowPhoto, read_show
 
 __all__ = ["register"]
 
@@ -47,6 +49,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--starter", metavar="CARD", help="the starter (cut) card")
     parser.add_argument("--crib", action="store_true", help="count as the crib (5-card flush only)")
     parser.add_argument("--batch", metavar="FILE", help="a JSON array to count; '-' reads stdin")
+    parser.add_argument(
+        "--photo",
+        type=Path,
+        metavar="IMG",
+        help="read the show from a photo: the 4 hand cards side by side in a row, the starter "
+        "apart from the row (e.g. above it, on the deck)",
+    )
+    parser.add_argument("--model", type=Path, metavar="ONNX", help=_photo.MODEL_HELP)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     parser.add_argument(
@@ -80,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_show(args: argparse.Namespace, words: list[str]) -> int:
+    if args.photo is not None:
+        return _run_photo(args, words)
     if args.batch is not None:
         shows = [_show_from_json(item, index) for index, item in _batch_items(args.batch)]
     else:
@@ -97,6 +109,51 @@ def _run_show(args: argparse.Namespace, words: list[str]) -> int:
     else:
         print("\n\n".join("\n".join(describe_show(show, args.lang)) for show in shows))
     return 0
+
+
+def _run_photo(args: argparse.Namespace, words: list[str]) -> int:
+    others = [
+        text
+        for text, given in (
+            (" ".join(words), words),
+            ("--starter", args.starter),
+            ("--batch", args.batch),
+        )
+        if given
+    ]
+    if others:
+        raise TableError(
+            f"--photo reads the cards itself: drop {', '.join(others)}",
+            f"--photo lit les cartes lui-même : retirez {', '.join(others)}",
+        )
+    photo = read_show(_photo.read_photo(args.photo, args.model), str(args.photo))
+    show = score_show(photo.cards, photo.starter.card, crib=args.crib)
+    if args.json:
+        _print_json({**_show_json(show, args.lang), "photo": _photo_json(args.photo, photo)})
+    else:
+        print(
+            "\n".join([_photo_line(args.photo, photo, args.lang), *describe_show(show, args.lang)])
+        )
+    return 0
+
+
+def _photo_line(path: Path, photo: ShowPhoto, lang: str) -> str:
+    hand = " ".join(seen.card.pretty() for seen in photo.hand)
+    starter = photo.starter.card.pretty()
+    note = _photo.unsure_note(photo.seen, lang)
+    if lang == "fr":
+        return (
+            f"{path} : main lue {hand}, carte de départ {starter} (la carte à part du rang){note}"
+        )
+    return f"{path}: read hand {hand}, starter {starter} (the card apart from the row){note}"
+
+
+def _photo_json(path: Path, photo: ShowPhoto) -> dict[str, Any]:
+    return {
+        "image": str(path),
+        "hand": [_photo.seen_json(seen) for seen in photo.hand],
+        "starter": _photo.seen_json(photo.starter),
+    }
 
 
 def _show_from_json(item: object, index: int) -> Show:

@@ -1,4 +1,4 @@
-"""``companion spit``: referee a typed Spit position, or run the random self-play checks."""
+"""``companion spit``: referee a typed Spit position or a photo, or run the self-play checks."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ import json
 import random
 import re
 import time
+from pathlib import Path
 from typing import Any
 
+from companion.cli import _photo
 from companion.engine.cards import parse_card
 from companion.engine.spit import (
     VARIANTS,
@@ -16,6 +18,7 @@ from companion.engine.spit import (
     Play,
     Shift,
     Spit,
+    SpitRules,
     SpitState,
     Take,
     Turn,
@@ -32,6 +35,7 @@ from companion.engine.spit_referee import (
 )
 from companion.engine.spit_sim import DEFAULT_MAX_MOVES, SimulationReport, simulate
 from companion.errors import CardParseError, TableError
+from companion.photo import SpitPhoto, read_spit, spit_position
 
 __all__ = ["register", "parse_pile", "parse_move"]
 
@@ -53,6 +57,17 @@ In Speed, --p1/--p2 are the hands, --p1-spit/--p2-spit the draw piles and --side
 Example:
   companion spit referee --piles 7h Kc --p1 8d 2s '?' - 9c/3 --p2 Qh 5c --p1-spit 4 --p2-spit 6 \\
       --move "p1 8d -> pile 1"
+
+From a photo (--photo IMG instead of --piles/--p1/--p2), taken from player 1's side:
+  top row      player 2's stock tops (face up; face-down and empty spaces are not read)
+  middle row   the two spit piles, pile 1 on the left (face-down spit cards may lie beside)
+  bottom row   player 1's stock tops
+The stock tops read count from 1, left to right as the photo shows them (spaces without a
+face-up card are skipped). A face-down stock top looks like an empty space: say how many
+each player has with --p1-down/--p2-down (they count after the cards read). Spit cards are
+not seen on a photo: each player is taken to have some left unless --p1-spit/--p2-spit say
+how many.
+  companion spit referee --photo table.jpg [--json] [--lang fr]
 """
 
 _TOKEN = re.compile(r"^(?P<card>[^/]+?)(?:/(?P<size>\d+))?$")
@@ -167,27 +182,85 @@ def _ruling_json(ruling: Ruling, lang: str) -> dict[str, Any]:
 
 def _referee(args: argparse.Namespace) -> int:
     rules = VARIANTS[args.rules]
+    live = None if args.only_pile is None else args.only_pile - 1
+    side_left = (args.side[0], args.side[1])
+    header: list[str] = []
+    extra: dict[str, Any] = {}
+    if args.photo is not None:
+        photo = _read_photo(args)
+        # Spit cards are in the players' hands, off the photo: unless told, each has some left.
+        spit_left = (
+            1 if args.p1_spit is None else args.p1_spit,
+            1 if args.p2_spit is None else args.p2_spit,
+        )
+        face_down = (args.p1_down, args.p2_down)
+        state = spit_position(photo, rules, spit_left, live, side_left, face_down)
+        header, extra = [_photo_line(args.photo, photo, args.lang)], _photo_json(args.photo, photo)
+    else:
+        state = _typed_state(args, rules, live, side_left)
+    disputed = None if args.move is None else parse_move(args.move, rules.stock_piles)
+    ruling = referee(state, disputed)
+    if args.json:
+        data = {**_ruling_json(ruling, args.lang), **extra}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join([*header, *explain(ruling, args.lang)]))
+    return 0
+
+
+def _typed_state(
+    args: argparse.Namespace, rules: SpitRules, live: int | None, side_left: tuple[int, int]
+) -> SpitState:
+    if args.piles is None:
+        raise TableError(
+            "give the two spit pile tops with --piles (or a photo with --photo)",
+            "donnez le dessus des deux tas avec --piles (ou une photo avec --photo)",
+        )
     piles = [parse_pile(token, f"--piles {i + 1}") for i, token in enumerate(args.piles)]
     stocks = tuple(
         [parse_pile(token, f"--p{p} stock {i + 1}") for i, token in enumerate(tokens)]
         for p, tokens in ((1, args.p1), (2, args.p2))
     )
-    live = None if args.only_pile is None else args.only_pile - 1
-    state = typed_position(
+    return typed_position(
         rules,
         (piles[0], piles[1]),
         (stocks[0], stocks[1]),
-        (args.p1_spit, args.p2_spit),
+        (args.p1_spit or 0, args.p2_spit or 0),
         live=live,
-        side_left=(args.side[0], args.side[1]),
+        side_left=side_left,
     )
-    disputed = None if args.move is None else parse_move(args.move, rules.stock_piles)
-    ruling = referee(state, disputed)
-    if args.json:
-        print(json.dumps(_ruling_json(ruling, args.lang), ensure_ascii=False, indent=2))
-    else:
-        print("\n".join(explain(ruling, args.lang)))
-    return 0
+
+
+def _read_photo(args: argparse.Namespace) -> SpitPhoto:
+    typed = [name for name in ("piles", "p1", "p2") if getattr(args, name)]
+    if typed:
+        names = ", ".join(f"--{name}" for name in typed)
+        raise TableError(
+            f"--photo reads the piles itself: drop {names}",
+            f"--photo lit les tas lui-même : retirez {names}",
+        )
+    return read_spit(_photo.read_photo(args.photo, args.model), str(args.photo))
+
+
+def _photo_json(path: Path, photo: SpitPhoto) -> dict[str, Any]:
+    return {
+        "photo": {
+            "image": str(path),
+            "piles": [_photo.seen_json(seen) for seen in photo.piles],
+            "p1": [_photo.seen_json(seen) for seen in photo.stocks[0]],
+            "p2": [_photo.seen_json(seen) for seen in photo.stocks[1]],
+        }
+    }
+
+
+def _photo_line(path: Path, photo: SpitPhoto, lang: str) -> str:
+    piles, p1, p2 = (
+        " ".join(seen.card.pretty() for seen in row) or "—" for row in (photo.piles, *photo.stocks)
+    )
+    note = _photo.unsure_note(photo.seen, lang)
+    if lang == "fr":
+        return f"{path} : tas {piles} ; joueur 1 {p1} ; joueur 2 {p2}{note}"
+    return f"{path}: piles {piles}; player 1 {p1}; player 2 {p2}{note}"
 
 
 def _report_json(report: SimulationReport, seconds: float) -> dict[str, Any]:
@@ -261,17 +334,33 @@ def register(subparsers: Any) -> None:
     ref.add_argument(
         "--rules", choices=list(VARIANTS), default="classic", help=f"variant: {variants}"
     )
+    ref.add_argument("--piles", nargs=2, metavar="PILE", help="the two spit pile tops")
     ref.add_argument(
-        "--piles", nargs=2, required=True, metavar="PILE", help="the two spit pile tops"
+        "--photo", type=Path, metavar="IMG", help="read the layout from a photo (see below)"
     )
+    ref.add_argument("--model", type=Path, metavar="ONNX", help=_photo.MODEL_HELP)
     ref.add_argument("--p1", nargs="*", default=[], metavar="STOCK", help="player 1's stock spaces")
     ref.add_argument("--p2", nargs="*", default=[], metavar="STOCK", help="player 2's stock spaces")
     ref.add_argument(
-        "--p1-spit", type=_count, default=0, metavar="N", help="player 1's spit cards left"
+        "--p1-spit",
+        type=_count,
+        metavar="N",
+        help="player 1's spit cards left (default 0; with --photo, some)",
     )
     ref.add_argument(
-        "--p2-spit", type=_count, default=0, metavar="N", help="player 2's spit cards left"
+        "--p2-spit",
+        type=_count,
+        metavar="N",
+        help="player 2's spit cards left (default 0; with --photo, some)",
     )
+    for player in (1, 2):
+        ref.add_argument(
+            f"--p{player}-down",
+            type=_count,
+            default=0,
+            metavar="N",
+            help=f"with --photo: player {player}'s face-down stock tops (unread)",
+        )
     ref.add_argument(
         "--only-pile", type=int, choices=(1, 2), help="since a lone spit, the only live pile"
     )

@@ -1,0 +1,42 @@
+"""Reading the cards of one photo for the game commands' ``--photo`` option."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.cli.detect import load_image
+from companion.photo import SeenCard, unsure
+from companion.vision import CardDetector, Detections
+
+__all__ = ["read_photo", "seen_json", "unsure_note", "MODEL_HELP"]
+
+MODEL_HELP = "with --photo: the ONNX card model (default: the shipped one)"
+
+
+def read_photo(path: Path, model: Path | None) -> Detections:
+    """The cards the detector reads on the photo at ``path`` (errors name the file)."""
+    image = load_image(path)
+    detector = CardDetector(model) if model is not None else CardDetector()
+    return detector.detect(image).detections
+
+
+def seen_json(seen: SeenCard) -> dict[str, Any]:
+    return {
+        "card": str(seen.card),
+        "confidence": round(seen.confidence, 3),
+        "centre": [round(seen.x, 1), round(seen.y, 1)],
+    }
+
+
+def unsure_note(seen: Sequence[SeenCard], lang: str) -> str:
+    """`` — check 5♣ (62%)`` after the line of what was read, when a read is unsure."""
+    doubtful = unsure(seen)
+    if not doubtful:
+        return ""
+    if lang == "fr":
+        listed = ", ".join(f"{s.card.pretty()} ({s.confidence * 100:.0f} %)" for s in doubtful)
+        return f" — vérifiez {listed}"
+    listed = ", ".join(f"{s.card.pretty()} ({s.confidence:.0%})" for s in doubtful)
+    return f" — check {listed}"

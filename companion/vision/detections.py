@@ -1,0 +1,82 @@
+"""Immutable results of one ``CardDetector.detect`` call."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Detections", "Grouping", "TableRead"]
+
+
+def _readonly(array: np.ndarray) -> np.ndarray:
+    array = np.ascontiguousarray(array)
+    array.flags.writeable = False
+    return array
+
+
+def _check_shape(name: str, array: np.ndarray, shape: tuple[int | None, ...]) -> None:
+    ok = array.ndim == len(shape) and all(
+        want is None or got == want for got, want in zip(array.shape, shape, strict=True))
+    if not ok:
+        expected = "(" + ", ".join("N" if d is None else str(d) for d in shape) + ")"
+        raise ValueError(f"Detections.{name} must have shape {expected}, got {array.shape}")
+
+
+@dataclass(frozen=True)
+class Detections:
+    """Parallel arrays, one row per card read.
+
+    ``codes`` are card codes like ``"As"``/``"Td"``; ``xyxy`` (N,4) boxes and ``quads`` (N,4,2)
+    outlines are in original image pixels; ``confidence`` is the probability of the read.
+    """
+
+    codes: tuple[str, ...]
+    confidence: np.ndarray
+    xyxy: np.ndarray
+    quads: np.ndarray
+
+    def __post_init__(self) -> None:
+        n = len(self.codes)
+        object.__setattr__(self, "confidence", _readonly(np.asarray(self.confidence, np.float32)))
+        object.__setattr__(self, "xyxy", _readonly(np.asarray(self.xyxy, np.float32)))
+        object.__setattr__(self, "quads", _readonly(np.asarray(self.quads, np.float32)))
+        _check_shape("confidence", self.confidence, (n,))
+        _check_shape("xyxy", self.xyxy, (n, 4))
+        _check_shape("quads", self.quads, (n, 4, 2))
+
+    @classmethod
+    def empty(cls) -> Detections:
+        return cls((), np.zeros(0), np.zeros((0, 4)), np.zeros((0, 4, 2)))
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.codes)
+
+    def __getitem__(self, mask: np.ndarray) -> Detections:
+        """Rows selected by a boolean mask or an index array, as a new object."""
+        index = np.arange(len(self))[np.asarray(mask)]
+        return Detections(tuple(self.codes[i] for i in index), self.confidence[index],
+                          self.xyxy[index], self.quads[index])
+
+    @property
+    def centres(self) -> np.ndarray:
+        return self.quads.mean(axis=1) if len(self) else np.zeros((0, 2), np.float32)
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """Cards split into the river (a row of five) and the hands, with a confidence in 0..1."""
+
+    river: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    confidence: float
+
+
+@dataclass(frozen=True)
+class TableRead:
+    detections: Detections
+    groups: Grouping

@@ -1,0 +1,278 @@
+"""Read every card on a table: corner proposals from the card outlines, a learned index reader.
+
+1. Cards are the brightest, least coloured things on a table. A white-balanced "whiteness" map
+   of a shrunken frame is thresholded at several levels (one level never suits every light),
+   and the outlines are simplified to polygons. Every convex, roughly square polygon corner is a
+   candidate card corner, seen in the card's own frame (``geometry``). Overlapping cards still
+   show their free corners on the outline of their union, which is why corners, not whole
+   cards, are read.
+2. Each candidate is cut from the full-resolution image into a small canonical crop and read by
+   the ONNX classifier (13 ranks + "no index", 4 suits). Crops make small indices in big photos
+   sharp, and the "no index" class turns the classifier into the verifier of the proposals.
+3. Reads of the same physical corner are merged, then reads of the same card: a one-deck game
+   never shows a card twice, so each code keeps its best-supported place.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.errors import ModelLoadError
+from companion.vision import geometry
+from companion.vision.detections import Detections, TableRead
+from companion.vision.grouping import group_cards
+
+__all__ = ["CardDetector", "DEFAULT_MODEL", "Proposal", "propose_corners"]
+
+DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "card_corners.onnx"
+
+WORK_SIZE = 1000  # long side of the frame the outlines are found on
+MIN_CARD_FRACTION = 0.02  # smallest card width, as a fraction of the work frame's long side
+LONG_SIDE = 1.45  # card height / width used to turn a long edge into a width estimate
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A candidate card corner in full-resolution pixels (see ``geometry``)."""
+
+    p: np.ndarray
+    u: np.ndarray
+    v: np.ndarray
+    s: float
+
+
+def _whiteness(small: np.ndarray) -> np.ndarray:
+    """High where a pixel is bright and grey after a white-patch colour balance."""
+    bright = np.percentile(small[::4, ::4].reshape(-1, 3), 99.5, axis=0)
+    gain = np.clip(bright.max() / np.maximum(bright, 1.0), 1.0, 2.5)
+    img = cv2.transform(small, np.diag(gain))  # saturating uint8 per-channel gain
+    b, g, r = cv2.split(img)
+    lo, hi = cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
+    return cv2.addWeighted(lo, 1.5, hi, -0.5, 0)  # lo - 0.5 (hi - lo), clipped to 0..255
+
+
+def _levels(white: np.ndarray) -> list[float]:
+    otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    top = float(np.percentile(white, 99.5))
+    levels = {round(otsu), round(otsu + 0.33 * (top - otsu)), round(otsu + 0.6 * (top - otsu)),
+              round(otsu - 25)}
+    return sorted(t for t in levels if 40 <= t < top)
+
+
+def _polygon_corners(poly: np.ndarray, min_edge: float) -> list[tuple[np.ndarray, np.ndarray,
+                                                                      np.ndarray, float, float]]:
+    """Convex, near-square corners of a polygon: (p, u, v, |u-edge|, |v-edge|)."""
+    pts = poly.reshape(-1, 2).astype(np.float64)
+    x, y = pts[:, 0], pts[:, 1]
+    # Positive shoelace sum = clockwise on screen (y down): TL -> TR -> BR -> BL.
+    if np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y) < 0:
+        pts = pts[::-1]
+    out = []
+    n = len(pts)
+    for i in range(n):
+        p, nxt, prv = pts[i], pts[(i + 1) % n], pts[(i - 1) % n]
+        a, b = nxt - p, prv - p
+        la, lb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+        if la < min_edge or lb < min_edge:
+            continue
+        cos = float(a @ b) / (la * lb)
+        cross = a[0] * b[1] - a[1] * b[0]
+        if cross <= 0 or abs(cos) > 0.5:  # reflex, or far from a right angle
+            continue
+        out.append((p, a / la, b / lb, la, lb))
+    return out
+
+
+def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
+    """Polygon corners moved to the crossings of lines fitted to each edge's outline points.
+
+    Cards have rounded corners, so the simplified polygon's vertices sit on the arcs, inside
+    the sharp corner the crops are measured from; fitted edge lines cross at the sharp corner.
+    """
+    pts = contour.reshape(-1, 2)
+    verts = poly.reshape(-1, 2)
+    n = len(verts)
+    if n < 3:
+        return poly
+    same = (pts[None, :, 0] == verts[:, None, 0]) & (pts[None, :, 1] == verts[:, None, 1])
+    if not same.any(axis=1).all():
+        return poly
+    idx = same.argmax(axis=1).tolist()
+    lines = []
+    for k in range(n):
+        a, b = idx[k], idx[(k + 1) % n]
+        seg = pts[a:b + 1] if a <= b else np.concatenate([pts[a:], pts[:b + 1]])
+        if len(seg) >= 8:
+            cut = len(seg) // 5
+            seg = seg[cut: len(seg) - cut]
+        if len(seg) < 2:
+            seg = np.array([verts[k], verts[(k + 1) % n]])
+        vx, vy, x0, y0 = cv2.fitLine(seg.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
+    out = verts.astype(np.float64).copy()
+    for k in range(n):
+        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
+        det = d1[0] * (-d2[1]) - d1[1] * (-d2[0])
+        if abs(det) < 0.3:  # nearly parallel edges: keep the vertex
+            continue
+        t = ((p2 - p1)[0] * (-d2[1]) - (p2 - p1)[1] * (-d2[0])) / det
+        cross = p1 + t * d1
+        if np.linalg.norm(cross - verts[k]) < 0.25 * np.linalg.norm(verts[k] - verts[k - 1]):
+            out[k] = cross
+    return out.reshape(-1, 1, 2)
+
+
+def _is_card_quad(poly: np.ndarray) -> float | None:
+    """Card width when the polygon is a lone card (4 right-ish corners, card proportions)."""
+    pts = poly.reshape(-1, 2).astype(np.float64)
+    if len(pts) != 4 or not cv2.isContourConvex(pts.astype(np.float32)):
+        return None
+    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    short, long = min(short, long), max(short, long)
+    if not 1.2 < long / max(short, 1e-6) < 1.75:
+        return None
+    return float(short)
+
+
+def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
+    """Candidate card corners (full-resolution pixels) and the typical card width, if seen."""
+    h, w = image.shape[:2]
+    factor = min(1.0, WORK_SIZE / max(h, w))
+    small = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA) \
+        if factor < 1.0 else image
+    white = _whiteness(small)
+    min_width = MIN_CARD_FRACTION * max(small.shape[:2])
+    kernel = np.ones((3, 3), np.uint8)
+    raw: list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]] = []
+    widths: list[float] = []
+    for level in _levels(white):
+        mask = cv2.morphologyEx((white > level).astype(np.uint8), cv2.MORPH_OPEN, kernel)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            area = cv2.contourArea(contour)
+            if area < 0.8 * min_width * min_width:
+                continue
+            for eps in (0.02, 0.04):
+                poly = cv2.approxPolyDP(contour, max(1.5, eps * np.sqrt(area)), True)
+                card_w = _is_card_quad(poly)
+                if card_w is not None:
+                    widths.append(card_w)
+                raw += _polygon_corners(_refine(contour, poly), 0.25 * min_width)
+    typical = float(np.median(widths)) if widths else None
+    proposals: list[Proposal] = []
+    seen: set[tuple[int, int, int, int]] = set()
+    for p, u, v, la, lb in raw:
+        scales = [la, lb / LONG_SIDE]
+        if typical is not None:
+            scales = [s for s in scales if 0.6 * typical < s < 1.6 * typical] + [typical]
+        for s in scales:
+            if s < min_width:
+                continue
+            # The same corner found at several thresholds: one proposal per cell of position
+            # (a tenth of the card), direction (15 degrees) and scale (12 %).
+            key = (round(p[0] / (0.1 * s)), round(p[1] / (0.1 * s)),
+                   round(np.degrees(np.arctan2(u[1], u[0])) / 15), round(np.log(s) / 0.12))
+            if key in seen:
+                continue
+            seen.add(key)
+            proposals.append(Proposal(p / factor, u, v, s / factor))
+    return proposals, (typical / factor if typical is not None else None)
+
+
+class CardDetector:
+    """``CardDetector().detect(image_bgr)`` -> ``TableRead`` (cards + river/hands)."""
+
+    def __init__(self, model_path: Path | str = DEFAULT_MODEL, threshold: float = 0.5,
+                 threads: int = 2) -> None:
+        import onnxruntime as ort
+
+        path = Path(model_path)
+        if not path.is_file():
+            raise ModelLoadError(str(path), "file not found")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        try:
+            self._session = ort.InferenceSession(str(path), options,
+                                                 providers=["CPUExecutionProvider"])
+            meta = self._session.get_modelmeta().custom_metadata_map
+            self.ranks: str = meta["ranks"]
+            self.suits: str = meta["suits"]
+            crop = (int(meta["crop_w"]), int(meta["crop_h"]),
+                    tuple(json.loads(meta["crop_x"])), tuple(json.loads(meta["crop_y"])))
+        except Exception as error:  # onnxruntime raises its own exception types
+            raise ModelLoadError(str(path), str(error)) from error
+        expected = (geometry.CROP_W, geometry.CROP_H, geometry.CROP_X, geometry.CROP_Y)
+        if crop != expected:
+            raise ModelLoadError(str(path), f"crop geometry {crop} differs from {expected}")
+        self.threshold = threshold
+
+    def classify(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Rank (N, 14: ranks + no index) and suit (N, 4) probabilities of BGR crops."""
+        if len(crops) == 0:
+            return np.zeros((0, len(self.ranks) + 1)), np.zeros((0, len(self.suits)))
+        rank, suit = self._session.run(None, {"crops": crops.astype(np.float32)})
+        return rank, suit
+
+    def read_corners(self, image: np.ndarray) -> tuple[list[tuple[str, float, Proposal]],
+                                                       float | None]:
+        """Every proposal read as a card, before merging: (code, confidence, proposal)."""
+        proposals, typical = propose_corners(image)
+        crops = np.array([geometry.crop_corner(image, q.p, q.u, q.v, q.s) for q in proposals],
+                         np.uint8).reshape(-1, geometry.CROP_H, geometry.CROP_W, 3)
+        rank_p, suit_p = self.classify(crops)
+        reads = []
+        for q, rp, sp in zip(proposals, rank_p, suit_p, strict=True):
+            r = int(np.argmax(rp))
+            if r >= len(self.ranks):
+                continue
+            s = int(np.argmax(sp))
+            confidence = float(rp[r] * sp[s])
+            if confidence >= self.threshold:
+                reads.append((self.ranks[r] + self.suits[s], confidence, q))
+        return reads, typical
+
+    def detect(self, image: np.ndarray) -> TableRead:
+        if image is None or image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
+            raise ValueError("detect() expects a BGR image of shape (H, W, 3), at least 16 px")
+        reads, typical = self.read_corners(image)
+        detections = merge_reads(reads, image.shape[:2])
+        width = typical if typical is not None else (
+            float(np.median([q.s for _, _, q in reads])) if reads else 1.0)
+        return TableRead(detections, group_cards(detections, width))
+
+
+def merge_reads(reads: list[tuple[str, float, Proposal]], shape: tuple[int, int]) -> Detections:
+    """One row per card: best read per physical corner, then best place per card code."""
+    reads = sorted(reads, key=lambda r: -r[1])
+    corners: list[tuple[str, float, Proposal]] = []
+    for code, conf, q in reads:
+        # The same corner proposed at another threshold or scale: keep the surest read.
+        if any(np.linalg.norm(q.p - k.p) < 0.15 * min(q.s, k.s) and float(q.u @ k.u) > 0.8
+               for _, _, k in corners):
+            continue
+        corners.append((code, conf, q))
+    best: dict[str, tuple[float, np.ndarray]] = {}
+    support: dict[str, float] = {}
+    for code, conf, q in corners:
+        quad = geometry.card_quad(q.p, q.u, q.v, q.s)
+        if code not in best:
+            best[code] = (conf, quad)
+            support[code] = conf
+        elif np.linalg.norm(quad.mean(axis=0) - best[code][1].mean(axis=0)) < q.s:
+            # The card's other index corner agrees: more support, same place.
+            support[code] = 1 - (1 - support[code]) * (1 - conf)
+    if not best:
+        return Detections.empty()
+    codes = tuple(best)
+    quads = np.array([best[c][1] for c in codes])
+    h, w = shape
+    boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
+    boxes = np.clip(boxes, 0, [w, h, w, h])
+    return Detections(codes, np.array([support[c] for c in codes]), boxes, quads)

@@ -1,0 +1,367 @@
+"""Synthetic table scenes with exact labels: the project's only source of training data.
+
+A scene is a table texture with a river of five cards, two-card hands whose cards overlap like
+real revealed hands, single cards, face-down cards and chips, seen under a random perspective,
+light colour, glare, shadow, blur, noise and JPEG. Every card keeps its four corners in image
+pixels and which of its index corners (top-left, bottom-right) stay visible.
+
+    python -m companion.vision.training.scenes --out cache/heldout --count 200 --held-out
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.vision.training.art import HELD_OUT_DECK
+
+BACKGROUND_FAMILIES = ("wood", "felt", "cloth", "plain", "stone")
+HELD_OUT_BACKGROUND = "stone"
+
+
+@dataclass
+class PlacedCard:
+    code: str
+    quad: np.ndarray  # 4x2 float: TL, TR, BR, BL in image pixels
+    visible: tuple[bool, bool] = (True, True)  # TL, BR index corners
+
+
+@dataclass
+class Scene:
+    image: np.ndarray
+    cards: list[PlacedCard]
+    river: list[str]
+    hands: list[list[str]]
+    backs: list[np.ndarray] = field(default_factory=list)  # quads of face-down cards
+
+
+class DeckStore:
+    """Card faces loaded lazily from ``cache/cards``."""
+
+    def __init__(self, cards_dir: Path, held_out: bool, only: tuple[str, ...] = ()) -> None:
+        decks = sorted(p for p in cards_dir.iterdir() if p.is_dir())
+        if only:
+            decks = [d for d in decks if d.name.startswith(only)]
+        elif held_out:
+            decks = [d for d in decks if d.name == HELD_OUT_DECK]
+        else:
+            decks = [d for d in decks if d.name != HELD_OUT_DECK]
+        if not decks:
+            raise FileNotFoundError(f"no card decks in {cards_dir}; run companion.vision.training.art")
+        self.decks = decks
+        self._cache: dict[tuple[str, str], np.ndarray] = {}
+
+    def face(self, deck: Path, code: str) -> np.ndarray:
+        key = (deck.name, code)
+        if key not in self._cache:
+            image = cv2.imread(str(deck / f"{code}.png"), cv2.IMREAD_UNCHANGED)
+            if image.shape[2] == 3:
+                image = np.dstack([image, np.full(image.shape[:2], 255, np.uint8)])
+            self._cache[key] = image
+        return self._cache[key]
+
+
+def _noise_field(rng: np.random.Generator, h: int, w: int, scale: int) -> np.ndarray:
+    small = rng.random((max(2, h // scale), max(2, w // scale))).astype(np.float32)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+
+
+def background(rng: np.random.Generator, family: str, h: int, w: int) -> np.ndarray:
+    if family == "wood":
+        base = np.array(rng.uniform([20, 60, 110], [110, 170, 230]), np.float32)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        angle = rng.uniform(0, np.pi)
+        coord = xx * np.cos(angle) + yy * np.sin(angle)
+        warp = _noise_field(rng, h, w, 64) * rng.uniform(10, 60)
+        grain = np.sin((coord + warp) / rng.uniform(3, 12)) * 0.5 + 0.5
+        shade = 0.75 + 0.25 * grain + 0.1 * _noise_field(rng, h, w, 8)
+        if rng.random() < 0.4:  # parquet planks
+            plank = (np.floor((coord * 0 + yy * np.cos(angle) - xx * np.sin(angle)) /
+                              rng.uniform(40, 160)) % 3) * 0.07
+            shade = shade - plank
+        img = base[None, None, :] * shade[..., None]
+    elif family == "felt":
+        base = np.array(rng.uniform([30, 40, 10], [140, 140, 120]), np.float32)
+        if rng.random() < 0.5:
+            base = base[[1, 0, 2]] if rng.random() < 0.5 else base[[2, 1, 0]]
+        shade = 0.85 + 0.15 * _noise_field(rng, h, w, 4) + 0.1 * _noise_field(rng, h, w, 80)
+        img = base[None, None, :] * shade[..., None]
+    elif family == "cloth":
+        base = np.array(rng.uniform(10, 200, 3), np.float32)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        period = rng.uniform(3, 9)
+        weave = (np.sin(xx / period) * np.sin(yy / period)) * 0.08
+        folds = _noise_field(rng, h, w, 120) * 0.35
+        img = base[None, None, :] * (0.75 + weave + folds)[..., None]
+    elif family == "plain":
+        base = np.array(rng.uniform(0, 235, 3), np.float32)
+        img = base[None, None, :] * (0.9 + 0.1 * _noise_field(rng, h, w, 50))[..., None]
+    else:  # stone: blotchy multi-scale noise (held out)
+        base = np.array(rng.uniform(40, 200, 3), np.float32)
+        shade = 0.6 + 0.25 * _noise_field(rng, h, w, 30) + 0.15 * _noise_field(rng, h, w, 6)
+        img = base[None, None, :] * shade[..., None]
+    img = img + rng.normal(0, 3, img.shape)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _paste(canvas: np.ndarray, rgba: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """Warp ``rgba`` with the 3x3 ``matrix`` onto ``canvas``; returns the warped alpha mask."""
+    h, w = canvas.shape[:2]
+    warped = cv2.warpPerspective(rgba, matrix, (w, h), flags=cv2.INTER_AREA
+                                 if np.linalg.det(matrix[:2, :2]) < 1 else cv2.INTER_LINEAR)
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
+    canvas[:] = (canvas * (1 - alpha) + warped[:, :, :3] * alpha).astype(np.uint8)
+    return alpha[:, :, 0]
+
+
+def _card_back(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    colour = np.array(rng.uniform(20, 200, 3), np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    pattern = (np.sin((xx + yy) / 3.0) * np.sin((xx - yy) / 3.0) > 0).astype(np.float32)
+    img = colour[None, None, :] * (0.7 + 0.3 * pattern[..., None])
+    border = max(2, w // 14)
+    img[:border] = img[-border:] = img[:, :border] = img[:, -border:] = 245
+    rgba = np.dstack([np.clip(img, 0, 255).astype(np.uint8), np.full((h, w), 255, np.uint8)])
+    return rgba
+
+
+def _chip(canvas: np.ndarray, rng: np.random.Generator, centre: tuple[int, int], r: int) -> None:
+    colour = tuple(int(c) for c in rng.uniform(20, 240, 3))
+    cv2.circle(canvas, centre, r, colour, -1, cv2.LINE_AA)
+    for k in range(8):
+        a = k * np.pi / 4
+        q = (int(centre[0] + 0.8 * r * np.cos(a)), int(centre[1] + 0.8 * r * np.sin(a)))
+        cv2.circle(canvas, q, max(1, r // 7), (245, 245, 245), -1, cv2.LINE_AA)
+
+
+def _rot(angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([[c, -s], [s, c]])
+
+
+def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+
+
+def _quad_contains(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Which of ``points`` (N,2) lie inside the convex ``quad`` (4,2)."""
+    inside = np.ones(len(points), bool)
+    sign = np.sign(_cross(quad[1] - quad[0], quad[2] - quad[1]))
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        inside &= np.sign(_cross(b - a, points - a)) == sign
+    return inside
+
+
+# Index region in card-width units from the top-left corner, for the visibility test.
+_INDEX_SAMPLES = np.array([[x, y] for x in (0.05, 0.12, 0.2) for y in (0.05, 0.15, 0.25, 0.35)])
+
+
+def _index_points(quad: np.ndarray, corner: int) -> np.ndarray:
+    order = [(0, 1, 3), (2, 3, 1)][corner]
+    p, a, b = quad[order[0]], quad[order[1]], quad[order[2]]
+    u, s = a - p, np.linalg.norm(a - p)
+    v = (b - p) / np.linalg.norm(b - p) * s
+    return p + _INDEX_SAMPLES[:, :1] * u + _INDEX_SAMPLES[:, 1:] * v
+
+
+def make_scene(rng: np.random.Generator, store: DeckStore, families: tuple[str, ...],
+               size: tuple[int, int] | None = None, layout: str | None = None) -> Scene:
+    """One random scene; ``layout`` is ``table`` (river + hands) or ``loose`` (1-4 single cards)."""
+    if size is None:
+        size = [(1280, 720), (960, 640), (1024, 768), (720, 960), (1200, 800)][rng.integers(5)]
+    w, h = size
+    family = families[rng.integers(len(families))]
+    canvas = background(rng, family, h, w)
+    deck = store.decks[rng.integers(len(store.decks))]
+    layout = layout or ("table" if rng.random() < 0.6 else "loose")
+    codes = [r + s for r in "23456789TJQKA" for s in "shdc"]
+    order = rng.permutation(52)
+    draw = [codes[i] for i in order]
+    aspect = store.face(deck, "As").shape[0] / store.face(deck, "As").shape[1]
+
+    # Card placements in a flat "table plane" (pixels), perspective applied at the end.
+    placements: list[tuple[str, np.ndarray, float]] = []  # code, centre, angle
+    river: list[str] = []
+    hands: list[list[str]] = []
+    if layout == "table":
+        s = rng.uniform(0.5, 1.0) * min(w / 9.0, h / 6.5)
+        gap = s * rng.uniform(1.05, 1.35)
+        base_angle = rng.uniform(-0.15, 0.15) + (np.pi if rng.random() < 0.3 else 0)
+        centre = np.array([w / 2, h / 2]) + rng.uniform(-0.1, 0.1, 2) * [w, h]
+        row = _rot(base_angle) @ np.array([1.0, 0])
+        for k in range(5):
+            c = centre + (k - 2) * gap * row
+            code = draw.pop()
+            placements.append((code, c, base_angle + rng.normal(0, 0.04)))
+            river.append(code)
+        n_hands = int(rng.integers(1, 5))
+        spots = [centre + _rot(base_angle) @ np.array(o) * s for o in
+                 [(-3.5, -2.4), (3.5, -2.4), (-3.6, 2.3), (3.6, 2.3), (0, -2.6), (0, 2.6)]]
+        for j in rng.permutation(len(spots))[:n_hands]:
+            c0 = spots[j] + rng.normal(0, 0.25, 2) * s
+            a0 = rng.uniform(0, 2 * np.pi)
+            offset = _rot(a0) @ np.array([rng.uniform(0.2, 0.55), rng.uniform(-0.25, 0.25)]) * s
+            a1 = a0 + rng.normal(0, 0.25)
+            hand = [draw.pop(), draw.pop()]
+            placements.append((hand[0], c0, a0))
+            placements.append((hand[1], c0 + offset, a1))
+            hands.append(hand)
+    else:
+        s = rng.uniform(0.06, 0.3) * min(w, h)
+        for _ in range(int(rng.integers(1, 4))):
+            c = np.array([rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h])
+            placements.append((draw.pop(), c, rng.uniform(0, 2 * np.pi)))
+
+    # Perspective of the whole table plane: a camera tilt and small random corner shifts.
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    jitter = rng.uniform(-1, 1, (4, 2)) * [w, h] * rng.uniform(0, 0.12)
+    homography = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
+
+    # Distractors under the cards: face-down cards and chips.
+    backs: list[np.ndarray] = []
+    for _ in range(int(rng.integers(0, 3))):
+        bw = int(max(8, s))
+        back = _card_back(rng, bw, int(bw * aspect))
+        c = np.array([rng.uniform(0.05, 0.95) * w, rng.uniform(0.05, 0.95) * h])
+        m = _placement_matrix(back.shape, bw, c, rng.uniform(0, 2 * np.pi))
+        _paste(canvas, back, homography @ m)
+    chips = canvas.copy()
+    for _ in range(int(rng.integers(0, 7))):
+        _chip(chips, rng, (int(rng.uniform(0, w)), int(rng.uniform(0, h))), int(s * rng.uniform(0.15, 0.3)))
+    canvas[:] = chips
+
+    shadow_dir = rng.normal(0, 1, 2)
+    shadow_dir = shadow_dir / np.linalg.norm(shadow_dir) * s * rng.uniform(0.0, 0.06)
+    placed: list[PlacedCard] = []
+    for code, c, angle in placements:
+        face = store.face(deck, code)
+        m = homography @ _placement_matrix(face.shape, s, c, angle)
+        # Soft shadow under the card.
+        mask = np.zeros((h, w), np.float32)
+        quad = cv2.perspectiveTransform(_face_corners(face.shape)[None], m)[0]
+        cv2.fillConvexPoly(mask, (quad + shadow_dir).astype(np.int32), 1.0)
+        k = int(max(3, s * 0.08)) | 1
+        mask = cv2.GaussianBlur(mask, (k, k), 0) * rng.uniform(0.2, 0.5)
+        canvas[:] = (canvas * (1 - mask[..., None])).astype(np.uint8)
+        _paste(canvas, face, m)
+        placed.append(PlacedCard(code, quad.astype(np.float64)))
+
+    # Which index corners stay visible under the cards drawn later.
+    for i, card in enumerate(placed):
+        vis = []
+        for corner in (0, 1):
+            pts = _index_points(card.quad, corner)
+            covered = np.zeros(len(pts), bool)
+            for later in placed[i + 1:]:
+                covered |= _quad_contains(later.quad, pts)
+            inside = (pts[:, 0] > 1) & (pts[:, 0] < w - 2) & (pts[:, 1] > 1) & (pts[:, 1] < h - 2)
+            vis.append(bool(np.mean(~covered & inside) > 0.9))
+        card.visible = (vis[0], vis[1])
+
+    canvas = _photometric(rng, canvas, s)
+    return Scene(canvas, placed, river, hands, backs)
+
+
+def _face_corners(shape: tuple[int, ...]) -> np.ndarray:
+    fh, fw = shape[:2]
+    return np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
+
+
+def _placement_matrix(shape: tuple[int, ...], s: float, centre: np.ndarray, angle: float) -> np.ndarray:
+    fh, fw = shape[:2]
+    k = s / fw
+    r = _rot(angle) * k
+    t = centre - r @ np.array([fw / 2, fh / 2])
+    return np.array([[r[0, 0], r[0, 1], t[0]], [r[1, 0], r[1, 1], t[1]], [0, 0, 1]])
+
+
+def _photometric(rng: np.random.Generator, img: np.ndarray, s: float) -> np.ndarray:
+    h, w = img.shape[:2]
+    out = img.astype(np.float32)
+    # Light colour (warm/cold) and an uneven illumination gradient.
+    cast = rng.uniform([0.7, 0.85, 0.9], [1.1, 1.05, 1.2])
+    if rng.random() < 0.5:
+        cast = cast[::-1]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    g = rng.normal(0, 1, 2)
+    grad = 1 + rng.uniform(0, 0.35) * ((xx / w - 0.5) * g[0] + (yy / h - 0.5) * g[1])
+    out = out * cast[None, None, :] * grad[..., None] * rng.uniform(0.6, 1.15)
+    if rng.random() < 0.4:  # glare
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        r = rng.uniform(0.05, 0.25) * min(w, h)
+        blob = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
+        out = out + blob[..., None] * rng.uniform(40, 160)
+    out = np.clip(out, 0, 255)
+    if rng.random() < 0.6:
+        k = rng.uniform(0.3, 1.6) * max(1.0, s / 150)
+        out = cv2.GaussianBlur(out, (0, 0), k)
+    out = out + rng.normal(0, rng.uniform(0, 8), out.shape)
+    img = np.clip(out, 0, 255).astype(np.uint8)
+    quality = int(rng.uniform(35, 95))
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
+def write_set(out: Path, count: int, held_out: bool, seed: int, cards_dir: Path,
+              size: tuple[int, int] | None = None, only: tuple[str, ...] = (),
+              empty: int = 0, quality: int = 90) -> None:
+    """Write ``count`` scenes as JPEG files plus a ``labels.json`` in the real-photo format.
+
+    ``only`` restricts the decks by name prefix (the test fixtures use the project's own
+    procedural decks and the CC0 npm deck, so no GPL art lands in the repository); ``empty``
+    adds that many tables without cards.
+    """
+    rng = np.random.default_rng(seed)
+    store = DeckStore(cards_dir, held_out, only)
+    families = (HELD_OUT_BACKGROUND,) if held_out else tuple(
+        f for f in BACKGROUND_FAMILIES if f != HELD_OUT_BACKGROUND)
+    out.mkdir(parents=True, exist_ok=True)
+    labels = []
+    for i in range(count):
+        scene = make_scene(rng, store, families, size=size)
+        name = f"scene_{i:04d}.jpg"
+        cv2.imwrite(str(out / name), scene.image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        visible = [c.code for c in scene.cards if any(c.visible)]
+        groups = None
+        if scene.river:
+            groups = {"table": scene.river}
+            groups.update({f"P{k + 1}": hand for k, hand in enumerate(scene.hands)})
+            if not all(c in visible for c in scene.river + sum(scene.hands, [])):
+                groups = None  # a hidden index makes the grouping unanswerable
+        labels.append({"image": name, "cards": visible, "groups": groups, "source": "synthetic"})
+    for i in range(empty):
+        name = f"empty_{i:02d}.jpg"
+        w, h = size or (960, 640)
+        image = _photometric(rng, background(rng, families[i % len(families)], h, w), 100.0)
+        cv2.imwrite(str(out / name), image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        labels.append({"image": name, "cards": [], "groups": None, "source": "synthetic"})
+    (out / "labels.json").write_text(json.dumps(labels, indent=1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="write synthetic scenes with labels")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1234)
+    parser.add_argument("--held-out", action="store_true", help="held-out deck and background")
+    parser.add_argument("--cards", type=Path, default=Path("cache/cards"))
+    parser.add_argument("--size", type=str, default=None, help="WxH, e.g. 640x400")
+    parser.add_argument("--decks", nargs="*", default=(), help="deck name prefixes to use")
+    parser.add_argument("--empty", type=int, default=0, help="extra tables without cards")
+    parser.add_argument("--quality", type=int, default=90, help="JPEG quality")
+    args = parser.parse_args(argv)
+    size = tuple(int(v) for v in args.size.split("x")) if args.size else None
+    write_set(args.out, args.count, args.held_out, args.seed, args.cards, size,  # type: ignore[arg-type]
+              tuple(args.decks), args.empty, args.quality)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""Train the corner-index classifier on synthetic crops and export it to ONNX.
+
+Resumable: a checkpoint is written after every epoch and picked up again on the next run.
+The time budget (``--minutes``) stops training after the epoch that crosses it.
+
+    python -m companion.vision.training.train --minutes 40 --epochs 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from companion.vision.geometry import CROP_H, CROP_W, CROP_X, CROP_Y
+from companion.vision.training.patches import NO_INDEX, RANKS, SUITS
+
+
+def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, padding=1, bias=False), nn.BatchNorm2d(cout),
+                         nn.ReLU(inplace=True))
+
+
+class CornerNet(nn.Module):
+    """About 0.17 M parameters, 20 MFLOP per crop; 56x40 BGR crop -> rank (13 + no index) and suit probabilities."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = nn.Sequential(
+            _block(3, 32, stride=2),
+            _block(32, 48), nn.MaxPool2d(2),
+            _block(48, 64), _block(64, 64), nn.MaxPool2d(2),
+            _block(64, 128), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.1))
+        self.rank = nn.Linear(128, len(RANKS) + 1)
+        self.suit = nn.Linear(128, len(SUITS))
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        # Input: uint8-range BGR as float, N x H x W x 3 (the layout numpy crops come in).
+        x = x.permute(0, 3, 1, 2) / 255.0 - 0.5
+        f = self.features(x)
+        return self.rank(f), self.suit(f)
+
+
+class Exported(nn.Module):
+    def __init__(self, net: CornerNet) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        rank, suit = self.net(x)
+        return torch.softmax(rank, 1), torch.softmax(suit, 1)
+
+
+def augment(batch: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """Cheap photometric changes on top of the scene-level ones (N,H,W,3 float)."""
+    n = batch.shape[0]
+    gain = torch.empty(n, 1, 1, 3).uniform_(0.75, 1.25, generator=gen)
+    bias = torch.empty(n, 1, 1, 1).uniform_(-30, 30, generator=gen)
+    batch = batch * gain + bias
+    # Four-colour decks and odd light: sometimes swap colour channels or drop colour.
+    perm = torch.rand(n, generator=gen) < 0.15
+    if perm.any():
+        order = torch.randperm(3, generator=gen)
+        batch[perm] = batch[perm][..., order]
+    grey = torch.rand(n, generator=gen) < 0.1
+    if grey.any():
+        batch[grey] = batch[grey].mean(dim=3, keepdim=True).expand(-1, -1, -1, 3)
+    batch = batch + torch.randn(batch.shape, generator=gen) * torch.rand(n, 1, 1, 1, generator=gen) * 8
+    return batch.clamp(0, 255)
+
+
+def load(paths: list[Path]) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    parts = [np.load(path) for path in paths]
+    return (torch.from_numpy(np.concatenate([d["crops"] for d in parts])),
+            torch.from_numpy(np.concatenate([d["ranks"] for d in parts]).astype(np.int64)),
+            torch.from_numpy(np.concatenate([d["suits"] for d in parts]).astype(np.int64)))
+
+
+def evaluate(net: CornerNet, crops: torch.Tensor, ranks: torch.Tensor,
+             suits: torch.Tensor) -> dict[str, float]:
+    net.eval()
+    preds_r, preds_s = [], []
+    with torch.no_grad():
+        for i in range(0, len(crops), 512):
+            r, s = net(crops[i:i + 512].float())
+            preds_r.append(r.argmax(1))
+            preds_s.append(s.argmax(1))
+    pr, ps = torch.cat(preds_r), torch.cat(preds_s)
+    pos = ranks != NO_INDEX
+    card_ok = (pr == ranks) & (ps == suits)
+    return {
+        "card_acc": float(card_ok[pos].float().mean()),
+        "rank_acc": float((pr == ranks)[pos].float().mean()),
+        "suit_acc": float((ps == suits)[pos].float().mean()),
+        "neg_acc": float((pr == ranks)[~pos].float().mean()),
+    }
+
+
+def export(net: CornerNet, out: Path, info: dict[str, object]) -> None:
+    import onnx
+
+    net.eval()
+    dummy = torch.zeros(1, CROP_H, CROP_W, 3)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(Exported(net), (dummy,), str(out), input_names=["crops"],
+                      output_names=["rank", "suit"], opset_version=17, dynamo=False,
+                      dynamic_axes={"crops": {0: "n"}, "rank": {0: "n"}, "suit": {0: "n"}})
+    model = onnx.load(str(out))
+    meta = {
+        "ranks": RANKS, "suits": SUITS, "no_index": "-",
+        "crop_w": str(CROP_W), "crop_h": str(CROP_H),
+        "crop_x": json.dumps(CROP_X), "crop_y": json.dumps(CROP_Y),
+        "training": json.dumps(info),
+    }
+    for key, value in meta.items():
+        prop = model.metadata_props.add()
+        prop.key, prop.value = key, value
+    onnx.save(model, str(out))
+    print(f"exported {out}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="train the corner-index classifier")
+    parser.add_argument("--train", type=Path, nargs="+", default=[
+        Path("cache/patches_train.npz"), Path("cache/patches_prop_train.npz")])
+    parser.add_argument("--val", type=Path, nargs="*", default=[Path("cache/patches_prop_val.npz")])
+    parser.add_argument("--out", type=Path, default=Path("models/card_corners.onnx"))
+    parser.add_argument("--checkpoint", type=Path, default=Path("cache/corner_ckpt.pt"))
+    parser.add_argument("--minutes", type=float, default=25.0)
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    gen = torch.Generator().manual_seed(args.seed)
+    crops, ranks, suits = load(args.train)
+    val = load(args.val) if args.val else None
+    print(f"{len(crops)} training crops ({int((ranks != NO_INDEX).sum())} indices)", flush=True)
+
+    net = CornerNet()
+    opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
+    steps_per_epoch = len(crops) // args.batch
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, epochs=args.epochs,
+                                                steps_per_epoch=steps_per_epoch, pct_start=0.15)
+    epoch, elapsed, history = 0, 0.0, []
+    if args.checkpoint.exists():
+        state = torch.load(args.checkpoint, weights_only=False)
+        net.load_state_dict(state["net"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        epoch, elapsed, history = state["epoch"], state["elapsed"], state["history"]
+        print(f"resumed at epoch {epoch} ({elapsed / 60:.1f} min so far)", flush=True)
+
+    suit_loss = nn.CrossEntropyLoss(ignore_index=-1)
+    rank_loss = nn.CrossEntropyLoss(label_smoothing=0.05)
+    while epoch < args.epochs and elapsed < args.minutes * 60:
+        net.train()
+        start = time.time()
+        order = torch.randperm(len(crops), generator=gen)
+        total = 0.0
+        for step in range(steps_per_epoch):
+            idx = order[step * args.batch:(step + 1) * args.batch]
+            x = augment(crops[idx].float(), gen)
+            r_logits, s_logits = net(x)
+            loss = rank_loss(r_logits, ranks[idx]) + suit_loss(s_logits, suits[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss)
+            if step % 100 == 0:
+                print(f"epoch {epoch + 1} step {step}/{steps_per_epoch} loss {total / (step + 1):.4f} "
+                      f"({(time.time() - start) / (step + 1) * 1000:.0f} ms/step)", flush=True)
+        epoch += 1
+        elapsed += time.time() - start
+        scores = evaluate(net, *val) if val else {}
+        history.append({"epoch": epoch, "loss": total / steps_per_epoch, **scores})
+        print(f"epoch {epoch} done, {elapsed / 60:.1f} min, {history[-1]}", flush=True)
+        args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
+        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+                    "epoch": epoch, "elapsed": elapsed, "history": history}, args.checkpoint)
+    export(net, args.out, {"epochs": epoch, "minutes": round(elapsed / 60, 1),
+                           "train_crops": len(crops), "history": history[-1:] if history else []})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(["detect", *argv])
+    return code, capsys.readouterr().out
+
+
+def test_batch_with_bad_files_reports_each_and_goes_on(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("not an image")
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    missing = tmp_path / "missing.jpg"
+    scene = FIXTURES / "scene_0004.jpg"
+    code, out = _run(capsys, str(text), str(scene), str(empty), str(missing), "--json")
+    assert code == 0
+    entries = json.loads(out)
+    assert [e["image"] for e in entries] == [str(text), str(scene), str(empty), str(missing)]
+    assert "notes.txt" in entries[0]["error"] and "empty.jpg" in entries[2]["error"]
+    assert "missing.jpg" in entries[3]["error"]
+    good = entries[1]
+    assert "error" not in good and len(good["cards"]) >= 8
+    first = good["cards"][0]
+    assert set(first) == {"card", "confidence", "box"} and len(first["box"]) == 4
+    assert set(good["groups"]) >= {"river", "hands"}
+
+
+def test_annotate_writes_one_picture_per_image(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = _run(capsys, str(FIXTURES / "scene_0002.jpg"), str(FIXTURES / "empty_00.jpg"),
+                   "--annotate", str(tmp_path / "out"))
+    assert code == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "empty_00_cards.jpg", "scene_0002_cards.jpg"]
+
+
+def test_plain_output_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(capsys, str(FIXTURES / "empty_00.jpg"), "--lang", "fr")
+    assert code == 0 and "aucune carte" in out
+
+
+def test_missing_model_is_one_line_and_exit_2(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["detect", str(FIXTURES / "empty_00.jpg"), "--model", str(tmp_path / "x.onnx")])
+    assert code == 2
+    assert "x.onnx" in capsys.readouterr().err

@@ -1,0 +1,44 @@
+import numpy as np
+import pytest
+
+from companion.vision import Detections
+
+
+def _three() -> Detections:
+    quads = np.array([[[0, 0], [10, 0], [10, 14], [0, 14]]] * 3, np.float32) + \
+        np.arange(3)[:, None, None] * 20
+    return Detections(("As", "Td", "2c"), np.array([0.9, 0.8, 0.7]),
+                      np.concatenate([quads.min(1), quads.max(1)], 1), quads)
+
+
+def test_arrays_are_read_only() -> None:
+    det = _three()
+    with pytest.raises(ValueError):
+        det.confidence[0] = 0.1
+    with pytest.raises(ValueError):
+        det.xyxy[0, 0] = 5
+
+
+def test_mask_returns_a_new_object_with_the_selected_rows() -> None:
+    det = _three()
+    picked = det[det.confidence > 0.75]
+    assert picked.codes == ("As", "Td")
+    assert len(picked) == 2 and len(det) == 3
+    np.testing.assert_allclose(picked.centres[1], [25, 27])
+
+
+@pytest.mark.parametrize(
+    ("confidence", "xyxy", "message"),
+    [
+        (np.ones(2), np.zeros((3, 4)), r"confidence must have shape \(3\)"),
+        (np.ones(3), np.zeros((3, 5)), r"xyxy must have shape \(3, 4\)"),
+    ],
+)
+def test_shape_errors_name_the_expected_shape(confidence, xyxy, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        Detections(("As", "Td", "2c"), confidence, xyxy, np.zeros((3, 4, 2)))
+
+
+def test_empty() -> None:
+    det = Detections.empty()
+    assert len(det) == 0 and det.centres.shape == (0, 2)

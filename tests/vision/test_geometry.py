@@ -1,0 +1,54 @@
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision import geometry
+
+
+def _card_image(angle_deg: float) -> tuple[np.ndarray, np.ndarray]:
+    """A white card with a black square index mark at its top-left, rotated on a grey table."""
+    image = np.full((400, 400, 3), 90, np.uint8)
+    width = 120.0
+    local = np.array([[0, 0], [width, 0], [width, 1.4 * width], [0, 1.4 * width]])
+    mark = np.array([[0.08, 0.08], [0.2, 0.08], [0.2, 0.2], [0.08, 0.2]]) * width
+    a = np.deg2rad(angle_deg)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    to_image = lambda pts: pts @ rot.T + [130, 110]  # noqa: E731
+    quad = to_image(local)
+    cv2.fillConvexPoly(image, quad.astype(np.int32), (255, 255, 255))
+    cv2.fillConvexPoly(image, to_image(mark).astype(np.int32), (0, 0, 0))
+    return image, quad
+
+
+@pytest.mark.parametrize("angle", [0.0, 33.0, 90.0, 180.0, 250.0])
+def test_crop_of_top_left_corner_shows_the_mark_upright(angle: float) -> None:
+    image, quad = _card_image(angle)
+    p = quad[0]
+    u = (quad[1] - quad[0]) / np.linalg.norm(quad[1] - quad[0])
+    v = (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0])
+    crop = geometry.crop_corner(image, p, u, v, 120.0)
+    assert crop.shape == (geometry.CROP_H, geometry.CROP_W, 3)
+    # The mark spans 0.08..0.2 card widths from the corner: dark there, white beyond it.
+    col = lambda x: int((x - geometry.CROP_X[0]) / (geometry.CROP_X[1] - geometry.CROP_X[0])  # noqa: E731
+                        * geometry.CROP_W)
+    row = lambda y: int((y - geometry.CROP_Y[0]) / (geometry.CROP_Y[1] - geometry.CROP_Y[0])  # noqa: E731
+                        * geometry.CROP_H)
+    assert crop[row(0.14), col(0.14)].max() < 60
+    assert crop[row(0.35), col(0.3)].min() > 200
+    assert crop[row(0.14), col(-0.02)].max() < 120  # outside the card: the table
+
+
+def test_large_photo_crop_is_antialiased_not_aliased() -> None:
+    # A fine checkerboard far below the crop's pixel size must average to grey, not alias.
+    image = (np.indices((3000, 3000)).sum(axis=0) % 2 * 255).astype(np.uint8)
+    image = np.dstack([image] * 3)
+    crop = geometry.crop_corner(image, np.array([1000.0, 1000.0]), np.array([1.0, 0.0]),
+                                np.array([0.0, 1.0]), 1500.0)
+    assert abs(float(crop.mean()) - 127.5) < 10
+    assert float(crop.std()) < 10
+
+
+def test_card_quad_spans_card_proportions() -> None:
+    quad = geometry.card_quad(np.array([10.0, 20.0]), np.array([1.0, 0.0]),
+                              np.array([0.0, 1.0]), 100.0)
+    np.testing.assert_allclose(quad, [[10, 20], [110, 20], [110, 160], [10, 160]])

@@ -78,7 +78,7 @@ def test_every_screen_builds_in_both_languages(session: Session, screen: str, la
     assert texts(page)
 
 
-@pytest.mark.parametrize("screen", ["cribbage", "spit"])
+@pytest.mark.parametrize("screen", ["spit"])
 def test_placeholders_say_coming(session: Session, screen: str) -> None:
     session.state = session.state.go(screen)
     assert find(session.view(), "coming").value.startswith("Bientôt")

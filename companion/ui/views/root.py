@@ -7,6 +7,7 @@ import flet as ft
 from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.views.common import Dispatch, Download, banner_view, nav_bar, pure
+from companion.ui.views.cribbage import cribbage_view
 from companion.ui.views.history import history_view
 from companion.ui.views.night import night_view
 from companion.ui.views.placeholder import coming_view
@@ -25,6 +26,8 @@ def screen_view(state: AppState, dispatch: Dispatch,
         return night_view(state, dispatch)
     if state.screen == "history":
         return history_view(state, dispatch, download)
+    if state.screen == "cribbage":
+        return cribbage_view(state, dispatch, photo_button, webcam_button)
     return coming_view(state)
 
 

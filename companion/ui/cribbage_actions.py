@@ -45,6 +45,9 @@ def resume_game(state: AppState, services: Services) -> AppState:
     game = next((g for g in games if g.id == game_id), None) if game_id is not None else \
         next((g for g in games if not g.finished), None)
     if game is None:
+        if game_id is None and not state.cribbage.board.entries:  # names in today's language
+            fresh = CribBoard.new(state.lang)
+            return replace(state, cribbage=state.cribbage.with_board(fresh))
         return state
     board = CribBoard.from_json(game.players, game.state, game.id)
     return replace(state, cribbage=state.cribbage.with_board(board))

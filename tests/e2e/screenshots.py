@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -31,6 +32,13 @@ def heist(opens: bool, photo: str | None = None) -> HeistDraft:
                       verdict=Verdict(opens, failures), photo=photo)
 
 
+# A cribbage game under way (the screen's saved state): Ana 58, Bob 48.
+CRIBBAGE_GAME = {"version": 1, "target": 121, "entries": [
+    [p, kind, n] for _ in range(3) for p, kind, n in
+    ((1, "peg", 2), (0, "peg", 3), (1, "show", 8), (0, "show", 12), (0, "crib", 4))
+] + [[1, "show", 16], [1, "peg", 2], [0, "peg", 1]]}
+
+
 def seed(data: Path) -> None:
     log = SqliteGameLog.in_folder(data)
     try:
@@ -46,8 +54,24 @@ def seed(data: Path) -> None:
         photo = log.store_photo(cv2.imencode(".jpg", image)[1].tobytes())
         night = log.start_night(PLAYERS, "classic")
         log.save_heist(night.id, heist(True, photo))
+        log.save_cribbage_game(("Ana", "Bob"), CRIBBAGE_GAME)
     finally:
         log.close()
+
+
+def shoot_cribbage(page: Any, out: Path) -> list[Path]:
+    """The cribbage screen: a show counted item by item, the board, the discard advice."""
+    browser.type_into(page, "Main (4 cartes)", "4c 5d 6h Kc", None)
+    browser.type_into(page, "Carte de départ", "5s", "Total : 16")
+    shots = [browser.screenshot(page, "6-cribbage-count", out)]
+    browser.scroll(page, 650)
+    shots.append(browser.screenshot(page, "8-cribbage-board", out))
+    browser.type_into(page, "Vos 6 cartes", "5c 5d Jh Qs 2c 9d",
+                      "Main seule (sur 46 cartes de départ)")
+    browser.scroll(page, 1500)
+    shots.append(browser.screenshot(page, "9-cribbage-advice", out))
+    browser.scroll(page, -3000)
+    return shots
 
 
 def shoot(out: Path) -> list[Path]:
@@ -77,7 +101,7 @@ def shoot(out: Path) -> list[Path]:
             page.get_by_text("Statistiques").wait_for()
             shots.append(browser.screenshot(page, "5-history-stats", out))
             page.get_by_role("tab", name="Cribbage").click()
-            shots.append(browser.screenshot(page, "6-cribbage-coming", out))
+            shots += shoot_cribbage(page, out)
             browser.button(page, "English").click()
             page.get_by_role("tab", name="Showdown").click()
             shots.append(browser.screenshot(page, "7-showdown-english", out))

@@ -25,7 +25,7 @@ __all__ = ["cribbage_view", "hole_xy", "BOARD_SIZE"]
 # The board's drawing: each player's 120 holes in 4 rows of 30, in groups of 5, the two
 # tracks side by side; the start hole before them and the game hole (121) after.
 ROWS, PER_ROW, GROUP = 4, 30, 5
-STEP, GROUP_GAP, MARGIN = 10.0, 6.0, 24.0
+STEP, GROUP_GAP, MARGIN = 9.0, 6.0, 20.0  # 340 px wide: a phone's width, less the padding
 TRACK_GAP, ROW_HEIGHT = 12.0, 34.0
 BOARD_SIZE = (MARGIN * 2 + (PER_ROW - 1) * STEP + (PER_ROW // GROUP - 1) * GROUP_GAP + 16,
               ROWS * ROW_HEIGHT + 8)
@@ -45,10 +45,10 @@ def hole_xy(hole: int, player: int) -> tuple[float, float]:
     """Where hole ``hole`` (0 the start, 121 the game hole) of ``player``'s track is drawn."""
     top = 10.0 + player * TRACK_GAP
     if hole <= 0:
-        return MARGIN - 14, top
+        return MARGIN - 12, top
     if hole >= ROWS * PER_ROW + 1:
         x, _ = hole_xy(ROWS * PER_ROW, 0)
-        return x + 16, 10.0 + (ROWS - 1) * ROW_HEIGHT + TRACK_GAP / 2
+        return x + 14, 10.0 + (ROWS - 1) * ROW_HEIGHT + TRACK_GAP / 2
     row, col = divmod(hole - 1, PER_ROW)
     return MARGIN + col * STEP + (col // GROUP) * GROUP_GAP, top + row * ROW_HEIGHT
 
@@ -145,6 +145,9 @@ def _count_section(state: AppState, dispatch: Dispatch,
 
 def _player_row(board: CribBoard, player: int, lang: str, dispatch: Dispatch) -> ft.Control:
     name = board.players[player]
+    # Keyed by the number of scores: a score pegged makes new, empty fields, so that the
+    # points just typed are not left there to be pegged twice.
+    fresh = f"crib-fields-{player}-{len(board.entries)}"
 
     def typed(kind: str) -> Callable[[ft.Event[ft.TextField]], None]:
         def handler(e: ft.Event[ft.TextField]) -> None:
@@ -162,7 +165,7 @@ def _player_row(board: CribBoard, player: int, lang: str, dispatch: Dispatch) ->
                               on_click=lambda e, n=n: dispatch(
                                   cribbage_actions.score(player, "peg", n)))
             for n in (1, 2, 3, 4, 5, 6, 12)]], wrap=True, spacing=4),
-        ft.Row([
+        ft.Row(key=fresh, controls=[
             ft.TextField(key=f"show-{player}", label=t("crib_show_points", lang), width=90,
                          dense=True, on_submit=typed("show")),
             ft.TextField(key=f"crib-{player}", label=t("crib_crib_points", lang), width=90,

@@ -22,6 +22,7 @@ __all__ = [
     "resume_game",
     "score",
     "count_to",
+    "peg_to",
     "undo",
     "new_game",
     "set_players",
@@ -76,6 +77,15 @@ def count_to(player: int) -> CribAction:
 
     def action(state: AppState, services: Services) -> AppState:
         return _saved(state, services, state.cribbage.count_to(player).board)
+
+    return action
+
+
+def peg_to(player: int) -> CribAction:
+    """Peg what the last card of the pegging count scores, for ``player``."""
+
+    def action(state: AppState, services: Services) -> AppState:
+        return _saved(state, services, state.cribbage.peg_to(player).board)
 
     return action
 

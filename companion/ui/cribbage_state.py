@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.cards import Card, parse_card
-from companion.engine.cribbage import Show, score_show
+from companion.engine.cribbage import Rule, ScoreItem, Show, peg_count, score_peg, score_show
 from companion.engine.cribbage_discard import DiscardAdvice, advise_discard
 from companion.engine.cribbage_game import WINNING_SCORE
 from companion.errors import CompanionError, IllegalMoveError
@@ -26,6 +26,8 @@ __all__ = [
     "ScoreEntry",
     "CribBoard",
     "ShowCount",
+    "PegCount",
+    "PEG_ENDS",
     "CribbageState",
 ]
 
@@ -182,11 +184,41 @@ class ShowCount:
         return score_show(hand, _card(self.starter), crib=self.crib)
 
 
+PEG_ENDS = ("", "go", "last_card")
+
+
+@dataclass(frozen=True)
+class PegCount:
+    """A pegging count typed card by card since the last reset, and whether its last card
+    closed it (a go, or the last card of the hand)."""
+
+    cards: tuple[str, ...] = ()
+    end: str = ""  # a PEG_ENDS name
+
+    def with_cards_text(self, text: str) -> PegCount:
+        cards = split_cards(text)
+        return self if cards == self.cards else replace(self, cards=cards)
+
+    def with_end(self, end: str) -> PegCount:
+        if end not in PEG_ENDS:
+            raise ValueError(f"unknown end of count {end!r}")  # a bug: the screen offers these
+        return replace(self, end=end)
+
+    def items(self) -> tuple[ScoreItem, ...]:
+        """What the last card scores; a wrong card or a count past 31 raises, naming it."""
+        return score_peg(tuple(_card(card) for card in self.cards), Rule(self.end) if self.end
+                         else None)
+
+    def total(self) -> int:
+        return peg_count(_card(card) for card in self.cards)
+
+
 @dataclass(frozen=True)
 class CribbageState:
     """The whole cribbage screen."""
 
     count: ShowCount = field(default_factory=ShowCount)
+    peg: PegCount = field(default_factory=PegCount)
     board: CribBoard = field(default_factory=CribBoard.new)
     deal: tuple[str, ...] = ()
     dealer: bool = False
@@ -195,6 +227,9 @@ class CribbageState:
 
     def with_count(self, count: ShowCount) -> CribbageState:
         return replace(self, count=count)
+
+    def with_peg(self, peg: PegCount) -> CribbageState:
+        return replace(self, peg=peg)
 
     def with_board(self, board: CribBoard) -> CribbageState:
         return replace(self, board=board)
@@ -226,3 +261,11 @@ class CribbageState:
                           "tapez ou photographiez d'abord un compte")
         return replace(self, board=self.board.add(player, "crib" if show.crib else "show",
                                                   show.total))
+
+    def peg_to(self, player: int) -> CribbageState:
+        """Peg what the last card of the pegging count scores, for ``player``."""
+        points = sum(item.points for item in self.peg.items())
+        if not points:
+            raise _refuse("nothing_pegged", "the last card scores nothing",
+                          "la dernière carte ne marque rien")
+        return replace(self, board=self.board.add(player, "peg", points))

@@ -16,7 +16,7 @@ from companion.errors import CompanionError, IllegalMoveError
 from companion.storage import SqliteGameLog
 from companion.ui import actions, cribbage_actions
 from companion.ui.actions import PhotoReader, Services
-from companion.ui.cribbage_state import CribbageState, CribBoard, ScoreEntry, ShowCount
+from companion.ui.cribbage_state import CribbageState, CribBoard, PegCount, ScoreEntry, ShowCount
 from companion.ui.state import AppState
 from companion.ui.views.cribbage import BOARD_SIZE, hole_xy
 from companion.vision import DEFAULT_MODEL, CardDetector, Detections
@@ -401,3 +401,51 @@ def test_flipping_a_switch_through_the_view(crib: Session) -> None:
     switch.value = True
     switch.on_change(ft.Event("change", switch))
     assert "flush 0" in find(crib.view(), "crib-parts").value
+
+
+# -- pegging --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("cards", "end", "points"), [
+    ("5h 5d 5s", "", 8),  # fifteen 2, pair royal 6
+    ("7c 8d 6h", "", 3),  # a run of three in any order (count 21)
+    ("Kc Qd 9h", "go", 1),
+    ("Kc Qd Ts Ac", "last_card", 2),  # thirty-one, never with the go
+    ("4c 4d", "", 2),
+    ("9c 2d", "", 0),
+])
+def test_the_last_card_of_a_count_scores(cards: str, end: str, points: int) -> None:
+    peg = PegCount().with_cards_text(cards).with_end(end)
+    assert sum(item.points for item in peg.items()) == points
+
+
+def test_a_count_past_31_is_refused() -> None:
+    with pytest.raises(IllegalMoveError) as refused:
+        PegCount().with_cards_text("Kc Qd Ts 5s").items()
+    assert refused.value.rule == "count_over_31"
+
+
+def test_pegging_the_count_for_a_player(services: Services) -> None:
+    state = crib_state(services)
+    state = state.with_cribbage(state.cribbage.with_peg(PegCount().with_cards_text("5h 5d 5s")))
+    state = actions.run(cribbage_actions.peg_to(1), state, services)
+    assert state.cribbage.board.entries == (ScoreEntry(1, "peg", 8),)
+    nothing = state.with_cribbage(state.cribbage.with_peg(PegCount(("9c",))))
+    after = actions.run(cribbage_actions.peg_to(0), nothing, services)
+    assert after.banner is not None and after.banner.error and after.cribbage == nothing.cribbage
+
+
+def test_pegging_through_the_view(crib: Session) -> None:
+    crib.submit("crib-peg-cards", "Kc Qd 9h")
+    page = crib.view()
+    assert find(page, "crib-peg-total").value == "Nothing for 9h (count 29)"
+    assert not _has(page, "peg-to-0")
+    end = find(page, "crib-peg-end")
+    end.value = "go"
+    end.on_select(ft.Event("select", end))
+    page = crib.view()
+    assert find(page, "crib-peg-total").value == "1 for 9h (count 29)"
+    crib.tap("peg-to-0")
+    assert find(crib.view(), "crib-score-0").value.endswith(": 1")
+    crib.submit("crib-peg-cards", "Kc Qd 9h 3c")
+    assert "past 31" in find(crib.view(), "crib-peg-error").value

@@ -10,12 +10,12 @@ import flet as ft
 import flet.canvas as cv
 
 from companion.engine.cards import Card
-from companion.engine.cribbage import Show
+from companion.engine.cribbage import ScoreItem, Show
 from companion.engine.cribbage_discard import DiscardAdvice, DiscardOption
 from companion.engine.cribbage_text import item_label
 from companion.errors import CompanionError
 from companion.ui import cribbage_actions
-from companion.ui.cribbage_state import CribbageState, CribBoard, ShowCount
+from companion.ui.cribbage_state import PEG_ENDS, CribbageState, CribBoard, PegCount, ShowCount
 from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.views.common import GREEN, RED, Dispatch, card_chip, card_label, pure, section
@@ -78,13 +78,19 @@ def _chips(cards: tuple[str, ...] | tuple[Card, ...], key: str,
                    for i, c in enumerate(cards)], wrap=True, spacing=4)
 
 
-def _show_result(show: Show, lang: str) -> ft.Control:
-    rows: list[ft.Control] = [
+def _item_rows(items: tuple[ScoreItem, ...], lang: str, key: str) -> list[ft.Control]:
+    """One line per scoring combination: its name, its points, its cards."""
+    return [
         ft.Row([ft.Text(t("crib_item", lang, label=item_label(item, lang), points=item.points),
                         size=14, width=230),
-                _chips(item.cards, f"item-{i}")], wrap=True, spacing=6, key=f"crib-item-{i}")
-        for i, item in enumerate(show.items)
-    ] or [ft.Text(t("crib_nineteen", lang), key="crib-nineteen")]
+                _chips(item.cards, f"{key}-{i}-card")], wrap=True, spacing=6, key=f"{key}-{i}")
+        for i, item in enumerate(items)
+    ]
+
+
+def _show_result(show: Show, lang: str) -> ft.Control:
+    rows = _item_rows(show.items, lang, "crib-item") or [
+        ft.Text(t("crib_nineteen", lang), key="crib-nineteen")]
     return ft.Column([
         *rows,
         ft.Text(t("crib_total", lang, total=show.total), size=24, weight=ft.FontWeight.BOLD,
@@ -140,6 +146,55 @@ def _count_section(state: AppState, dispatch: Dispatch,
                           on_click=lambda e, p=p: dispatch(cribbage_actions.count_to(p)))
                 for p, name in enumerate(board.players)], wrap=True)
         if show is not None and not over else None,
+    )
+
+
+def _pegging_section(state: AppState, dispatch: Dispatch) -> ft.Control:
+    """The pegging count typed in play order: what its last card scores, to peg for a player."""
+    lang, peg, board = state.lang, state.cribbage.peg, state.cribbage.board
+
+    def change(edit: Callable[[PegCount], PegCount]) -> None:
+        dispatch(_cribbage(lambda c: c.with_peg(edit(c.peg))))
+
+    def typed(e: ft.Event[ft.TextField]) -> None:
+        text = e.control.value or ""
+        change(lambda p: p.with_cards_text(text))
+
+    result: list[ft.Control] = []
+    points = 0
+    if peg.cards:
+        try:
+            items = peg.items()
+        except CompanionError as error:
+            result.append(ft.Text(error.message(lang), color=RED, key="crib-peg-error"))
+        else:
+            points = sum(item.points for item in items)
+            last = card_label(peg.cards[-1])
+            result += [
+                *_item_rows(items, lang, "crib-peg-item"),
+                ft.Text(t("crib_peg_total" if points else "crib_peg_none", lang,
+                          points=points, card=last, count=peg.total()),
+                        weight=ft.FontWeight.BOLD, key="crib-peg-total"),
+            ]
+    buttons: list[ft.Control] = [
+        ft.Button(key=f"peg-to-{p}", content=t("crib_count_to", lang, name=name),
+                  on_click=lambda e, p=p: dispatch(cribbage_actions.peg_to(p)))
+        for p, name in enumerate(board.players)]
+    return section(
+        "crib-pegging", t("crib_pegging", lang),
+        ft.Row([
+            ft.TextField(key="crib-peg-cards", label=t("crib_peg_cards", lang),
+                         value=" ".join(peg.cards), dense=True, width=260, on_submit=typed,
+                         on_blur=typed),
+            ft.Dropdown(key="crib-peg-end", label=t("crib_peg_end", lang), value=peg.end or "-",
+                        dense=True, width=170,
+                        options=[ft.DropdownOption(key=end or "-", text=t(
+                            f"crib_end_{end or 'none'}", lang)) for end in PEG_ENDS],
+                        on_select=lambda e: change(lambda p: p.with_end(
+                            "" if e.control.value in (None, "-") else str(e.control.value)))),
+        ], wrap=True),
+        *result,
+        ft.Row(buttons, wrap=True) if points and board.winner() is None else None,
     )
 
 
@@ -267,5 +322,6 @@ def cribbage_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control 
     return ft.Column([
         _count_section(state, dispatch, photo_button, webcam_button),
         _board_section(state, dispatch),
+        _pegging_section(state, dispatch),
         _advice_section(state, dispatch),
     ], spacing=16)

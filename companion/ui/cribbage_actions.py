@@ -11,7 +11,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import IllegalMoveError
-from companion.photo import read_show, unsure
 from companion.ui.cribbage_state import CribbageState, CribBoard, ShowCount
 from companion.ui.state import AppState, Banner
 
@@ -120,6 +119,9 @@ def show_read(state: AppState, detections: Any) -> AppState:
 
     A photo that does not show one raises ``TableError`` naming what was read.
     """
+    # Imported here, as the showdown's reader is: the app starts without the vision package.
+    from companion.photo import read_show, unsure
+
     photo = read_show(detections, "photo")
     doubtful = tuple(str(seen.card) for seen in unsure(photo.seen))
     count = ShowCount(tuple(str(card) for card in photo.cards), str(photo.starter.card),

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -269,6 +271,15 @@ def test_without_the_model_a_cribbage_photo_says_to_type(services: Services) -> 
     assert state.banner is not None and "type the cards" in state.banner.text("en")
     page = Session(state, services).view()
     assert "card_corners.onnx" in find(page, "vision-note").value
+
+
+def test_the_app_starts_without_importing_the_vision_package() -> None:
+    code = ("import sys, companion.ui.app; "
+            "print(sorted(m for m in sys.modules if m.startswith(('companion.vision', "
+            "'companion.photo', 'onnxruntime'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.strip() == "[]"
 
 
 @needs_model

@@ -184,7 +184,7 @@ def _pegging_section(state: AppState, dispatch: Dispatch) -> ft.Control:
         "crib-pegging", t("crib_pegging", lang),
         ft.Row([
             ft.TextField(key="crib-peg-cards", label=t("crib_peg_cards", lang),
-                         value=" ".join(peg.cards), dense=True, width=260, on_submit=typed,
+                         value=" ".join(peg.cards), dense=True, width=300, on_submit=typed,
                          on_blur=typed),
             ft.Dropdown(key="crib-peg-end", label=t("crib_peg_end", lang), value=peg.end or "-",
                         dense=True, width=170,

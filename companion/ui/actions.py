@@ -22,6 +22,7 @@ from companion.errors import CompanionError, ImageDecodeError, ModelLoadError
 from companion.storage import GameLog, Heist, HeistDraft, NightStatus, Preset, Verdict
 from companion.storage.model import group_key
 from companion.table_json import showdown_to_json
+from companion.ui import cribbage_actions
 from companion.ui.state import AppState, Banner, Rules, ShowdownState
 from companion.ui.text import LANGS, t
 
@@ -192,10 +193,14 @@ def load_photo(data: bytes, name: str = "photo") -> Action:
 def _show_photo(ref: str, read: Any, note: Banner | None) -> Action:
     def action(state: AppState, services: Services) -> AppState:
         if read is None or note is not None:
-            table = replace(state.table, photo=ref)
             messages = tuple((lang, t("vision_off", lang, reason=note.text(lang) if note else "?"))
                              for lang in LANGS)
+            if state.screen == "cribbage":  # the show photo is not the showdown table's
+                return replace(state, vision_note=note, banner=Banner(messages=messages))
+            table = replace(state.table, photo=ref)
             return replace(state, table=table, vision_note=note, banner=Banner(messages=messages))
+        if state.screen == "cribbage":
+            return cribbage_actions.show_read(state, read.detections)
         groups = read.groups
         if not len(read.detections):
             return replace(state, table=replace(state.table, photo=ref),
@@ -321,6 +326,8 @@ def open_screen(screen: str) -> Action:
 
     def action(state: AppState, services: Services) -> AppState:
         state = state.go(screen)
+        if state.screen == "cribbage":
+            return cribbage_actions.resume_game(state, services)
         if state.screen not in ("night", "history", "showdown"):
             return state
         if state.night is not None:

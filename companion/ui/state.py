@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.cards import parse_card
 from companion.engine.showdown import Showdown, run_showdown
@@ -20,6 +20,9 @@ from companion.storage import Heist, NightStatus, Preset, Stats
 from companion.table_json import table_from_json
 from companion.ui.spit_state import SpitScreen
 from companion.ui.text import t
+
+if TYPE_CHECKING:  # the cribbage screen's state builds on this module's Banner
+    from companion.ui.cribbage_state import CribbageState
 
 __all__ = [
     "RIVER",
@@ -435,6 +438,7 @@ class AppState:
     vision_note: Banner | None = None  # why photo reading is unavailable, when it is
     thumbnails: tuple[tuple[str, bytes], ...] = ()  # (photo ref, small JPEG) of the night
     spit: SpitScreen = field(default_factory=SpitScreen)
+    cribbage: CribbageState = field(default_factory=lambda: _new_cribbage())
 
     def go(self, screen: str) -> AppState:
         return replace(self, screen=screen if screen in SCREENS else "showdown", banner=None)
@@ -450,3 +454,12 @@ class AppState:
 
     def with_banner(self, banner: Banner | None) -> AppState:
         return replace(self, banner=banner)
+
+    def with_cribbage(self, cribbage: CribbageState) -> AppState:
+        return replace(self, cribbage=cribbage, banner=None)
+
+
+def _new_cribbage() -> CribbageState:
+    from companion.ui.cribbage_state import CribbageState
+
+    return CribbageState()

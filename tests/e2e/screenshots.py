@@ -32,6 +32,13 @@ def heist(opens: bool, photo: str | None = None) -> HeistDraft:
                       verdict=Verdict(opens, failures), photo=photo)
 
 
+# A cribbage game under way (the screen's saved state): Ana 58, Bob 48.
+CRIBBAGE_GAME = {"version": 1, "target": 121, "entries": [
+    [p, kind, n] for _ in range(3) for p, kind, n in
+    ((1, "peg", 2), (0, "peg", 3), (1, "show", 8), (0, "show", 12), (0, "crib", 4))
+] + [[1, "show", 16], [1, "peg", 2], [0, "peg", 1]]}
+
+
 def seed(data: Path) -> None:
     log = SqliteGameLog.in_folder(data)
     try:
@@ -47,6 +54,7 @@ def seed(data: Path) -> None:
         photo = log.store_photo(cv2.imencode(".jpg", image)[1].tobytes())
         night = log.start_night(PLAYERS, "classic")
         log.save_heist(night.id, heist(True, photo))
+        log.save_cribbage_game(("Ana", "Bob"), CRIBBAGE_GAME)
     finally:
         log.close()
 
@@ -58,11 +66,26 @@ def spit_shots(page: Any, out: Path) -> list[Path]:
                         ("Player 2's stocks", "Qh 5c Td 6s 3h")):
         browser.type_into(page, label, text, None)
     browser.type_into(page, "Player 1's stocks", "8d 2s ? - 9c/3", "turn up stock 3")
-    shots = [browser.screenshot(page, "8-spit-plays", out)]
+    shots = [browser.screenshot(page, "10-spit-plays", out)]
     browser.scroll(page, 2000)
     browser.type_into(page, "Disputed move", "p2 5c -> pile 1", "ILLEGAL")
     browser.scroll(page, 1500)
-    shots.append(browser.screenshot(page, "9-spit-dispute", out))
+    shots.append(browser.screenshot(page, "11-spit-dispute", out))
+    return shots
+
+
+def shoot_cribbage(page: Any, out: Path) -> list[Path]:
+    """The cribbage screen: a show counted item by item, the board, the discard advice."""
+    browser.type_into(page, "Main (4 cartes)", "4c 5d 6h Kc", None)
+    browser.type_into(page, "Carte de départ", "5s", "Total : 16")
+    shots = [browser.screenshot(page, "6-cribbage-count", out)]
+    browser.scroll(page, 650)
+    shots.append(browser.screenshot(page, "8-cribbage-board", out))
+    browser.type_into(page, "Vos 6 cartes", "5c 5d Jh Qs 2c 9d",
+                      "Main seule (sur 46 cartes de départ)")
+    browser.scroll(page, 1500)
+    shots.append(browser.screenshot(page, "9-cribbage-advice", out))
+    browser.scroll(page, -3000)
     return shots
 
 
@@ -93,7 +116,7 @@ def shoot(out: Path) -> list[Path]:
             page.get_by_text("Statistiques").wait_for()
             shots.append(browser.screenshot(page, "5-history-stats", out))
             page.get_by_role("tab", name="Cribbage").click()
-            shots.append(browser.screenshot(page, "6-cribbage-coming", out))
+            shots += shoot_cribbage(page, out)
             browser.button(page, "English").click()
             page.get_by_role("tab", name="Showdown").click()
             shots.append(browser.screenshot(page, "7-showdown-english", out))

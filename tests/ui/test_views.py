@@ -78,12 +78,6 @@ def test_every_screen_builds_in_both_languages(session: Session, screen: str, la
     assert texts(page)
 
 
-@pytest.mark.parametrize("screen", ["cribbage"])
-def test_placeholders_say_coming(session: Session, screen: str) -> None:
-    session.state = session.state.go(screen)
-    assert find(session.view(), "coming").value.startswith("Bientôt")
-
-
 def test_type_fix_tokens_and_verdict_through_the_screen(session: Session) -> None:
     session.submit("river-text", "As Kd Qh 7c 2s")
     session.submit("hand-0-text", "Ah Ad")

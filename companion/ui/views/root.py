@@ -7,9 +7,9 @@ import flet as ft
 from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.views.common import Dispatch, Download, banner_view, nav_bar, pure
+from companion.ui.views.cribbage import cribbage_view
 from companion.ui.views.history import history_view
 from companion.ui.views.night import night_view
-from companion.ui.views.placeholder import coming_view
 from companion.ui.views.showdown import showdown_view
 from companion.ui.views.spit import spit_view
 
@@ -28,7 +28,9 @@ def screen_view(state: AppState, dispatch: Dispatch,
         return history_view(state, dispatch, download)
     if state.screen == "spit":
         return spit_view(state, dispatch, photo_button)
-    return coming_view(state)
+    if state.screen == "cribbage":
+        return cribbage_view(state, dispatch, photo_button, webcam_button)
+    raise ValueError(f"no view for screen {state.screen!r}")
 
 
 def root_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control | None = None,

@@ -18,6 +18,7 @@ from companion.engine.variants import VARIANTS
 from companion.errors import CardParseError, CompanionError
 from companion.storage import Heist, NightStatus, Preset, Stats
 from companion.table_json import table_from_json
+from companion.ui.replay_state import ReplayState
 from companion.ui.text import t
 
 __all__ = [
@@ -433,9 +434,11 @@ class AppState:
     banner: Banner | None = None
     vision_note: Banner | None = None  # why photo reading is unavailable, when it is
     thumbnails: tuple[tuple[str, bytes], ...] = ()  # (photo ref, small JPEG) of the night
+    replay: ReplayState | None = None  # a saved heist's replay, shown over the current screen
 
     def go(self, screen: str) -> AppState:
-        return replace(self, screen=screen if screen in SCREENS else "showdown", banner=None)
+        return replace(self, screen=screen if screen in SCREENS else "showdown", banner=None,
+                       replay=None)
 
     def toggle_lang(self) -> AppState:
         return replace(self, lang="en" if self.lang == "fr" else "fr")
@@ -445,3 +448,6 @@ class AppState:
 
     def with_banner(self, banner: Banner | None) -> AppState:
         return replace(self, banner=banner)
+
+    def with_replay(self, replay: ReplayState | None) -> AppState:
+        return replace(self, replay=replay)

@@ -172,5 +172,13 @@ class ReplayState:
             result.append(HandChart(hand.id, hand.owner, bars, tokens.get(hand.id)))
         return tuple(result)
 
+    def methods(self) -> tuple[tuple[Street, Method], ...]:
+        """How each street's numbers were found in this view: the least precise hand's."""
+        if self.replay is None:
+            return ()
+        return tuple((odds.street, max((h.method for h in getattr(odds, self.view)),
+                                       key=lambda m: (not m.exact, m.std_error)))
+                     for odds in self.replay.streets)
+
     def mistakes(self) -> tuple[Mistake, ...]:
         return self.replay.mistakes if self.replay is not None else ()

@@ -73,6 +73,10 @@ def shoot(out: Path) -> list[Path]:
             page.get_by_role("tab", name="Soirée").click()
             page.get_by_text("Coffres 1 / 3 — Alarmes 0 / 3").wait_for()
             shots.append(browser.screenshot(page, "4-game-night", out))
+            browser.button(page, "Rejouer").click()  # the latest heist's replay
+            page.get_by_text("Plus grosses erreurs").wait_for(timeout=60_000)
+            shots.append(browser.screenshot(page, "8-heist-replay", out))
+            browser.button(page, "Fermer le rejeu").click()
             page.get_by_role("tab", name="Historique").click()
             page.get_by_text("Statistiques").wait_for()
             shots.append(browser.screenshot(page, "5-history-stats", out))

@@ -261,3 +261,29 @@ def test_replay_screen_builds_in_each_phase(lang: str) -> None:
     assert find(root_view(base.with_replay(failed), lambda a: None),
                 "replay-error").value == ("cassé" if lang == "fr" else "broken")
     assert len(STREETS) == 4
+
+
+def test_each_hand_says_its_expected_and_likeliest_position_by_street(services: Services) -> None:
+    recorder = _replayed(services, _saved(services, _judged(_table(*CASES["classic"]))))
+    replay = recorder.state.replay
+    assert replay is not None and replay.replay is not None
+    page = root_view(replace(recorder.state, lang="en"), lambda action: None)
+    for odds_at_river in replay.replay.streets[-1].everyone:  # known at the river: 1, 2 or 3
+        summary = find(page, f"replay-{odds_at_river.hand_id}-summary").value
+        assert summary.endswith(f"· {odds_at_river.most_likely}")
+        assert f"· {odds_at_river.most_likely}.0, most likely" in summary
+    methods = texts(find(page, "replay-methods"))
+    assert len(methods) == 4 and all("exact" in line or "known" in line for line in methods)
+
+
+def test_sampled_streets_state_their_samples_and_error(services: Services) -> None:
+    # Two rivers before the turn are sampled on the numpy path: the screen says so.
+    table = _judged(_table(*CASES["classic-two-rivers"]))
+    recorder = _replayed(services, _saved(services, table))
+    replay = recorder.state.replay
+    assert replay is not None
+    methods = dict(replay.methods())
+    assert not methods[Street.PREFLOP].exact and methods[Street.PREFLOP].std_error > 0
+    assert methods[Street.RIVER].exact
+    shown = texts(find(root_view(recorder.state, lambda action: None), "replay-methods"))
+    assert any("Monte-Carlo" in line for line in shown)

@@ -19,7 +19,12 @@ from companion.ui.views.common import RED, Dispatch, section
 __all__ = ["replay_view", "BAR_HEIGHT"]
 
 BAR_HEIGHT = 64  # pixels for a certain position
-BAR_WIDTH = 16
+STREET_WIDTH = 76  # four streets side by side on a phone
+
+
+def _bar_width(n: int) -> int:
+    """Bars as wide as fit one street's column (thinner with many hands)."""
+    return max(4, min(16, STREET_WIDTH // n - 2))
 
 
 def _number(x: float, lang: str) -> str:
@@ -32,7 +37,7 @@ def _bar(bars: StreetBars, position: int, token: int | None, key: str, lang: str
     likeliest = position == bars.most_likely
     return ft.Container(
         key=key,
-        width=BAR_WIDTH,
+        width=_bar_width(len(bars.positions)),
         height=max(2, round(p * BAR_HEIGHT)),  # a sliver even at 0, so every position shows
         bgcolor=ft.Colors.INDIGO_700 if likeliest else ft.Colors.INDIGO_200,
         border=ft.Border.all(2, ft.Colors.AMBER_700) if position == token else None,
@@ -43,33 +48,54 @@ def _bar(bars: StreetBars, position: int, token: int | None, key: str, lang: str
 def _street(chart: HandChart, bars: StreetBars, lang: str) -> ft.Control:
     n = len(bars.positions)
     slug = f"replay-{chart.hand_id}-{bars.street.value}"
-    return ft.Column(key=slug, spacing=2, controls=[
-        ft.Text(street_name(bars.street, lang), size=13, weight=ft.FontWeight.BOLD),
+    width = _bar_width(n)
+    # Position numbers under the bars only while they fit; the tooltip says them anyway.
+    numbers = ft.Row([ft.Text(str(k), size=10, width=width, text_align=ft.TextAlign.CENTER)
+                      for k in range(1, n + 1)], spacing=2) if width >= 10 else None
+    controls: list[ft.Control | None] = [
+        ft.Text(street_name(bars.street, lang), size=12, weight=ft.FontWeight.BOLD),
         ft.Container(height=BAR_HEIGHT, content=ft.Row(
             [_bar(bars, k, chart.token, f"{slug}-{k}", lang) for k in range(1, n + 1)],
             spacing=2, vertical_alignment=ft.CrossAxisAlignment.END)),
-        ft.Row([ft.Text(str(k), size=11, width=BAR_WIDTH, text_align=ft.TextAlign.CENTER)
-                for k in range(1, n + 1)], spacing=2),
-        ft.Text(t("replay_expected", lang, expected=_number(bars.expected, lang),
-                  best=bars.most_likely), size=12),
-        ft.Text(method_text(bars.method, lang), size=10, color=ft.Colors.GREY_700,
-                width=max(120, n * (BAR_WIDTH + 2))),
-    ])
+        numbers,
+        ft.Text(f"≈ {_number(bars.expected, lang)}", size=12, key=f"{slug}-expected",
+                tooltip=t("replay_expected", lang, expected=_number(bars.expected, lang),
+                          best=bars.most_likely)),
+    ]
+    return ft.Column([c for c in controls if c is not None], key=slug, spacing=2,
+                     width=STREET_WIDTH)
 
 
 def _hand(chart: HandChart, lang: str) -> ft.Control:
     title = hand_label(chart.hand_id, lang)
     if chart.token is not None:
         title += " — " + t("replay_token", lang, token=chart.token)
+    # The expected and the most likely final position, street by street from pre-flop to
+    # river; joined by middle dots, as the web client's bundled font has no arrows.
+    summary = t("replay_expected", lang,
+                expected=" · ".join(_number(b.expected, lang) for b in chart.streets),
+                best=" · ".join(str(b.most_likely) for b in chart.streets))
     return ft.Container(
         key=f"replay-hand-{chart.hand_id}",
         content=ft.Column([
             ft.Text(title, weight=ft.FontWeight.BOLD),
+            ft.Text(summary, size=12, key=f"replay-{chart.hand_id}-summary"),
             ft.Row([_street(chart, bars, lang) for bars in chart.streets], wrap=True,
-                   spacing=16, vertical_alignment=ft.CrossAxisAlignment.START),
+                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
         ], spacing=6),
         padding=8, border=ft.Border.all(1, ft.Colors.GREY_400), border_radius=8,
     )
+
+
+def _methods(replay: ReplayState, lang: str) -> ft.Control:
+    """How each street's numbers were found: exact, or sampled with the error bar."""
+    colon = " :" if lang == "fr" else ":"
+    lines: list[ft.Control] = [
+        ft.Text(f"{street_name(street, lang)}{colon} {method_text(method, lang)}", size=12,
+                color=ft.Colors.GREY_700)
+        for street, method in replay.methods()
+    ]
+    return ft.Column(lines, spacing=2, key="replay-methods")
 
 
 def _mistakes(replay: ReplayState, lang: str) -> ft.Control:
@@ -113,6 +139,7 @@ def replay_view(state: AppState, dispatch: Dispatch) -> ft.Control:
             ], wrap=True),
             ft.Text(t("replay_help", lang), size=13),
             *[_hand(chart, lang) for chart in replay.charts()],
+            _methods(replay, lang),
             _mistakes(replay, lang),
         ]
     return ft.Column(parts, spacing=10, key="replay")

@@ -156,10 +156,14 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     # A replay opened on some heist is computed street by street in worker threads.
     replay_job = state.replay if state.replay is not None and state.replay.running else None
     replay_key = None if replay_job is None else replay_job.heist_id
+    shown = ft.use_ref(state)  # the latest state, for the replay to stop once closed
+    shown.current = state
 
     async def compute_replay() -> None:
         if replay_job is not None:
-            await replay_actions.run_replay(replay_job, services, dispatch)
+            await replay_actions.run_replay(
+                replay_job, services, dispatch,
+                still_wanted=lambda: replay_actions.wanted(replay_job, shown.current))
 
     ft.use_effect(compute_replay, [replay_key])
     photo_button = ft.Button(

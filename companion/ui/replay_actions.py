@@ -20,7 +20,8 @@ from companion.ui.actions import Action, Services
 from companion.ui.replay_state import ReplayState, heist_table_json
 from companion.ui.state import AppState, Banner
 
-__all__ = ["SETTINGS", "open_replay", "close_replay", "show_view", "rebuild", "run_replay"]
+__all__ = ["SETTINGS", "open_replay", "close_replay", "show_view", "rebuild", "wanted",
+           "run_replay"]
 
 # The sampled views (variants off the numpy path, two rivers) get half a second per street and
 # view instead of the engine's two: the table waits a few seconds at most, error bars shown.
@@ -52,10 +53,9 @@ def _update(job: ReplayState, change: Callable[[ReplayState], ReplayState]) -> A
     """Apply ``change`` to the replay shown, if it is still this job's."""
 
     def action(state: AppState, _services: Services) -> AppState:
-        shown = state.replay
-        if shown is None or shown.heist_id != job.heist_id or not shown.running:
+        if not wanted(job, state) or state.replay is None:
             return state
-        return state.with_replay(change(shown))
+        return state.with_replay(change(state.replay))
 
     return action
 
@@ -71,13 +71,26 @@ def rebuild(job: ReplayState, services: Services) -> tuple[Table, dict[str, int]
     return table, job.recorded_tokens({h.id: h for h in hands})
 
 
+def wanted(job: ReplayState, state: AppState | None) -> bool:
+    """Whether the table still waits for this job (not closed, not swapped for another heist)."""
+    shown = state.replay if state is not None else None
+    return shown is not None and shown.heist_id == job.heist_id and shown.running
+
+
 async def run_replay(job: ReplayState, services: Services, dispatch: Callable[[Action], None],
-                     settings: Settings = SETTINGS) -> None:
-    """Compute the replay one street at a time in a worker thread, reporting each step."""
+                     settings: Settings = SETTINGS,
+                     still_wanted: Callable[[], bool] = lambda: True) -> None:
+    """Compute the replay one street at a time in a worker thread, reporting each step.
+
+    ``still_wanted`` is asked between streets: a replay closed meanwhile stops there, so an
+    exotic variant's seconds of work are not spent for nobody on the server's few cores.
+    """
     try:
         table, tokens = await asyncio.to_thread(rebuild, job, services)
         streets = []
         for street in Street:
+            if not still_wanted():
+                return
             recorded = tokens if street is Street.RIVER else None  # only the final ones are kept
             streets.append(await asyncio.to_thread(street_odds, table, street, settings,
                                                    recorded))

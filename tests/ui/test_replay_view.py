@@ -287,3 +287,24 @@ def test_sampled_streets_state_their_samples_and_error(services: Services) -> No
     assert methods[Street.RIVER].exact
     shown = texts(find(root_view(recorder.state, lambda action: None), "replay-methods"))
     assert any("Monte-Carlo" in line for line in shown)
+
+
+def test_closing_the_replay_stops_it_before_the_next_street(services: Services) -> None:
+    state = _saved(services, _judged(_table(*CASES["classic"])))
+    opened = actions.run(replay_actions.open_replay(state.heists[0].id), state, services)
+    job = opened.replay
+    assert job is not None
+    recorder = Recorder(opened, services)
+    asked = []
+
+    def still_wanted() -> bool:
+        asked.append(recorder.state.replay.streets_done if recorder.state.replay else None)
+        if len(asked) == 2:  # the table closes the replay while the flop is computed
+            recorder.dispatch(replay_actions.close_replay)
+        return replay_actions.wanted(job, recorder.state)
+
+    asyncio.run(replay_actions.run_replay(job, services, recorder.dispatch,
+                                          still_wanted=still_wanted))
+    assert asked == [0, 1]
+    assert recorder.state.replay is None
+    assert [s.replay.streets_done for s in recorder.seen if s.replay] == [0, 1]

@@ -28,14 +28,20 @@ __all__ = ["SETTINGS", "open_replay", "close_replay", "show_view", "rebuild", "w
 SETTINGS = Settings(budget_s=0.5)
 
 
-def open_replay(heist_id: int) -> Action:
-    """Show the replay of one of the night's heists; ``run_replay`` fills it in."""
+def open_replay(night_id: int, heist_id: int | None = None) -> Action:
+    """Show the replay of a night's heist (by default its first alarm, else its last heist);
+    ``run_replay`` fills it in."""
 
     def action(state: AppState, services: Services) -> AppState:
-        heist = next((h for h in state.heists if h.id == heist_id), None)
+        heists = services.log.heists(night_id)
+        alarms = [h for h in heists if not h.verdict.opens]
+        if heist_id is not None:
+            heist = next((h for h in heists if h.id == heist_id), None)
+        else:
+            heist = alarms[0] if alarms else (heists[-1] if heists else None)
         if heist is None:  # undone meanwhile, from another phone
             return state.with_banner(Banner.of("replay_gone"))
-        return state.with_replay(ReplayState.of(heist)).with_banner(None)
+        return state.with_replay(ReplayState.of(heist, heists)).with_banner(None)
 
     return action
 

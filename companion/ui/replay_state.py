@@ -123,10 +123,12 @@ class ReplayState:
     replay: Replay | None = None
     error: tuple[tuple[str, str], ...] = ()  # (lang, message) of what stopped the replay
     view: str = "everyone"
+    night_heists: tuple[tuple[int, int, bool], ...] = ()  # (id, number, opened) to pick from
 
     @classmethod
-    def of(cls, heist: Heist) -> ReplayState:
-        return cls(heist.id, heist.number, heist.night_id, tuple(heist.tokens.items()))
+    def of(cls, heist: Heist, night_heists: tuple[Heist, ...] = ()) -> ReplayState:
+        return cls(heist.id, heist.number, heist.night_id, tuple(heist.tokens.items()),
+                   night_heists=tuple((h.id, h.number, h.verdict.opens) for h in night_heists))
 
     @property
     def running(self) -> bool:

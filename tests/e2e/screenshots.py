@@ -80,6 +80,12 @@ def shoot(out: Path) -> list[Path]:
             page.get_by_role("tab", name="Historique").click()
             page.get_by_text("Statistiques").wait_for()
             shots.append(browser.screenshot(page, "5-history-stats", out))
+            # The oldest night (listed last) replayed from its first alarm: mistakes to read.
+            page.get_by_role("button", name="Rejouer").last.click()
+            page.get_by_text("Plus grosses erreurs").wait_for(timeout=60_000)
+            browser.scroll(page, 2000)
+            shots.append(browser.screenshot(page, "9-replay-mistakes", out))
+            browser.button(page, "Fermer le rejeu").click()
             page.get_by_role("tab", name="Cribbage").click()
             shots.append(browser.screenshot(page, "6-cribbage-coming", out))
             browser.button(page, "English").click()

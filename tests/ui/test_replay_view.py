@@ -12,7 +12,7 @@ import pytest
 from companion.engine.replay import Street, chart_data, replay_table
 from companion.engine.replay_text import mistake_text
 from companion.errors import TableError
-from companion.storage import HeistDraft, Verdict
+from companion.storage import Heist, HeistDraft, Verdict
 from companion.table_json import table_from_json
 from companion.ui import actions, replay_actions
 from companion.ui.actions import Action, Services
@@ -53,6 +53,10 @@ def _saved(services: Services, table: ShowdownState) -> AppState:
     return state
 
 
+def _open(heist: Heist) -> Action:
+    return replay_actions.open_replay(heist.night_id, heist.id)
+
+
 class Recorder:
     """What the app's component does with dispatched actions: apply them in order."""
 
@@ -66,7 +70,7 @@ class Recorder:
 
 def _replayed(services: Services, state: AppState) -> Recorder:
     """Open the replay of the night's last heist and run it to the end."""
-    state = actions.run(replay_actions.open_replay(state.heists[-1].id), state, services)
+    state = actions.run(_open(state.heists[-1]), state, services)
     recorder = Recorder(state, services)
     assert state.replay is not None
     asyncio.run(replay_actions.run_replay(state.replay, services, recorder.dispatch))
@@ -181,7 +185,7 @@ def test_bars_are_drawn_to_scale_with_the_most_likely_darker(services: Services)
 
 def test_a_result_for_a_closed_replay_is_dropped(services: Services) -> None:
     state = _saved(services, _judged(_table(*CASES["classic"])))
-    opened = actions.run(replay_actions.open_replay(state.heists[0].id), state, services)
+    opened = actions.run(_open(state.heists[0]), state, services)
     assert opened.replay is not None
     recorder = Recorder(actions.run(replay_actions.close_replay, opened, services), services)
     asyncio.run(replay_actions.run_replay(opened.replay, services, recorder.dispatch))
@@ -190,19 +194,19 @@ def test_a_result_for_a_closed_replay_is_dropped(services: Services) -> None:
 
 def test_going_to_another_screen_closes_the_replay(services: Services) -> None:
     state = _saved(services, _judged(_table(*CASES["classic"])))
-    opened = actions.run(replay_actions.open_replay(state.heists[0].id), state, services)
+    opened = actions.run(_open(state.heists[0]), state, services)
     assert actions.run(actions.open_screen("history"), opened, services).replay is None
 
 
 def test_an_undone_heist_cannot_be_opened_or_run(services: Services) -> None:
     state = _saved(services, _judged(_table(*CASES["classic"])))
-    opened = actions.run(replay_actions.open_replay(state.heists[0].id), state, services)
+    opened = actions.run(_open(state.heists[0]), state, services)
     services.log.undo_last_heist(state.heists[0].night_id)
     recorder = _replay_run(opened, services)
     replay = recorder.state.replay
     assert replay is not None and replay.error and "1" in replay.error_text("fr")
     assert find(root_view(recorder.state, lambda action: None), "replay-error").value
-    gone = actions.run(replay_actions.open_replay(12345), state, services)
+    gone = actions.run(replay_actions.open_replay(state.heists[0].night_id, 12345), state, services)
     assert gone.replay is None and gone.banner is not None and gone.banner.key == "replay_gone"
 
 
@@ -291,7 +295,7 @@ def test_sampled_streets_state_their_samples_and_error(services: Services) -> No
 
 def test_closing_the_replay_stops_it_before_the_next_street(services: Services) -> None:
     state = _saved(services, _judged(_table(*CASES["classic"])))
-    opened = actions.run(replay_actions.open_replay(state.heists[0].id), state, services)
+    opened = actions.run(_open(state.heists[0]), state, services)
     job = opened.replay
     assert job is not None
     recorder = Recorder(opened, services)
@@ -308,3 +312,32 @@ def test_closing_the_replay_stops_it_before_the_next_street(services: Services) 
     assert asked == [0, 1]
     assert recorder.state.replay is None
     assert [s.replay.streets_done for s in recorder.seen if s.replay] == [0, 1]
+
+
+def test_a_past_night_replays_from_history_starting_at_its_first_alarm(
+        services: Services) -> None:
+    state = _saved(services, _judged(_table(*CASES["classic"]), ("Bob", "Cy", "Ana")))
+    alarm = _judged(_table(*CASES["classic"]), ("Ana", "Bob", "Cy"))
+    state = actions.run(actions.save_heist, state.with_table(alarm), services)
+    state = actions.run(actions.close_night, state, services)
+    session = Session(state.go("history"), services)
+    night = state.history[0].night.id
+    session.tap(f"replay-night-{night}")
+    replay = session.state.replay
+    assert replay is not None and replay.number == 2  # heist 1 opened the vault, 2 did not
+    assert [n for _, n, _ in replay.night_heists] == [1, 2]
+    assert find(session.view(), "nav").selected_index == 2  # still under the history
+    session.tap("replay-pick-1")
+    assert session.state.replay is not None and session.state.replay.number == 1
+    assert session.state.replay.running
+
+
+def test_a_night_without_heists_offers_no_replay(services: Services) -> None:
+    state = AppState(table=ShowdownState(PLAYERS))
+    state = actions.run(actions.start_night, state, services)
+    state = actions.run(actions.close_night, state, services)
+    page = root_view(state.go("history"), lambda action: None)
+    with pytest.raises(LookupError):
+        find(page, f"replay-night-{state.history[0].night.id}")
+    gone = actions.run(replay_actions.open_replay(state.history[0].night.id), state, services)
+    assert gone.replay is None and gone.banner is not None and gone.banner.key == "replay_gone"

@@ -34,8 +34,8 @@ def _heist_row(heist: Heist, lang: str, thumb: bytes | None,
         *hands, *reasons,
         ft.Image(src=thumb, width=200, key=f"photo-{heist.number}") if thumb else None,
         ft.TextButton(key=f"replay-{heist.number}", content=t("replay", lang),
-                      icon=ft.Icons.INSIGHTS,
-                      on_click=lambda e: dispatch(replay_actions.open_replay(heist.id)))
+                      icon=ft.Icons.INSIGHTS, on_click=lambda e: dispatch(
+                          replay_actions.open_replay(heist.night_id, heist.id)))
         if dispatch else None,
     ]
     return ft.Container(

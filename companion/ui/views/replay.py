@@ -121,6 +121,15 @@ def replay_view(state: AppState, dispatch: Dispatch) -> ft.Control:
         ft.TextButton(key="replay-close", content=t("replay_close", lang),
                       on_click=lambda e: dispatch(replay_actions.close_replay)),
     ])]
+    if len(replay.night_heists) > 1:  # the night's other heists, alarms in red
+        parts.append(ft.Row(key="replay-heists", wrap=True, spacing=4, controls=[
+            ft.Chip(key=f"replay-pick-{number}", selected=heist_id == replay.heist_id,
+                    label=ft.Text(str(number), color=None if opened else RED,
+                                  weight=ft.FontWeight.BOLD if heist_id == replay.heist_id
+                                  else None),
+                    on_click=lambda e, h=heist_id: dispatch(
+                        replay_actions.open_replay(replay.night_id, h)))
+            for heist_id, number, opened in replay.night_heists]))
     if replay.error:
         parts.append(ft.Text(replay.error_text(lang), color=RED, key="replay-error"))
     elif replay.running:

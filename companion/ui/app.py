@@ -11,7 +11,7 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.ui import actions
+from companion.ui import actions, replay_actions
 from companion.ui.actions import Action, Services
 from companion.ui.camera import Camera, annotate, encode_jpeg
 from companion.ui.spit_actions import prepare_spit_photo
@@ -161,6 +161,20 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
 
     ft.on_mounted(read_lang)
     ft.use_effect(save_lang, [state.lang])
+
+    # A replay opened on some heist is computed street by street in worker threads.
+    replay_job = state.replay if state.replay is not None and state.replay.running else None
+    replay_key = None if replay_job is None else replay_job.heist_id
+    shown = ft.use_ref(state)  # the latest state, for the replay to stop once closed
+    shown.current = state
+
+    async def compute_replay() -> None:
+        if replay_job is not None:
+            await replay_actions.run_replay(
+                replay_job, services, dispatch,
+                still_wanted=lambda: replay_actions.wanted(replay_job, shown.current))
+
+    ft.use_effect(compute_replay, [replay_key])
     photo_button = ft.Button(
         key="photo", content=t("photo", state.lang), icon=ft.Icons.PHOTO_CAMERA,
         action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.IMAGE))

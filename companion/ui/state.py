@@ -19,6 +19,7 @@ from companion.errors import CardParseError, CompanionError
 from companion.storage import Heist, NightStatus, Preset, Stats
 from companion.table_json import table_from_json
 from companion.ui.spit_state import SpitScreen
+from companion.ui.replay_state import ReplayState
 from companion.ui.text import t
 
 if TYPE_CHECKING:  # the cribbage screen's state builds on this module's Banner
@@ -439,9 +440,11 @@ class AppState:
     thumbnails: tuple[tuple[str, bytes], ...] = ()  # (photo ref, small JPEG) of the night
     spit: SpitScreen = field(default_factory=SpitScreen)
     cribbage: CribbageState = field(default_factory=lambda: _new_cribbage())
+    replay: ReplayState | None = None  # a saved heist's replay, shown over the current screen
 
     def go(self, screen: str) -> AppState:
-        return replace(self, screen=screen if screen in SCREENS else "showdown", banner=None)
+        return replace(self, screen=screen if screen in SCREENS else "showdown", banner=None,
+                       replay=None)
 
     def toggle_lang(self) -> AppState:
         return replace(self, lang="en" if self.lang == "fr" else "fr")
@@ -454,6 +457,9 @@ class AppState:
 
     def with_banner(self, banner: Banner | None) -> AppState:
         return replace(self, banner=banner)
+
+    def with_replay(self, replay: ReplayState | None) -> AppState:
+        return replace(self, replay=replay)
 
     def with_cribbage(self, cribbage: CribbageState) -> AppState:
         return replace(self, cribbage=cribbage, banner=None)

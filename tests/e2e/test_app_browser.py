@@ -135,6 +135,14 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         page.get_by_text("Manche 1 : coffre").wait_for()
         browser.screenshot(page, "07-after-restart")
 
+        # The saved heist's replay runs off the event loop; the vault opened, so no mistake.
+        browser.button(page, "Rejouer").click()
+        page.get_by_text("Aucun jeton loin de sa position la plus probable.").wait_for(
+            timeout=60000)
+        browser.screenshot(page, "07b-replay")
+        browser.button(page, "Fermer le rejeu").click()
+        page.get_by_text("Manche 1 : coffre").wait_for()
+
         # The history exports everything; the browser downloads it.
         page.get_by_role("tab", name="Historique").click()
         with page.expect_download() as download:

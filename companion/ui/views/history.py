@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.storage import Record
-from companion.ui import actions
+from companion.ui import actions, replay_actions
 from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.views.common import Dispatch, Download, section
@@ -28,6 +28,10 @@ def history_view(state: AppState, dispatch: Dispatch,
         else:
             dispatch(actions.export_data(kind, night))
 
+    def replay(night: int) -> list[ft.Control]:
+        return [ft.TextButton(key=f"replay-night-{night}", content=t("replay", lang),
+                              on_click=lambda e: dispatch(replay_actions.open_replay(night)))]
+
     nights: list[ft.Control] = [
         ft.Row([
             ft.Text(f"#{s.night.id} {s.night.created_at:%Y-%m-%d} {s.night.variant} — "
@@ -39,6 +43,7 @@ def history_view(state: AppState, dispatch: Dispatch,
                           on_click=lambda e, n=s.night.id: export("json", n)),
             ft.TextButton(key=f"export-night-csv-{s.night.id}", content="CSV",
                           on_click=lambda e, n=s.night.id: export("csv", n)),
+            *(replay(s.night.id) if s.heists else []),
         ])
         for s in state.history
     ] or [ft.Text(t("no_history", lang))]

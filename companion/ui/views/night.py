@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.storage import Heist, Outcome
-from companion.ui import actions
+from companion.ui import actions, replay_actions
 from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.views.common import GREEN, RED, Dispatch, card_chip, pure
@@ -14,7 +14,8 @@ from companion.ui.views.showdown import _setup
 __all__ = ["night_view"]
 
 
-def _heist_row(heist: Heist, lang: str, thumb: bytes | None) -> ft.Control:
+def _heist_row(heist: Heist, lang: str, thumb: bytes | None,
+               dispatch: Dispatch | None = None) -> ft.Control:
     verdict = t("vault" if heist.verdict.opens else "alarm_word", lang)
     reasons = [ft.Text(str(f.get("reason_fr" if lang == "fr" else "reason", "")), size=13)
                for f in heist.verdict.failures]
@@ -32,6 +33,10 @@ def _heist_row(heist: Heist, lang: str, thumb: bytes | None) -> ft.Control:
         if heist.board2 else None,
         *hands, *reasons,
         ft.Image(src=thumb, width=200, key=f"photo-{heist.number}") if thumb else None,
+        ft.TextButton(key=f"replay-{heist.number}", content=t("replay", lang),
+                      icon=ft.Icons.INSIGHTS, on_click=lambda e: dispatch(
+                          replay_actions.open_replay(heist.night_id, heist.id)))
+        if dispatch else None,
     ]
     return ft.Container(
         key=f"heist-{heist.number}",
@@ -53,7 +58,8 @@ def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
     night = status.night
     ended = {Outcome.WON: "won", Outcome.LOST: "lost", Outcome.ABANDONED: "abandoned"}
     thumbs = dict(state.thumbnails)
-    rows = [_heist_row(h, lang, thumbs.get(h.photo or "")) for h in reversed(state.heists)] or [
+    rows = [_heist_row(h, lang, thumbs.get(h.photo or ""), dispatch)
+            for h in reversed(state.heists)] or [
         ft.Text(t("no_heist", lang))]
     parts: list[ft.Control | None] = [
         ft.Text(t("night_title", lang, id=night.id, variant=night.variant), size=20,

@@ -10,6 +10,7 @@ from companion.ui.views.common import Dispatch, Download, banner_view, nav_bar, 
 from companion.ui.views.cribbage import cribbage_view
 from companion.ui.views.history import history_view
 from companion.ui.views.night import night_view
+from companion.ui.views.replay import replay_view
 from companion.ui.views.showdown import showdown_view
 from companion.ui.views.spit import spit_view
 
@@ -20,6 +21,8 @@ def screen_view(state: AppState, dispatch: Dispatch,
                 photo_button: ft.Control | None = None,
                 webcam_button: ft.Control | None = None,
                 download: Download | None = None) -> ft.Control:
+    if state.replay is not None:  # a heist's replay, over the screen it was opened from
+        return replay_view(state, dispatch)
     if state.screen == "showdown":
         return showdown_view(state, dispatch, photo_button, webcam_button)
     if state.screen == "night":
@@ -44,7 +47,7 @@ def root_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control | No
     # Keyed: a banner appearing above the screen must not shift the screen's controls onto
     # other ones (the web client would then send a field's events to the wrong handler).
     screen = ft.Container(screen_view(state, dispatch, photo_button, webcam_button, download),
-                          key=f"screen-{state.screen}")
+                          key="screen-replay" if state.replay else f"screen-{state.screen}")
     body = [top, banner_view(state.banner, state.lang), screen]
     return ft.Column([
         ft.Container(ft.Column([b for b in body if b is not None], spacing=10,

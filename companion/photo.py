@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -25,7 +26,9 @@ from companion.engine.cards import Card, format_cards, parse_card
 from companion.engine.spit import SpitRules, SpitState
 from companion.engine.spit_referee import PileView, typed_position
 from companion.errors import TableError
-from companion.vision.detections import Detections
+
+if TYPE_CHECKING:  # types only: reading positions needs no model
+    from companion.vision.detections import Detections
 
 __all__ = [
     "SeenCard",

@@ -7,13 +7,16 @@ while typing keeps working); ``companion.photo.read_spit`` decides which card is
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
-from companion.photo import SpitPhoto, read_spit, unsure
 from companion.ui.actions import Action, Services, decode_image
 from companion.ui.spit_state import plain
 from companion.ui.state import AppState, Banner
 from companion.ui.text import LANGS, t
+
+if TYPE_CHECKING:  # vision (through the photo reader) loads only when a photo is read
+    from companion.photo import SpitPhoto
 
 __all__ = ["prepare_spit_photo", "load_spit_photo"]
 
@@ -21,6 +24,8 @@ __all__ = ["prepare_spit_photo", "load_spit_photo"]
 def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action:
     """Decode and read a Spit photo now (the slow part, for a worker thread); the returned
     action shows the result."""
+    from companion.photo import read_spit  # loads vision: only when a photo is read
+
     try:
         image = decode_image(data, name)
         read = services.reader.read(image)
@@ -43,6 +48,8 @@ def _show(photo: SpitPhoto | None, note: Banner | None) -> Action:
             messages = tuple((lang, t("vision_off", lang, reason=note.text(lang) if note else "?"))
                              for lang in LANGS)
             return replace(state, vision_note=note, banner=Banner(messages=messages))
+        from companion.photo import unsure
+
         doubtful = " ".join(f"{seen.card}:{seen.confidence:.0%}" for seen in unsure(photo.seen))
         key = "spit_read_unsure" if doubtful else "spit_read"
         return replace(state.with_spit(state.spit.with_photo(photo)),

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.cli import COMMANDS, main
-from companion.cli.spit import parse_move, parse_pile
+from companion.spit_notation import parse_move, parse_pile
 from companion.engine.cards import parse_card
 from companion.engine.spit import Spit, Take, Turn
 from companion.engine.spit_referee import CardPlay, CardShift, PileView

@@ -6,7 +6,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.cli.spit import parse_pile
+from companion.spit_notation import parse_pile
 from companion.engine.spit_referee import Ruling, Situation, describe_move, explain
 from companion.errors import CompanionError
 from companion.ui.spit_state import SPIT_VARIANTS, STUCK, SpitScreen, plain

@@ -36,7 +36,8 @@ def main() -> None:
     args = parser.parse_args()
 
     rng = np.random.default_rng(2026)
-    hands = np.argsort(rng.random((args.hands, 52)), axis=1)[:, : args.size]
+    # A compact (N, size) array, as callers hold hands; pkrbot gets its Card lists ready-made too.
+    hands = np.ascontiguousarray(np.argsort(rng.random((args.hands, 52)), axis=1)[:, : args.size])
     start = time.perf_counter()
     evaluate_many(hands[:1])
     print(f"table build (first call): {time.perf_counter() - start:.3f} s")

@@ -246,6 +246,15 @@ def heist_draft(table: ShowdownState, result: Showdown) -> HeistDraft:
         else _hole_cards(cards_of[h.owner], tuple(str(c) for c in h.value.best), split)
         for h in result.hands
     }
+    if split:
+        # A hole card that no sub-hand used is kept with the player's first hand, so that the
+        # saved heist still holds the whole deal (the replay rebuilds it from the hands).
+        for player, cards in cards_of.items():
+            own = [h.id for h in result.hands if h.owner == player and h.id not in extra]
+            kept = {card for hand_id in own for card in hands[hand_id]}
+            unused = tuple(card for card in cards if card not in kept)
+            if own and unused:
+                hands[own[0]] = hands[own[0]] + unused
     en, fr = showdown_to_json(result, "en"), showdown_to_json(result, "fr")
     failures = [
         {**item, "reason_fr": item_fr["reason"]}

@@ -253,6 +253,25 @@ def test_francois_and_circular_tables_come_back_whole(services: Services) -> Non
         actions.run(actions.close_night, state, services)
 
 
+@pytest.mark.parametrize(
+    ("variant", "hands", "two_rivers"),
+    [
+        # Cy's 3c 2c 4h 5s: sub-hands that leave a hole card unused must not lose it.
+        ("four-two-hands", ("Ah Ad 9c 9d", "Th 9h 8d 8h", "3c 2c 4h 5s"), False),
+        ("high-low", ("Ah Ad 9c 9d", "Th 9h 8d 8h", "3c 2c 4h 5s"), False),
+        ("classic", ("Ah Ad", "Th 9h", "3c 2c"), True),
+    ],
+)
+def test_split_variants_keep_every_hole_card(services: Services, variant: str,
+                                             hands: tuple[str, ...], two_rivers: bool) -> None:
+    table = _judged(_table(variant, hands, two_rivers=two_rivers))
+    state = _saved(services, table)
+    rebuilt = heist_table_json(state.heists[-1], state.night.night)  # type: ignore[union-attr]
+    for player, cards in zip(rebuilt["players"], hands, strict=True):
+        assert sorted(player["cards"]) == sorted(cards.split()), player["name"]
+    actions.run(actions.close_night, state, services)
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_replay_screen_builds_in_each_phase(lang: str) -> None:
     base = AppState(lang=lang).go("night")

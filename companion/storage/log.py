@@ -348,17 +348,22 @@ class SqliteGameLog:
         *,
         game_id: int | None = None,
         finished: bool = False,
+        night_id: int | None = None,
     ) -> CribbageGame:
-        """Create a game (``game_id`` None) or replace a game's players and state."""
+        """Create a game (``game_id`` None), in game night ``night_id`` if given, or replace a
+        game's players and state (it stays in its night)."""
         names = check_players(players)
         frozen = check_rules(state, "state")
         now = self._now()
         with self._transaction() as conn:
             if game_id is None:
+                if night_id is not None:
+                    fetch_night(conn, night_id)  # a missing night is named, not stored
                 cursor = conn.execute(
-                    "INSERT INTO cribbage_games (players, state, created_at, updated_at, finished)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (dump_json(names), dump_json(frozen), now, now, int(finished)),
+                    "INSERT INTO cribbage_games"
+                    " (players, state, created_at, updated_at, finished, night_id)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (dump_json(names), dump_json(frozen), now, now, int(finished), night_id),
                 )
                 game_id = int(cursor.lastrowid or 0)
             elif (
@@ -376,7 +381,8 @@ class SqliteGameLog:
         with self._reading() as conn:
             return fetch_game(conn, game_id)
 
-    def cribbage_games(self) -> tuple[CribbageGame, ...]:
-        """All cribbage games, most recently updated first."""
+    def cribbage_games(self, night_id: int | None = None) -> tuple[CribbageGame, ...]:
+        """All cribbage games (or those of one game night), most recently updated first."""
         with self._reading() as conn:
-            return fetch_games(conn)
+            games = fetch_games(conn)
+        return games if night_id is None else tuple(g for g in games if g.night_id == night_id)

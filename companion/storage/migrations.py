@@ -87,6 +87,15 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX heists_photo ON heists(photo)",
         ),
     ),
+    Migration(
+        3,
+        "cribbage games belong to the game night they were played in",
+        (
+            # NULL: played outside any night (and every game saved before version 3).
+            "ALTER TABLE cribbage_games ADD COLUMN night_id INTEGER REFERENCES nights(id)",
+            "CREATE INDEX cribbage_games_night ON cribbage_games(night_id)",
+        ),
+    ),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -293,6 +293,7 @@ class CribbageGame:
     created_at: datetime
     updated_at: datetime
     finished: bool = field(default=False)
+    night_id: int | None = None  # the game night it was played in, if any
 
 
 def check_players(players: Sequence[str]) -> tuple[str, ...]:

@@ -42,7 +42,7 @@ _NIGHT_COLUMNS = "id, players, variant, rules, preset, created_at, closed_at, ou
 _HEIST_COLUMNS = (
     "id, night_id, number, river, board2, hands, owners, tokens, opens, failures, photo, saved_at"
 )
-_GAME_COLUMNS = "id, players, state, created_at, updated_at, finished"
+_GAME_COLUMNS = "id, players, state, created_at, updated_at, finished, night_id"
 
 
 def _time(text: str | None) -> datetime | None:
@@ -86,6 +86,7 @@ def _game(row: Sequence[Any]) -> CribbageGame:
         created_at=datetime.fromisoformat(row[3]),
         updated_at=datetime.fromisoformat(row[4]),
         finished=bool(row[5]),
+        night_id=row[6],
     )
 
 

@@ -32,9 +32,12 @@ CribAction = Callable[[AppState, "Services"], AppState]
 
 
 def _saved(state: AppState, services: Services, board: CribBoard) -> AppState:
+    # A new game joins the game night under way, if any, so the night's log holds it.
+    night = state.night.night.id if state.night is not None else None
     game = services.log.save_cribbage_game(board.players, board.to_json(),
                                            game_id=board.game_id,
-                                           finished=board.winner() is not None)
+                                           finished=board.winner() is not None,
+                                           night_id=night)
     return state.with_cribbage(state.cribbage.with_board(replace(board, game_id=game.id)))
 
 

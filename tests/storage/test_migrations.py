@@ -14,7 +14,7 @@ import pytest
 from companion.errors import DatabaseDamagedError, DatabaseVersionError
 from companion.storage import SCHEMA_VERSION, Outcome, SqliteGameLog
 from companion.storage import migrations as migrations_module
-from companion.storage.errors import DatabaseUnavailableError
+from companion.storage.errors import DatabaseUnavailableError, NotFoundError
 from companion.storage.migrations import APPLICATION_ID, Migration
 from tests.storage.builders import heist, ticking_clock
 
@@ -91,6 +91,40 @@ def test_version_1_file_is_migrated_with_its_data(tmp_path: Path) -> None:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
         assert conn.execute("SELECT count(*) FROM heists").fetchone()[0] == 5
     conn.close()
+
+
+# What version 2 added, as it shipped (written out for the same reason as V1_SCHEMA).
+V2_ADDITIONS = """
+ALTER TABLE heists ADD COLUMN board2 TEXT;
+CREATE TABLE presets (name TEXT PRIMARY KEY, rules TEXT NOT NULL, saved_at TEXT NOT NULL);
+CREATE TABLE cribbage_games (
+    id INTEGER PRIMARY KEY, players TEXT NOT NULL, state TEXT NOT NULL,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)));
+CREATE INDEX heists_photo ON heists(photo);
+INSERT INTO cribbage_games VALUES (1, '["Ann", "Bob"]', '{"scores": [61, 40]}',
+    '2026-10-02T21:00:00+00:00', '2026-10-02T21:10:00+00:00', 0);
+PRAGMA user_version = 2;
+"""
+
+
+def test_version_2_cribbage_games_join_no_night_and_new_ones_join_theirs(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    _make_v1(path)
+    with sqlite3.connect(path) as conn:
+        conn.executescript(V2_ADDITIONS)
+    conn.close()
+    with SqliteGameLog(path, clock=ticking_clock()) as log:
+        (old,) = log.cribbage_games()
+        assert old.night_id is None and dict(old.state) == {"scores": (61, 40)}
+        new = log.save_cribbage_game(("Ann", "Bob"), {"scores": [0, 0]}, night_id=2)
+        assert new.night_id == 2
+        assert [g.id for g in log.cribbage_games(night_id=2)] == [new.id]
+        updated = log.save_cribbage_game(("Ann", "Bob"), {"scores": [5, 0]}, game_id=new.id)
+        assert updated.night_id == 2  # an update keeps the game in its night
+        with pytest.raises(NotFoundError, match="99"):
+            log.save_cribbage_game(("Ann", "Bob"), {}, night_id=99)
+        assert len(log.cribbage_games()) == 2  # the refused game was not stored
 
 
 def test_failed_migration_leaves_the_file_at_its_version(

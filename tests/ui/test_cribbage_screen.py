@@ -19,7 +19,7 @@ from companion.storage import SqliteGameLog
 from companion.ui import actions, cribbage_actions
 from companion.ui.actions import PhotoReader, Services
 from companion.ui.cribbage_state import CribbageState, CribBoard, PegCount, ScoreEntry, ShowCount
-from companion.ui.state import AppState
+from companion.ui.state import AppState, ShowdownState
 from companion.ui.views.cribbage import BOARD_SIZE, hole_xy
 from companion.vision import DEFAULT_MODEL, CardDetector, Detections
 from tests.ui.test_actions import png
@@ -169,6 +169,16 @@ def test_scores_are_saved_and_the_game_resumes_after_a_restart(tmp_path: Path) -
         assert resumed.cribbage.board.players == ("Ana", "Bob")
     finally:
         reopened.close()
+
+
+def test_a_game_played_during_a_night_is_in_that_nights_log(services: Services) -> None:
+    night = AppState(lang="en", table=ShowdownState(("Ana", "Bob", "Cy")))
+    night = actions.run(actions.start_night, night, services)
+    assert night.night is not None
+    state = actions.run(actions.open_screen("cribbage"), night, services)
+    state = actions.run(cribbage_actions.score(0, "peg", 2), state, services)
+    (game,) = services.log.cribbage_games(night_id=night.night.night.id)
+    assert game.id == state.cribbage.board.game_id and game.night_id == night.night.night.id
 
 
 def test_a_won_game_is_finished_in_the_log_and_not_resumed(services: Services) -> None:

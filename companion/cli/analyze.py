@@ -7,7 +7,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from companion.cli.showdown import CARD_HELP, read_json_input
+from companion.cli._io import read_json_input
+from companion.cli.showdown import CARD_HELP
 from companion.engine.cards import format_cards
 from companion.engine.replay import HandOdds, Method, Replay, Settings, Street, replay_table
 from companion.engine.replay_text import method_text, mistake_text, percent, street_name

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from companion.cli import _photo
+from companion.cli._io import read_json_input
 from companion.engine.cards import Card, parse_card, parse_cards
 from companion.engine.cribbage import Rule, ScoreItem, Show, score_peg, score_show
 from companion.engine.cribbage_discard import DiscardAdvice, DiscardOption, advise_discard
@@ -280,20 +280,7 @@ def _advice_json(advice: DiscardAdvice) -> dict[str, Any]:
 
 def _batch_items(source: str) -> list[tuple[int, object]]:
     """The JSON array of a batch file (``-`` is stdin), numbered from 1 for messages."""
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except OSError as error:
-        raise TableError(
-            f"cannot read {source}: {error.strerror}",
-            f"impossible de lire {source} : {error.strerror}",
-        ) from error
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TableError(
-            f"{source}: not valid JSON ({error.msg}, line {error.lineno})",
-            f"{source} : JSON invalide ({error.msg}, ligne {error.lineno})",
-        ) from error
+    data = read_json_input(source)
     if not isinstance(data, list):
         raise TableError(
             f"{source}: expected a JSON array", f"{source} : un tableau JSON est attendu"

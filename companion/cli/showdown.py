@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
+from companion.cli._io import read_json_input
 from companion.engine.cards import format_cards
 from companion.engine.showdown import Showdown, run_showdown
 from companion.engine.text import describe, hand_label
 from companion.errors import TableError
 from companion.table_json import showdown_to_json, table_from_json, tokens_from_json
 
-__all__ = ["register", "read_json_input"]
+__all__ = ["register", "CARD_HELP"]
 
 CARD_HELP = (
     "Cards: ranks 2-9, T or 10, J Q K A (French R=roi, D=dame, V=valet also accepted), suits "
@@ -33,30 +33,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a report")
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
     parser.set_defaults(handler=_run)
-
-
-def read_json_input(path: str) -> Any:
-    """The JSON document in ``path`` (``-``: standard input), or a TableError naming the file."""
-    name = "standard input" if path == "-" else path
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as error:
-        raise TableError(
-            f"cannot read {name}: {error.strerror}", f"impossible de lire {name} : {error.strerror}"
-        ) from None
-    except UnicodeDecodeError:
-        raise TableError(f"{name} is not UTF-8 text", f"{name} n'est pas du texte UTF-8") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TableError(
-            f"{name} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
-            f"{name} n'est pas du JSON valide (ligne {error.lineno}, colonne {error.colno})",
-        ) from None
 
 
 def _solve(raw: Any, index: int | None) -> Showdown:

@@ -13,16 +13,6 @@ _TEXT: dict[str, dict[str, str]] = {
     "nav_history": {"fr": "Historique", "en": "History"},
     "nav_cribbage": {"fr": "Cribbage", "en": "Cribbage"},
     "nav_spit": {"fr": "Spit", "en": "Spit"},
-    "coming": {
-        "fr": "Bientôt : cet écran n'est pas encore construit. "
-        "Le cribbage se joue déjà en ligne de commande (companion crib).",
-        "en": "Coming: this screen is not built yet. "
-        "Cribbage already works from the command line (companion crib).",
-    },
-    "coming_spit": {
-        "fr": "Bientôt : cet écran n'est pas encore construit.",
-        "en": "Coming: this screen is not built yet.",
-    },
     # the cribbage screen
     "crib_count": {"fr": "Compter un jeu", "en": "Count a show"},
     "crib_hand": {"fr": "Main (4 cartes)", "en": "Hand (4 cards)"},

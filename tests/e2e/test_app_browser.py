@@ -92,11 +92,19 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
 
         # Confirm the cards; the river gets one card wrong (a hand's card), then fixed by tap.
         wrong = hands[0][0]
-        browser.type_into(page, "Cartes : Rivière", " ".join(river[:4] + [wrong]),
-                          label(river[0]))
-        for name, cards in zip(players, hands, strict=True):
-            browser.type_into(page, f"Cartes : {name}", " ".join(cards), label(cards[-1]))
-        page.get_by_text(f"{wrong} apparaît 2 fois").wait_for()
+        # On a loaded machine a field can lose a typed line while the page rebuilds after the
+        # players changed; like a person, look at the cards and type them again.
+        for attempt in range(3):
+            browser.type_into(page, "Cartes : Rivière", " ".join(river[:4] + [wrong]),
+                              label(river[0]))
+            for name, cards in zip(players, hands, strict=True):
+                browser.type_into(page, f"Cartes : {name}", " ".join(cards), label(cards[-1]))
+            try:
+                page.get_by_text(f"{wrong} apparaît 2 fois").wait_for(timeout=10000)
+                break
+            except Exception:  # playwright's TimeoutError
+                if attempt == 2:
+                    raise
         browser.screenshot(page, "03-duplicate-flagged")
         browser.button(page, label(wrong)).click()  # the river's copy comes first
         right = river[4]

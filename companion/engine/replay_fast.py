@@ -12,6 +12,7 @@ to exact agreement.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from typing import Any
 
@@ -26,6 +27,8 @@ __all__ = [
     "card_masks",
     "values_from_masks",
     "position_counts",
+    "subset_values",
+    "best_three_split",
 ]
 
 _SUIT_BITS = 13
@@ -185,3 +188,105 @@ def count_deals(pool: int, sizes: tuple[int, ...]) -> int:
         total *= math.comb(pool, size)
         pool -= size
     return total
+
+
+_ROWS = 4096  # rows valued at once by ``subset_values``: its temporaries stay a few MiB
+
+
+def _subset_totals(per_card: IntArray, combine: np.ufunc) -> IntArray:
+    """(B, 2**k): ``combine`` folded over every subset of each row's k entries (bit i: entry i)."""
+    totals = np.zeros((len(per_card), 1 << per_card.shape[1]), dtype=np.int64)
+    for i in range(per_card.shape[1]):
+        combine(totals[:, : 1 << i], per_card[:, i : i + 1], out=totals[:, 1 << i : 2 << i])
+    return totals
+
+
+@functools.cache
+def _card_keys() -> tuple[IntArray, IntArray]:
+    """Each card's rank key (rank keys of distinct cards add) and its suit as one bit of four."""
+    card = np.arange(52, dtype=np.int64)
+    unit = fast._rank_key(np.eye(13, dtype=np.int64))
+    return np.asarray(unit[card // 4]), np.left_shift(1, card % 4)
+
+
+def _five_values(ids: IntArray, holes: IntArray, board_at: IntArray,
+                 hole_at: IntArray) -> IntArray:
+    """Values of the fives made of river subset ``board_at`` and hole subset ``hole_at`` (column
+    by column) of each row: rank keys add, and only a five of one suit needs a flush look-up."""
+    keys, suit_bits = _card_keys()
+    t = fast._tables()
+    board_keys, hole_keys = (_subset_totals(keys[x], np.add) for x in (ids, holes))
+    board_suits, hole_suits = (_subset_totals(suit_bits[x], np.bitwise_or) for x in (ids, holes))
+    values = _rank_values(board_keys[:, board_at] + hole_keys[:, hole_at])
+    suits = board_suits[:, board_at] | hole_suits[:, hole_at]
+    rows, columns = np.nonzero((suits & (suits - 1)) == 0)
+    if len(rows):
+        bits = _card_bits()
+        masks = (_subset_totals(bits[ids], np.bitwise_or)[rows, board_at[columns]]
+                 | _subset_totals(bits[holes], np.bitwise_or)[rows, hole_at[columns]])
+        suit = np.log2(suits[rows, columns]).astype(np.int64)
+        flush = t["flush_table"][(masks >> (_SUIT_BITS * suit)) & _SUIT_FIELD]
+        values[rows, columns] = np.maximum(values[rows, columns], flush)
+    return values
+
+
+@functools.cache
+def _subset_plan(holes: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every five of (hole + 5 river) cards as (hole positions, river positions), grouped by
+    hole positions in increasing subset order (the order ``np.maximum.reduceat`` needs)."""
+    plan = []
+    for used in range(0, min(5, holes) + 1):
+        for held in itertools.combinations(range(holes), used):
+            plan.extend((held, shared) for shared in itertools.combinations(range(5), 5 - used))
+    return tuple(sorted(plan, key=lambda item: sum(1 << i for i in item[0])))
+
+
+def subset_values(boards: IntArray, holes: IntArray) -> IntArray:
+    """(B, 2**h): for each row, the value of the best five of its 5 river cards (``boards``, B x 5
+    card ids) and each subset of its hole cards (``holes``, B x h or h ids; bit i of the column:
+    hole card i), as ``evaluate_many`` values (one deck, standard rules).
+
+    Each five is valued once, credited to the hole subset it uses, then every subset takes the
+    best credited to any of its subsets.
+    """
+    boards = np.asarray(boards, dtype=np.int64)
+    holes = np.broadcast_to(np.asarray(holes, dtype=np.int64), (len(boards), np.shape(holes)[-1]))
+    h = holes.shape[1]
+    plan = _subset_plan(h)
+    hole_masks = np.array([sum(1 << i for i in held) for held, _ in plan])
+    board_masks = np.array([sum(1 << i for i in shared) for _, shared in plan])
+    starts = np.flatnonzero(np.diff(hole_masks, prepend=-1))
+    result = np.zeros((len(boards), 1 << h), dtype=np.int64)
+    for start in range(0, len(boards), _ROWS):
+        block = slice(start, start + _ROWS)
+        values = _five_values(boards[block], holes[block], board_masks, hole_masks)
+        result[block, hole_masks[starts]] = np.maximum.reduceat(values, starts, axis=1)
+    for bit in range(h):
+        above = [m for m in range(1 << h) if m >> bit & 1]
+        below = [m ^ (1 << bit) for m in above]
+        result[:, above] = np.maximum(result[:, above], result[:, below])
+    return result
+
+
+@functools.cache
+def _three_way_splits(holes: int) -> npt.NDArray[np.int64]:
+    """(P, 3): every split of ``holes`` cards into three groups (some maybe empty), as masks, each
+    split once whatever the order of its groups."""
+    splits = set()
+    for labels in itertools.product(range(3), repeat=holes):
+        masks = sorted(sum(1 << i for i, lab in enumerate(labels) if lab == g) for g in range(3))
+        splits.add(tuple(masks))
+    return np.array(sorted(splits), dtype=np.int64)
+
+
+def best_three_split(subsets: IntArray) -> IntArray:
+    """(B, 3): from ``subset_values`` (B, 2**h), the three hands of the split of the hole cards
+    that makes the strongest hand as strong as possible, then the second, then the third;
+    strongest first."""
+    splits = _three_way_splits(int(subsets.shape[1]).bit_length() - 1)
+    chosen = np.sort(subsets[:, splits], axis=2)  # (B, P, 3), weakest first
+    # Values stay below 2**24, so (strongest, second) packs into one comparable integer.
+    top = (chosen[:, :, 2] << 24) | chosen[:, :, 1]
+    best = top.max(axis=1)
+    third = np.where(top == best[:, None], chosen[:, :, 0], -1).max(axis=1)
+    return np.column_stack([best >> 24, best & ((1 << 24) - 1), third])

@@ -180,18 +180,19 @@ def test_everyone_at_the_river_is_the_showdown(name: str) -> None:
 
 def test_fast_path_is_taken_only_under_standard_rules() -> None:
     for name in ("classic", "two-of-four", "four-two-hands", "circular", "two-rivers",
-                 "two-rivers-four-two"):
+                 "two-rivers-four-two", "six-three-hands"):
         assert uses_fast_path(TABLES[name]), name
     assert uses_fast_path(TABLES["classic"], own=True)
+    assert uses_fast_path(TABLES["six-three-hands"], own=True)
     assert not uses_fast_path(TABLES["two-of-four"], own=True)
     assert not uses_fast_path(TABLES["two-rivers"], own=True)
     for name in ("classic-3-cards", "low-a5", "low-27", "wrap", "two-decks", "wild-in-hand",
-                 "wild-on-river", "high-low", "francois", "six-three-hands"):
+                 "wild-on-river", "high-low", "francois"):
         assert not uses_fast_path(TABLES[name]), name
 
 
 @pytest.mark.parametrize("name", ["classic", "two-of-four", "four-two-hands", "circular",
-                                  "two-rivers", "two-rivers-four-two"])
+                                  "two-rivers", "two-rivers-four-two", "six-three-hands"])
 def test_numpy_path_matches_the_hand_formers(name: str) -> None:
     table = TABLES[name]
     general = everyone_odds(table, Street.TURN, replace(EXACT, numpy=False))

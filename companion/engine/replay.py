@@ -12,8 +12,10 @@ module gives, with ties split evenly between the positions they cover:
 
 The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. The classic game
 under standard rules runs on the numpy path of ``replay_fast`` (so do two-of-four, four-two-hands,
-circular and two rivers, knowing every hole card); every other variant or rule runs through the
-variant's own hand former, so it is right by construction and slower.
+circular and two rivers, knowing every hole card, and six-three-hands in both views); every other
+variant or rule runs through the variant's own hand former, so it is right by construction and
+slower. Whether the general path enumerates or samples follows an estimate of its cost (fives
+valued per deal), never a clock, so the same table always gets the same method.
 
 >>> from companion.engine.cards import parse_cards
 >>> from companion.engine.variants import Player, Table
@@ -294,16 +296,41 @@ def _codes(hand_ids: tuple[str, ...], table: Table) -> list[int]:
             for s in strengths]
 
 
-# Rough milliseconds to form one player's hands on one river, by variant (measured on a 2-core
-# laptop), to choose between exact enumeration and sampling without timing anything at run time.
-_COST_MS = {"classic": 0.25, "two-of-four": 1.6, "four-two-hands": 1.6, "high-low": 1.9,
-            "francois": 0.4, "circular": 0.5, "six-three-hands": 5.0}
+def _fives(hole: int, max_hole: int | None = None) -> int:
+    """How many fives ``best_hand`` values for ``hole`` cards and a river of five."""
+    top = min(5, hole if max_hole is None else max_hole)
+    return sum(math.comb(hole, j) * math.comb(5, 5 - j) for j in range(top + 1))
+
+
+def _fives_per_deal(table: Table) -> int:
+    """How many fives the variant's hand former values for one deal of the table."""
+    sizes = [len(p.cards) for p in table.players]
+    rivers = 2 if table.two_rivers else 1
+    if table.variant == "two-of-four":
+        return sum(_fives(k, 2) for k in sizes)
+    if table.variant == "high-low":
+        return 2 * sum(_fives(k, 2) for k in sizes)
+    if table.variant == "four-two-hands":
+        return len(sizes) * 3 * 2 * rivers * _fives(2)
+    if table.variant == "six-three-hands":
+        # Every five of hole + river once, then 729 splits compared: about 100 fives' work.
+        return len(sizes) * (math.comb(11, 5) + 100)
+    if table.variant == "francois":
+        return sum(_fives(k) for k in sizes) + _fives(len(sizes))
+    if table.variant == "circular":
+        return (len(sizes) + len(table.shared)) * _fives(2)
+    return rivers * sum(_fives(k) for k in sizes)
+
+
+# Milliseconds per five valued, hand forming and tallying included (measured on this project's
+# 2-core machine), to choose between exact enumeration and sampling without timing anything at
+# run time. A wild card makes each five it lies in try its values: about twice the work per deal.
+_MS_PER_FIVE = 0.0095
 
 
 def _cost_ms(table: Table) -> float:
     wilds = sum(c.is_wild for cards in _groups(table).values() for c in cards)
-    rivers = 2 if table.two_rivers else 1
-    return _COST_MS.get(table.variant, 2.0) * len(table.players) * rivers * (1 + 4 * wilds)
+    return _MS_PER_FIVE * _fives_per_deal(table) * (1 + wilds)
 
 
 # Variants valued on the numpy path: best-of-(at most 2 hole cards + river) choices, and the
@@ -523,7 +550,7 @@ def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,
 
 def _six_three_own(table: Table, deal: _Deal,
                    cards: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-    """Code counts of six-three hands over deals (rows of ``cards``) of the deal's unknown groups."""
+    """Code counts of six-three hands over the deals (rows of ``cards``) of the unknown groups."""
     dealt: dict[Key, npt.NDArray[np.int64]] = {}
     for (key, size), start in zip(deal.unknown, itertools.accumulate(deal.sizes, initial=0),
                                   strict=False):

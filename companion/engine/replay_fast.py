@@ -234,7 +234,7 @@ def _five_values(ids: IntArray, holes: IntArray, board_at: IntArray,
 def _subset_plan(holes: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Every five of (hole + 5 river) cards as (hole positions, river positions), grouped by
     hole positions in increasing subset order (the order ``np.maximum.reduceat`` needs)."""
-    plan = []
+    plan: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for used in range(0, min(5, holes) + 1):
         for held in itertools.combinations(range(holes), used):
             plan.extend((held, shared) for shared in itertools.combinations(range(5), 5 - used))

@@ -113,4 +113,5 @@ def test_subset_values_match_evaluate_many_up_to_two_hole_cards() -> None:
     assert (values[:, 0] == evaluate_many(deals[:, :5])).all()
     for pair in itertools.combinations(range(6), 2):
         column = values[:, (1 << pair[0]) | (1 << pair[1])]
-        assert (column == evaluate_many(np.column_stack([deals[:, :5], deals[:, 5:][:, pair]]))).all()
+        full = np.column_stack([deals[:, :5], deals[:, 5:][:, pair]])
+        assert (column == evaluate_many(full)).all()

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from replay_preflop import _best as _timed  # noqa: E402  (this script's folder is on the path)
 
 from companion.engine.cards import parse_cards  # noqa: E402
 from companion.engine.ranking import Ranking, TableRules  # noqa: E402
@@ -62,15 +61,6 @@ def _method(methods: list[Method]) -> str:
     return f"mc/{worst.count}±{100 * worst.std_error:.1f}%"
 
 
-def _timed(func: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = func()
-        best = min(best, time.perf_counter() - start)
-    return best, result
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", action="append", choices=sorted(TABLES),
@@ -83,8 +73,8 @@ def main() -> None:
         table = TABLES[name]
         total = 0.0
         for street in Street:
-            e_s, everyone = _timed(lambda s=street: everyone_odds(table, s), args.repeat)
-            o_s, own = _timed(lambda s=street: own_odds(table, s), args.repeat)
+            e_s, everyone = _timed(lambda s=street, t=table: everyone_odds(t, s), args.repeat)
+            o_s, own = _timed(lambda s=street, t=table: own_odds(t, s), args.repeat)
             total += e_s + o_s
             print(f"{name:<20} {street.value:<8} {e_s:10.3f} "
                   f"{_method([h.method for h in everyone]):<16} {o_s:7.3f} "

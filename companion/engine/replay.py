@@ -42,6 +42,7 @@ import numpy.typing as npt
 from companion.engine import replay_fast as rf
 from companion.engine.cards import DECK, Card
 from companion.engine.ranking import TableRules
+from companion.engine.replay_tokens import best_order, opening_weight
 from companion.engine.showdown import check_tokens
 from companion.engine.variants import VARIANTS, Hand, Table, form_hands
 
@@ -51,11 +52,13 @@ __all__ = [
     "Method",
     "HandOdds",
     "StreetOdds",
+    "BestTokens",
     "Mistake",
     "Replay",
     "everyone_odds",
     "own_odds",
     "street_odds",
+    "best_tokens",
     "replay_table",
     "find_mistakes",
     "chart_data",
@@ -126,6 +129,25 @@ class StreetOdds:
     everyone: tuple[HandOdds, ...]  # knowing every hole card
     own: tuple[HandOdds, ...]  # knowing only the hand's own cards
     tokens: Mapping[str, int] | None = None  # the tokens recorded at this street
+    best: BestTokens | None = None  # the tokens likeliest to open the vault, knowing every card
+
+
+@dataclass(frozen=True)
+class BestTokens:
+    """The token assignment likeliest to open the vault at a street, knowing every hole card.
+
+    The vault opens when the hands, revealed by token, never get weaker (ties either way round);
+    ``p_open`` is its chance over the street's deals, ``method`` how they were counted (its
+    ``std_error`` is that of ``p_open``). ``complete`` is False when the search stopped at its
+    limit (then the assignment is the best found). ``recorded_p_open``: the chance the tokens
+    recorded at this street had, if any.
+    """
+
+    tokens: Mapping[str, int]
+    p_open: float
+    method: Method
+    complete: bool = True
+    recorded_p_open: float | None = None
 
 
 @dataclass(frozen=True)
@@ -287,13 +309,11 @@ def _odds(hands: tuple[Hand, ...], counts: npt.NDArray[np.float64], total: int, 
     return tuple(result)
 
 
-def _codes(hand_ids: tuple[str, ...], table: Table) -> list[int]:
-    """For each hand: (strictly weaker hands) * H + (equal hands, itself included) - 1."""
+def _beaten(hand_ids: tuple[str, ...], table: Table) -> tuple[int, ...]:
+    """The final order: for each hand, how many hands it beats (``replay_fast.order_patterns``)."""
     values = {h.id: h.value.strength for h in VARIANTS[table.variant].form(table)}
     strengths = [values[i] for i in hand_ids]
-    n = len(strengths)
-    return [sum(t < s for t in strengths) * n + sum(t == s for t in strengths) - 1
-            for s in strengths]
+    return tuple(sum(t < s for t in strengths) for s in strengths)
 
 
 def _fives(hole: int, max_hole: int | None = None) -> int:
@@ -409,9 +429,12 @@ def _hand_values(table: Table,
     return values
 
 
+Orders = tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]  # final orders and their counts
+
+
 def _general(table: Table, deal: _Deal, hand_ids: tuple[str, ...], settings: Settings,
-             budget_s: float, seed_text: str) -> tuple[npt.NDArray[np.float64], int, bool]:
-    """Code counts over the deal's completions: exact within the budget, else sampled."""
+             budget_s: float, seed_text: str) -> tuple[Orders, int, bool]:
+    """Final orders over the deal's completions: exact within the budget, else sampled."""
     cost = _cost_ms(table) / 1000
     count = deal.count
     samples = max(settings.min_samples, min(settings.samples, int(budget_s / cost)))
@@ -423,31 +446,70 @@ def _general(table: Table, deal: _Deal, hand_ids: tuple[str, ...], settings: Set
     else:
         total = samples
         deals = _sampled_deals(deal.pool, deal.sizes, random.Random(seed_text), total)
-    n = len(hand_ids)
-    counts = np.zeros((n, n * n))
-    rows = np.arange(n)
-    for dealt in deals:
-        counts[rows, _codes(hand_ids, _rebuilt(table, deal.groups(dealt)))] += 1
-    return counts, total, exact
+    orders = Counter(_beaten(hand_ids, _rebuilt(table, deal.groups(dealt))) for dealt in deals)
+    patterns = np.array(list(orders), dtype=np.int64).reshape(len(orders), len(hand_ids))
+    return (patterns, np.array(list(orders.values()), dtype=np.float64)), total, exact
 
 
 def _seed_text(settings: Settings, street: Street, view: str) -> str:
     return f"{settings.seed}:{street.value}:{view}"
 
 
+@dataclass(frozen=True)
+class _Everyone:
+    """The final orders a street leads to, knowing every hole card, with their counts."""
+
+    hands: tuple[Hand, ...]
+    orders: Orders
+    total: int
+    exact: bool
+
+    def odds(self, seed: int) -> tuple[HandOdds, ...]:
+        counts = rf.pattern_position_counts(*self.orders)
+        return _odds(self.hands, counts, self.total, self.exact, seed)
+
+
+def _everyone(table: Table, street: Street, settings: Settings) -> _Everyone:
+    hands = form_hands(table)
+    ids = tuple(h.id for h in hands)
+    deal = _deal(table, street, None)
+    if settings.numpy and uses_fast_path(table):
+        orders, total, exact = _fast_everyone(table, deal, settings, street, ids)
+    else:
+        orders, total, exact = _general(table, deal, ids, settings, settings.budget_s,
+                                        _seed_text(settings, street, "everyone"))
+    return _Everyone(hands, orders, total, exact)
+
+
 def everyone_odds(table: Table, street: Street,
                   settings: Settings = Settings()) -> tuple[HandOdds, ...]:
     """Each hand's final-position distribution at ``street``, knowing every hole card."""
-    hands = form_hands(table)
-    deal = _deal(table, street, None)
-    if settings.numpy and uses_fast_path(table):
-        ids = tuple(h.id for h in hands)
-        counts, total, exact = _fast_everyone(table, deal, settings, street, ids)
-    else:
-        ids = tuple(h.id for h in hands)
-        counts, total, exact = _general(table, deal, ids, settings, settings.budget_s,
-                                        _seed_text(settings, street, "everyone"))
-    return _odds(hands, counts, total, exact, settings.seed)
+    return _everyone(table, street, settings).odds(settings.seed)
+
+
+def _best_tokens(everyone: _Everyone, seed: int,
+                 tokens: Mapping[str, int] | None) -> BestTokens:
+    patterns, weights = everyone.orders
+    found = best_order(patterns, weights)
+    ids = [h.id for h in everyone.hands]
+    p_open = found.weight / everyone.total
+    error = 0.0 if everyone.exact else math.sqrt(p_open * (1 - p_open) / everyone.total)
+    method = Method(everyone.exact, everyone.total, error, None if everyone.exact else seed)
+    recorded = None
+    if tokens is not None:
+        order = tuple(sorted(range(len(ids)), key=lambda i: tokens[ids[i]]))
+        recorded = opening_weight(patterns, weights, order) / everyone.total
+    return BestTokens({ids[i]: k + 1 for k, i in enumerate(found.order)}, p_open, method,
+                      found.complete, recorded)
+
+
+def best_tokens(table: Table, street: Street, settings: Settings = Settings(),
+                tokens: Mapping[str, int] | None = None) -> BestTokens:
+    """The token assignment likeliest to open the vault at ``street``, knowing every hole card,
+    and the chance ``tokens`` (the recorded ones) had."""
+    if tokens is not None:
+        check_tokens(form_hands(table), tokens)
+    return _best_tokens(_everyone(table, street, settings), settings.seed, tokens)
 
 
 def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> tuple[HandOdds, ...]:
@@ -465,9 +527,10 @@ def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> t
         if settings.numpy and uses_fast_path(table, own=True):
             counts, total, exact = _fast_own(table, deal, settings, street, draws)
         else:
-            counts, total, exact = _general(table, deal, ids, settings,
+            orders, total, exact = _general(table, deal, ids, settings,
                                             settings.budget_s / len(views),
                                             _seed_text(settings, street, view))
+            counts = rf.pattern_position_counts(*orders)
         odds = _odds(hands, counts, total, exact, settings.seed)
         for index in members:
             result[index] = odds[index]
@@ -479,7 +542,7 @@ def _ids(cards: tuple[Card, ...]) -> npt.NDArray[np.int64]:
 
 
 def _fast_everyone(table: Table, deal: _Deal, settings: Settings, street: Street,
-                   hand_ids: tuple[str, ...]) -> tuple[npt.NDArray[np.float64], int, bool]:
+                   hand_ids: tuple[str, ...]) -> tuple[Orders, int, bool]:
     """Every completion of the river(s), evaluated for all hands at once."""
     pool = _ids(deal.pool)
     sizes = deal.sizes  # knowing every hole card, only the rivers' ends are unknown
@@ -505,7 +568,7 @@ def _fast_everyone(table: Table, deal: _Deal, settings: Settings, street: Street
         values = _six_three_values(table, rivers[0])
     else:
         values = _hand_values(table, [rf.SharedBoards(rf.card_masks(r)) for r in rivers])
-    return rf.position_counts(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
+    return rf.order_patterns(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
 
 
 def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,
@@ -587,8 +650,10 @@ def street_odds(table: Table, street: Street, settings: Settings = Settings(),
         check_tokens(form_hands(table), tokens)
     board = table.board[: street.known]
     board2 = table.board2[: street.known] if table.two_rivers else ()
-    return StreetOdds(street, board, board2, everyone_odds(table, street, settings),
-                      own_odds(table, street, settings), tokens)
+    everyone = _everyone(table, street, settings)
+    return StreetOdds(street, board, board2, everyone.odds(settings.seed),
+                      own_odds(table, street, settings), tokens,
+                      _best_tokens(everyone, settings.seed, tokens))
 
 
 def find_mistakes(streets: tuple[StreetOdds, ...], gap: float = MISTAKE_GAP) -> tuple[Mistake, ...]:

@@ -27,6 +27,8 @@ __all__ = [
     "card_masks",
     "values_from_masks",
     "position_counts",
+    "order_patterns",
+    "pattern_position_counts",
     "subset_values",
     "best_three_split",
 ]
@@ -156,13 +158,8 @@ class SharedBoards:
         return np.asarray(np.maximum(values, flush), dtype=np.int64)
 
 
-def position_counts(values: IntArray,
-                    weights: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
-    """For values (B, H): counts (H, H*H) of how often hand h had L weaker and E equal hands.
-
-    Entry ``[h, L * H + E - 1]`` sums the weights (1 each by default) of the rows where hand h
-    was strictly stronger than L hands and equal to E hands, itself included.
-    """
+def _weaker_equal(values: IntArray) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    """(H, B) each: how many hands each hand beats, and equals (itself included), per row."""
     rows, hands = values.shape
     weaker = np.zeros((hands, rows), dtype=np.int16)
     equal = np.ones((hands, rows), dtype=np.int16)
@@ -174,11 +171,51 @@ def position_counts(values: IntArray,
             equal[i] += same
             equal[j] += same
             weaker[j] += ~(above | same)
+    return weaker, equal
+
+
+def position_counts(values: IntArray,
+                    weights: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
+    """For values (B, H): counts (H, H*H) of how often hand h had L weaker and E equal hands.
+
+    Entry ``[h, L * H + E - 1]`` sums the weights (1 each by default) of the rows where hand h
+    was strictly stronger than L hands and equal to E hands, itself included.
+    """
+    hands = values.shape[1]
+    weaker, equal = _weaker_equal(values)
     codes = weaker * hands + equal - 1
     return np.stack([
         np.bincount(codes[h], weights=weights, minlength=hands * hands).astype(np.float64)
         for h in range(hands)
     ])
+
+
+def order_patterns(values: IntArray) -> tuple[IntArray, npt.NDArray[np.float64]]:
+    """The distinct final orders of values (B, H) and how many rows end in each.
+
+    An order is a row of how many hands each hand beats: two hands tie when they beat as many,
+    and one is stronger when it beats more. Rows with the same order are counted once.
+    """
+    hands = values.shape[1]
+    weaker = _weaker_equal(values)[0].T.astype(np.int64)
+    if hands ** hands <= 1 << 22:  # small enough to count every possible code directly
+        codes = weaker @ (hands ** np.arange(hands))
+        counts = np.bincount(codes)
+        seen = np.flatnonzero(counts)
+        patterns = (seen[:, None] // hands ** np.arange(hands)) % hands
+        return patterns, counts[seen].astype(np.float64)
+    patterns, counts = np.unique(weaker, axis=0, return_counts=True)
+    return patterns, counts.astype(np.float64)
+
+
+def pattern_position_counts(patterns: IntArray,
+                            weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``position_counts`` of rows given as ``order_patterns`` (each weighed by its count)."""
+    hands = patterns.shape[1]
+    equal = (patterns[:, :, None] == patterns[:, None, :]).sum(axis=2)
+    codes = patterns * hands + equal - 1
+    return np.stack([np.bincount(codes[:, h], weights=weights, minlength=hands * hands)
+                     for h in range(hands)]).astype(np.float64)
 
 
 def count_deals(pool: int, sizes: tuple[int, ...]) -> int:

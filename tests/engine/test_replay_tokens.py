@@ -107,10 +107,19 @@ def test_best_order_is_the_best_permutation(values: list[list[int]]) -> None:
     assert every[found.order] == found.weight
 
 
-def test_search_says_when_it_stopped_early() -> None:
-    rng = np.random.default_rng(0)
-    patterns, weights = order_patterns(rng.integers(0, 100, (3000, 8)))
-    stopped = best_order(patterns, weights, node_limit=5)
-    assert not stopped.complete
-    assert opening_weight(patterns, weights, stopped.order) == stopped.weight
-    assert best_order(patterns, weights).weight >= stopped.weight
+def test_search_says_when_orders_were_left_unlisted() -> None:
+    # Hands 0 and 1 tie under hand 2, then hand 0 over tied hands 1 and 2: no assignment opens
+    # on both, and without listing tied orders the search cannot prove it.
+    patterns, weights = np.array([[0, 0, 2], [2, 0, 0]]), np.array([1.0, 1.0])
+    unproven = best_order(patterns, weights, listing_limit=0)
+    assert not unproven.complete and unproven.weight == 1
+    assert opening_weight(patterns, weights, unproven.order) == 1
+    proven = best_order(patterns, weights)
+    assert proven.complete and proven.weight == 1
+
+
+def test_a_river_where_everyone_plays_the_board_opens_in_any_order() -> None:
+    patterns, weights = np.zeros((1, 9), dtype=np.int64), np.ones(1)
+    for limit in (0, 10**6):  # unlisted (9! listings) or listed: any order opens
+        best = best_order(patterns, weights, listing_limit=limit)
+        assert best.complete and best.weight == 1

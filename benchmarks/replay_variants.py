@@ -3,8 +3,9 @@
     python3 benchmarks/replay_variants.py [--variant NAME ...] [--repeat N]
 
 For one table of each variant (and of a few table rules), prints per street the seconds of
-``everyone_odds`` (knowing every hole card) and of ``own_odds`` (each hand's own cards only),
-each with its method:
+``everyone_odds`` (knowing every hole card), of ``own_odds`` (each hand's own cards only), each
+with its method, and of ``best_tokens`` (``everyone_odds`` plus the search for the assignment
+likeliest to open the vault) with that chance; methods read
 ``exact/N`` for N deals enumerated, ``mc/N`` for N samples with the largest standard error. The
 best of ``--repeat`` warm runs counts; the lookup tables are built before timing.
 """
@@ -24,6 +25,7 @@ from companion.engine.ranking import Ranking, TableRules  # noqa: E402
 from companion.engine.replay import (  # noqa: E402
     Method,
     Street,
+    best_tokens,
     everyone_odds,
     own_odds,
 )
@@ -68,17 +70,20 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2, help="warm runs (the best counts)")
     args = parser.parse_args()
     everyone_odds(TABLES["classic"], Street.TURN)  # builds the lookup tables
-    print(f"{'table':<20} {'street':<8} {'everyone s':>10} {'method':<16} {'own s':>7} method")
+    print(f"{'table':<20} {'street':<8} {'everyone s':>10} {'method':<16} {'own s':>7} "
+          f"{'method':<16} {'best tokens s':>13}  P(open)")
     for name in args.variant or list(TABLES):
         table = TABLES[name]
         total = 0.0
         for street in Street:
             e_s, everyone = _timed(lambda s=street, t=table: everyone_odds(t, s), args.repeat)
             o_s, own = _timed(lambda s=street, t=table: own_odds(t, s), args.repeat)
-            total += e_s + o_s
+            b_s, best = _timed(lambda s=street, t=table: best_tokens(t, s), args.repeat)
+            total += o_s + b_s  # as in street_odds: best_tokens includes everyone_odds
             print(f"{name:<20} {street.value:<8} {e_s:10.3f} "
                   f"{_method([h.method for h in everyone]):<16} {o_s:7.3f} "
-                  f"{_method([h.method for h in own])}")
+                  f"{_method([h.method for h in own]):<16} {b_s:13.3f}  "
+                  f"{100 * best.p_open:.1f}%{'' if best.complete else ' (unproven)'}")
         print(f"{name:<20} {'total':<8} {total:10.3f}")
 
 

@@ -94,8 +94,8 @@ def best_tokens_text(best: BestTokens, lang: str = "en") -> str:
     text = (f"meilleurs jetons : {tokens}, coffre ouvert {chance} du temps" if fr
             else f"best tokens: {tokens}, opening the vault {chance} of the time")
     if not best.complete:
-        text += (" (le meilleur trouvé, recherche arrêtée avant la fin)" if fr
-                 else " (the best found; the search stopped early)")
+        text += (" (le meilleur trouvé, sans preuve qu'il n'y a pas mieux)" if fr
+                 else " (the best found, not proven best)")
     if best.recorded_p_open is not None:
         taken = percent(best.recorded_p_open, lang)
         text += f" (jetons pris : {taken})" if fr else f" (the tokens taken: {taken})"

@@ -43,8 +43,8 @@ JSON output (one object per table; an array for an array of tables):
   best_tokens: knowing every hole card, the token assignment most likely to open the vault
   (revealed by token, no hand is weaker than one shown before it; ties either way) and that
   chance, p_open (its METHOD's std_error is p_open's); complete is false when the assignment is
-  the best found but not proven best (too many tied final orders); recorded_p_open: the chance the tokens recorded at that street
-  had, or null.
+  the best found but not proven best (too many tied final orders); recorded_p_open: the chance
+  the tokens recorded at that street had, or null.
 """
 
 

@@ -139,8 +139,8 @@ class BestTokens:
     The vault opens when the hands, revealed by token, never get weaker (ties either way round);
     ``p_open`` is its chance over the street's deals, ``method`` how they were counted (its
     ``std_error`` is that of ``p_open``). ``complete`` is False when the search could not prove
-    it best (``replay_tokens``: too many tied final orders to list). ``recorded_p_open``: the chance the tokens
-    recorded at this street had, if any.
+    it best (``replay_tokens``: too many tied final orders to list). ``recorded_p_open``: the
+    chance the tokens recorded at this street had, if any.
     """
 
     tokens: Mapping[str, int]

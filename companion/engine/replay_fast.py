@@ -5,8 +5,8 @@ depends on the board alone (its rank key, its suit masks, its own flush) is done
 shared by all hands: a hand then adds its one or two hole cards to the board's rank key (rank keys
 are sums of per-rank digits, so they add) and looks up at most two flush masks.
 
-The lookup tables are those behind ``companion.engine.fast.evaluate_many``; the tests hold the two
-to exact agreement.
+The lookup tables are those behind ``companion.engine.fast.evaluate_many`` (its ``lookup_tables``);
+the tests hold the two to exact agreement.
 """
 
 from __future__ import annotations
@@ -35,8 +35,6 @@ __all__ = [
 
 _SUIT_BITS = 13
 _SUIT_FIELD = (1 << _SUIT_BITS) - 1
-_LOW_BITS = 17
-_LOW_FIELD = (1 << _LOW_BITS) - 1
 
 IntArray = npt.NDArray[np.int64]
 
@@ -84,19 +82,17 @@ def _suits(masks: IntArray) -> list[IntArray]:
 
 
 def _rank_values(key: IntArray) -> IntArray:
-    t = fast._tables()
-    slot = t["high_slot"][key >> _LOW_BITS] + t["low_slot"][key & _LOW_FIELD]
-    return np.asarray(t["rank_table"][slot], dtype=np.int64)
+    return np.asarray(fast.lookup_tables().rank_table[fast.rank_slots(key)], dtype=np.int64)
 
 
 def values_from_masks(masks: IntArray) -> IntArray:
     """``evaluate_many`` values of card sets given as 52-bit masks of 5 to 7 cards (one deck)."""
-    t = fast._tables()
+    t = fast.lookup_tables()
     suits = _suits(masks)
-    key = sum((t["suit_rank_key"][s] for s in suits), np.zeros_like(masks))
+    key = sum((t.suit_rank_key[s] for s in suits), np.zeros_like(masks))
     values = _rank_values(key)
     for s in suits:
-        np.maximum(values, t["flush_table"][s], out=values)
+        np.maximum(values, t.flush_table[s], out=values)
     return values
 
 
@@ -104,18 +100,13 @@ def values_from_masks(masks: IntArray) -> IntArray:
 def _board_multisets() -> tuple[IntArray, npt.NDArray[np.int32], IntArray]:
     """Rank keys of every 5-card rank multiset, a map from a rank-table slot to its index, and
     the multisets' rank counts."""
-    counts = fast._rank_multisets(5)
-    keys = fast._rank_key(counts)
-    index = np.full(len(fast._tables()["rank_table"]), -1, dtype=np.int32)
-    index[_slots(keys)] = np.arange(len(keys), dtype=np.int32)
+    counts = fast.rank_multisets(5)
+    keys = fast.rank_key(counts)
+    index = np.full(len(fast.lookup_tables().rank_table), -1, dtype=np.int32)
+    index[fast.rank_slots(keys)] = np.arange(len(keys), dtype=np.int32)
     for array in (keys, index, counts):
         array.flags.writeable = False
     return keys, index, counts
-
-
-def _slots(key: IntArray) -> IntArray:
-    t = fast._tables()
-    return np.asarray(t["high_slot"][key >> _LOW_BITS] + t["low_slot"][key & _LOW_FIELD])
 
 
 class SharedBoards:
@@ -127,11 +118,11 @@ class SharedBoards:
     """
 
     def __init__(self, masks: IntArray) -> None:
-        t = fast._tables()
+        t = fast.lookup_tables()
         _, index, _ = _board_multisets()
         suits = _suits(masks)
-        key = sum((t["suit_rank_key"][s] for s in suits), np.zeros_like(masks))
-        self.multiset = index[_slots(key)]
+        key = sum((t.suit_rank_key[s] for s in suits), np.zeros_like(masks))
+        self.multiset = index[fast.rank_slots(key)]
         self.flush_suit = np.zeros(len(masks), dtype=np.int8)
         self.flush_cards = np.zeros_like(masks)
         for s, bits in enumerate(suits):
@@ -141,20 +132,20 @@ class SharedBoards:
 
     def values_with(self, hole_ids: tuple[int, ...]) -> IntArray:
         """Each board's value together with these hole cards (at most 2, none on any board)."""
-        t = fast._tables()
+        t = fast.lookup_tables()
         keys, _, counts = _board_multisets()
         hole_suits = np.zeros(4, dtype=np.int64)
         hole_counts = np.zeros(13, dtype=np.int64)
         for card in hole_ids:
             hole_suits[card % 4] |= 1 << (card // 4)
             hole_counts[card // 4] += 1
-        hole_key = sum(int(t["suit_rank_key"][m]) for m in hole_suits)
+        hole_key = sum(int(t.suit_rank_key[m]) for m in hole_suits)
         # Multisets holding a hole rank four times cannot occur with this hole: value them 0.
         possible = (counts + hole_counts).max(axis=1) <= 4
         column = np.zeros(len(keys), dtype=np.int64)
-        column[possible] = t["rank_table"][_slots(keys[possible] + hole_key)]
+        column[possible] = t.rank_table[fast.rank_slots(keys[possible] + hole_key)]
         values = column[self.multiset]
-        flush = t["flush_table"][self.flush_cards | hole_suits[self.flush_suit]]
+        flush = t.flush_table[self.flush_cards | hole_suits[self.flush_suit]]
         return np.asarray(np.maximum(values, flush), dtype=np.int64)
 
 
@@ -242,7 +233,7 @@ def _subset_totals(per_card: IntArray, combine: np.ufunc) -> IntArray:
 def _card_keys() -> tuple[IntArray, IntArray]:
     """Each card's rank key (rank keys of distinct cards add) and its suit as one bit of four."""
     card = np.arange(52, dtype=np.int64)
-    unit = fast._rank_key(np.eye(13, dtype=np.int64))
+    unit = fast.rank_key(np.eye(13, dtype=np.int64))
     return np.asarray(unit[card // 4]), np.left_shift(1, card % 4)
 
 
@@ -251,7 +242,7 @@ def _five_values(ids: IntArray, holes: IntArray, board_at: IntArray,
     """Values of the fives made of river subset ``board_at`` and hole subset ``hole_at`` (column
     by column) of each row: rank keys add, and only a five of one suit needs a flush look-up."""
     keys, suit_bits = _card_keys()
-    t = fast._tables()
+    t = fast.lookup_tables()
     board_keys, hole_keys = (_subset_totals(keys[x], np.add) for x in (ids, holes))
     board_suits, hole_suits = (_subset_totals(suit_bits[x], np.bitwise_or) for x in (ids, holes))
     values = _rank_values(board_keys[:, board_at] + hole_keys[:, hole_at])
@@ -262,7 +253,7 @@ def _five_values(ids: IntArray, holes: IntArray, board_at: IntArray,
         masks = (_subset_totals(bits[ids], np.bitwise_or)[rows, board_at[columns]]
                  | _subset_totals(bits[holes], np.bitwise_or)[rows, hole_at[columns]])
         suit = np.log2(suits[rows, columns]).astype(np.int64)
-        flush = t["flush_table"][(masks >> (_SUIT_BITS * suit)) & _SUIT_FIELD]
+        flush = t.flush_table[(masks >> (_SUIT_BITS * suit)) & _SUIT_FIELD]
         values[rows, columns] = np.maximum(values[rows, columns], flush)
     return values
 

@@ -196,7 +196,7 @@ TABLES = {
 }
 
 # Enumerations whose brute force takes more than a few seconds.
-SLOW_AT_TURN = {"two-rivers-four-two"}
+SLOW_AT_TURN = {"two-rivers-four-two", "two-rivers-four-two-ten"}  # and own views
 SLOW_AT_FLOP = {"classic-3-cards", "two-of-four", "four-two-hands", "high-low", "francois",
                 "circular", "wild-in-hand", "wild-on-river", "two-decks", "six-three-hands",
                 "six-three-low-27", "two-rivers"}

@@ -8,9 +8,9 @@
 'au flop, Ana était le plus probablement le 3, pas le 1 (62 % contre 5 %)'
 >>> best = BestTokens({"Ana": 2, "Bob": 1}, 0.62, Method(True, 820, 0.0), True, 0.3)
 >>> best_tokens_text(best)
-'best tokens: Bob 1, Ana 2, opening the vault 62% of the time (the tokens taken: 30%)'
+'best tokens: 1 Bob; 2 Ana — the vault opens 62% of the time (with the tokens taken: 30%)'
 >>> best_tokens_text(best, "fr")
-'meilleurs jetons : Bob 1, Ana 2, coffre ouvert 62 % du temps (jetons pris : 30 %)'
+'meilleurs jetons : 1 Bob ; 2 Ana — le coffre s'ouvre 62 % du temps (avec les jetons pris : 30 %)'
 """
 
 from __future__ import annotations
@@ -89,14 +89,15 @@ def best_tokens_text(best: BestTokens, lang: str = "en") -> str:
     lang = _lang(lang)
     fr = lang == "fr"
     order = sorted(best.tokens, key=lambda hand_id: best.tokens[hand_id])
-    tokens = ", ".join(f"{hand_label(h, lang)} {best.tokens[h]}" for h in order)
+    tokens = (" ; " if fr else "; ").join(f"{best.tokens[h]} {hand_label(h, lang)}" for h in order)
     chance = percent(best.p_open, lang)
-    text = (f"meilleurs jetons : {tokens}, coffre ouvert {chance} du temps" if fr
-            else f"best tokens: {tokens}, opening the vault {chance} of the time")
+    text = (f"meilleurs jetons : {tokens} — le coffre s'ouvre {chance} du temps" if fr
+            else f"best tokens: {tokens} — the vault opens {chance} of the time")
     if not best.complete:
         text += (" (le meilleur trouvé, sans preuve qu'il n'y a pas mieux)" if fr
                  else " (the best found, not proven best)")
     if best.recorded_p_open is not None:
         taken = percent(best.recorded_p_open, lang)
-        text += f" (jetons pris : {taken})" if fr else f" (the tokens taken: {taken})"
+        text += (f" (avec les jetons pris : {taken})" if fr
+                 else f" (with the tokens taken: {taken})")
     return text

@@ -105,12 +105,12 @@ def test_best_tokens_per_street(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     river = streets[3]["best_tokens"]
     assert river["tokens"] == {"Ana": 1, "Bob": 4, "Cleo": 3, "Dan": 2}
     assert (river["p_open"], river["recorded_p_open"]) == (1, 0)  # Ana and Cleo swapped
-    assert river["text"] == ("best tokens: Ana 1, Dan 2, Cleo 3, Bob 4, opening the vault 100% "
-                             "of the time (the tokens taken: 0%)")
+    assert river["text"] == ("best tokens: 1 Ana; 2 Dan; 3 Cleo; 4 Bob — the vault opens 100% "
+                             "of the time (with the tokens taken: 0%)")
     code, out, _ = run(capsys, tmp_path, TABLE)
-    assert "  Best tokens: Ana 1, Dan 2, Cleo 3, Bob 4, opening the vault 100%" in out
+    assert "  Best tokens: 1 Ana; 2 Dan; 3 Cleo; 4 Bob — the vault opens 100%" in out
     code, out, _ = run(capsys, tmp_path, TABLE, "--lang", "fr")
-    assert "  Meilleurs jetons : Ana 1, Dan 2, Cleo 3, Bob 4, coffre ouvert 100 %" in out
+    assert "  Meilleurs jetons : 1 Ana ; 2 Dan ; 3 Cleo ; 4 Bob — le coffre s'ouvre 100 %" in out
 
 
 def test_sampling_is_stated(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

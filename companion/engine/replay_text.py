@@ -9,8 +9,8 @@
 >>> best = BestTokens({"Ana": 2, "Bob": 1}, 0.62, Method(True, 820, 0.0), True, 0.3)
 >>> best_tokens_text(best)
 'best tokens: 1 Bob; 2 Ana — the vault opens 62% of the time (with the tokens taken: 30%)'
->>> best_tokens_text(best, "fr")
-'meilleurs jetons : 1 Bob ; 2 Ana — le coffre s'ouvre 62 % du temps (avec les jetons pris : 30 %)'
+>>> print(best_tokens_text(best, "fr"))
+meilleurs jetons : 1 Bob ; 2 Ana — le coffre s'ouvre 62 % du temps (avec les jetons pris : 30 %)
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ Prints, in one run and on the same table:
 - the same enumeration through ``evaluate_many`` per hand, without sharing the board's work;
 - the same enumeration driven by a per-call loop of pkrbot (``pkrbot.evaluate`` on 7 cards, then
   the positions tallied in Python), on all boards or on a share of them scaled up, and the ratio;
-- the flop and turn answers against the 50 ms target, and each street with the own-cards view.
+- the flop and turn answers against the 50 ms target, and each street's whole ``street_odds``
+  (both views and the best tokens).
 The three pre-flop tallies are checked to agree exactly before any number is printed.
 """
 
@@ -149,7 +150,7 @@ def main() -> None:
               f"{'met' if best < TARGET_STREET_S else 'MISSED'})")
     for street in Street:
         best, _ = _best(lambda street=street: street_odds(table, street), max(1, args.repeat // 2))
-        print(f"  {street.value:<7} with the own-cards view (6 x 20,000 samples) "
+        print(f"  {street.value:<7} street_odds: both views (own: 6 x 20,000 samples), best tokens "
               f"{1000 * best:.0f} ms")
 
 

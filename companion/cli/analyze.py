@@ -11,7 +11,13 @@ from companion.cli._io import read_json_input
 from companion.cli.showdown import CARD_HELP
 from companion.engine.cards import format_cards
 from companion.engine.replay import HandOdds, Method, Replay, Settings, Street, replay_table
-from companion.engine.replay_text import method_text, mistake_text, percent, street_name
+from companion.engine.replay_text import (
+    best_tokens_text,
+    method_text,
+    mistake_text,
+    percent,
+    street_name,
+)
 from companion.engine.text import hand_label
 from companion.errors import TableError
 from companion.table_json import table_from_json, tokens_from_json
@@ -25,13 +31,20 @@ JSON output (one object per table; an array for an array of tables):
                 "board2": [cards known of the second river] (two rivers only),
                 "everyone": {"method": METHOD, "hands": [ODDS]},   knowing every hole card
                 "own": {"hands": [ODDS + "method": METHOD]},        knowing only the hand's cards
-                "tokens": {hand id: n} or null}],
+                "tokens": {hand id: n} or null,
+                "best_tokens": {"tokens": {hand id: n}, "p_open", "method": METHOD,
+                                "complete": bool, "recorded_p_open": P or null, "text"}}],
    "mistakes": [{"street", "hand", "token", "most_likely", "p_most_likely", "p_token",
                  "own_p_token", "text"}]}   biggest first
   ODDS = {"id", "positions": [P(1), ..., P(N)], "expected", "most_likely"}; position 1 is the
   weakest (the first token), ties share their positions evenly.
   METHOD = {"exact": bool, "count": deals enumerated or samples drawn, "std_error": largest
   standard error of a probability (0 when exact), "seed": Monte Carlo seed or null, "text"}.
+  best_tokens: knowing every hole card, the token assignment most likely to open the vault
+  (revealed by token, no hand is weaker than one shown before it; ties either way) and that
+  chance, p_open (its METHOD's std_error is p_open's); complete is false when the assignment is
+  the best found but not proven best (too many tied final orders); recorded_p_open: the chance
+  the tokens recorded at that street had, or null.
 """
 
 
@@ -110,6 +123,12 @@ def replay_to_json(replay: Replay, lang: str = "en") -> dict[str, Any]:
         item["own"] = {"hands": [{**_odds_json(h), "method": _method_json(h.method, lang)}
                                  for h in odds.own]}
         item["tokens"] = dict(odds.tokens) if odds.tokens is not None else None
+        if odds.best is not None:
+            item["best_tokens"] = {"tokens": dict(odds.best.tokens), "p_open": odds.best.p_open,
+                                   "method": _method_json(odds.best.method, lang),
+                                   "complete": odds.best.complete,
+                                   "recorded_p_open": odds.best.recorded_p_open,
+                                   "text": best_tokens_text(odds.best, lang)}
         streets.append(item)
     mistakes = [
         {"street": m.street.value, "hand": m.hand_id, "token": m.token,
@@ -149,6 +168,9 @@ def _report(replay: Replay, lang: str) -> str:
             token = odds.tokens.get(hand.hand_id, "") if odds.tokens else ""
             lines.append(f"  {labels[hand.hand_id]:<{width}} {cells}  {hand.expected:8.2f}  "
                          f"{hand.most_likely:6}  {alone:5}  {token!s:>5}")
+        if odds.best is not None:
+            best = best_tokens_text(odds.best, lang)
+            lines.append(f"  {best[0].upper()}{best[1:]}")
         sampled = {h.method for h in odds.own if not h.method.exact}
         if sampled:
             method = max(sampled, key=lambda m: m.std_error)

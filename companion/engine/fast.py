@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,15 @@ import numpy.typing as npt
 
 from companion.engine.ranking import Ranking, _five_value
 
-__all__ = ["evaluate_many", "value_to_category"]
+__all__ = [
+    "evaluate_many",
+    "value_to_category",
+    "LookupTables",
+    "lookup_tables",
+    "rank_key",
+    "rank_multisets",
+    "rank_slots",
+]
 
 _LOW_RANKS = 7  # ranks 2..8 counted in base 5 below bit 17, ranks 9..A above it
 _LOW_BITS = 17  # 5**7 = 78125 < 2**17
@@ -34,14 +43,20 @@ def _encode(strength: tuple[int, ...]) -> int:
     return value
 
 
-def _rank_key(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Pack rank counts (..., 13) into one integer: base 5, split in two fields at bit 17."""
+def rank_key(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Pack rank counts (..., 13) into one integer: base 5, split in two fields at bit 17.
+
+    Keys of disjoint card sets add up to the key of their union (while no rank passes 4).
+
+    >>> int(rank_key(np.eye(13, dtype=np.int64)[12])) == 5**5 << 17  # an ace
+    True
+    """
     low = counts[..., :_LOW_RANKS] @ (5 ** np.arange(_LOW_RANKS))
     high = counts[..., _LOW_RANKS:] @ (5 ** np.arange(13 - _LOW_RANKS))
     return np.asarray(low + (high << _LOW_BITS), dtype=np.int64)
 
 
-def _rank_multisets(size: int) -> npt.NDArray[np.int64]:
+def rank_multisets(size: int) -> npt.NDArray[np.int64]:
     """Every vector of 13 rank counts, at most 4 each, summing to ``size``."""
     combos = np.array(list(itertools.combinations_with_replacement(range(13), size)))
     counts = np.zeros((len(combos), 13), dtype=np.int64)
@@ -55,11 +70,11 @@ def _tables() -> dict[str, npt.NDArray[Any]]:
     """Build the lookup tables once, on first use."""
     # Best non-flush value of every rank multiset of 5..7 cards: five cards are valued directly,
     # larger multisets by their best sub-multiset one card smaller.
-    unit = [int(k) for k in _rank_key(np.eye(13, dtype=np.int64))]
+    unit = [int(k) for k in rank_key(np.eye(13, dtype=np.int64))]
     value_of: dict[int, int] = {}
     for size in (5, 6, 7):
-        multisets = _rank_multisets(size)
-        keys = _rank_key(multisets)
+        multisets = rank_multisets(size)
+        keys = rank_key(multisets)
         for counts, key in zip(multisets.tolist(), keys.tolist(), strict=True):
             if size == 5:
                 ranks = tuple(r for r in range(12, -1, -1) for _ in range(counts[r]))
@@ -80,7 +95,7 @@ def _tables() -> dict[str, npt.NDArray[Any]]:
     # suit holds fewer than five cards).
     masks = np.arange(1 << _SUIT_BITS)
     bits = (masks[:, None] >> np.arange(13)) & 1
-    suit_rank_key = _rank_key(bits)
+    suit_rank_key = rank_key(bits)
     flush_table = np.zeros(1 << _SUIT_BITS, dtype=np.int64)
     popcount = bits.sum(axis=1)
     for mask in np.flatnonzero(popcount == 5).tolist():
@@ -106,6 +121,36 @@ def _tables() -> dict[str, npt.NDArray[Any]]:
         "high_slot": high_slot,
         "rank_table": rank_table,
     }
+
+
+@dataclass(frozen=True)
+class LookupTables:
+    """The read-only tables behind ``evaluate_many``, for code that shares work between hands.
+
+    - ``suit_rank_key[m]``: the rank key of the ranks in a 13-bit suit mask ``m``;
+    - ``flush_table[m]``: the best flush or straight flush among them (0 below five cards);
+    - ``rank_table[rank_slots(key)]``: the best non-flush value of the 5 to 7 ranks of ``key``.
+    """
+
+    suit_rank_key: npt.NDArray[np.int64]
+    flush_table: npt.NDArray[np.int64]
+    rank_table: npt.NDArray[np.int64]
+
+
+@functools.cache
+def lookup_tables() -> LookupTables:
+    t = _tables()
+    arrays = [t["suit_rank_key"], t["flush_table"], t["rank_table"]]
+    for array in arrays:
+        array.flags.writeable = False
+    return LookupTables(*arrays)
+
+
+def rank_slots(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Where each rank key (of 5 to 7 cards) lies in ``LookupTables.rank_table``."""
+    t = _tables()
+    high = t["high_slot"][keys >> _LOW_BITS]
+    return np.asarray(high + t["low_slot"][keys & ((1 << _LOW_BITS) - 1)], dtype=np.int64)
 
 
 def _checked(cards: npt.ArrayLike) -> npt.NDArray[np.integer[Any]]:

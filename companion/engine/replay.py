@@ -12,8 +12,10 @@ module gives, with ties split evenly between the positions they cover:
 
 The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. The classic game
 under standard rules runs on the numpy path of ``replay_fast`` (so do two-of-four, four-two-hands,
-circular and two rivers, knowing every hole card); every other variant or rule runs through the
-variant's own hand former, so it is right by construction and slower.
+circular and two rivers, knowing every hole card, and six-three-hands in both views); every other
+variant or rule runs through the variant's own hand former, so it is right by construction and
+slower. Whether the general path enumerates or samples follows an estimate of its cost (fives
+valued per deal), never a clock, so the same table always gets the same method.
 
 >>> from companion.engine.cards import parse_cards
 >>> from companion.engine.variants import Player, Table
@@ -40,6 +42,7 @@ import numpy.typing as npt
 from companion.engine import replay_fast as rf
 from companion.engine.cards import DECK, Card
 from companion.engine.ranking import TableRules
+from companion.engine.replay_tokens import best_order, opening_weight
 from companion.engine.showdown import check_tokens
 from companion.engine.variants import VARIANTS, Hand, Table, form_hands
 
@@ -49,11 +52,13 @@ __all__ = [
     "Method",
     "HandOdds",
     "StreetOdds",
+    "BestTokens",
     "Mistake",
     "Replay",
     "everyone_odds",
     "own_odds",
     "street_odds",
+    "best_tokens",
     "replay_table",
     "find_mistakes",
     "chart_data",
@@ -124,6 +129,25 @@ class StreetOdds:
     everyone: tuple[HandOdds, ...]  # knowing every hole card
     own: tuple[HandOdds, ...]  # knowing only the hand's own cards
     tokens: Mapping[str, int] | None = None  # the tokens recorded at this street
+    best: BestTokens | None = None  # the tokens likeliest to open the vault, knowing every card
+
+
+@dataclass(frozen=True)
+class BestTokens:
+    """The token assignment likeliest to open the vault at a street, knowing every hole card.
+
+    The vault opens when the hands, revealed by token, never get weaker (ties either way round);
+    ``p_open`` is its chance over the street's deals, ``method`` how they were counted (its
+    ``std_error`` is that of ``p_open``). ``complete`` is False when the search could not prove
+    it best (``replay_tokens``: too many tied final orders to list). ``recorded_p_open``: the
+    chance the tokens recorded at this street had, if any.
+    """
+
+    tokens: Mapping[str, int]
+    p_open: float
+    method: Method
+    complete: bool = True
+    recorded_p_open: float | None = None
 
 
 @dataclass(frozen=True)
@@ -285,42 +309,90 @@ def _odds(hands: tuple[Hand, ...], counts: npt.NDArray[np.float64], total: int, 
     return tuple(result)
 
 
-def _codes(hand_ids: tuple[str, ...], table: Table) -> list[int]:
-    """For each hand: (strictly weaker hands) * H + (equal hands, itself included) - 1."""
+def _beaten(hand_ids: tuple[str, ...], table: Table) -> tuple[int, ...]:
+    """The final order: for each hand, how many hands it beats (``replay_fast.order_patterns``)."""
     values = {h.id: h.value.strength for h in VARIANTS[table.variant].form(table)}
     strengths = [values[i] for i in hand_ids]
-    n = len(strengths)
-    return [sum(t < s for t in strengths) * n + sum(t == s for t in strengths) - 1
-            for s in strengths]
+    return tuple(sum(t < s for t in strengths) for s in strengths)
 
 
-# Rough milliseconds to form one player's hands on one river, by variant (measured on a 2-core
-# laptop), to choose between exact enumeration and sampling without timing anything at run time.
-_COST_MS = {"classic": 0.25, "two-of-four": 1.6, "four-two-hands": 1.6, "high-low": 1.9,
-            "francois": 0.4, "circular": 0.5, "six-three-hands": 80.0}
+def _fives(hole: int, max_hole: int | None = None) -> int:
+    """How many fives ``best_hand`` values for ``hole`` cards and a river of five."""
+    top = min(5, hole if max_hole is None else max_hole)
+    return sum(math.comb(hole, j) * math.comb(5, 5 - j) for j in range(top + 1))
+
+
+def _fives_per_deal(table: Table) -> int:
+    """How many fives the variant's hand former values for one deal of the table."""
+    sizes = [len(p.cards) for p in table.players]
+    rivers = 2 if table.two_rivers else 1
+    if table.variant == "two-of-four":
+        return sum(_fives(k, 2) for k in sizes)
+    if table.variant == "high-low":
+        return 2 * sum(_fives(k, 2) for k in sizes)
+    if table.variant == "four-two-hands":
+        return len(sizes) * 3 * 2 * rivers * _fives(2)
+    if table.variant == "six-three-hands":
+        # Every five of hole + river once, then 729 splits compared: about 100 fives' work.
+        return len(sizes) * (math.comb(11, 5) + 100)
+    if table.variant == "francois":
+        return sum(_fives(k) for k in sizes) + _fives(len(sizes))
+    if table.variant == "circular":
+        return (len(sizes) + len(table.shared)) * _fives(2)
+    return rivers * sum(_fives(k) for k in sizes)
+
+
+# Milliseconds per five valued, hand forming and tallying included (measured on this project's
+# 2-core machine), to choose between exact enumeration and sampling without timing anything at
+# run time. A wild card makes each five it lies in try its values: about twice the work per deal.
+_MS_PER_FIVE = 0.0095
 
 
 def _cost_ms(table: Table) -> float:
     wilds = sum(c.is_wild for cards in _groups(table).values() for c in cards)
-    rivers = 2 if table.two_rivers else 1
-    return _COST_MS.get(table.variant, 2.0) * len(table.players) * rivers * (1 + 4 * wilds)
+    return _MS_PER_FIVE * _fives_per_deal(table) * (1 + wilds)
 
 
-# Variants whose hands are best-of-(at most 2 hole cards + river) choices, valued on the numpy path.
-_NUMPY_VARIANTS = ("classic", "two-of-four", "four-two-hands", "circular")
+# Variants valued on the numpy path: best-of-(at most 2 hole cards + river) choices, and the
+# three hands of six cards (every five of hole + river valued, then the best split chosen).
+_NUMPY_VARIANTS = ("classic", "two-of-four", "four-two-hands", "circular", "six-three-hands")
+_NUMPY_OWN_VARIANTS = ("classic", "six-three-hands")
+# How many times more numpy work a deal takes than in the classic game: six-three-hands values
+# 462 fives per player and deal. The exact-enumeration limits are divided by it.
+_FAST_WORK = {"six-three-hands": 100}
+# Fewer samples for it too: 5,000 keep the standard error under 0.8 points.
+_FAST_SAMPLE_SHARE = {"six-three-hands": 4}
+
+
+def _fast_samples(table: Table, settings: Settings) -> int:
+    return max(settings.min_samples, settings.samples // _FAST_SAMPLE_SHARE.get(table.variant, 1))
 
 
 def uses_fast_path(table: Table, own: bool = False) -> bool:
     """Whether the numpy path values the table: standard rules, one river, no wild card, and a
-    variant built from at most 2 hole cards per hand (for the own-cards view: classic on one
-    river only)."""
+    variant built from at most 2 hole cards per hand or six-three-hands (for the own-cards view:
+    classic on one river only, or six-three-hands)."""
     return (
-        table.variant in (("classic",) if own else _NUMPY_VARIANTS)
+        table.variant in (_NUMPY_OWN_VARIANTS if own else _NUMPY_VARIANTS)
         and not (own and table.two_rivers)
         and table.rules == TableRules()
         and (table.variant != "classic" or all(0 < len(p.cards) <= 2 for p in table.players))
         and not any(c.is_wild for cards in _groups(table).values() for c in cards)
     )
+
+
+def _six_three_values(table: Table, board: npt.NDArray[np.int64],
+                      holes: Mapping[int, npt.NDArray[np.int64]] | None = None,
+                      ) -> dict[str, npt.NDArray[np.int64]]:
+    """Each six-three hand's value on every river (B x 5 ids); ``holes``: the players' cards per
+    row where they vary (by player index), else their own."""
+    values: dict[str, npt.NDArray[np.int64]] = {}
+    for i, p in enumerate(table.players):
+        hole = holes[i] if holes is not None and i in holes else _ids(p.cards)
+        three = rf.best_three_split(rf.subset_values(board, hole))
+        for k in range(3):
+            values[f"{p.name}/{k + 1}"] = three[:, k]
+    return values
 
 
 def _hand_values(table: Table,
@@ -357,9 +429,12 @@ def _hand_values(table: Table,
     return values
 
 
+Orders = tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]  # final orders and their counts
+
+
 def _general(table: Table, deal: _Deal, hand_ids: tuple[str, ...], settings: Settings,
-             budget_s: float, seed_text: str) -> tuple[npt.NDArray[np.float64], int, bool]:
-    """Code counts over the deal's completions: exact within the budget, else sampled."""
+             budget_s: float, seed_text: str) -> tuple[Orders, int, bool]:
+    """Final orders over the deal's completions: exact within the budget, else sampled."""
     cost = _cost_ms(table) / 1000
     count = deal.count
     samples = max(settings.min_samples, min(settings.samples, int(budget_s / cost)))
@@ -371,31 +446,70 @@ def _general(table: Table, deal: _Deal, hand_ids: tuple[str, ...], settings: Set
     else:
         total = samples
         deals = _sampled_deals(deal.pool, deal.sizes, random.Random(seed_text), total)
-    n = len(hand_ids)
-    counts = np.zeros((n, n * n))
-    rows = np.arange(n)
-    for dealt in deals:
-        counts[rows, _codes(hand_ids, _rebuilt(table, deal.groups(dealt)))] += 1
-    return counts, total, exact
+    orders = Counter(_beaten(hand_ids, _rebuilt(table, deal.groups(dealt))) for dealt in deals)
+    patterns = np.array(list(orders), dtype=np.int64).reshape(len(orders), len(hand_ids))
+    return (patterns, np.array(list(orders.values()), dtype=np.float64)), total, exact
 
 
 def _seed_text(settings: Settings, street: Street, view: str) -> str:
     return f"{settings.seed}:{street.value}:{view}"
 
 
+@dataclass(frozen=True)
+class _Everyone:
+    """The final orders a street leads to, knowing every hole card, with their counts."""
+
+    hands: tuple[Hand, ...]
+    orders: Orders
+    total: int
+    exact: bool
+
+    def odds(self, seed: int) -> tuple[HandOdds, ...]:
+        counts = rf.pattern_position_counts(*self.orders)
+        return _odds(self.hands, counts, self.total, self.exact, seed)
+
+
+def _everyone(table: Table, street: Street, settings: Settings) -> _Everyone:
+    hands = form_hands(table)
+    ids = tuple(h.id for h in hands)
+    deal = _deal(table, street, None)
+    if settings.numpy and uses_fast_path(table):
+        orders, total, exact = _fast_everyone(table, deal, settings, street, ids)
+    else:
+        orders, total, exact = _general(table, deal, ids, settings, settings.budget_s,
+                                        _seed_text(settings, street, "everyone"))
+    return _Everyone(hands, orders, total, exact)
+
+
 def everyone_odds(table: Table, street: Street,
                   settings: Settings = Settings()) -> tuple[HandOdds, ...]:
     """Each hand's final-position distribution at ``street``, knowing every hole card."""
-    hands = form_hands(table)
-    deal = _deal(table, street, None)
-    if settings.numpy and uses_fast_path(table):
-        ids = tuple(h.id for h in hands)
-        counts, total, exact = _fast_everyone(table, deal, settings, street, ids)
-    else:
-        ids = tuple(h.id for h in hands)
-        counts, total, exact = _general(table, deal, ids, settings, settings.budget_s,
-                                        _seed_text(settings, street, "everyone"))
-    return _odds(hands, counts, total, exact, settings.seed)
+    return _everyone(table, street, settings).odds(settings.seed)
+
+
+def _best_tokens(everyone: _Everyone, seed: int,
+                 tokens: Mapping[str, int] | None) -> BestTokens:
+    patterns, weights = everyone.orders
+    found = best_order(patterns, weights)
+    ids = [h.id for h in everyone.hands]
+    p_open = found.weight / everyone.total
+    error = 0.0 if everyone.exact else math.sqrt(p_open * (1 - p_open) / everyone.total)
+    method = Method(everyone.exact, everyone.total, error, None if everyone.exact else seed)
+    recorded = None
+    if tokens is not None:
+        order = tuple(sorted(range(len(ids)), key=lambda i: tokens[ids[i]]))
+        recorded = opening_weight(patterns, weights, order) / everyone.total
+    return BestTokens({ids[i]: k + 1 for k, i in enumerate(found.order)}, p_open, method,
+                      found.complete, recorded)
+
+
+def best_tokens(table: Table, street: Street, settings: Settings = Settings(),
+                tokens: Mapping[str, int] | None = None) -> BestTokens:
+    """The token assignment likeliest to open the vault at ``street``, knowing every hole card,
+    and the chance ``tokens`` (the recorded ones) had."""
+    if tokens is not None:
+        check_tokens(form_hands(table), tokens)
+    return _best_tokens(_everyone(table, street, settings), settings.seed, tokens)
 
 
 def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> tuple[HandOdds, ...]:
@@ -413,9 +527,10 @@ def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> t
         if settings.numpy and uses_fast_path(table, own=True):
             counts, total, exact = _fast_own(table, deal, settings, street, draws)
         else:
-            counts, total, exact = _general(table, deal, ids, settings,
+            orders, total, exact = _general(table, deal, ids, settings,
                                             settings.budget_s / len(views),
                                             _seed_text(settings, street, view))
+            counts = rf.pattern_position_counts(*orders)
         odds = _odds(hands, counts, total, exact, settings.seed)
         for index in members:
             result[index] = odds[index]
@@ -427,29 +542,33 @@ def _ids(cards: tuple[Card, ...]) -> npt.NDArray[np.int64]:
 
 
 def _fast_everyone(table: Table, deal: _Deal, settings: Settings, street: Street,
-                   hand_ids: tuple[str, ...]) -> tuple[npt.NDArray[np.float64], int, bool]:
+                   hand_ids: tuple[str, ...]) -> tuple[Orders, int, bool]:
     """Every completion of the river(s), evaluated for all hands at once."""
     pool = _ids(deal.pool)
     sizes = deal.sizes  # knowing every hole card, only the rivers' ends are unknown
     raw = math.prod(math.comb(len(pool), s) for s in sizes)
-    if raw <= settings.fast_exact_limit:
+    if raw * _FAST_WORK.get(table.variant, 1) <= settings.fast_exact_limit:
         chosen = (rf.combinations_array(len(pool), sizes[0]) if len(sizes) == 1
                   else _joint_combinations(len(pool), sizes))  # one empty row at the river
         count, exact = len(chosen), True
     else:  # two rivers before the turn, or a lowered limit
+        samples = _fast_samples(table, settings)
         rng = np.random.default_rng([settings.seed, list(Street).index(street)])
-        order = np.argsort(rng.random((settings.samples, len(pool))), axis=1)
-        chosen, count, exact = order[:, : sum(sizes)], settings.samples, False
+        order = np.argsort(rng.random((samples, len(pool))), axis=1)
+        chosen, count, exact = order[:, : sum(sizes)], samples, False
     cards = pool[chosen]
     columns = dict(zip(deal.unknown, itertools.accumulate(deal.sizes, initial=0), strict=False))
     rivers = []
     for key in sorted(k for k in deal.fixed if k[0] == "board"):
-        fixed = int(rf.card_masks(_ids(deal.fixed[key])))
         start = next((at for (k, _), at in columns.items() if k == key), 0)
         size = 5 - len(deal.fixed[key])
-        rivers.append(rf.SharedBoards(rf.card_masks(cards[:, start : start + size]) | fixed))
-    values = _hand_values(table, rivers)
-    return rf.position_counts(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
+        fixed = np.broadcast_to(_ids(deal.fixed[key]), (len(cards), 5 - size))
+        rivers.append(np.column_stack([fixed, cards[:, start : start + size]]))
+    if table.variant == "six-three-hands":
+        values = _six_three_values(table, rivers[0])
+    else:
+        values = _hand_values(table, [rf.SharedBoards(rf.card_masks(r)) for r in rivers])
+    return rf.order_patterns(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
 
 
 def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,
@@ -464,16 +583,19 @@ def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,
     pool = _ids(deal.pool)
     sizes = deal.sizes
     raw = math.prod(math.comb(len(pool), s) for s in sizes)
-    if raw <= settings.own_exact_limit:
+    if raw * _FAST_WORK.get(table.variant, 1) <= settings.own_exact_limit:
         chosen, exact = _joint_combinations(len(pool), sizes), True
     else:
         shape = (len(pool), sum(sizes))
         if shape not in draws:
             rng = np.random.default_rng([settings.seed, list(Street).index(street), *shape])
-            order = np.argsort(rng.random((settings.samples, len(pool))), axis=1)
+            samples = _fast_samples(table, settings)
+            order = np.argsort(rng.random((samples, len(pool))), axis=1)
             draws[shape] = order[:, : sum(sizes)]
         chosen, exact = draws[shape], False
     cards = pool[chosen]
+    if table.variant == "six-three-hands":
+        return _six_three_own(table, deal, cards), len(cards), exact
     masks: dict[Key, npt.NDArray[np.int64]] = {}
     start = 0
     for (key, size) in deal.unknown:
@@ -487,6 +609,22 @@ def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,
             hole = np.full(len(cards), int(rf.card_masks(_ids(p.cards))))
         columns.append(rf.values_from_masks(board | hole))
     return rf.position_counts(np.stack(columns, axis=1)), len(cards), exact
+
+
+def _six_three_own(table: Table, deal: _Deal,
+                   cards: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """Code counts of six-three hands over the deals (rows of ``cards``) of the unknown groups."""
+    dealt: dict[Key, npt.NDArray[np.int64]] = {}
+    for (key, size), start in zip(deal.unknown, itertools.accumulate(deal.sizes, initial=0),
+                                  strict=False):
+        dealt[key] = cards[:, start : start + size]
+    board = np.column_stack([np.broadcast_to(_ids(deal.fixed[("board", 0)]),
+                                             (len(cards), len(deal.fixed[("board", 0)]))),
+                             dealt.get(("board", 0), np.zeros((len(cards), 0), dtype=np.int64))])
+    holes = {i: dealt[("cards", i)] for i in range(len(table.players)) if ("cards", i) in dealt}
+    values = _six_three_values(table, board, holes)
+    ids = tuple(h.id for h in form_hands(table))
+    return rf.position_counts(np.stack([values[h] for h in ids], axis=1))
 
 
 def _joint_combinations(pool: int, sizes: tuple[int, ...]) -> npt.NDArray[np.int64]:
@@ -512,8 +650,10 @@ def street_odds(table: Table, street: Street, settings: Settings = Settings(),
         check_tokens(form_hands(table), tokens)
     board = table.board[: street.known]
     board2 = table.board2[: street.known] if table.two_rivers else ()
-    return StreetOdds(street, board, board2, everyone_odds(table, street, settings),
-                      own_odds(table, street, settings), tokens)
+    everyone = _everyone(table, street, settings)
+    return StreetOdds(street, board, board2, everyone.odds(settings.seed),
+                      own_odds(table, street, settings), tokens,
+                      _best_tokens(everyone, settings.seed, tokens))
 
 
 def find_mistakes(streets: tuple[StreetOdds, ...], gap: float = MISTAKE_GAP) -> tuple[Mistake, ...]:

@@ -6,14 +6,20 @@
 'at the flop Ana was most likely the 3, not the 1 (62% against 5%)'
 >>> mistake_text(m, "fr")
 'au flop, Ana était le plus probablement le 3, pas le 1 (62 % contre 5 %)'
+>>> best = BestTokens({"Ana": 2, "Bob": 1}, 0.62, Method(True, 820, 0.0), True, 0.3)
+>>> best_tokens_text(best)
+'best tokens: 1 Bob; 2 Ana — the vault opens 62% of the time (with the tokens taken: 30%)'
+>>> print(best_tokens_text(best, "fr"))
+meilleurs jetons : 1 Bob ; 2 Ana — le coffre s'ouvre 62 % du temps (avec les jetons pris : 30 %)
 """
 
 from __future__ import annotations
 
-from companion.engine.replay import Method, Mistake, Street
+from companion.engine.replay import BestTokens, Method, Mistake, Street
 from companion.engine.text import hand_label
 
-__all__ = ["street_name", "street_phrase", "percent", "method_text", "mistake_text"]
+__all__ = ["street_name", "street_phrase", "percent", "method_text", "mistake_text",
+           "best_tokens_text"]
 
 _NAMES = {
     "en": {"preflop": "pre-flop", "flop": "flop", "turn": "turn", "river": "river"},
@@ -76,3 +82,22 @@ def mistake_text(mistake: Mistake, lang: str = "en") -> str:
                 f"le {best}, pas le {token} ({p_best} contre {p_token})")
     return (f"{street_phrase(mistake.street, lang)} {who} was most likely the {best}, "
             f"not the {token} ({p_best} against {p_token})")
+
+
+def best_tokens_text(best: BestTokens, lang: str = "en") -> str:
+    """The likeliest assignment to open the vault, its chance, and the recorded tokens' chance."""
+    lang = _lang(lang)
+    fr = lang == "fr"
+    order = sorted(best.tokens, key=lambda hand_id: best.tokens[hand_id])
+    tokens = (" ; " if fr else "; ").join(f"{best.tokens[h]} {hand_label(h, lang)}" for h in order)
+    chance = percent(best.p_open, lang)
+    text = (f"meilleurs jetons : {tokens} — le coffre s'ouvre {chance} du temps" if fr
+            else f"best tokens: {tokens} — the vault opens {chance} of the time")
+    if not best.complete:
+        text += (" (le meilleur trouvé, sans preuve qu'il n'y a pas mieux)" if fr
+                 else " (the best found, not proven best)")
+    if best.recorded_p_open is not None:
+        taken = percent(best.recorded_p_open, lang)
+        text += (f" (avec les jetons pris : {taken})" if fr
+                 else f" (with the tokens taken: {taken})")
+    return text

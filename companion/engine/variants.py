@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.engine.cards import Card, check_duplicates
-from companion.engine.ranking import HandValue, TableRules, best_hand
+from companion.engine.ranking import HandValue, TableRules, best_hand, five_strength
 from companion.errors import TableError
 
 __all__ = [
@@ -178,22 +178,56 @@ def _form_circular(table: Table) -> tuple[Hand, ...]:
     return tuple(hands)
 
 
+def _subset_strengths(
+    cards: tuple[Card, ...], board: tuple[Card, ...], rules: TableRules
+) -> list[tuple[int, ...]]:
+    """For every subset of ``cards`` (bit i: card i), the strength of its best five with the board.
+
+    Each five of hole + board cards is valued once and credited to the subset of hole cards it
+    uses; a subset's best five is then the best credited to any of its subsets. That is 462
+    valuations for six cards, where valuing each subset on its own takes over 5,000.
+    """
+    size = 1 << len(cards)
+    best: list[tuple[int, ...] | None] = [None] * size
+    for used in range(max(0, 5 - len(board)), min(5, len(cards)) + 1):
+        for held in itertools.combinations(range(len(cards)), used):
+            mask = sum(1 << i for i in held)
+            hole = tuple(cards[i] for i in held)
+            for shared in itertools.combinations(board, 5 - used):
+                strength = five_strength(hole + shared, rules)
+                current = best[mask]
+                if current is None or strength > current:
+                    best[mask] = strength
+    for bit in range(len(cards)):
+        for mask in range(size):
+            below = best[mask ^ (1 << bit)]
+            if mask >> bit & 1 and below is not None:
+                current = best[mask]
+                if current is None or below > current:
+                    best[mask] = below
+    if any(b is None for b in best):
+        raise _error(
+            f"{len(board)} river cards cannot make a 5-card hand",
+            f"{len(board)} cartes de rivière ne font pas une main de 5 cartes",
+        )
+    return [b for b in best if b is not None]
+
+
 def _form_six_three(table: Table) -> tuple[Hand, ...]:
     hands: list[Hand] = []
     for p in table.players:
-        subset_value: dict[tuple[int, ...], HandValue] = {}
-        for size in range(len(p.cards) + 1):
-            for subset in itertools.combinations(range(len(p.cards)), size):
-                held = tuple(p.cards[i] for i in subset)
-                subset_value[subset] = best_hand(held, table.board, table.rules)
-        best: list[HandValue] | None = None
+        strength = _subset_strengths(p.cards, table.board, table.rules)
+        best: list[tuple[int, ...]] | None = None
+        chosen: list[int] = []
         for labels in itertools.product(range(3), repeat=len(p.cards)):
-            groups = [tuple(i for i, lab in enumerate(labels) if lab == g) for g in range(3)]
-            values = sorted((subset_value[g] for g in groups), reverse=True)
+            masks = [sum(1 << i for i, lab in enumerate(labels) if lab == g) for g in range(3)]
+            values = sorted((strength[m] for m in masks), reverse=True)
             if best is None or values > best:
-                best = values
-        assert best is not None  # the product above is never empty
-        hands.extend(_numbered(p, [(v, 1) for v in best]))
+                best, chosen = values, masks
+        # Only the chosen groups need their explained values (the same as ``best_hand``'s).
+        groups = [tuple(c for i, c in enumerate(p.cards) if m >> i & 1) for m in chosen]
+        found = sorted((best_hand(g, table.board, table.rules) for g in groups), reverse=True)
+        hands.extend(_numbered(p, [(v, 1) for v in found]))
     return tuple(hands)
 
 

@@ -90,6 +90,29 @@ def test_text_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert "exact sur 1\u202f086\u202f008 donnes" in out
 
 
+def test_best_tokens_per_street(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    streets = run_json(capsys, tmp_path, TABLE)["streets"]
+    for street in streets:
+        best = street["best_tokens"]
+        assert sorted(best["tokens"].values()) == [1, 2, 3, 4]
+        assert 0 < best["p_open"] <= 1 and best["complete"] is True
+        assert best["method"]["exact"] is True
+        # The most likely assignment is at least as likely as any recorded one.
+        if street["tokens"] is None:
+            assert best["recorded_p_open"] is None
+        else:
+            assert 0 <= best["recorded_p_open"] <= best["p_open"]
+    river = streets[3]["best_tokens"]
+    assert river["tokens"] == {"Ana": 1, "Bob": 4, "Cleo": 3, "Dan": 2}
+    assert (river["p_open"], river["recorded_p_open"]) == (1, 0)  # Ana and Cleo swapped
+    assert river["text"] == ("best tokens: 1 Ana; 2 Dan; 3 Cleo; 4 Bob — the vault opens 100% "
+                             "of the time (with the tokens taken: 0%)")
+    code, out, _ = run(capsys, tmp_path, TABLE)
+    assert "  Best tokens: 1 Ana; 2 Dan; 3 Cleo; 4 Bob — the vault opens 100%" in out
+    code, out, _ = run(capsys, tmp_path, TABLE, "--lang", "fr")
+    assert "  Meilleurs jetons : 1 Ana ; 2 Dan ; 3 Cleo ; 4 Bob — le coffre s'ouvre 100 %" in out
+
+
 def test_sampling_is_stated(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     table = {**TABLE, "rules": {"ranking": "low-27"}}
     del table["tokens_by_street"]

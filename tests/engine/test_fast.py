@@ -96,3 +96,25 @@ def test_blocks_join_seamlessly() -> None:
     whole = evaluate_many(hands)
     parts = np.concatenate([evaluate_many(hands[i : i + 999]) for i in range(0, 40_000, 999)])
     assert np.array_equal(whole, parts)
+
+
+def test_public_tables_value_hands_as_evaluate_many() -> None:
+    from companion.engine.fast import lookup_tables, rank_key, rank_multisets, rank_slots
+
+    tables = lookup_tables()
+    rng = np.random.default_rng(11)
+    for size in (5, 6, 7):
+        hands = np.argsort(rng.random((2000, 52)), axis=1)[:, :size]
+        counts = np.zeros((len(hands), 13), dtype=np.int64)
+        np.add.at(counts, (np.arange(len(hands))[:, None], hands // 4), 1)
+        suits = np.zeros((len(hands), 4), dtype=np.int64)
+        np.bitwise_or.at(suits, (np.arange(len(hands))[:, None], hands % 4), 1 << (hands // 4))
+        # Rank keys add: the key of the counts is the sum of the suits' keys.
+        keys = rank_key(counts)
+        assert (keys == tables.suit_rank_key[suits].sum(axis=1)).all()
+        values = np.maximum(tables.rank_table[rank_slots(keys)],
+                            tables.flush_table[suits].max(axis=1))
+        assert (values == evaluate_many(hands)).all()
+    assert len(rank_multisets(5)) == 6175  # 7,462 classes less the 1,287 flush-only ones
+    with pytest.raises(ValueError, match="read-only"):
+        tables.rank_table[0] = 1

@@ -11,10 +11,12 @@ import pytest
 from companion.engine.fast import evaluate_many
 from companion.engine.replay_fast import (
     SharedBoards,
+    best_three_split,
     card_masks,
     combinations_array,
     count_deals,
     position_counts,
+    subset_values,
     values_from_masks,
 )
 
@@ -79,3 +81,37 @@ def test_position_counts_split_ties() -> None:
 def test_count_deals() -> None:
     assert count_deals(40, (5,)) == 658_008
     assert count_deals(47, (2, 2)) == math.comb(47, 2) * math.comb(45, 2)
+
+
+def _order(values: list[object]) -> list[list[int]]:
+    """The sign of every pairwise comparison: equal for values ordered the same way."""
+    return [[(a > b) - (a < b) for b in values] for a in values]  # type: ignore[operator]
+
+
+def test_six_three_split_orders_hands_as_the_hand_former() -> None:
+    from companion.engine.cards import DECK
+    from companion.engine.variants import Player, Table, form_hands
+
+    rng = np.random.default_rng(63)
+    deals = np.argsort(rng.random((150, 52)), axis=1)[:, :17]
+    # The hole cards differ per row, as in the own-cards view.
+    holes = [best_three_split(subset_values(deals[:, :5], deals[:, 5 + 6 * i : 11 + 6 * i]))
+             for i in range(2)]
+    for row, deal in enumerate(deals.tolist()):
+        table = Table((Player("Ana", tuple(DECK[i] for i in deal[5:11])),
+                       Player("Bob", tuple(DECK[i] for i in deal[11:17]))),
+                      tuple(DECK[i] for i in deal[:5]), variant="six-three-hands")
+        want = [h.value.strength for h in form_hands(table)]
+        got = [int(v) for three in holes for v in three[row]]
+        assert _order(got) == _order(want), deal
+
+
+def test_subset_values_match_evaluate_many_up_to_two_hole_cards() -> None:
+    rng = np.random.default_rng(5)
+    deals = np.argsort(rng.random((2000, 52)), axis=1)[:, :11]
+    values = subset_values(deals[:, :5], deals[:, 5:])
+    assert (values[:, 0] == evaluate_many(deals[:, :5])).all()
+    for pair in itertools.combinations(range(6), 2):
+        column = values[:, (1 << pair[0]) | (1 << pair[1])]
+        full = np.column_stack([deals[:, :5], deals[:, 5:][:, pair]])
+        assert (column == evaluate_many(full)).all()

@@ -15,11 +15,13 @@ meilleurs jetons : 1 Bob ; 2 Ana — le coffre s'ouvre 62 % du temps (avec les j
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.engine.replay import BestTokens, Method, Mistake, Street
 from companion.engine.text import hand_label
 
 __all__ = ["street_name", "street_phrase", "percent", "method_text", "mistake_text",
-           "best_tokens_text"]
+           "BestTokensWords", "best_tokens_words", "best_tokens_text"]
 
 _NAMES = {
     "en": {"preflop": "pre-flop", "flop": "flop", "turn": "turn", "river": "river"},
@@ -84,20 +86,46 @@ def mistake_text(mistake: Mistake, lang: str = "en") -> str:
             f"not the {token} ({p_best} against {p_token})")
 
 
+@dataclass(frozen=True)
+class BestTokensWords:
+    """``best_tokens_text``'s pieces, for a screen that lays them out on several lines."""
+
+    title: str  # ``best tokens``
+    tokens: tuple[str, ...]  # ``1 Bob``, ``2 Ana``: one per hand, token order
+    opens: str  # ``the vault opens 62% of the time``
+    unproven: str | None  # ``the best found, not proven best``, when the search was cut short
+    taken: str | None  # ``with the tokens taken: 30%``, when tokens were recorded
+
+
+def best_tokens_words(best: BestTokens, lang: str = "en") -> BestTokensWords:
+    """The words of ``best_tokens_text``, one piece each."""
+    fr = _lang(lang) == "fr"
+    lang = "fr" if fr else "en"
+    order = sorted(best.tokens, key=lambda hand_id: best.tokens[hand_id])
+    chance = percent(best.p_open, lang)
+    taken = None
+    if best.recorded_p_open is not None:
+        recorded = percent(best.recorded_p_open, lang)
+        taken = (f"avec les jetons pris : {recorded}" if fr
+                 else f"with the tokens taken: {recorded}")
+    unproven = None
+    if not best.complete:
+        unproven = ("le meilleur trouvé, sans preuve qu'il n'y a pas mieux" if fr
+                    else "the best found, not proven best")
+    return BestTokensWords(
+        "meilleurs jetons" if fr else "best tokens",
+        tuple(f"{best.tokens[h]} {hand_label(h, lang)}" for h in order),
+        f"le coffre s'ouvre {chance} du temps" if fr else f"the vault opens {chance} of the time",
+        unproven, taken)
+
+
 def best_tokens_text(best: BestTokens, lang: str = "en") -> str:
     """The likeliest assignment to open the vault, its chance, and the recorded tokens' chance."""
-    lang = _lang(lang)
-    fr = lang == "fr"
-    order = sorted(best.tokens, key=lambda hand_id: best.tokens[hand_id])
-    tokens = (" ; " if fr else "; ").join(f"{best.tokens[h]} {hand_label(h, lang)}" for h in order)
-    chance = percent(best.p_open, lang)
-    text = (f"meilleurs jetons : {tokens} — le coffre s'ouvre {chance} du temps" if fr
-            else f"best tokens: {tokens} — the vault opens {chance} of the time")
-    if not best.complete:
-        text += (" (le meilleur trouvé, sans preuve qu'il n'y a pas mieux)" if fr
-                 else " (the best found, not proven best)")
-    if best.recorded_p_open is not None:
-        taken = percent(best.recorded_p_open, lang)
-        text += (f" (avec les jetons pris : {taken})" if fr
-                 else f" (with the tokens taken: {taken})")
+    words = best_tokens_words(best, lang)
+    fr = _lang(lang) == "fr"
+    tokens = (" ; " if fr else "; ").join(words.tokens)
+    text = f"{words.title}{' : ' if fr else ': '}{tokens} — {words.opens}"
+    for note in (words.unproven, words.taken):
+        if note is not None:
+            text += f" ({note})"
     return text

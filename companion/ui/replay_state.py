@@ -18,7 +18,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.engine.replay import HandOdds, Method, Mistake, Replay, Street, chart_data
+from companion.engine.replay import (
+    BestTokens,
+    HandOdds,
+    Method,
+    Mistake,
+    Replay,
+    Street,
+    chart_data,
+)
 from companion.engine.variants import VARIANTS
 from companion.errors import CompanionError, TableError
 from companion.storage import Heist, Night
@@ -181,6 +189,14 @@ class ReplayState:
         return tuple((odds.street, max((h.method for h in getattr(odds, self.view)),
                                        key=lambda m: (not m.exact, m.std_error)))
                      for odds in self.replay.streets)
+
+    def best_tokens(self) -> tuple[tuple[Street, BestTokens], ...]:
+        """Each street's token assignment likeliest to open the vault (knowing every hole card,
+        whichever view is shown), with the chance the recorded tokens had."""
+        if self.replay is None:
+            return ()
+        return tuple((odds.street, odds.best) for odds in self.replay.streets
+                     if odds.best is not None)
 
     def mistakes(self) -> tuple[Mistake, ...]:
         return self.replay.mistakes if self.replay is not None else ()

@@ -9,8 +9,13 @@ from dataclasses import replace
 import flet as ft
 import pytest
 
-from companion.engine.replay import Street, chart_data, replay_table
-from companion.engine.replay_text import mistake_text
+from companion.engine.replay import Street, best_tokens, chart_data, replay_table
+from companion.engine.replay_text import (
+    best_tokens_words,
+    method_text,
+    mistake_text,
+    street_name,
+)
 from companion.errors import TableError
 from companion.storage import Heist, HeistDraft, Verdict
 from companion.table_json import table_from_json
@@ -310,6 +315,14 @@ def test_sampled_streets_state_their_samples_and_error(services: Services) -> No
     assert methods[Street.RIVER].exact
     shown = texts(find(root_view(recorder.state, lambda action: None), "replay-methods"))
     assert any("Monte-Carlo" in line for line in shown)
+    # The best tokens' chance before the turn is sampled too: its block says how.
+    best = dict(replay.best_tokens())
+    assert not best[Street.PREFLOP].method.exact and best[Street.RIVER].method.exact
+    for lang in ("en", "fr"):
+        local = replace(recorder.state, lang=lang)
+        assert method_text(best[Street.PREFLOP].method, lang) in _best_block(local, Street.PREFLOP)
+        assert not any(method_text(best[Street.RIVER].method, lang) in line
+                       for line in _best_block(local, Street.RIVER))
 
 
 def test_closing_the_replay_stops_it_before_the_next_street(services: Services) -> None:
@@ -360,3 +373,64 @@ def test_a_night_without_heists_offers_no_replay(services: Services) -> None:
         find(page, f"replay-night-{state.history[0].night.id}")
     gone = actions.run(replay_actions.open_replay(state.history[0].night.id), state, services)
     assert gone.replay is None and gone.banner is not None and gone.banner.key == "replay_gone"
+
+
+def _best_block(state: AppState, street: Street) -> list[str]:
+    return texts(find(root_view(state, lambda action: None), f"replay-best-{street.value}"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "river"),
+    [
+        # At the river every card is known: Bob's ace high, Cy's pair, Ana's trips, surely.
+        ("en", ["river", "1 Bob", "2 Cy", "3 Ana", "The vault opens 100% of the time",
+                "With the tokens taken: 0%"]),
+        ("fr", ["river", "1 Bob", "2 Cy", "3 Ana", "Le coffre s'ouvre 100 % du temps",
+                "Avec les jetons pris : 0 %"]),
+    ],
+)
+def test_each_street_shows_its_best_tokens_and_the_chance_of_those_taken(
+        services: Services, lang: str, river: list[str]) -> None:
+    table = _judged(_table(*CASES["classic"]), ("Ana", "Bob", "Cy"))  # all three wrong
+    recorder = _replayed(services, _saved(services, table))
+    state = replace(recorder.state, lang=lang)
+    assert state.replay is not None and state.replay.replay is not None
+    assert _best_block(state, Street.RIVER) == river
+    raw = table.table_json()
+    raw.pop("tokens")
+    for street, best in state.replay.best_tokens():
+        expected = best_tokens(table_from_json(raw), street, replay_actions.SETTINGS)
+        assert dict(best.tokens) == dict(expected.tokens)
+        words = best_tokens_words(best, lang)
+        shown = _best_block(state, street)
+        assert shown[0] == street_name(street, lang)
+        assert shown[1:4] == list(words.tokens)  # one tile per hand, token order
+        assert shown[4] == words.opens[0].upper() + words.opens[1:]
+        if street is not Street.RIVER:  # the app keeps the final tokens only
+            assert len(shown) == 5 and best.recorded_p_open is None
+    # The block is the same whichever view the charts show: it knows every hole card.
+    own = state.with_replay(state.replay.with_view("own"))
+    for street in Street:
+        assert _best_block(own, street) == _best_block(state, street)
+    # Phone width: the tiles wrap, and nothing in the block is drawn wider than the screen.
+    page = root_view(state, lambda action: None)
+    assert find(page, "replay-best-preflop-tokens").wrap
+    assert all((getattr(c, "width", None) or 0) <= 390 for c in walk(find(page, "replay-best")))
+
+
+def test_a_best_not_proven_says_so(services: Services) -> None:
+    recorder = _replayed(services, _saved(services, _judged(_table(*CASES["classic"]))))
+    shown = recorder.state.replay
+    assert shown is not None and shown.replay is not None
+    streets = shown.replay.streets
+    # Ties too many to list (eight hands playing the board) leave the search unproven; here
+    # the flop's result is marked so, as the engine would.
+    cut = tuple(replace(o, best=replace(o.best, complete=False)) if o.street is Street.FLOP
+                else o for o in streets)  # type: ignore[arg-type]
+    state = recorder.state.with_replay(shown.finished(replace(shown.replay, streets=cut)))
+    for lang, mark in (("en", "The best found, not proven best"),
+                       ("fr", "Le meilleur trouvé, sans preuve qu'il n'y a pas mieux")):
+        local = replace(state, lang=lang)
+        assert mark in _best_block(local, Street.FLOP)
+        assert mark not in _best_block(local, Street.TURN)
+

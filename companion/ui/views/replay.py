@@ -1,14 +1,22 @@
 """The heist replay: per hand, bars for the chance of each final position at each street.
 
 The bars are plain containers (no chart package): one small column of N bars per street, the
-most likely position in a darker colour and the final token's position outlined.
+most likely position in a darker colour and the final token's position outlined. Under the charts,
+each street's best tokens (knowing every hole card) and how often they open the vault.
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.replay_text import method_text, mistake_text, percent, street_name
+from companion.engine.replay import BestTokens, Street
+from companion.engine.replay_text import (
+    best_tokens_words,
+    method_text,
+    mistake_text,
+    percent,
+    street_name,
+)
 from companion.engine.text import hand_label
 from companion.ui import replay_actions
 from companion.ui.replay_state import STREETS, VIEWS, HandChart, ReplayState, StreetBars
@@ -87,6 +95,47 @@ def _hand(chart: HandChart, lang: str) -> ft.Control:
     )
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _best_street(street: Street, best: BestTokens, lang: str) -> ft.Control:
+    """One street's best tokens, one small tile per hand so they wrap at phone width, then the
+    vault's chance with them and with the tokens taken (replay_text's words, line by line)."""
+    words = best_tokens_words(best, lang)
+    slug = f"replay-best-{street.value}"
+    order = sorted(best.tokens, key=lambda hand_id: best.tokens[hand_id])
+    tiles = ft.Row(key=f"{slug}-tokens", wrap=True, spacing=4, run_spacing=4, controls=[
+        ft.Container(key=f"{slug}-{hand_id}", content=ft.Text(text, size=13),
+                     padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+                     border=ft.Border.all(1, ft.Colors.INDIGO_200), border_radius=4)
+        for hand_id, text in zip(order, words.tokens, strict=True)])
+    lines: list[ft.Control] = [
+        ft.Text(street_name(street, lang), size=12, weight=ft.FontWeight.BOLD),
+        tiles,
+        ft.Text(_sentence(words.opens), size=13, key=f"{slug}-opens"),
+    ]
+    if words.taken is not None:
+        lines.append(ft.Text(_sentence(words.taken), size=13, key=f"{slug}-taken"))
+    if words.unproven is not None:
+        lines.append(ft.Text(_sentence(words.unproven), size=12, italic=True,
+                             color=ft.Colors.AMBER_900, key=f"{slug}-unproven"))
+    if not best.method.exact:  # a sampled chance comes with its sample count and error bar
+        lines.append(ft.Text(method_text(best.method, lang), size=12, color=ft.Colors.GREY_700))
+    return ft.Container(key=slug, content=ft.Column(lines, spacing=4), padding=8,
+                        border=ft.Border.all(1, ft.Colors.GREY_400), border_radius=8)
+
+
+def _best_tokens(replay: ReplayState, lang: str) -> ft.Control | None:
+    found = replay.best_tokens()
+    if not found:
+        return None
+    title = _sentence(best_tokens_words(found[0][1], lang).title)
+    note = ft.Text(t("replay_everyone", lang), size=12, color=ft.Colors.GREY_700)
+    return section("replay-best", title, note,
+                   *[_best_street(street, best, lang) for street, best in found])
+
+
 def _methods(replay: ReplayState, lang: str) -> ft.Control:
     """How each street's numbers were found: exact, or sampled with the error bar."""
     colon = " :" if lang == "fr" else ":"
@@ -148,6 +197,7 @@ def replay_view(state: AppState, dispatch: Dispatch) -> ft.Control:
             ], wrap=True),
             ft.Text(t("replay_help", lang), size=13),
             *[_hand(chart, lang) for chart in replay.charts()],
+            *[block for block in (_best_tokens(replay, lang),) if block is not None],
             _methods(replay, lang),
             _mistakes(replay, lang),
         ]

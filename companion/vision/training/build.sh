@@ -3,7 +3,7 @@
 # Needs: pip install -e .[train]; apt-get install gnome-cards-data librsvg2-bin;
 #        (mkdir -p cache/npm && cd cache/npm && npm init -y &&
 #         npm install @heruka_urgyen/react-playing-cards cardsJS)
-# About 25 minutes of crop generation and 50 minutes of training on 2 busy cores.
+# About 45 minutes of crop generation and 75 minutes of training on 2 busy cores.
 set -e
 T=companion.vision.training
 python -m $T.art --cache cache
@@ -12,8 +12,12 @@ python -m $T.patches --out cache/patches_train.npz --scenes 1000 --seed 1
 python -m $T.patches --out cache/patches_prop_train.npz --scenes 700 --seed 3 --source proposals
 python -m $T.patches --out cache/patches_prop_val.npz --scenes 60 --seed 4 --held-out --source proposals
 python -m $T.patches --out cache/patches_prop2_train.npz --scenes 600 --seed 5 --source proposals
+# The proposals plus the nearby frames tried on doubtful reads (their hard negatives).
+python -m $T.patches --out cache/patches_refr_train.npz --scenes 600 --seed 6 --source reframed
+python -m $T.patches --out cache/patches_refr2_train.npz --scenes 400 --seed 7 --source reframed
 # Stage 1: 3 epochs from scratch. Stage 2: 1 epoch on fresh proposal crops.
 # Stage 3: 3 epochs on everything at a lower peak learning rate.
+# Stage 4: 2 epochs with the re-framed crops added. Stage 5: 1 epoch on fresh re-framed crops.
 python -m $T.train --train cache/patches_train.npz cache/patches_prop_train.npz \
     --checkpoint cache/corner_ckpt.pt --epochs 3 --max-lr 3e-3 --minutes 120 --out cache/stage1.onnx
 python -m $T.train --init cache/corner_ckpt.pt --checkpoint cache/corner_ckpt_ft.pt \
@@ -21,7 +25,14 @@ python -m $T.train --init cache/corner_ckpt.pt --checkpoint cache/corner_ckpt_ft
     --epochs 1 --max-lr 1e-3 --minutes 60 --seed 1 --out cache/stage2.onnx
 python -m $T.train --init cache/corner_ckpt_ft.pt --checkpoint cache/corner_ckpt_s3.pt \
     --train cache/patches_train.npz cache/patches_prop_train.npz cache/patches_prop2_train.npz \
-    --epochs 3 --max-lr 1.5e-3 --minutes 120 --seed 2 --out models/card_corners.onnx
+    --epochs 3 --max-lr 1.5e-3 --minutes 120 --seed 2 --out cache/stage3.onnx
+python -m $T.train --init cache/corner_ckpt_s3.pt --checkpoint cache/corner_ckpt_s4.pt \
+    --train cache/patches_train.npz cache/patches_prop_train.npz cache/patches_prop2_train.npz \
+    cache/patches_refr_train.npz \
+    --epochs 2 --max-lr 1.5e-3 --minutes 120 --seed 4 --out cache/stage4.onnx
+python -m $T.train --init cache/corner_ckpt_s4.pt --checkpoint cache/corner_ckpt_s5.pt \
+    --train cache/patches_train.npz cache/patches_prop2_train.npz cache/patches_refr2_train.npz \
+    --epochs 1 --max-lr 7e-4 --minutes 60 --seed 5 --out models/card_corners.onnx
 # Evaluation sets: held-out deck (tigullio) on held-out tables (stone), and a dev set.
 python -m $T.scenes --out cache/heldout --count 150 --seed 777 --held-out
 python -m $T.scenes --out cache/dev --count 80 --seed 555

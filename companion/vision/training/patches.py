@@ -102,10 +102,27 @@ def proposal_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarra
     This gives the classifier exactly the framing errors and the non-card corners (chips, card
     backs, unions of overlapping cards) it meets at run time.
     """
-    from companion.vision.detector import propose_corners
+    return _matched_patches(args, reframe=False)
+
+
+def reframed_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Like ``proposal_patches``, plus the nearby frames the detector tries on doubtful reads.
+
+    Those frames are turned up to 11 degrees and land on table texture, card backs and card
+    middles more often than the proposals: the hard negatives of the re-framing step.
+    """
+    return _matched_patches(args, reframe=True)
+
+
+def _matched_patches(args: tuple[int, bool, str], reframe: bool
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    from companion.vision.detector import propose_corners, reframes
 
     rng, scene = _scene(args)
     proposals, _ = propose_corners(scene.image)
+    if reframe:
+        # An index read 8 or more degrees off is taught neither way (the turns are 6 and 11).
+        proposals = proposals + [f for q in proposals for f in reframes(q)]
     truth = []  # (p, u, s, label or None for "ambiguous", is_index)
     for card in scene.cards:
         for corner in range(4):
@@ -120,7 +137,8 @@ def proposal_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarra
                 ratio = q.s / s
                 if code is None:
                     label = "-"
-                elif 0.75 < ratio < 1.33 and np.linalg.norm(q.p - p) < 0.1 * s:
+                elif 0.75 < ratio < 1.33 and np.linalg.norm(q.p - p) < 0.1 * s \
+                        and float(q.u @ u) > (0.99 if reframe else 0.95):
                     label = code
                 else:
                     label = None  # an index read at a doubtful frame: teach neither way
@@ -145,7 +163,7 @@ def proposal_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarra
 def build(out: Path, scenes: int, held_out: bool, seed: int, cards_dir: Path, workers: int,
           source: str = "truth") -> None:
     jobs = [(seed * 100_003 + i, held_out, str(cards_dir)) for i in range(scenes)]
-    work = proposal_patches if source == "proposals" else scene_patches
+    work = {"proposals": proposal_patches, "reframed": reframed_patches}.get(source, scene_patches)
     crops, ranks, suits = [], [], []
     with multiprocessing.Pool(workers) as pool:
         for i, (c, r, s) in enumerate(pool.imap_unordered(work, jobs, chunksize=4)):
@@ -168,8 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--held-out", action="store_true")
     parser.add_argument("--cards", type=Path, default=Path("cache/cards"))
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--source", choices=("truth", "proposals"), default="truth",
-                        help="crop at jittered true corners or at the detector's proposals")
+    parser.add_argument("--source", choices=("truth", "proposals", "reframed"), default="truth",
+                        help="crop at jittered true corners, at the detector's proposals, "
+                        "or at the proposals and their re-framings")
     args = parser.parse_args(argv)
     build(args.out, args.scenes, args.held_out, args.seed, args.cards, args.workers, args.source)
     return 0

@@ -122,10 +122,27 @@ def _paste(canvas: np.ndarray, rgba: np.ndarray, matrix: np.ndarray) -> np.ndarr
 
 
 def _card_back(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
-    colour = np.array(rng.uniform(20, 200, 3), np.float32)
+    """A face-down card: a faint checker, or the high-contrast lattices and diamonds of real
+    decks (light lines on a dark blue or red), any period, inside a white border."""
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    pattern = (np.sin((xx + yy) / 3.0) * np.sin((xx - yy) / 3.0) > 0).astype(np.float32)
-    img = colour[None, None, :] * (0.7 + 0.3 * pattern[..., None])
+    style = rng.choice(["checker", "lattice", "diamonds"])
+    if style == "checker":
+        colour = np.array(rng.uniform(20, 200, 3), np.float32)
+        pattern = (np.sin((xx + yy) / 3.0) * np.sin((xx - yy) / 3.0) > 0).astype(np.float32)
+        img = colour[None, None, :] * (0.7 + 0.3 * pattern[..., None])
+    else:
+        colour = np.array(rng.uniform(10, 90, 3), np.float32)
+        colour[int(rng.choice([0, 2]))] = rng.uniform(110, 200)  # blue or red, dark
+        period = max(3.0, w * rng.uniform(0.04, 0.12))
+        a, b = (xx + yy) / period, (xx - yy) / period
+        if style == "lattice":  # thin light lines along both diagonals
+            line = np.minimum(np.abs(a - np.round(a)), np.abs(b - np.round(b)))
+            pattern = (line < rng.uniform(0.08, 0.2)).astype(np.float32)
+        else:  # light diamonds on the colour
+            pattern = (np.abs(a - np.round(a)) + np.abs(b - np.round(b))
+                       < rng.uniform(0.3, 0.6)).astype(np.float32)
+        light = np.array(rng.uniform(200, 250, 3), np.float32)
+        img = colour * (1 - pattern[..., None]) + light * pattern[..., None]
     border = max(2, w // 14)
     img[:border] = img[-border:] = img[:, :border] = img[:, -border:] = 245
     rgba = np.dstack([np.clip(img, 0, 255).astype(np.uint8), np.full((h, w), 255, np.uint8)])

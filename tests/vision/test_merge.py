@@ -1,0 +1,46 @@
+"""Merging corner reads into cards: one code per card, one card per code."""
+
+import numpy as np
+import pytest
+
+from companion.vision.detector import CornerRead, Proposal, merge_reads
+
+S = 100.0  # card width in pixels
+
+
+def _corners(x: float, y: float) -> tuple[Proposal, Proposal]:
+    """The two index corners (top-left, bottom-right) of an upright card at (x, y)."""
+    right, down = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    top_left = Proposal(np.array([x, y]), right, down, S)
+    bottom_right = Proposal(np.array([x + S, y + 1.4 * S]), -right, -down, S)
+    return top_left, bottom_right
+
+
+def test_both_corners_agreeing_give_one_card_with_more_support() -> None:
+    a, b = _corners(50, 50)
+    det = merge_reads([CornerRead("7s", 0.8, a), CornerRead("7s", 0.6, b)], (400, 400))
+    assert det.codes == ("7s",)
+    assert det.confidence[0] == pytest.approx(1 - 0.2 * 0.4)
+
+
+def test_an_unsure_read_with_another_suit_at_the_opposite_corner_is_dropped() -> None:
+    # The upper card of a hand puts its heart beside the lower card's 7.
+    a, b = _corners(50, 50)
+    det = merge_reads([CornerRead("7s", 0.92, b), CornerRead("7h", 0.6, a)], (400, 400))
+    assert det.codes == ("7s",)
+
+
+@pytest.mark.parametrize("other", [("7h", 0.9), ("8h", 0.6)], ids=["sure pair", "other rank"])
+def test_sure_reads_and_other_ranks_stay(other: tuple[str, float]) -> None:
+    # Two sevens lying head to foot on each other are a pair, and an 8 is another card.
+    a, b = _corners(50, 50)
+    det = merge_reads([CornerRead("7s", 0.92, b), CornerRead(other[0], other[1], a)], (400, 400))
+    assert sorted(det.codes) == sorted(["7s", other[0]])
+
+
+def test_a_code_read_at_two_places_is_reported_once_at_the_surer() -> None:
+    a, _ = _corners(50, 50)
+    c, _ = _corners(250, 50)
+    det = merge_reads([CornerRead("Qd", 0.7, a), CornerRead("Qd", 0.9, c)], (400, 400))
+    assert det.codes == ("Qd",)
+    assert det.xyxy[0][0] == pytest.approx(250)

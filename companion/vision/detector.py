@@ -39,8 +39,8 @@ LONG_SIDE = 1.45  # card height / width used to turn a long edge into a width es
 # percent of a card off, and the reader is trained on framings within about half that.
 REFRAME_FLOOR = 0.4  # index probability (1 - p(no index)) from which a read is doubtful
 REFRAME_SURE = 0.7  # confidence from which a read is kept as it is
-REFRAME_VOTES = 3  # nearby frames (of 10) that must give the same code
-_TURNS = (-0.2, -0.1, 0.1, 0.2)  # radians
+REFRAME_VOTES = 3  # nearby frames (of 12) that must give the same code
+_TURNS = (-0.3, -0.2, -0.1, 0.1, 0.2, 0.3)  # radians: about 6, 11 and 17 degrees
 _SHIFTS = ((0.04, 0.0), (-0.04, 0.0), (0.0, 0.04), (0.0, -0.04))  # card widths along u, v
 _SCALES = (0.88, 1.12)
 # Card paper is grey or lightly tinted: the brighter half of every index crop cut from the

@@ -30,11 +30,11 @@ def _turn(vec: np.ndarray, angle: float) -> np.ndarray:
 def test_reframes_stay_near_the_proposal() -> None:
     q = Proposal(np.array([100.0, 50.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 80.0)
     frames = reframes(q)
-    assert len(frames) == 10
+    assert len(frames) == 12
     for f in frames:
         assert np.linalg.norm(f.p - q.p) <= 0.041 * q.s
         assert abs(np.linalg.norm(f.u) - 1) < 1e-9 and abs(float(f.u @ f.v)) < 1e-9
-        assert np.degrees(np.arccos(np.clip(f.u @ q.u, -1, 1))) <= 12
+        assert np.degrees(np.arccos(np.clip(f.u @ q.u, -1, 1))) <= 18
         assert 0.85 * q.s <= f.s <= 1.15 * q.s
     # Every kind of change is tried: turned, shifted, rescaled.
     assert any(not np.allclose(f.u, q.u) for f in frames)
@@ -77,7 +77,7 @@ def test_corners_framed_14_degrees_off_are_read_after_reframing(detector: CardDe
     _, rank_2, suit_2 = detector._reframe_doubtful(image, turned, rank_p, suit_p)
     after = right(rank_2, suit_2)
     # Turned by 14 degrees, a third of the sure corners are lost (16 of 24 read with the
-    # shipped model); the nearby frames bring back 5 of those 8.
+    # shipped model); the nearby frames bring back 7 of those 8.
     assert before < 0.8 * len(turned), (before, len(turned))
     assert after - before >= 0.5 * (len(turned) - before), (before, after, len(turned))
     assert after >= 0.85 * len(turned), (before, after, len(turned))

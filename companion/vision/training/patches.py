@@ -121,7 +121,8 @@ def _matched_patches(args: tuple[int, bool, str], reframe: bool
     rng, scene = _scene(args)
     proposals, _ = propose_corners(scene.image)
     if reframe:
-        # An index read 8 or more degrees off is taught neither way (the turns are 6 and 11).
+        # An index read 8 or more degrees off is taught neither way. The run-time turns are
+        # 6, 11 and 17 degrees; this build's re-framed crops were cut with the first two.
         proposals = proposals + [f for q in proposals for f in reframes(q)]
     truth = []  # (p, u, s, label or None for "ambiguous", is_index)
     for card in scene.cards:

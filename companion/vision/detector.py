@@ -9,6 +9,7 @@
 2. Each candidate is cut from the full-resolution image into a small canonical crop and read by
    the ONNX classifier (13 ranks + "no index", 4 suits). Crops make small indices in big photos
    sharp, and the "no index" class turns the classifier into the verifier of the proposals.
+   A doubtful read is read again at nearby frames, and a crop without card paper is no card.
 3. Reads of the same physical corner are merged, then reads of the same card: a one-deck game
    never shows a card twice, so each code keeps its best-supported place.
 """
@@ -352,18 +353,17 @@ def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
     spades": the same card, whose surer read is kept. A sure read is kept: two cards of a pair
     can lie head to foot on each other. Reads arrive surest first.
     """
+    def centre(q: Proposal) -> np.ndarray:
+        return geometry.card_quad(q.p, q.u, q.v, q.s).mean(axis=0)
+
     kept: list[CornerRead] = []
     for read in reads:
         q = read.proposal
-        if read.confidence >= REFRAME_SURE:
-            kept.append(read)
-            continue
-        centre = geometry.card_quad(q.p, q.u, q.v, q.s).mean(axis=0)
-        if any(k.code[0] == read.code[0] and k.code != read.code
-               and float(q.u @ k.proposal.u) < -0.9
-               and np.linalg.norm(centre - geometry.card_quad(
-                   k.proposal.p, k.proposal.u, k.proposal.v, k.proposal.s).mean(axis=0))
-               < 0.35 * min(q.s, k.proposal.s) for k in kept):
+        if read.confidence < REFRAME_SURE and any(
+                k.code[0] == read.code[0] and k.code != read.code
+                and float(q.u @ k.proposal.u) < -0.9  # opposite corners of one card
+                and np.linalg.norm(centre(q) - centre(k.proposal)) < 0.35 * min(q.s, k.proposal.s)
+                for k in kept):
             continue
         kept.append(read)
     return kept

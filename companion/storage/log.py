@@ -384,5 +384,4 @@ class SqliteGameLog:
     def cribbage_games(self, night_id: int | None = None) -> tuple[CribbageGame, ...]:
         """All cribbage games (or those of one game night), most recently updated first."""
         with self._reading() as conn:
-            games = fetch_games(conn)
-        return games if night_id is None else tuple(g for g in games if g.night_id == night_id)
+            return fetch_games(conn, night_id)

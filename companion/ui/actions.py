@@ -123,6 +123,7 @@ def _with_night(state: AppState, services: Services, status: NightStatus,
                               two_rivers=bool(night.rules.get("two_rivers", False)))
     heists = services.log.heists(night.id)
     return replace(state, night=status, heists=heists, table=table,
+                   night_cribbage=services.log.cribbage_games(night.id),
                    thumbnails=_thumbnails(services, heists, dict(state.thumbnails)))
 
 
@@ -298,7 +299,8 @@ def close_night(state: AppState, services: Services) -> AppState:
         return state
     if not state.night.finished:
         services.log.close_night(state.night.night.id)
-    return refresh_history(replace(state, night=None, heists=(), thumbnails=()), services)
+    closed = replace(state, night=None, heists=(), night_cribbage=(), thumbnails=())
+    return refresh_history(closed, services)
 
 
 def save_preset(name: str) -> Action:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # actions imports this module for the photo path
 
 __all__ = [
     "resume_game",
+    "open_game",
     "score",
     "count_to",
     "peg_to",
@@ -52,8 +53,17 @@ def resume_game(state: AppState, services: Services) -> AppState:
             fresh = CribBoard.new(state.lang)
             return replace(state, cribbage=state.cribbage.with_board(fresh))
         return state
-    board = CribBoard.from_json(game.players, game.state, game.id)
-    return replace(state, cribbage=state.cribbage.with_board(board))
+    return replace(state, cribbage=state.cribbage.with_board(CribBoard.of_game(game)))
+
+
+def open_game(game_id: int) -> CribAction:
+    """The cribbage screen on a saved game (a game of the night tapped on its screen)."""
+
+    def action(state: AppState, services: Services) -> AppState:
+        board = CribBoard.of_game(services.log.cribbage_game(game_id))
+        return replace(state.go("cribbage"), cribbage=state.cribbage.with_board(board))
+
+    return action
 
 
 def _points(text: str) -> int:

@@ -17,6 +17,7 @@ from companion.engine.cribbage import Rule, ScoreItem, Show, peg_count, score_pe
 from companion.engine.cribbage_discard import DiscardAdvice, advise_discard
 from companion.engine.cribbage_game import WINNING_SCORE
 from companion.errors import CompanionError, IllegalMoveError
+from companion.storage import CribbageGame
 from companion.ui.state import Banner, split_cards
 from companion.ui.text import t
 
@@ -139,6 +140,11 @@ class CribBoard:
         """The state the game log keeps (its players are kept apart, in their own column)."""
         return {"version": STATE_VERSION, "target": self.target,
                 "entries": [[e.player, e.kind, e.points] for e in self.entries]}
+
+    @classmethod
+    def of_game(cls, game: CribbageGame) -> CribBoard:
+        """The board of a game the log keeps."""
+        return cls.from_json(game.players, game.state, game.id)
 
     @classmethod
     def from_json(cls, players: Sequence[str], raw: Mapping[str, Any],

@@ -16,7 +16,7 @@ from companion.engine.cards import parse_card
 from companion.engine.showdown import Showdown, run_showdown
 from companion.engine.variants import VARIANTS
 from companion.errors import CardParseError, CompanionError
-from companion.storage import Heist, NightStatus, Preset, Stats
+from companion.storage import CribbageGame, Heist, NightStatus, Preset, Stats
 from companion.table_json import table_from_json
 from companion.ui.spit_state import SpitScreen
 from companion.ui.replay_state import ReplayState
@@ -432,6 +432,7 @@ class AppState:
     table: ShowdownState = field(default_factory=ShowdownState.new)
     night: NightStatus | None = None
     heists: tuple[Heist, ...] = ()
+    night_cribbage: tuple[CribbageGame, ...] = ()  # the night's cribbage games, latest first
     history: tuple[NightStatus, ...] = ()
     stats: Stats | None = None
     presets: tuple[Preset, ...] = ()

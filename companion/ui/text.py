@@ -163,6 +163,13 @@ _TEXT: dict[str, dict[str, str]] = {
     "vault": {"fr": "coffre", "en": "vault"},
     "alarm_word": {"fr": "alarme", "en": "alarm"},
     "no_heist": {"fr": "Aucune manche encore.", "en": "No heist yet."},
+    "night_crib": {"fr": "Cribbage", "en": "Cribbage"},
+    "night_crib_none": {"fr": "Aucune partie de cribbage ce soir.",
+                        "en": "No cribbage game tonight."},
+    "night_crib_score": {"fr": "{a} {sa} – {b} {sb}", "en": "{a} {sa} – {b} {sb}"},
+    "night_crib_won": {"fr": "{name} a gagné", "en": "{name} won"},
+    "night_crib_playing": {"fr": "en cours", "en": "in progress"},
+    "night_crib_resume": {"fr": "Reprendre", "en": "Resume"},
     # the heist replay
     "replay": {"fr": "Rejouer", "en": "Replay"},
     "replay_title": {"fr": "Rejeu de la manche {n}", "en": "Replay of heist {n}"},

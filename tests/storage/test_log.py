@@ -248,6 +248,29 @@ def test_cribbage_games_round_trip(db_path: Path) -> None:
         assert [g.id for g in log.cribbage_games()] == [other.id, game.id]
 
 
+def test_cribbage_games_of_a_night_leave_out_other_nights_and_loose_games(
+    db_path: Path,
+) -> None:
+    with SqliteGameLog(db_path, clock=ticking_clock()) as log:
+        tonight = log.start_night(PLAYERS, "classic")
+        other = log.start_night(PLAYERS, "classic")
+        first = log.save_cribbage_game(("Ana", "Bob"), {"entries": []}, night_id=tonight.id)
+        log.save_cribbage_game(("Cy", "Dee"), {"entries": []}, night_id=other.id)
+        log.save_cribbage_game(("Eve", "Fay"), {"entries": []})  # played with no night open
+        second = log.save_cribbage_game(("Ana", "Cy"), {"entries": []}, night_id=tonight.id)
+        # Saving the first game again moves it to the top and keeps it in its night.
+        log.save_cribbage_game(("Ana", "Bob"), {"entries": [[0, "peg", 2]]}, game_id=first.id)
+    with SqliteGameLog(db_path) as log:
+        games = log.cribbage_games(tonight.id)
+        assert [(g.id, g.players, g.night_id) for g in games] == [
+            (first.id, ("Ana", "Bob"), tonight.id),
+            (second.id, ("Ana", "Cy"), tonight.id),
+        ]
+        assert [g.players for g in log.cribbage_games(other.id)] == [("Cy", "Dee")]
+        assert log.cribbage_games(other.id + 1) == ()
+        assert len(log.cribbage_games()) == 4
+
+
 def _raises(error: type[Exception] | None, match: str = "") -> AbstractContextManager[Any]:
     return pytest.raises(error, match=match) if error else nullcontext()
 

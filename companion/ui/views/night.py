@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.storage import Heist, Outcome
-from companion.ui import actions, replay_actions
+from companion.storage import CribbageGame, Heist, Outcome
+from companion.ui import actions, cribbage_actions, replay_actions
+from companion.ui.cribbage_state import CribBoard
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.views.common import GREEN, RED, Dispatch, card_chip, pure
+from companion.ui.views.common import GREEN, RED, Dispatch, card_chip, pure, section
 from companion.ui.views.showdown import _setup
 
 __all__ = ["night_view"]
@@ -45,6 +46,24 @@ def _heist_row(heist: Heist, lang: str, thumb: bytes | None,
     )
 
 
+def _crib_row(game: CribbageGame, lang: str, dispatch: Dispatch) -> ft.Control:
+    """One cribbage game of the night: the score, who won, or a button to go on playing."""
+    if len(game.players) != 2:  # not a game the cribbage screen saved: names only
+        return ft.Text(", ".join(game.players), key=f"crib-game-{game.id}")
+    board = CribBoard.of_game(game)
+    (a, b), (sa, sb), winner = board.players, board.scores(), board.winner()
+    status = (ft.Text(t("night_crib_won", lang, name=board.players[winner]), color=GREEN)
+              if winner is not None else ft.Text(t("night_crib_playing", lang)))
+    resume = None if winner is not None else ft.TextButton(
+        key=f"crib-resume-{game.id}", content=t("night_crib_resume", lang),
+        icon=ft.Icons.PLAY_ARROW,
+        on_click=lambda e: dispatch(cribbage_actions.open_game(game.id)))
+    return ft.Row([ft.Text(t("night_crib_score", lang, a=a, sa=sa, b=b, sb=sb),
+                           weight=ft.FontWeight.BOLD),
+                   *[c for c in (status, resume) if c is not None]],
+                  key=f"crib-game-{game.id}", wrap=True, spacing=8)
+
+
 def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
     lang = state.lang
     if state.night is None:
@@ -77,6 +96,9 @@ def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
             ft.TextButton(key="to-showdown", content=t("nav_showdown", lang),
                           on_click=lambda e: dispatch(pure(lambda s: s.go("showdown")))),
         ], wrap=True),
+        section("night-cribbage", t("night_crib", lang),
+                *([_crib_row(g, lang, dispatch) for g in state.night_cribbage]
+                  or [ft.Text(t("night_crib_none", lang))])),
         *rows,
     ]
     return ft.Column([p for p in parts if p is not None], spacing=10)

@@ -18,8 +18,8 @@ from companion.engine.variants import VARIANTS
 from companion.errors import CardParseError, CompanionError
 from companion.storage import CribbageGame, Heist, NightStatus, Preset, Stats
 from companion.table_json import table_from_json
-from companion.ui.spit_state import SpitScreen
 from companion.ui.replay_state import ReplayState
+from companion.ui.spit_state import SpitScreen
 from companion.ui.text import t
 
 if TYPE_CHECKING:  # the cribbage screen's state builds on this module's Banner

@@ -108,8 +108,8 @@ def proposal_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarra
 def reframed_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Like ``proposal_patches``, plus the nearby frames the detector tries on doubtful reads.
 
-    Those frames are turned up to 11 degrees and land on table texture, card backs and card
-    middles more often than the proposals: the hard negatives of the re-framing step.
+    Those frames are turned, shifted and rescaled, and land on table texture, card backs and
+    card middles more often than the proposals: the hard negatives of the re-framing step.
     """
     return _matched_patches(args, reframe=True)
 

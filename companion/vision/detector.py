@@ -290,37 +290,38 @@ class CardDetector:
                          np.uint8).reshape(-1, geometry.CROP_H, geometry.CROP_W, 3)
         rank_p, suit_p = self.classify(crops)
         if self.reframe:
-            proposals, rank_p, suit_p = self._reframe_doubtful(image, proposals, rank_p, suit_p)
+            proposals, crops, rank_p, suit_p = self._reframe_doubtful(
+                image, proposals, crops, rank_p, suit_p)
         reads = []
-        for q, rp, sp in zip(proposals, rank_p, suit_p, strict=True):
+        for q, crop, rp, sp in zip(proposals, crops, rank_p, suit_p, strict=True):
             r = int(np.argmax(rp))
             if r >= len(self.ranks):
                 continue
             s = int(np.argmax(sp))
             confidence = float(rp[r] * sp[s])
-            if confidence >= self.threshold and paper_saturation(
-                    geometry.crop_corner(image, q.p, q.u, q.v, q.s)) <= PAPER_MAX_SATURATION:
+            if confidence >= self.threshold and paper_saturation(crop) <= PAPER_MAX_SATURATION:
                 reads.append(CornerRead(self.ranks[r] + self.suits[s], confidence, q))
         return reads, typical
 
-    def _reframe_doubtful(self, image: np.ndarray, proposals: list[Proposal],
+    def _reframe_doubtful(self, image: np.ndarray, proposals: list[Proposal], crops: np.ndarray,
                           rank_p: np.ndarray, suit_p: np.ndarray
-                          ) -> tuple[list[Proposal], np.ndarray, np.ndarray]:
-        """Doubtful reads replaced by the surest read among nearby frames."""
+                          ) -> tuple[list[Proposal], np.ndarray, np.ndarray, np.ndarray]:
+        """Doubtful reads (with their frames and crops) replaced by the surest read among
+        nearby frames."""
         n_ranks = len(self.ranks)
-        index_p = 1.0 - rank_p[:, n_ranks] if len(rank_p) else np.zeros(0)
-        confidence = rank_p[:, :n_ranks].max(axis=1) * suit_p.max(axis=1) if len(rank_p) \
-            else np.zeros(0)
+        index_p = 1.0 - rank_p[:, n_ranks]
+        confidence = rank_p[:, :n_ranks].max(axis=1, initial=0.0) * suit_p.max(axis=1, initial=0.0)
         doubtful = np.flatnonzero((index_p >= REFRAME_FLOOR) & (confidence < REFRAME_SURE))
         if len(doubtful) == 0:
-            return proposals, rank_p, suit_p
+            return proposals, crops, rank_p, suit_p
         frames = [reframes(proposals[i]) for i in doubtful]
         flat = [f for group in frames for f in group]
-        crops = np.array([geometry.crop_corner(image, f.p, f.u, f.v, f.s) for f in flat],
-                         np.uint8).reshape(-1, geometry.CROP_H, geometry.CROP_W, 3)
-        r2, s2 = self.classify(crops)
+        near = np.array([geometry.crop_corner(image, f.p, f.u, f.v, f.s) for f in flat],
+                        np.uint8)
+        r2, s2 = self.classify(near)
         k = len(frames[0])
-        proposals, rank_p, suit_p = list(proposals), rank_p.copy(), suit_p.copy()
+        proposals, crops = list(proposals), crops.copy()
+        rank_p, suit_p = rank_p.copy(), suit_p.copy()
         for j, i in enumerate(doubtful):
             rr, ss = r2[j * k:(j + 1) * k], s2[j * k:(j + 1) * k]
             conf = rr[:, :n_ranks].max(axis=1) * ss.max(axis=1) * (rr.argmax(axis=1) < n_ranks)
@@ -332,8 +333,9 @@ class CardDetector:
                     (suit_p[i] + ss.sum(axis=0)).argmax())
             votes = int(np.sum((rr.argmax(axis=1) == code[0]) & (ss.argmax(axis=1) == code[1])))
             if conf[best] > confidence[i] and votes >= REFRAME_VOTES and mean == code:
-                proposals[i], rank_p[i], suit_p[i] = frames[j][best], rr[best], ss[best]
-        return proposals, rank_p, suit_p
+                proposals[i], crops[i] = frames[j][best], near[j * k + best]
+                rank_p[i], suit_p[i] = rr[best], ss[best]
+        return proposals, crops, rank_p, suit_p
 
     def detect(self, image: np.ndarray) -> TableRead:
         if image is None or image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:

@@ -74,7 +74,7 @@ def test_corners_framed_14_degrees_off_are_read_after_reframing(detector: CardDe
         return n
 
     before = right(rank_p, suit_p)
-    _, rank_2, suit_2 = detector._reframe_doubtful(image, turned, rank_p, suit_p)
+    _, _, rank_2, suit_2 = detector._reframe_doubtful(image, turned, crops, rank_p, suit_p)
     after = right(rank_2, suit_2)
     # Turned by 14 degrees, a third of the sure corners are lost (16 of 24 read with the
     # shipped model); the nearby frames bring back 7 of those 8.

@@ -151,14 +151,52 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
             time.sleep(1.0)
             return
         try:
-            page.get_by_text(shows).first.wait_for(timeout=4000)
+            seen(page, shows).wait_for(timeout=8000)
             return
         except Exception:  # playwright's TimeoutError: try the field again
             continue
     screenshot(page, "failed-typing")
     focused = page.evaluate("document.activeElement?.getAttribute('aria-label')")
+    value = page.evaluate("document.activeElement?.value")
     raise AssertionError(f"typing {text!r} into {label!r} never showed {shows!r} "
-                         f"(focus is on {focused!r}; see failed-typing.png)")
+                         f"(focus is on {focused!r} holding {value!r}; see failed-typing.png)"
+                         f"\n{on_screen(page)}")
+
+
+def seen(page: Any, text: str | re.Pattern[str], exact: bool | None = None) -> Any:
+    """The first *visible* element showing ``text``.
+
+    Flutter keeps semantics nodes for parts of the page scrolled just out of view; a plain
+    ``get_by_text(...).first`` can pick one of those and wait for it forever.
+    """
+    return page.get_by_text(text, exact=exact).filter(visible=True).first
+
+
+def tap(page: Any, target: Any, effect: Any, timeout: float = 30000) -> None:
+    """Click ``target``, then wait until ``effect`` (a locator) is visible.
+
+    Each tap reshapes the page once the server answers; the next tap must wait for that, as a
+    person looks before tapping again, or it lands where the previous layout had a button.
+    """
+    target.click()
+    try:
+        effect.wait_for(timeout=timeout)
+    except Exception as exc:  # playwright's TimeoutError: say what the page showed instead
+        screenshot(page, "failed-tap")
+        raise AssertionError(f"a tap had no visible effect ({exc}); see failed-tap.png"
+                             f"\n{on_screen(page)}") from None
+
+
+def on_screen(page: Any) -> str:
+    """The texts the page shows now, for a failure message."""
+    try:
+        texts = page.evaluate(
+            "() => [...document.querySelectorAll('flt-semantics')]"
+            ".map(e => e.getAttribute('aria-label') || e.textContent || '')"
+            ".filter(t => t.trim()).slice(0, 80)")
+    except Exception:  # a page already closed has nothing to say
+        return "(page closed)"
+    return "on screen: " + " | ".join(dict.fromkeys(t.strip() for t in texts))
 
 
 def scroll(page: Any, pixels: int) -> None:

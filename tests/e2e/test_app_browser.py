@@ -100,31 +100,41 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
             for name, cards in zip(players, hands, strict=True):
                 browser.type_into(page, f"Cartes : {name}", " ".join(cards), label(cards[-1]))
             try:
-                page.get_by_text(f"{wrong} apparaît 2 fois").wait_for(timeout=10000)
+                browser.seen(page, f"{wrong} apparaît 2 fois").wait_for(timeout=10000)
                 break
             except Exception:  # playwright's TimeoutError
                 if attempt == 2:
                     raise
         browser.screenshot(page, "03-duplicate-flagged")
-        browser.button(page, label(wrong)).click()  # the river's copy comes first
+        # The river's copy comes first; each tap waits for the page to answer before the next.
+        chosen = "Carte choisie : {}"
+        browser.tap(page, browser.button(page, label(wrong)),
+                    browser.seen(page, chosen.format(wrong)))
         right = river[4]
-        browser.button(page, "10" if right[0] == "T" else right[0], exact=True).click()
+        browser.tap(page, browser.button(page, "10" if right[0] == "T" else right[0], exact=True),
+                    browser.seen(page, chosen.format(right[0] + wrong[1])))
         suit = {"s": "pique", "h": "cœur", "d": "carreau", "c": "trèfle"}[right[1]]
-        browser.button(page, f"{suit} ({right[1]})", exact=True).click()
-        page.get_by_text("Jetons rouges").wait_for()
+        browser.tap(page, browser.button(page, f"{suit} ({right[1]})", exact=True),
+                    browser.seen(page, chosen.format(right)))
+        browser.seen(page, "Jetons rouges").wait_for()
         browser.screenshot(page, "04-fixed")
         browser.button(page, label(right), exact=True).click()  # done: let the card go
+        page.get_by_text(chosen.format(right)).wait_for(state="hidden")
 
         # Tokens in the wrong order first: the alarm names the hand that failed.
-        for hid in reversed(order):
-            browser.button(page, hid, exact=True).click()
-        page.get_by_text("ALARME", exact=True).wait_for()
+        def token(hid: str, number: int | None) -> object:
+            shown = rf"^{re.escape(hid)}$" if number is None else rf"^{re.escape(hid)}\s+#{number}$"
+            return page.get_by_role("button", name=re.compile(shown)).first
+
+        for number, hid in enumerate(reversed(order), start=1):
+            browser.tap(page, token(hid, None), token(hid, number))
+        browser.seen(page, "ALARME", exact=True).wait_for()
         browser.scroll(page, 1200)
         browser.screenshot(page, "05-alarm")
-        browser.button(page, "Effacer les jetons").click()
-        for hid in order:
-            browser.button(page, hid, exact=True).click()
-        page.get_by_text("LE COFFRE S'OUVRE").wait_for()
+        browser.tap(page, browser.button(page, "Effacer les jetons"), token(order[0], None))
+        for number, hid in enumerate(order, start=1):
+            browser.tap(page, token(hid, None), token(hid, number))
+        browser.seen(page, "LE COFFRE S'OUVRE").wait_for()
         browser.screenshot(page, "06-vault-opens")
         browser.button(page, "Enregistrer la manche").click()
         page.get_by_text("Manche n°1 enregistrée").wait_for()

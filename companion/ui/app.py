@@ -17,6 +17,7 @@ from companion.ui.camera import Camera, annotate, encode_jpeg
 from companion.ui.spit_actions import prepare_spit_photo
 from companion.ui.state import AppState, Banner
 from companion.ui.text import LANGS, t
+from companion.ui.typing_kept import keep_typing
 from companion.ui.views import bug_view, root_view
 
 logger = logging.getLogger(__name__)
@@ -187,11 +188,16 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
         ft.context.page.run_task(send_export, kind, night_id)
 
     webcam = WebcamPanel(services, dispatch, state.lang)
+    # The fields as last sent, so a re-render keeps what the user is typing (see typing_kept).
+    typed = ft.use_ref(dict)  # key -> Rendered
     try:
-        return root_view(state, dispatch, photo_button, webcam, download)
+        page = root_view(state, dispatch, photo_button, webcam, download)
     except Exception as error:  # a bug: say so on the page instead of freezing it silently
         logger.exception("rendering the %s screen failed", state.screen)
+        typed.current = {}
         return bug_view(state, dispatch, error)
+    typed.current = keep_typing(page, typed.current)
+    return page
 
 
 def make_main(services: Services, upload_dir: Path, lang: str = "fr") -> Callable[[ft.Page], None]:

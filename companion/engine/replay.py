@@ -17,6 +17,8 @@ variant or rule runs through the variant's own hand former, so it is right by co
 slower. Whether the general path enumerates or samples follows an estimate of its cost (fives
 valued per deal), never a clock, so the same table always gets the same method.
 
+The result records live in ``replay_types`` and the deals counted in ``replay_deals``.
+
 >>> from companion.engine.cards import parse_cards
 >>> from companion.engine.variants import Player, Table
 >>> table = Table((Player("Ana", parse_cards("As Ad")), Player("Bob", parse_cards("Kc Qc"))),
@@ -32,17 +34,37 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
-from enum import Enum
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from companion.engine import replay_fast as rf
-from companion.engine.cards import DECK, Card
+from companion.engine.cards import Card
 from companion.engine.ranking import TableRules
+from companion.engine.replay_deals import (
+    Deal,
+    Key,
+    deal_at,
+    exact_deals,
+    joint_combinations,
+    known_groups,
+    rebuilt,
+    sampled_deals,
+    table_groups,
+)
 from companion.engine.replay_tokens import best_order, opening_weight
+from companion.engine.replay_types import (
+    BestTokens,
+    HandOdds,
+    Method,
+    Mistake,
+    Replay,
+    Settings,
+    Street,
+    StreetOdds,
+)
 from companion.engine.showdown import check_tokens
 from companion.engine.variants import VARIANTS, Hand, Table, form_hands
 
@@ -66,222 +88,7 @@ __all__ = [
 ]
 
 
-class Street(Enum):
-    PREFLOP = "preflop"
-    FLOP = "flop"
-    TURN = "turn"
-    RIVER = "river"
-
-    @property
-    def known(self) -> int:
-        """How many cards of each river are public at this street."""
-        return {"preflop": 0, "flop": 3, "turn": 4, "river": 5}[self.value]
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How hard to work: the Monte Carlo seed and sample cap, and the time budget per answer."""
-
-    seed: int = 0
-    samples: int = 20_000  # Monte Carlo samples on the numpy path (and the cap elsewhere)
-    min_samples: int = 30  # fewest samples on the general path, however slow the variant
-    budget_s: float = 2.0  # estimated seconds one answer may take on the general path
-    fast_exact_limit: int = 2_200_000  # river completions the numpy path enumerates at most
-    own_exact_limit: int = 200_000  # deals of unknown cards the numpy path enumerates at most
-    numpy: bool = True  # False: every table through the variant's hand former (for checks)
-
-
-@dataclass(frozen=True)
-class Method:
-    """How a distribution was obtained: exact over ``count`` deals, or ``count`` seeded samples."""
-
-    exact: bool
-    count: int
-    std_error: float  # largest standard error of any of its probabilities; 0 when exact
-    seed: int | None = None
-
-
-@dataclass(frozen=True)
-class HandOdds:
-    """A hand's final position (1 = weakest) as a probability per position."""
-
-    hand_id: str
-    owner: str
-    positions: tuple[float, ...]  # positions[k] = P(final position k + 1)
-    method: Method
-
-    @property
-    def expected(self) -> float:
-        return sum((k + 1) * p for k, p in enumerate(self.positions))
-
-    @property
-    def most_likely(self) -> int:
-        """The most likely final position (the lowest one on equal chances)."""
-        best = max(self.positions)
-        return next(k + 1 for k, p in enumerate(self.positions) if p >= best - 1e-12)
-
-
-@dataclass(frozen=True)
-class StreetOdds:
-    street: Street
-    board: tuple[Card, ...]  # the public cards of the river at this street
-    board2: tuple[Card, ...]  # and of the second river, with two rivers
-    everyone: tuple[HandOdds, ...]  # knowing every hole card
-    own: tuple[HandOdds, ...]  # knowing only the hand's own cards
-    tokens: Mapping[str, int] | None = None  # the tokens recorded at this street
-    best: BestTokens | None = None  # the tokens likeliest to open the vault, knowing every card
-
-
-@dataclass(frozen=True)
-class BestTokens:
-    """The token assignment likeliest to open the vault at a street, knowing every hole card.
-
-    The vault opens when the hands, revealed by token, never get weaker (ties either way round);
-    ``p_open`` is its chance over the street's deals, ``method`` how they were counted (its
-    ``std_error`` is that of ``p_open``). ``complete`` is False when the search could not prove
-    it best (``replay_tokens``: too many tied final orders to list). ``recorded_p_open``: the
-    chance the tokens recorded at this street had, if any.
-    """
-
-    tokens: Mapping[str, int]
-    p_open: float
-    method: Method
-    complete: bool = True
-    recorded_p_open: float | None = None
-
-
-@dataclass(frozen=True)
-class Mistake:
-    """A token far from the hand's most likely position at a street (knowing every hole card)."""
-
-    street: Street
-    hand_id: str
-    token: int
-    most_likely: int
-    p_most_likely: float
-    p_token: float
-    own_p_token: float  # the token's chance from the hand's own cards alone
-
-    @property
-    def gap(self) -> float:
-        return self.p_most_likely - self.p_token
-
-
-@dataclass(frozen=True)
-class Replay:
-    hands: tuple[Hand, ...]  # the final hands, as at the showdown
-    streets: tuple[StreetOdds, ...]
-    mistakes: tuple[Mistake, ...]  # biggest first
-
-
 MISTAKE_GAP = 0.25  # a token is a mistake when the best position is this much likelier
-
-Key = tuple[str, int]
-
-
-def _groups(table: Table) -> dict[Key, tuple[Card, ...]]:
-    """Every place cards lie at the table, keyed by kind and index."""
-    groups: dict[Key, tuple[Card, ...]] = {("board", 0): table.board}
-    if table.two_rivers:
-        groups[("board", 1)] = table.board2
-    for i, p in enumerate(table.players):
-        groups[("cards", i)] = p.cards
-        if p.francois_card is not None:
-            groups[("francois", i)] = (p.francois_card,)
-    for j, s in enumerate(table.shared):
-        groups[("shared", j)] = s.cards
-    return groups
-
-
-def _rebuilt(table: Table, groups: Mapping[Key, tuple[Card, ...]]) -> Table:
-    players = tuple(
-        replace(p, cards=groups[("cards", i)],
-                francois_card=groups[("francois", i)][0] if ("francois", i) in groups else None)
-        for i, p in enumerate(table.players)
-    )
-    shared = tuple(replace(s, cards=groups[("shared", j)]) for j, s in enumerate(table.shared))
-    return replace(table, players=players, board=groups[("board", 0)],
-                   board2=groups.get(("board", 1), ()), shared=shared)
-
-
-@dataclass(frozen=True)
-class _Deal:
-    """What is fixed at a street from one point of view, and what is dealt from the pool."""
-
-    fixed: dict[Key, tuple[Card, ...]]  # whole known groups and the known start of each river
-    unknown: tuple[tuple[Key, int], ...]  # groups (or river ends) to deal, with their sizes
-    pool: tuple[Card, ...]  # the cards they come from, one entry per physical card
-
-    @property
-    def sizes(self) -> tuple[int, ...]:
-        return tuple(size for _, size in self.unknown)
-
-    @property
-    def count(self) -> int:
-        return rf.count_deals(len(self.pool), self.sizes)
-
-    def groups(self, dealt: tuple[tuple[Card, ...], ...]) -> dict[Key, tuple[Card, ...]]:
-        groups = dict(self.fixed)
-        for (key, _), cards in zip(self.unknown, dealt, strict=True):
-            groups[key] = groups.get(key, ()) + cards
-        return groups
-
-
-def _deal(table: Table, street: Street, known: frozenset[Key] | None) -> _Deal:
-    """The deal from the view of someone who knows the ``known`` groups (None: all hole cards)."""
-    groups = _groups(table)
-    fixed: dict[Key, tuple[Card, ...]] = {}
-    unknown: list[tuple[Key, int]] = []
-    for key, cards in groups.items():
-        if key[0] == "board":
-            fixed[key] = cards[: street.known]
-            if street.known < len(cards):
-                unknown.append((key, len(cards) - street.known))
-        elif known is None or key in known:
-            fixed[key] = cards
-        else:
-            unknown.append((key, len(cards)))
-    deck = Counter({card: table.rules.decks for card in DECK})
-    deck.update(c for cards in groups.values() for c in cards if c.is_wild)
-    deck.subtract(c for cards in fixed.values() for c in cards)
-    pool = tuple(card for card, n in deck.items() for _ in range(n))
-    return _Deal(fixed, tuple(unknown), pool)
-
-
-def _known_groups(table: Table, hand: Hand) -> frozenset[Key]:
-    """The groups whose cards the hand's owner saw: their cards (and card for François)."""
-    if hand.owner == "francois":
-        return frozenset(("francois", i) for i, p in enumerate(table.players)
-                         if p.francois_card is not None)
-    for j, s in enumerate(table.shared):
-        if s.id == hand.owner:
-            return frozenset({("shared", j)})
-    i = next(i for i, p in enumerate(table.players) if p.name == hand.owner)
-    return frozenset({("cards", i), ("francois", i)})
-
-
-Dealt = tuple[tuple[Card, ...], ...]  # the cards of each unknown group, in order
-
-
-def _exact_deals(pool: tuple[Card, ...], sizes: tuple[int, ...]) -> Iterator[Dealt]:
-    if not sizes:
-        yield ()
-        return
-    for chosen in itertools.combinations(range(len(pool)), sizes[0]):
-        taken = set(chosen)
-        rest = tuple(c for i, c in enumerate(pool) if i not in taken)
-        head = tuple(pool[i] for i in chosen)
-        for tail in _exact_deals(rest, sizes[1:]):
-            yield (head, *tail)
-
-
-def _sampled_deals(pool: tuple[Card, ...], sizes: tuple[int, ...], rng: random.Random,
-                   samples: int) -> Iterator[Dealt]:
-    cut = list(itertools.accumulate(sizes, initial=0))
-    for _ in range(samples):
-        drawn = rng.sample(pool, cut[-1])
-        yield tuple(tuple(drawn[a:b]) for a, b in itertools.pairwise(cut))
-
 
 def _weights(hands: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """(H*H, H): the share of each position for each (weaker L, equal E) code, and its square."""
@@ -349,7 +156,7 @@ _MS_PER_FIVE = 0.0095
 
 
 def _cost_ms(table: Table) -> float:
-    wilds = sum(c.is_wild for cards in _groups(table).values() for c in cards)
+    wilds = sum(c.is_wild for cards in table_groups(table).values() for c in cards)
     return _MS_PER_FIVE * _fives_per_deal(table) * (1 + wilds)
 
 
@@ -377,7 +184,7 @@ def uses_fast_path(table: Table, own: bool = False) -> bool:
         and not (own and table.two_rivers)
         and table.rules == TableRules()
         and (table.variant != "classic" or all(0 < len(p.cards) <= 2 for p in table.players))
-        and not any(c.is_wild for cards in _groups(table).values() for c in cards)
+        and not any(c.is_wild for cards in table_groups(table).values() for c in cards)
     )
 
 
@@ -432,7 +239,7 @@ def _hand_values(table: Table,
 Orders = tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]  # final orders and their counts
 
 
-def _general(table: Table, deal: _Deal, hand_ids: tuple[str, ...], settings: Settings,
+def _general(table: Table, deal: Deal, hand_ids: tuple[str, ...], settings: Settings,
              budget_s: float, seed_text: str) -> tuple[Orders, int, bool]:
     """Final orders over the deal's completions: exact within the budget, else sampled."""
     cost = _cost_ms(table) / 1000
@@ -441,12 +248,12 @@ def _general(table: Table, deal: _Deal, hand_ids: tuple[str, ...], settings: Set
     # Exact when it fits the budget, or when it is hardly more work than sampling would be.
     exact = count * cost <= budget_s or count <= 2 * samples
     if exact:
-        deals = _exact_deals(deal.pool, deal.sizes)
+        deals = exact_deals(deal.pool, deal.sizes)
         total = count
     else:
         total = samples
-        deals = _sampled_deals(deal.pool, deal.sizes, random.Random(seed_text), total)
-    orders = Counter(_beaten(hand_ids, _rebuilt(table, deal.groups(dealt))) for dealt in deals)
+        deals = sampled_deals(deal.pool, deal.sizes, random.Random(seed_text), total)
+    orders = Counter(_beaten(hand_ids, rebuilt(table, deal.groups(dealt))) for dealt in deals)
     patterns = np.array(list(orders), dtype=np.int64).reshape(len(orders), len(hand_ids))
     return (patterns, np.array(list(orders.values()), dtype=np.float64)), total, exact
 
@@ -472,7 +279,7 @@ class _Everyone:
 def _everyone(table: Table, street: Street, settings: Settings) -> _Everyone:
     hands = form_hands(table)
     ids = tuple(h.id for h in hands)
-    deal = _deal(table, street, None)
+    deal = deal_at(table, street, None)
     if settings.numpy and uses_fast_path(table):
         orders, total, exact = _fast_everyone(table, deal, settings, street, ids)
     else:
@@ -518,11 +325,11 @@ def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> t
     ids = tuple(h.id for h in hands)
     views: dict[frozenset[Key], list[int]] = {}
     for index, hand in enumerate(hands):
-        views.setdefault(_known_groups(table, hand), []).append(index)
+        views.setdefault(known_groups(table, hand), []).append(index)
     result: list[HandOdds | None] = [None] * len(hands)
     draws: dict[tuple[int, int], npt.NDArray[np.int64]] = {}
     for known, members in views.items():
-        deal = _deal(table, street, known)
+        deal = deal_at(table, street, known)
         view = "own:" + ",".join(f"{k}{i}" for k, i in sorted(known))
         if settings.numpy and uses_fast_path(table, own=True):
             counts, total, exact = _fast_own(table, deal, settings, street, draws)
@@ -541,7 +348,7 @@ def _ids(cards: tuple[Card, ...]) -> npt.NDArray[np.int64]:
     return np.array([c.id for c in cards], dtype=np.int64)
 
 
-def _fast_everyone(table: Table, deal: _Deal, settings: Settings, street: Street,
+def _fast_everyone(table: Table, deal: Deal, settings: Settings, street: Street,
                    hand_ids: tuple[str, ...]) -> tuple[Orders, int, bool]:
     """Every completion of the river(s), evaluated for all hands at once."""
     pool = _ids(deal.pool)
@@ -549,7 +356,7 @@ def _fast_everyone(table: Table, deal: _Deal, settings: Settings, street: Street
     raw = math.prod(math.comb(len(pool), s) for s in sizes)
     if raw * _FAST_WORK.get(table.variant, 1) <= settings.fast_exact_limit:
         chosen = (rf.combinations_array(len(pool), sizes[0]) if len(sizes) == 1
-                  else _joint_combinations(len(pool), sizes))  # one empty row at the river
+                  else joint_combinations(len(pool), sizes))  # one empty row at the river
         count, exact = len(chosen), True
     else:  # two rivers before the turn, or a lowered limit
         samples = _fast_samples(table, settings)
@@ -571,7 +378,7 @@ def _fast_everyone(table: Table, deal: _Deal, settings: Settings, street: Street
     return rf.order_patterns(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
 
 
-def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,
+def _fast_own(table: Table, deal: Deal, settings: Settings, street: Street,
               draws: dict[tuple[int, int], npt.NDArray[np.int64]],
               ) -> tuple[npt.NDArray[np.float64], int, bool]:
     """Deals of the other players' cards and the river's end, from one player's point of view.
@@ -584,7 +391,7 @@ def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,
     sizes = deal.sizes
     raw = math.prod(math.comb(len(pool), s) for s in sizes)
     if raw * _FAST_WORK.get(table.variant, 1) <= settings.own_exact_limit:
-        chosen, exact = _joint_combinations(len(pool), sizes), True
+        chosen, exact = joint_combinations(len(pool), sizes), True
     else:
         shape = (len(pool), sum(sizes))
         if shape not in draws:
@@ -611,7 +418,7 @@ def _fast_own(table: Table, deal: _Deal, settings: Settings, street: Street,
     return rf.position_counts(np.stack(columns, axis=1)), len(cards), exact
 
 
-def _six_three_own(table: Table, deal: _Deal,
+def _six_three_own(table: Table, deal: Deal,
                    cards: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
     """Code counts of six-three hands over the deals (rows of ``cards``) of the unknown groups."""
     dealt: dict[Key, npt.NDArray[np.int64]] = {}
@@ -625,22 +432,6 @@ def _six_three_own(table: Table, deal: _Deal,
     values = _six_three_values(table, board, holes)
     ids = tuple(h.id for h in form_hands(table))
     return rf.position_counts(np.stack([values[h] for h in ids], axis=1))
-
-
-def _joint_combinations(pool: int, sizes: tuple[int, ...]) -> npt.NDArray[np.int64]:
-    """Every deal of disjoint groups of these sizes from ``range(pool)``, one row per deal."""
-    rows = np.zeros((1, 0), dtype=np.int64)
-    used = np.zeros(1, dtype=np.int64)
-    for size in sizes:
-        combos = rf.combinations_array(pool, size).astype(np.int64)
-        bits = (np.left_shift(np.int64(1), combos)).sum(axis=1)
-        left = np.repeat(np.arange(len(rows)), len(combos))
-        right = np.tile(np.arange(len(combos)), len(rows))
-        keep = (used[left] & bits[right]) == 0
-        left, right = left[keep], right[keep]
-        rows = np.concatenate([rows[left], combos[right]], axis=1)
-        used = used[left] | bits[right]
-    return rows
 
 
 def street_odds(table: Table, street: Street, settings: Settings = Settings(),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine.replay import BestTokens, Method, Mistake, Street
+from companion.engine.replay_types import BestTokens, Method, Mistake, Street
 from companion.engine.text import hand_label
 
 __all__ = ["street_name", "street_phrase", "percent", "method_text", "mistake_text",

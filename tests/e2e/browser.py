@@ -142,6 +142,10 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
                 arg=label, timeout=3000)
         except Exception:  # playwright's TimeoutError: the field did not take the focus
             continue
+        # A select-all pressed right after the click is sometimes not applied (a probe saw the
+        # caret still where the click landed), and the line is then typed into the old text:
+        # wait a moment first, as a person does.
+        time.sleep(0.5)
         page.keyboard.press("Control+A")
         page.keyboard.type(text, delay=15)
         if page.evaluate("document.activeElement?.value") != text:

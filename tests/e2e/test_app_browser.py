@@ -92,9 +92,8 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
 
         # Confirm the cards; the river gets one card wrong (a hand's card), then fixed by tap.
         wrong = hands[0][0]
-        # On a loaded machine the select-all before typing is sometimes lost (cause not found;
-        # the line is then appended and type_into retypes it); if the flag still does not
-        # show, look at the cards and type them again, as a person would.
+        # If the flag does not show (a line typed while the page was still busy), look at the
+        # cards and type them again, as a person would.
         for attempt in range(3):
             browser.type_into(page, "Cartes : Rivière", " ".join(river[:4] + [wrong]),
                               label(river[0]))

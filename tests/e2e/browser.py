@@ -131,21 +131,21 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
     A click can land while Flutter rebuilds the previous field's semantics; typing again into
     a field that lost focus is what a person would do too.
     """
+    focused = ("label => document.activeElement?.tagName === 'INPUT'"
+               " && document.activeElement.getAttribute('aria-label') === label")
     for _ in range(4):
         page.get_by_label(label, exact=True).click()
+        # A select-all pressed right after the click is sometimes not applied (a probe saw the
+        # caret still where the click landed), and a first click on a field can lose the focus
+        # again a moment later (a probe saw it on the body 0.1 s after): wait a moment, as a
+        # person does, then check where the focus is.
+        time.sleep(0.5)
         try:
             # The focus must be in this very field: a click that lands while the layout moves
             # can focus a neighbour, and typing there would change the wrong cards.
-            page.wait_for_function(
-                "label => document.activeElement?.tagName === 'INPUT'"
-                " && document.activeElement.getAttribute('aria-label') === label",
-                arg=label, timeout=3000)
-        except Exception:  # playwright's TimeoutError: the field did not take the focus
+            page.wait_for_function(focused, arg=label, timeout=3000)
+        except Exception:  # playwright's TimeoutError: the field did not keep the focus
             continue
-        # A select-all pressed right after the click is sometimes not applied (a probe saw the
-        # caret still where the click landed), and the line is then typed into the old text:
-        # wait a moment first, as a person does.
-        time.sleep(0.5)
         page.keyboard.press("Control+A")
         page.keyboard.type(text, delay=15)
         if page.evaluate("document.activeElement?.value") != text:

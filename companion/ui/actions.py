@@ -120,7 +120,8 @@ def _with_night(state: AppState, services: Services, status: NightStatus,
     if fresh_table:
         table = ShowdownState(night.players, variant=night.variant,
                               rules=Rules.from_json(night.rules),
-                              two_rivers=bool(night.rules.get("two_rivers", False)))
+                              two_rivers=bool(night.rules.get("two_rivers", False)),
+                              edition=table.edition + 1)
     heists = services.log.heists(night.id)
     return replace(state, night=status, heists=heists, table=table,
                    night_cribbage=services.log.cribbage_games(night.id),

@@ -75,6 +75,7 @@ class SpitScreen:
     live: int | None = None
     move: str = ""  # the disputed move as typed, e.g. "p1 8d -> pile 1"
     photo: str = ""  # the cards a photo read, as one line to check by eye ("" when typed)
+    edition: int = 0  # bumped by a reset: the fields then drop what was being typed
 
     # -- setup ----------------------------------------------------------------------------
 
@@ -122,7 +123,7 @@ class SpitScreen:
 
     def cleared(self) -> SpitScreen:
         """An empty table under the same rules."""
-        return SpitScreen(self.variant)
+        return SpitScreen(self.variant, edition=self.edition + 1)
 
     # -- engine ---------------------------------------------------------------------------
 

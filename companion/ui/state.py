@@ -145,6 +145,9 @@ class ShowdownState:
     river2: tuple[str, ...] = ()
     francois: tuple[str, ...] = ()  # "francois": the card each player gave François ("" if none)
     shared: tuple[tuple[str, ...], ...] = ()  # "circular": hand between players i and i+1
+    # Bumped when the table is reset (new table, new night): the fields then show the state's
+    # text even where it did not change, instead of keeping what was being typed (typing_kept).
+    edition: int = 0
 
     def __post_init__(self) -> None:
         # These follow the players: one entry each, whatever the caller gave.
@@ -187,7 +190,7 @@ class ShowdownState:
     def cleared(self) -> ShowdownState:
         """The same players and rules, an empty table."""
         return ShowdownState(self.players, variant=self.variant, rules=self.rules,
-                             two_rivers=self.two_rivers)
+                             two_rivers=self.two_rivers, edition=self.edition + 1)
 
     # -- cards ----------------------------------------------------------------------------
 
@@ -238,7 +241,7 @@ class ShowdownState:
             players.append(t("player_default", lang, n=len(players) + 1))
         read = [tuple(h) for h in hands[:MAX_PLAYERS]]
         return ShowdownState(tuple(players), tuple(river), tuple(read), self.variant, self.rules,
-                             photo=photo, two_rivers=self.two_rivers)
+                             photo=photo, two_rivers=self.two_rivers, edition=self.edition)
 
     def select(self, place: int, index: int) -> ShowdownState:
         """Pick a card to change, move or remove; picking it again lets it go."""

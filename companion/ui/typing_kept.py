@@ -9,7 +9,9 @@ has not changed since the last render takes the text the client has now. Its dif
 empty and nothing is sent, so the client's newer keystrokes cannot be overwritten by an older
 copy either (a per-keystroke ``on_change`` draft in the state would be, when a keystroke lands
 between the event and the re-render). When the state's text did change (submit parsed it, a
-photo or a fix set the cards, a new table), the state's text is shown, as before.
+photo or a fix set the cards), or the screen was reset (a new table: the field's ``data``, the
+screen's reset count, changed; an empty field stays empty then, so its text alone cannot tell),
+the state's text is shown, as before.
 
 Only fields that commit their text on blur are kept: their text is the state's (cards, players).
 A field acting only on submit (a preset's name, a token order, points) is a command line that the
@@ -29,10 +31,12 @@ __all__ = ["Rendered", "keep_typing", "text_fields"]
 
 @dataclasses.dataclass(frozen=True)
 class Rendered:
-    """A field as last sent: the control the client's typing patches, and the state's text."""
+    """A field as last sent: the control the client's typing patches, the state's text, and the
+    field's ``data`` (a screen's reset count, where it has one)."""
 
     field: ft.TextField
     text: str
+    mark: Any = None
 
 
 def _children(control: Any) -> Iterator[ft.BaseControl]:
@@ -78,7 +82,8 @@ def keep_typing(root: ft.BaseControl, last: dict[Any, Rendered]) -> dict[Any, Re
             continue
         text = str(field.value)
         before = last.get(field.key)
-        if before is not None and before.text == text and before.field.value is not None:
+        if before is not None and before.text == text and before.mark == field.data \
+                and before.field.value is not None:
             field.value = before.field.value
-        now[field.key] = Rendered(field, text)
+        now[field.key] = Rendered(field, text, field.data)
     return now

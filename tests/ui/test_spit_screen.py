@@ -141,7 +141,7 @@ def test_a_bad_position_names_what_is_wrong(screen: SpitScreen, error: type[Exce
 
 def test_cleared_keeps_the_rules_only() -> None:
     screen = typed("7h Kc", "8d", "Qh", variant="speed").with_move_text("p1 8d -> pile 1")
-    assert screen.cleared() == SpitScreen(variant="speed")
+    assert screen.cleared() == SpitScreen(variant="speed", edition=screen.edition + 1)
 
 
 # -- the screen ---------------------------------------------------------------------------
@@ -289,7 +289,7 @@ def test_an_emptied_stock_ends_the_round(session: Session) -> None:
 def test_new_table_clears_the_position(session: Session) -> None:
     type_position(session, "7h Kc", "8d", "Qh")
     session.tap("spit-new")
-    assert session.state.spit == SpitScreen()
+    assert session.state.spit == SpitScreen(edition=1)  # a reset: typing in its fields is dropped
 
 
 # -- photos -------------------------------------------------------------------------------

@@ -120,6 +120,36 @@ def test_a_change_from_elsewhere_replaces_the_typing(page: Page) -> None:
 
 
 
+
+@pytest.mark.parametrize("key", ["hand-0-text", "river-text", "players"])
+def test_a_new_table_drops_typing_even_where_the_text_was_empty(page: Page, key: str) -> None:
+    # The state's text is "" before and after: only the table's reset count tells them apart.
+    page.type(key, "As Kd")
+    page.session.tap("new-table")
+    shown, ops = page.rerender()
+    expected = "Ana, Bob, Cy" if key == "players" else ""
+    assert find(shown, key).value == expected
+    assert ["value", expected] in [op[2:] for op in value_ops(ops)]
+
+
+def test_a_photo_read_keeps_typing_where_it_read_nothing(page: Page) -> None:
+    page.type("hand-2-text", "9c 9d")
+    page.session.dispatch(lambda s, _: s.with_table(s.table.with_read(
+        ["2c", "3d", "4h"], [["As", "Ks"], ["Qh", "Jh"]], None, "fr")))
+    shown, _ops = page.rerender()
+    assert find(shown, "river-text").value == "2c 3d 4h"
+    assert find(shown, "hand-0-text").value == "As Ks"
+    assert find(shown, "hand-2-text").value == "9c 9d"
+
+
+def test_a_cleared_spit_table_drops_typing(services: Services) -> None:
+    page = Page(Session(AppState().go("spit"), services))
+    page.type("spit-pile-0", "7h")
+    page.session.tap("spit-new")
+    shown, _ops = page.rerender()
+    assert find(shown, "spit-pile-0").value == ""
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_every_screen_keeps_typing_in_its_fields(services: Services, screen: str) -> None:
     page = Page(Session(AppState().go(screen), services))

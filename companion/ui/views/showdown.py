@@ -67,7 +67,8 @@ def _setup(state: AppState, dispatch: Dispatch) -> ft.Control:
         ft.TextField(
             key="players", label=t("players", lang), value=", ".join(table.players), dense=True,
             on_submit=lambda e: dispatch(_table(lambda tb: tb.with_players_text(e.control.value))),
-            on_blur=lambda e: dispatch(_table(lambda tb: tb.with_players_text(e.control.value)))),
+            on_blur=lambda e: dispatch(_table(lambda tb: tb.with_players_text(e.control.value))),
+            data=table.edition),
     ]
     return ft.Column(controls, spacing=8, key="setup")
 
@@ -94,7 +95,8 @@ def _place_row(table: ShowdownState, place: int, lang: str, dispatch: Dispatch,
         ft.Text(name, weight=ft.FontWeight.BOLD),
         ft.Row(chips, wrap=True, spacing=4),
         ft.TextField(key=f"{slug}-text", label=t("cards_of", lang, place=name),
-                     value=" ".join(cards), dense=True, on_submit=typed, on_blur=typed),
+                     value=" ".join(cards), dense=True, on_submit=typed, on_blur=typed,
+                     data=table.edition),
     ]
     if place >= 0 and table.variant == "francois":
         def given(e: ft.Event[ft.TextField]) -> None:
@@ -103,7 +105,7 @@ def _place_row(table: ShowdownState, place: int, lang: str, dispatch: Dispatch,
 
         controls.append(ft.TextField(
             key=f"francois-{place}", label=t("francois_card", lang), width=200, dense=True,
-            value=table.francois[place], on_submit=given, on_blur=given))
+            value=table.francois[place], on_submit=given, on_blur=given, data=table.edition))
     return ft.Column(key=f"{slug}-row", controls=controls, spacing=4)
 
 
@@ -122,7 +124,7 @@ def _shared_rows(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Cont
     return ft.Column(key="shared", controls=[
         ft.TextField(key=f"shared-{i}", label=t("shared_hand", lang, pair=f"{a}+{b}"),
                      value=" ".join(table.shared[i]), dense=True,
-                     on_submit=typed(i), on_blur=typed(i))
+                     on_submit=typed(i), on_blur=typed(i), data=table.edition)
         for i, (a, b) in enumerate(table.neighbours())
     ], spacing=6)
 

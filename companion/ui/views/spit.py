@@ -22,14 +22,17 @@ def _spit(change: Any) -> Any:
 
 
 def _field(key: str, label: str, value: str, dispatch: Dispatch, change: Any,
-           width: int | None = None) -> ft.TextField:
-    """A text field whose submit or blur gives its text to ``change(screen, text)``."""
+           width: int | None = None, *, edition: int) -> ft.TextField:
+    """A text field whose submit or blur gives its text to ``change(screen, text)``.
+
+    ``edition``: the screen's reset count; a reset replaces what was being typed.
+    """
     def typed(e: ft.Event[ft.TextField]) -> None:
         text = e.control.value or ""
         dispatch(_spit(lambda sp: change(sp, text)))
 
     return ft.TextField(key=key, label=label, value=value, dense=True, width=width,
-                        on_submit=typed, on_blur=typed)
+                        on_submit=typed, on_blur=typed, data=edition)
 
 
 def _chip(token: str, key: str) -> ft.Control:
@@ -70,14 +73,16 @@ def _player_block(spit: SpitScreen, player: int, lang: str, dispatch: Dispatch) 
     counts: list[ft.Control] = [
         _field(f"spit-left-{player}", t("spit_draw" if speed else "spit_left", lang),
                str(spit.spit_left[player]), dispatch,
-               lambda sp, text: sp.with_spit_text(player, text), width=120),
+               lambda sp, text: sp.with_spit_text(player, text), edition=spit.edition, width=120),
     ]
     if speed:
         counts.append(_field(f"spit-side-{player}", t("spit_side", lang),
                              str(spit.side_left[player]), dispatch,
-                             lambda sp, text: sp.with_side_text(player, text), width=120))
+                             lambda sp, text: sp.with_side_text(player, text),
+                             edition=spit.edition, width=120))
     field = _field(f"spit-stocks-{player}", stocks, " ".join(spit.stocks[player]), dispatch,
-                   lambda sp, text: sp.with_stock_text(player, text), width=220)
+                   lambda sp, text: sp.with_stock_text(player, text),
+                   edition=spit.edition, width=220)
     return ft.Column(key=f"spit-player-{player}", spacing=4, controls=[
         ft.Text(stocks, weight=ft.FontWeight.BOLD),
         ft.Row([_chip(tok, f"spit-stock-{player}-{i}")
@@ -91,7 +96,7 @@ def _piles(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
         chips = [_chip(spit.piles[i], f"spit-pile-{i}-card")] if spit.piles[i] else []
         return ft.Row([
             _field(f"spit-pile-{i}", t("spit_pile", lang, n=i + 1), spit.piles[i], dispatch,
-                   lambda sp, text: sp.with_pile_text(i, text), width=110),
+                   lambda sp, text: sp.with_pile_text(i, text), edition=spit.edition, width=110),
             *chips,
         ], spacing=6)
 

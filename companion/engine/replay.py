@@ -11,8 +11,9 @@ module gives, with ties split evenly between the positions they cover:
   other players' cards being dealt at random too (exact when small, else seeded Monte Carlo).
 
 The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. The classic game
-under standard rules runs on the numpy path of ``replay_fast`` (so do two-of-four, four-two-hands,
-circular and two rivers, knowing every hole card, and six-three-hands in both views); every other
+under standard rules runs on the numpy path of ``replay_fast`` (so do two-of-four and
+four-two-hands in both views, circular and two rivers knowing every hole card, and
+six-three-hands in both views); every other
 variant or rule runs through the variant's own hand former, so it is right by construction and
 slower. Whether the general path enumerates or samples follows an estimate of its cost (fives
 valued per deal), never a clock, so the same table always gets the same method.
@@ -85,6 +86,7 @@ __all__ = [
     "find_mistakes",
     "chart_data",
     "uses_fast_path",
+    "own_view_values",
 ]
 
 
@@ -163,7 +165,7 @@ def _cost_ms(table: Table) -> float:
 # Variants valued on the numpy path: best-of-(at most 2 hole cards + river) choices, and the
 # three hands of six cards (every five of hole + river valued, then the best split chosen).
 _NUMPY_VARIANTS = ("classic", "two-of-four", "four-two-hands", "circular", "six-three-hands")
-_NUMPY_OWN_VARIANTS = ("classic", "six-three-hands")
+_NUMPY_OWN_VARIANTS = ("classic", "two-of-four", "four-two-hands", "six-three-hands")
 # How many times more numpy work a deal takes than in the classic game: six-three-hands values
 # 462 fives per player and deal. The exact-enumeration limits are divided by it.
 _FAST_WORK = {"six-three-hands": 100}
@@ -178,7 +180,7 @@ def _fast_samples(table: Table, settings: Settings) -> int:
 def uses_fast_path(table: Table, own: bool = False) -> bool:
     """Whether the numpy path values the table: standard rules, one river, no wild card, and a
     variant built from at most 2 hole cards per hand or six-three-hands (for the own-cards view:
-    classic on one river only, or six-three-hands)."""
+    classic, two-of-four or four-two-hands on one river, or six-three-hands)."""
     return (
         table.variant in (_NUMPY_OWN_VARIANTS if own else _NUMPY_VARIANTS)
         and not (own and table.two_rivers)
@@ -403,19 +405,45 @@ def _fast_own(table: Table, deal: Deal, settings: Settings, street: Street,
     cards = pool[chosen]
     if table.variant == "six-three-hands":
         return _six_three_own(table, deal, cards), len(cards), exact
-    masks: dict[Key, npt.NDArray[np.int64]] = {}
-    start = 0
-    for (key, size) in deal.unknown:
-        masks[key] = rf.card_masks(cards[:, start : start + size])
-        start += size
-    board = masks.get(("board", 0), 0) | int(rf.card_masks(_ids(deal.fixed[("board", 0)])))
-    columns = []
+    dealt: dict[Key, npt.NDArray[np.int64]] = {}
+    for (key, size), start in zip(deal.unknown, itertools.accumulate(deal.sizes, initial=0),
+                                  strict=False):
+        dealt[key] = cards[:, start : start + size]
+    board = int(rf.card_masks(_ids(deal.fixed[("board", 0)])))
+    if ("board", 0) in dealt:
+        board = rf.card_masks(dealt[("board", 0)]) | board
+    holes = {i: dealt.get(("cards", i), np.broadcast_to(_ids(p.cards), (len(cards), len(p.cards))))
+             for i, p in enumerate(table.players)}
+    values = own_view_values(table, np.broadcast_to(board, (len(cards),)), holes)
+    ids = tuple(h.id for h in form_hands(table))
+    return rf.position_counts(np.stack([values[h] for h in ids], axis=1)), len(cards), exact
+
+
+def own_view_values(table: Table, board: npt.NDArray[np.int64],
+                    holes: Mapping[int, npt.NDArray[np.int64]]) -> dict[str, npt.NDArray[np.int64]]:
+    """Each hand's value on every row: ``board`` holds the river's card mask per row, ``holes``
+    each player's card ids per row (rows x cards), as the variant forms the hands."""
+    values: dict[str, npt.NDArray[np.int64]] = {}
+
+    def with_board(hole: npt.NDArray[np.int64], columns: tuple[int, ...]) -> npt.NDArray[np.int64]:
+        return rf.values_from_masks(board | rf.card_masks(hole[:, list(columns)]))
+
     for i, p in enumerate(table.players):
-        hole = masks.get(("cards", i))
-        if hole is None:
-            hole = np.full(len(cards), int(rf.card_masks(_ids(p.cards))))
-        columns.append(rf.values_from_masks(board | hole))
-    return rf.position_counts(np.stack(columns, axis=1)), len(cards), exact
+        hole = holes[i]
+        if table.variant == "two-of-four":
+            values[p.name] = np.maximum.reduce(
+                [with_board(hole, pair) for pair in itertools.combinations(range(4), 2)])
+        elif table.variant == "four-two-hands":
+            # As in _hand_values: the split that maximises the stronger hand, then the weaker.
+            best = np.zeros(len(board), dtype=np.int64)
+            for j in (1, 2, 3):
+                a = with_board(hole, (0, j))
+                b = with_board(hole, tuple(c for c in (1, 2, 3) if c != j))
+                np.maximum(best, (np.maximum(a, b) << 24) | np.minimum(a, b), out=best)
+            values[f"{p.name}/1"], values[f"{p.name}/2"] = best >> 24, best & ((1 << 24) - 1)
+        else:
+            values[p.name] = with_board(hole, tuple(range(hole.shape[1])))
+    return values
 
 
 def _six_three_own(table: Table, deal: Deal,

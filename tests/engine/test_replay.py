@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections import Counter
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.engine import replay_fast as rf
 from companion.engine.cards import DECK, Card
 from companion.engine.ranking import Ranking, Straights, TableRules
 from companion.engine.replay import (
@@ -21,6 +24,7 @@ from companion.engine.replay import (
     everyone_odds,
     find_mistakes,
     own_odds,
+    own_view_values,
     replay_table,
     street_odds,
     uses_fast_path,
@@ -254,7 +258,9 @@ def test_fast_path_is_taken_only_under_standard_rules() -> None:
         assert uses_fast_path(TABLES[name]), name
     assert uses_fast_path(TABLES["classic"], own=True)
     assert uses_fast_path(TABLES["six-three-hands"], own=True)
-    assert not uses_fast_path(TABLES["two-of-four"], own=True)
+    assert uses_fast_path(TABLES["two-of-four"], own=True)
+    assert uses_fast_path(TABLES["four-two-hands"], own=True)
+    assert not uses_fast_path(TABLES["circular"], own=True)
     assert not uses_fast_path(TABLES["two-rivers"], own=True)
     for name in ("classic-3-cards", "low-a5", "low-27", "wrap", "two-decks", "wild-in-hand",
                  "wild-on-river", "high-low", "francois"):
@@ -310,6 +316,45 @@ def test_own_view_at_the_river_matches_brute_force(name: str) -> None:
         assert hand.method.exact
         want = _own_brute_force(table, owner)[hand.hand_id]
         assert list(hand.positions) == pytest.approx(want, abs=1e-9)
+
+
+@pytest.mark.parametrize("name", ["classic", "two-of-four", "four-two-hands"])
+def test_own_view_values_rank_hands_as_the_hand_formers(name: str) -> None:
+    # The own view deals every player's cards per row; on 300 random deals, each hand's count
+    # of weaker and equal hands must be the showdown's (its hands formed by the variant).
+    table = TABLES[name]
+    rng = random.Random(11)
+    sizes = [len(p.cards) for p in table.players]
+    deals = [rng.sample(DECK, sum(sizes) + 5) for _ in range(300)]
+    cut = list(itertools.accumulate(sizes, initial=0))
+    holes = {i: np.array([[c.id for c in d[a:b]] for d in deals])
+             for i, (a, b) in enumerate(itertools.pairwise(cut))}
+    board = rf.card_masks(np.array([[c.id for c in d[cut[-1]:]] for d in deals]))
+    values = own_view_values(table, board, holes)
+    for row, dealt in enumerate(deals):
+        players = tuple(replace(p, cards=tuple(dealt[a:b]))
+                        for p, (a, b) in zip(table.players, itertools.pairwise(cut), strict=True))
+        want = _positions(replace(table, players=players, board=tuple(dealt[cut[-1]:])))
+        got = {h: int(v[row]) for h, v in values.items()}
+        assert got.keys() == want.keys()
+        for hand_id, shares in want.items():
+            weaker = sum(v < got[hand_id] for v in got.values())
+            equal = sum(v == got[hand_id] for v in got.values())
+            taken = [k for k, share in enumerate(shares) if share > 0]
+            assert (weaker, equal) == (taken[0], len(taken)), (row, hand_id)
+
+
+@pytest.mark.parametrize("name", ["two-of-four", "four-two-hands"])
+def test_own_view_of_four_card_variants_agrees_with_the_hand_formers(name: str) -> None:
+    table = TABLES[name]
+    fast = own_odds(table, Street.TURN)
+    slow = own_odds(table, Street.TURN, Settings(numpy=False, budget_s=0.01, min_samples=200))
+    for f, g in zip(fast, slow, strict=True):
+        assert f.method.count == 20_000 and g.method.count == 200
+        assert 0 < f.method.std_error < 0.005
+        bar = 5 * math.hypot(f.method.std_error, g.method.std_error)
+        for p, q in zip(f.positions, g.positions, strict=True):
+            assert abs(p - q) <= bar
 
 
 def test_own_view_sampling_agrees_with_exact_within_its_error() -> None:

@@ -11,9 +11,9 @@ module gives, with ties split evenly between the positions they cover:
   other players' cards being dealt at random too (exact when small, else seeded Monte Carlo).
 
 The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. The classic game
-under standard rules runs on the numpy path of ``replay_fast`` (so do two-of-four and
-four-two-hands in both views, circular and two rivers knowing every hole card, and
-six-three-hands in both views); every other
+under standard rules runs on the numpy path of ``replay_fast`` (so do two-of-four,
+four-two-hands, two rivers and six-three-hands in both views, and circular knowing every hole
+card); every other
 variant or rule runs through the variant's own hand former, so it is right by construction and
 slower. Whether the general path enumerates or samples follows an estimate of its cost (fives
 valued per deal), never a clock, so the same table always gets the same method.
@@ -35,7 +35,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -180,10 +180,9 @@ def _fast_samples(table: Table, settings: Settings) -> int:
 def uses_fast_path(table: Table, own: bool = False) -> bool:
     """Whether the numpy path values the table: standard rules, one river, no wild card, and a
     variant built from at most 2 hole cards per hand or six-three-hands (for the own-cards view:
-    classic, two-of-four or four-two-hands on one river, or six-three-hands)."""
+    classic, two-of-four or four-two-hands, on one river or two, or six-three-hands)."""
     return (
         table.variant in (_NUMPY_OWN_VARIANTS if own else _NUMPY_VARIANTS)
-        and not (own and table.two_rivers)
         and table.rules == TableRules()
         and (table.variant != "classic" or all(0 < len(p.cards) <= 2 for p in table.players))
         and not any(c.is_wild for cards in table_groups(table).values() for c in cards)
@@ -204,35 +203,47 @@ def _six_three_values(table: Table, board: npt.NDArray[np.int64],
     return values
 
 
+def _player_values(table: Table, name: str, cards: int, rows: int, rivers: int,
+                   value: Callable[[int, tuple[int, ...]], npt.NDArray[np.int64]],
+                   ) -> dict[str, npt.NDArray[np.int64]]:
+    """A player's hand values on every row as the variant forms them (``variants``), given
+    ``value(river, positions)``: the value of the cards at those positions of the player's own
+    with that river."""
+    every = tuple(range(cards))
+    if table.variant == "two-of-four":
+        return {name: np.maximum.reduce(
+            [value(0, pair) for pair in itertools.combinations(every, 2)])}
+    splits: list[tuple[tuple[int, ...], tuple[int, ...]]]
+    if table.variant == "four-two-hands":
+        splits = [((0, j), tuple(c for c in (1, 2, 3) if c != j)) for j in (1, 2, 3)]
+    elif rivers == 2:  # classic: the same cards play on each river
+        splits = [(every, every)]
+    else:
+        return {name: value(0, every)}
+    # The split and placement that maximise the stronger hand, then the weaker: values stay
+    # below 2**24, so (stronger, weaker) packs into one comparable integer.
+    placements = [(0, 1), (1, 0)] if rivers == 2 else [(0, 0)]
+    best = np.zeros(rows, dtype=np.int64)
+    for first, second in splits:
+        for r1, r2 in placements:
+            a, b = value(r1, first), value(r2, second)
+            np.maximum(best, (np.maximum(a, b) << 24) | np.minimum(a, b), out=best)
+    return {f"{name}/1": best >> 24, f"{name}/2": best & ((1 << 24) - 1)}
+
+
 def _hand_values(table: Table,
                  rivers: list[rf.SharedBoards]) -> dict[str, npt.NDArray[np.int64]]:
-    """Each hand's value on every deal of the river(s), as the variant forms it (``variants``)."""
+    """Each hand's value on every deal of the river(s), the hole cards being known."""
     values: dict[str, npt.NDArray[np.int64]] = {}
     rows = len(rivers[0].multiset)
-    placements = [(0, 1), (1, 0)] if len(rivers) == 2 else [(0, 0)]
     for p in table.players:
         ids = tuple(c.id for c in p.cards)
-        if table.variant == "two-of-four":
-            values[p.name] = np.maximum.reduce(
-                [rivers[0].values_with(pair) for pair in itertools.combinations(ids, 2)])
-            continue
-        pairs: list[tuple[tuple[int, ...], tuple[int, ...]]]
-        if table.variant == "four-two-hands":
-            pairs = [((ids[0], ids[j]), tuple(c for i, c in enumerate(ids) if i not in (0, j)))
-                     for j in (1, 2, 3)]
-        elif len(rivers) == 2:  # classic: the same two cards play on each river
-            pairs = [(ids, ids)]
-        else:
-            values[p.name] = rivers[0].values_with(ids)
-            continue
-        # The split and placement that maximise the stronger hand, then the weaker: values stay
-        # below 2**24, so (stronger, weaker) packs into one comparable integer.
-        best = np.zeros(rows, dtype=np.int64)
-        for first, second in pairs:
-            for r1, r2 in placements:
-                a, b = rivers[r1].values_with(first), rivers[r2].values_with(second)
-                np.maximum(best, (np.maximum(a, b) << 24) | np.minimum(a, b), out=best)
-        values[f"{p.name}/1"], values[f"{p.name}/2"] = best >> 24, best & ((1 << 24) - 1)
+
+        def value(river: int, positions: tuple[int, ...],
+                  ids: tuple[int, ...] = ids) -> npt.NDArray[np.int64]:
+            return rivers[river].values_with(tuple(ids[k] for k in positions))
+
+        values.update(_player_values(table, p.name, len(ids), rows, len(rivers), value))
     for s in table.shared:
         values[s.id] = rivers[0].values_with(tuple(c.id for c in s.cards))
     return values
@@ -409,40 +420,33 @@ def _fast_own(table: Table, deal: Deal, settings: Settings, street: Street,
     for (key, size), start in zip(deal.unknown, itertools.accumulate(deal.sizes, initial=0),
                                   strict=False):
         dealt[key] = cards[:, start : start + size]
-    board = int(rf.card_masks(_ids(deal.fixed[("board", 0)])))
-    if ("board", 0) in dealt:
-        board = rf.card_masks(dealt[("board", 0)]) | board
+    boards = []
+    for river in (0, 1) if table.two_rivers else (0,):
+        board = rf.card_masks(_ids(deal.fixed[("board", river)]))
+        if ("board", river) in dealt:
+            board = rf.card_masks(dealt[("board", river)]) | board
+        boards.append(np.broadcast_to(board, (len(cards),)))
     holes = {i: dealt.get(("cards", i), np.broadcast_to(_ids(p.cards), (len(cards), len(p.cards))))
              for i, p in enumerate(table.players)}
-    values = own_view_values(table, np.broadcast_to(board, (len(cards),)), holes)
+    values = own_view_values(table, boards, holes)
     ids = tuple(h.id for h in form_hands(table))
     return rf.position_counts(np.stack([values[h] for h in ids], axis=1)), len(cards), exact
 
 
-def own_view_values(table: Table, board: npt.NDArray[np.int64],
+def own_view_values(table: Table, boards: Sequence[npt.NDArray[np.int64]],
                     holes: Mapping[int, npt.NDArray[np.int64]]) -> dict[str, npt.NDArray[np.int64]]:
-    """Each hand's value on every row: ``board`` holds the river's card mask per row, ``holes``
-    each player's card ids per row (rows x cards), as the variant forms the hands."""
+    """Each hand's value on every row, the hole cards varying by row: ``boards`` holds each
+    river's card mask per row, ``holes`` each player's card ids per row (rows x cards)."""
     values: dict[str, npt.NDArray[np.int64]] = {}
-
-    def with_board(hole: npt.NDArray[np.int64], columns: tuple[int, ...]) -> npt.NDArray[np.int64]:
-        return rf.values_from_masks(board | rf.card_masks(hole[:, list(columns)]))
-
     for i, p in enumerate(table.players):
         hole = holes[i]
-        if table.variant == "two-of-four":
-            values[p.name] = np.maximum.reduce(
-                [with_board(hole, pair) for pair in itertools.combinations(range(4), 2)])
-        elif table.variant == "four-two-hands":
-            # As in _hand_values: the split that maximises the stronger hand, then the weaker.
-            best = np.zeros(len(board), dtype=np.int64)
-            for j in (1, 2, 3):
-                a = with_board(hole, (0, j))
-                b = with_board(hole, tuple(c for c in (1, 2, 3) if c != j))
-                np.maximum(best, (np.maximum(a, b) << 24) | np.minimum(a, b), out=best)
-            values[f"{p.name}/1"], values[f"{p.name}/2"] = best >> 24, best & ((1 << 24) - 1)
-        else:
-            values[p.name] = with_board(hole, tuple(range(hole.shape[1])))
+
+        def value(river: int, positions: tuple[int, ...],
+                  hole: npt.NDArray[np.int64] = hole) -> npt.NDArray[np.int64]:
+            return rf.values_from_masks(boards[river] | rf.card_masks(hole[:, list(positions)]))
+
+        values.update(_player_values(table, p.name, hole.shape[1], len(boards[0]), len(boards),
+                                     value))
     return values
 
 

@@ -261,7 +261,8 @@ def test_fast_path_is_taken_only_under_standard_rules() -> None:
     assert uses_fast_path(TABLES["two-of-four"], own=True)
     assert uses_fast_path(TABLES["four-two-hands"], own=True)
     assert not uses_fast_path(TABLES["circular"], own=True)
-    assert not uses_fast_path(TABLES["two-rivers"], own=True)
+    assert uses_fast_path(TABLES["two-rivers"], own=True)
+    assert uses_fast_path(TABLES["two-rivers-four-two"], own=True)
     for name in ("classic-3-cards", "low-a5", "low-27", "wrap", "two-decks", "wild-in-hand",
                  "wild-on-river", "high-low", "francois"):
         assert not uses_fast_path(TABLES[name]), name
@@ -318,23 +319,29 @@ def test_own_view_at_the_river_matches_brute_force(name: str) -> None:
         assert list(hand.positions) == pytest.approx(want, abs=1e-9)
 
 
-@pytest.mark.parametrize("name", ["classic", "two-of-four", "four-two-hands"])
+@pytest.mark.parametrize("name", ["classic", "two-of-four", "four-two-hands", "two-rivers",
+                                  "two-rivers-four-two"])
 def test_own_view_values_rank_hands_as_the_hand_formers(name: str) -> None:
     # The own view deals every player's cards per row; on 300 random deals, each hand's count
     # of weaker and equal hands must be the showdown's (its hands formed by the variant).
     table = TABLES[name]
     rng = random.Random(11)
     sizes = [len(p.cards) for p in table.players]
-    deals = [rng.sample(DECK, sum(sizes) + 5) for _ in range(300)]
+    rivers = 2 if table.two_rivers else 1
+    deals = [rng.sample(DECK, sum(sizes) + 5 * rivers) for _ in range(300)]
     cut = list(itertools.accumulate(sizes, initial=0))
     holes = {i: np.array([[c.id for c in d[a:b]] for d in deals])
              for i, (a, b) in enumerate(itertools.pairwise(cut))}
-    board = rf.card_masks(np.array([[c.id for c in d[cut[-1]:]] for d in deals]))
-    values = own_view_values(table, board, holes)
+    starts = [cut[-1] + 5 * r for r in range(rivers)]
+    boards = [rf.card_masks(np.array([[c.id for c in d[a:a + 5]] for d in deals]))
+              for a in starts]
+    values = own_view_values(table, boards, holes)
     for row, dealt in enumerate(deals):
         players = tuple(replace(p, cards=tuple(dealt[a:b]))
                         for p, (a, b) in zip(table.players, itertools.pairwise(cut), strict=True))
-        want = _positions(replace(table, players=players, board=tuple(dealt[cut[-1]:])))
+        rebuilt = replace(table, players=players, board=tuple(dealt[starts[0]:starts[0] + 5]),
+                          board2=tuple(dealt[starts[-1]:starts[-1] + 5]) if rivers == 2 else ())
+        want = _positions(rebuilt)
         got = {h: int(v[row]) for h, v in values.items()}
         assert got.keys() == want.keys()
         for hand_id, shares in want.items():
@@ -344,8 +351,9 @@ def test_own_view_values_rank_hands_as_the_hand_formers(name: str) -> None:
             assert (weaker, equal) == (taken[0], len(taken)), (row, hand_id)
 
 
-@pytest.mark.parametrize("name", ["two-of-four", "four-two-hands"])
-def test_own_view_of_four_card_variants_agrees_with_the_hand_formers(name: str) -> None:
+@pytest.mark.parametrize("name", ["two-of-four", "four-two-hands", "two-rivers",
+                                  "two-rivers-four-two"])
+def test_own_view_on_the_numpy_path_agrees_with_the_hand_formers(name: str) -> None:
     table = TABLES[name]
     fast = own_odds(table, Street.TURN)
     slow = own_odds(table, Street.TURN, Settings(numpy=False, budget_s=0.01, min_samples=200))

@@ -165,7 +165,6 @@ def _cost_ms(table: Table) -> float:
 # Variants valued on the numpy path: best-of-(at most 2 hole cards + river) choices, and the
 # three hands of six cards (every five of hole + river valued, then the best split chosen).
 _NUMPY_VARIANTS = ("classic", "two-of-four", "four-two-hands", "circular", "six-three-hands")
-_NUMPY_OWN_VARIANTS = ("classic", "two-of-four", "four-two-hands", "six-three-hands")
 # How many times more numpy work a deal takes than in the classic game: six-three-hands values
 # 462 fives per player and deal. The exact-enumeration limits are divided by it.
 _FAST_WORK = {"six-three-hands": 100}
@@ -177,12 +176,12 @@ def _fast_samples(table: Table, settings: Settings) -> int:
     return max(settings.min_samples, settings.samples // _FAST_SAMPLE_SHARE.get(table.variant, 1))
 
 
-def uses_fast_path(table: Table, own: bool = False) -> bool:
-    """Whether the numpy path values the table: standard rules, one river, no wild card, and a
-    variant built from at most 2 hole cards per hand or six-three-hands (for the own-cards view:
-    classic, two-of-four or four-two-hands, on one river or two, or six-three-hands)."""
+def uses_fast_path(table: Table) -> bool:
+    """Whether the numpy path values the table (both views): standard rules, no wild card, and
+    a variant built from at most 2 hole cards per hand (classic, two-of-four, four-two-hands,
+    circular; on one river or two where the variant allows them) or six-three-hands."""
     return (
-        table.variant in (_NUMPY_OWN_VARIANTS if own else _NUMPY_VARIANTS)
+        table.variant in _NUMPY_VARIANTS
         and table.rules == TableRules()
         and (table.variant != "classic" or all(0 < len(p.cards) <= 2 for p in table.players))
         and not any(c.is_wild for cards in table_groups(table).values() for c in cards)
@@ -344,7 +343,7 @@ def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> t
     for known, members in views.items():
         deal = deal_at(table, street, known)
         view = "own:" + ",".join(f"{k}{i}" for k, i in sorted(known))
-        if settings.numpy and uses_fast_path(table, own=True):
+        if settings.numpy and uses_fast_path(table):
             counts, total, exact = _fast_own(table, deal, settings, street, draws)
         else:
             orders, total, exact = _general(table, deal, ids, settings,
@@ -426,18 +425,26 @@ def _fast_own(table: Table, deal: Deal, settings: Settings, street: Street,
         if ("board", river) in dealt:
             board = rf.card_masks(dealt[("board", river)]) | board
         boards.append(np.broadcast_to(board, (len(cards),)))
-    holes = {i: dealt.get(("cards", i), np.broadcast_to(_ids(p.cards), (len(cards), len(p.cards))))
-             for i, p in enumerate(table.players)}
-    values = own_view_values(table, boards, holes)
+    def per_row(key: Key, known: tuple[Card, ...]) -> npt.NDArray[np.int64]:
+        return dealt.get(key, np.broadcast_to(_ids(known), (len(cards), len(known))))
+
+    holes = {i: per_row(("cards", i), p.cards) for i, p in enumerate(table.players)}
+    shared = {j: per_row(("shared", j), h.cards) for j, h in enumerate(table.shared)}
+    values = own_view_values(table, boards, holes, shared)
     ids = tuple(h.id for h in form_hands(table))
     return rf.position_counts(np.stack([values[h] for h in ids], axis=1)), len(cards), exact
 
 
 def own_view_values(table: Table, boards: Sequence[npt.NDArray[np.int64]],
-                    holes: Mapping[int, npt.NDArray[np.int64]]) -> dict[str, npt.NDArray[np.int64]]:
+                    holes: Mapping[int, npt.NDArray[np.int64]],
+                    shared: Mapping[int, npt.NDArray[np.int64]] | None = None,
+                    ) -> dict[str, npt.NDArray[np.int64]]:
     """Each hand's value on every row, the hole cards varying by row: ``boards`` holds each
-    river's card mask per row, ``holes`` each player's card ids per row (rows x cards)."""
-    values: dict[str, npt.NDArray[np.int64]] = {}
+    river's card mask per row, ``holes`` each player's card ids per row (rows x cards), and
+    ``shared`` those of the circular variant's shared hands (by index)."""
+    values: dict[str, npt.NDArray[np.int64]] = {
+        table.shared[j].id: rf.values_from_masks(boards[0] | rf.card_masks(cards))
+        for j, cards in (shared or {}).items()}
     for i, p in enumerate(table.players):
         hole = holes[i]
 

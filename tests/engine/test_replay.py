@@ -256,13 +256,6 @@ def test_fast_path_is_taken_only_under_standard_rules() -> None:
     for name in ("classic", "two-of-four", "four-two-hands", "circular", "two-rivers",
                  "two-rivers-four-two", "six-three-hands"):
         assert uses_fast_path(TABLES[name]), name
-    assert uses_fast_path(TABLES["classic"], own=True)
-    assert uses_fast_path(TABLES["six-three-hands"], own=True)
-    assert uses_fast_path(TABLES["two-of-four"], own=True)
-    assert uses_fast_path(TABLES["four-two-hands"], own=True)
-    assert not uses_fast_path(TABLES["circular"], own=True)
-    assert uses_fast_path(TABLES["two-rivers"], own=True)
-    assert uses_fast_path(TABLES["two-rivers-four-two"], own=True)
     for name in ("classic-3-cards", "low-a5", "low-27", "wrap", "two-decks", "wild-in-hand",
                  "wild-on-river", "high-low", "francois"):
         assert not uses_fast_path(TABLES[name]), name
@@ -320,27 +313,33 @@ def test_own_view_at_the_river_matches_brute_force(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["classic", "two-of-four", "four-two-hands", "two-rivers",
-                                  "two-rivers-four-two"])
+                                  "two-rivers-four-two", "circular"])
 def test_own_view_values_rank_hands_as_the_hand_formers(name: str) -> None:
-    # The own view deals every player's cards per row; on 300 random deals, each hand's count
-    # of weaker and equal hands must be the showdown's (its hands formed by the variant).
+    # The own view deals every player's (and shared hand's) cards per row; on 300 random deals,
+    # each hand's count of weaker and equal hands must be the showdown's (hands formed by the
+    # variant).
     table = TABLES[name]
     rng = random.Random(11)
-    sizes = [len(p.cards) for p in table.players]
+    sizes = [len(p.cards) for p in table.players] + [len(h.cards) for h in table.shared]
     rivers = 2 if table.two_rivers else 1
     deals = [rng.sample(DECK, sum(sizes) + 5 * rivers) for _ in range(300)]
-    cut = list(itertools.accumulate(sizes, initial=0))
-    holes = {i: np.array([[c.id for c in d[a:b]] for d in deals])
-             for i, (a, b) in enumerate(itertools.pairwise(cut))}
-    starts = [cut[-1] + 5 * r for r in range(rivers)]
+    spans = list(itertools.pairwise(itertools.accumulate(sizes, initial=0)))
+    rows = {k: np.array([[c.id for c in d[a:b]] for d in deals]) for k, (a, b) in enumerate(spans)}
+    n = len(table.players)
+    starts = [sum(sizes) + 5 * r for r in range(rivers)]
     boards = [rf.card_masks(np.array([[c.id for c in d[a:a + 5]] for d in deals]))
               for a in starts]
-    values = own_view_values(table, boards, holes)
+    values = own_view_values(table, boards, {i: rows[i] for i in range(n)},
+                             {j: rows[n + j] for j in range(len(table.shared))})
     for row, dealt in enumerate(deals):
-        players = tuple(replace(p, cards=tuple(dealt[a:b]))
-                        for p, (a, b) in zip(table.players, itertools.pairwise(cut), strict=True))
-        rebuilt = replace(table, players=players, board=tuple(dealt[starts[0]:starts[0] + 5]),
-                          board2=tuple(dealt[starts[-1]:starts[-1] + 5]) if rivers == 2 else ())
+        groups = [tuple(dealt[a:b]) for a, b in spans]
+        rebuilt = replace(
+            table, players=tuple(replace(p, cards=c) for p, c in zip(table.players, groups[:n],
+                                                                     strict=True)),
+            shared=tuple(replace(h, cards=c) for h, c in zip(table.shared, groups[n:],
+                                                             strict=True)),
+            board=tuple(dealt[starts[0]:starts[0] + 5]),
+            board2=tuple(dealt[starts[-1]:starts[-1] + 5]) if rivers == 2 else ())
         want = _positions(rebuilt)
         got = {h: int(v[row]) for h, v in values.items()}
         assert got.keys() == want.keys()
@@ -352,7 +351,7 @@ def test_own_view_values_rank_hands_as_the_hand_formers(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["two-of-four", "four-two-hands", "two-rivers",
-                                  "two-rivers-four-two"])
+                                  "two-rivers-four-two", "circular"])
 def test_own_view_on_the_numpy_path_agrees_with_the_hand_formers(name: str) -> None:
     table = TABLES[name]
     fast = own_odds(table, Street.TURN)

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from companion.errors import ImageDecodeError
+from companion.vision.detector import refuse_too_small
 
 MESSAGES = {
     "en": {"none": "no cards found", "river": "river", "hands": "hands", "conf": "confidence"},
@@ -44,7 +45,7 @@ def load_image(path: Path) -> np.ndarray:
     image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     if image is None:
         raise ImageDecodeError(str(path), "not an image format OpenCV can decode")
-    return image
+    return refuse_too_small(image, str(path))
 
 
 def annotate(image: np.ndarray, read: Any) -> np.ndarray:

@@ -171,7 +171,10 @@ def decode_image(data: bytes, name: str = "upload") -> np.ndarray:
         image = None
     if image is None:
         raise ImageDecodeError(name, "not an image")
-    return image
+    # Here, not at the top: the app starts without the vision package (it loads with a photo).
+    from companion.vision.detector import refuse_too_small
+
+    return refuse_too_small(image, name)
 
 
 def prepare_photo(data: bytes, name: str, services: Services) -> Action:

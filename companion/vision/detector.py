@@ -23,16 +23,18 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.errors import ModelLoadError
+from companion.errors import ImageDecodeError, ModelLoadError
 from companion.vision import geometry
 from companion.vision.detections import Detections, TableRead
 from companion.vision.grouping import group_cards
 
-__all__ = ["CardDetector", "CornerRead", "DEFAULT_MODEL", "Proposal", "propose_corners"]
+__all__ = ["CardDetector", "CornerRead", "DEFAULT_MODEL", "MIN_IMAGE_SIDE", "Proposal",
+           "propose_corners", "refuse_too_small"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "card_corners.onnx"
 
 WORK_SIZE = 1000  # long side of the frame the outlines are found on
+MIN_IMAGE_SIDE = 16  # pixels: a smaller picture cannot show a readable card
 MIN_CARD_FRACTION = 0.02  # smallest card width, as a fraction of the work frame's long side
 LONG_SIDE = 1.45  # card height / width used to turn a long edge into a width estimate
 # A proposal whose crop looks like an index but is not read surely is cut again at nearby frames
@@ -48,6 +50,15 @@ _SCALES = (0.88, 1.12)
 # rendered training scenes has a median saturation under 0.4 (0.39 at most over 2,600 crops).
 # Coloured cloth can still look like an index to the reader (a red felt read as "10").
 PAPER_MAX_SATURATION = 0.55
+
+
+def refuse_too_small(image: np.ndarray, name: str) -> np.ndarray:
+    """``image``, unless it is too small to show a card: then an ``ImageDecodeError`` naming
+    the file (``detect`` only accepts pictures of at least ``MIN_IMAGE_SIDE`` pixels)."""
+    height, width = image.shape[:2]
+    if min(height, width) < MIN_IMAGE_SIDE:
+        raise ImageDecodeError(name, f"{width}x{height} px, too small to show a card")
+    return image
 
 
 @dataclass(frozen=True)
@@ -338,8 +349,10 @@ class CardDetector:
         return proposals, crops, rank_p, suit_p
 
     def detect(self, image: np.ndarray) -> TableRead:
-        if image is None or image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
-            raise ValueError("detect() expects a BGR image of shape (H, W, 3), at least 16 px")
+        if image is None or image.ndim != 3 or image.shape[2] != 3 \
+                or min(image.shape[:2]) < MIN_IMAGE_SIDE:
+            raise ValueError(f"detect() expects a BGR image of shape (H, W, 3), at least "
+                             f"{MIN_IMAGE_SIDE} px")
         reads, typical = self.read_corners(image)
         detections = merge_reads(reads, image.shape[:2])
         width = typical if typical is not None else (

@@ -22,7 +22,7 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.vision.detections import Grouping
-from companion.vision.detector import DEFAULT_MODEL, CardDetector
+from companion.vision.detector import DEFAULT_MODEL, MIN_IMAGE_SIDE, CardDetector
 
 __all__ = ["Score", "score_cards", "grouping_exact", "main"]
 
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     latency: dict[str, list[float]] = {}
     for entry in entries:
         image = cv2.imread(str(args.labels.parent / entry["image"]), cv2.IMREAD_COLOR)
-        if image is None:
+        if image is None or min(image.shape[:2]) < MIN_IMAGE_SIDE:
             print(f"{entry['image']}: unreadable, counted as all missed")
             score = Score(0, 0, len(entry["cards"]))
         else:

@@ -1,6 +1,8 @@
 import json
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.cli import main
@@ -32,6 +34,21 @@ def test_batch_with_bad_files_reports_each_and_goes_on(tmp_path: Path,
     first = good["cards"][0]
     assert set(first) == {"card", "confidence", "box"} and len(first["box"]) == 4
     assert set(good["groups"]) >= {"river", "hands"}
+
+
+def test_pictures_too_small_to_show_a_card_get_their_own_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dot, strip = tmp_path / "dot.png", tmp_path / "strip.png"
+    cv2.imwrite(str(dot), np.zeros((1, 1, 3), np.uint8))
+    cv2.imwrite(str(strip), np.zeros((3, 4000, 3), np.uint8))
+    scene = FIXTURES / "scene_0004.jpg"
+    code, out = _run(capsys, str(dot), str(scene), str(strip), "--json")
+    assert code == 0
+    entries = json.loads(out)
+    assert entries[0]["error"] == (f"{dot}: cannot be read as an image "
+                                   "(1x1 px, too small to show a card)")
+    assert entries[2]["error"].endswith("(4000x3 px, too small to show a card)")
+    assert "error" not in entries[1] and len(entries[1]["cards"]) >= 8
 
 
 def test_annotate_writes_one_picture_per_image(tmp_path: Path,

@@ -143,6 +143,17 @@ def test_non_images_are_refused_by_name(services: Services, data: bytes) -> None
     assert state.table.photo is None
 
 
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (4000, 3)])
+def test_pictures_too_small_to_show_a_card_are_refused_by_name(services: Services, width: int,
+                                                               height: int) -> None:
+    # A real PNG that decodes fine: the reader would refuse it, so the upload is refused first.
+    state = actions.run(actions.load_photo(png(width, height), "dot.png"), AppState(), services)
+    assert state.banner is not None and state.banner.error
+    assert state.banner.text("en") == (f"dot.png: cannot be read as an image ({width}x{height} "
+                                       "px, too small to show a card)")
+    assert state.table.photo is None
+
+
 def test_too_large_uploads_are_refused_before_decoding(services: Services) -> None:
     state = actions.run(actions.load_photo(b"0" * (actions.MAX_UPLOAD_BYTES + 1)), AppState(),
                         services)

@@ -21,6 +21,7 @@ re-render after its use clears, as before.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -36,7 +37,7 @@ class Rendered:
 
     field: ft.TextField
     text: str
-    mark: Any = None
+    mark: Any
 
 
 def _children(control: Any) -> Iterator[ft.BaseControl]:
@@ -75,10 +76,10 @@ def keep_typing(root: ft.BaseControl, last: dict[Any, Rendered]) -> dict[Any, Re
     found twice is left alone: the fields cannot be told apart.
     """
     fields = list(text_fields(root))
-    keys = [f.key for f in fields]
+    seen = Counter(f.key for f in fields)
     now: dict[Any, Rendered] = {}
     for field in fields:
-        if keys.count(field.key) > 1:
+        if seen[field.key] > 1:
             continue
         text = str(field.value)
         before = last.get(field.key)

@@ -355,9 +355,19 @@ class CardDetector:
                              f"{MIN_IMAGE_SIDE} px")
         reads, typical = self.read_corners(image)
         detections = merge_reads(reads, image.shape[:2])
-        width = typical if typical is not None else (
-            float(np.median([r.proposal.s for r in reads])) if reads else 1.0)
-        return TableRead(detections, group_cards(detections, width))
+        return TableRead(detections, group_cards(detections, card_width(detections, typical)))
+
+
+def card_width(detections: Detections, typical: float | None) -> float:
+    """The card width the grouping measures distances in: the read cards' own, when any.
+
+    ``typical`` (the lone card outlines) can come from a blob that is not one card, such as
+    two river cards touching; the reads' frames were confirmed by the reader.
+    """
+    if len(detections):
+        quads = detections.quads
+        return float(np.median(np.linalg.norm(quads[:, 1] - quads[:, 0], axis=1)))
+    return typical if typical is not None else 1.0
 
 
 def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:

@@ -13,21 +13,12 @@ from companion.photo import read_show, read_spit
 from companion.photo_render import FIXTURES, Rendered, render_show, render_spit
 from companion.vision import Detections
 from companion.vision.training.scenes import DeckStore
-from tests.helpers import cards
-
-CODES = [r + s for r in "23456789TJQKA" for s in "shdc"]
+from tests.helpers import CODES, cards, draw_plain_deck
 
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> DeckStore:
-    """A plain deck drawn here (the art cache is a build product, not in git)."""
-    deck = tmp_path_factory.mktemp("cards") / "plain"
-    deck.mkdir()
-    for code in CODES:
-        face = np.full((145, 100, 4), 255, np.uint8)
-        cv2.putText(face, code, (8, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 0, 255), 2)
-        cv2.imwrite(str(deck / f"{code}.png"), face)
-    return DeckStore(deck.parent, held_out=False)
+    return DeckStore(draw_plain_deck(tmp_path_factory.mktemp("cards")), held_out=False)
 
 
 def true_reads(rendered: Rendered) -> Detections:

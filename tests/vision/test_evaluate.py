@@ -19,6 +19,21 @@ def test_multiset_match(found, truth, tp, fp, fn) -> None:
     assert (score.true_pos, score.false_pos, score.false_neg) == (tp, fp, fn)
 
 
+@pytest.mark.parametrize(
+    ("found", "tp", "fp", "fn"),
+    [
+        (["As", "9c"], 1, 0, 0),  # the partly hidden 9c read: not counted
+        (["As"], 1, 0, 0),  # ... nor missed
+        (["As", "9c", "9c"], 1, 1, 0),  # only one 9c lies partly hidden
+        (["As", "9s"], 1, 1, 0),  # a misread of it is still an extra
+        (["9c"], 0, 0, 1),
+    ],
+)
+def test_partly_hidden_cards_count_neither_way(found, tp, fp, fn) -> None:
+    score = score_cards(found, ["As"], partly=["9c"])
+    assert (score.true_pos, score.false_pos, score.false_neg) == (tp, fp, fn)
+
+
 def test_f1_of_half_right() -> None:
     score = score_cards(["As", "Kd"], ["As", "Qd"])
     assert score.precision == score.recall == score.f1 == 0.5

@@ -23,6 +23,11 @@ from companion.vision.training.art import HELD_OUT_DECK
 
 BACKGROUND_FAMILIES = ("wood", "felt", "cloth", "plain", "stone")
 HELD_OUT_BACKGROUND = "stone"
+# An index corner counts as visible when this much of it is in view (11 of its 12 sample
+# points); a card whose best corner shows between PARTLY and VISIBLE of its index may or may
+# not be readable, and the labels list it apart so that neither reading it nor missing it counts.
+VISIBLE = 0.9
+PARTLY = 0.5
 
 
 @dataclass
@@ -30,6 +35,7 @@ class PlacedCard:
     code: str
     quad: np.ndarray  # 4x2 float: TL, TR, BR, BL in image pixels
     visible: tuple[bool, bool] = (True, True)  # TL, BR index corners
+    shown: tuple[float, float] = (1.0, 1.0)  # fraction of each index corner in view
 
 
 @dataclass
@@ -274,15 +280,16 @@ def make_scene(rng: np.random.Generator, store: DeckStore, families: tuple[str, 
 
     # Which index corners stay visible under the cards drawn later.
     for i, card in enumerate(placed):
-        vis = []
+        shown = []
         for corner in (0, 1):
             pts = _index_points(card.quad, corner)
             covered = np.zeros(len(pts), bool)
             for later in placed[i + 1:]:
                 covered |= _quad_contains(later.quad, pts)
             inside = (pts[:, 0] > 1) & (pts[:, 0] < w - 2) & (pts[:, 1] > 1) & (pts[:, 1] < h - 2)
-            vis.append(bool(np.mean(~covered & inside) > 0.9))
-        card.visible = (vis[0], vis[1])
+            shown.append(float(np.mean(~covered & inside)))
+        card.shown = (shown[0], shown[1])
+        card.visible = (shown[0] > VISIBLE, shown[1] > VISIBLE)
 
     canvas = _photometric(rng, canvas, s)
     return Scene(canvas, placed, river, hands, backs)
@@ -349,13 +356,15 @@ def write_set(out: Path, count: int, held_out: bool, seed: int, cards_dir: Path,
         name = f"scene_{i:04d}.jpg"
         cv2.imwrite(str(out / name), scene.image, [cv2.IMWRITE_JPEG_QUALITY, quality])
         visible = [c.code for c in scene.cards if any(c.visible)]
+        partly = [c.code for c in scene.cards if not any(c.visible) and max(c.shown) >= PARTLY]
         groups = None
         if scene.river:
             groups = {"table": scene.river}
             groups.update({f"P{k + 1}": hand for k, hand in enumerate(scene.hands)})
             if not all(c in visible for c in scene.river + sum(scene.hands, [])):
                 groups = None  # a hidden index makes the grouping unanswerable
-        labels.append({"image": name, "cards": visible, "groups": groups, "source": "synthetic"})
+        labels.append({"image": name, "cards": visible, "partly_hidden": partly,
+                       "groups": groups, "source": "synthetic"})
     for i in range(empty):
         name = f"empty_{i:02d}.jpg"
         w, h = size or (960, 640)

@@ -5,8 +5,9 @@
 Frames are synthetic scenes from the project's generator (needs ``cache/cards``) or, without
 the cache, the test fixtures; the 6000x4000 photo is the same scene scaled up, so the work
 per card (crops from the full-resolution image) is what a real overhead photo costs.
-Each frame is also timed without the re-framing of doubtful reads (``reframe=False``), the
-reference run in the same process, so its cost shows as a ratio however busy the machine is.
+Each frame is also timed without the re-framing of doubtful reads (``reframe=False``) and
+without the second-stage reader (``reader_path=None``), reference runs in the same process, so
+their costs show as ratios however busy the machine is.
 Targets (issue 3): median <= 100 ms at 1280x720, <= 1 s at 6000x4000, on 2 CPU cores.
 """
 
@@ -36,30 +37,31 @@ def main() -> None:
     parser.add_argument("--image", type=Path, nargs="*", default=[],
                         help="also time these photos")
     args = parser.parse_args()
-    detector = CardDetector()
-    reference = CardDetector(reframe=False)
+    runs = {"full": CardDetector(), "without re-framing": CardDetector(reframe=False),
+            "without the reader": CardDetector(reader_path=None)}
     cases = [("1280x720 frame", _frame((1280, 720)), 0.100),
              ("6000x4000 photo", _frame((6000, 4000)), 1.0)]
     cases += [(str(p), cv2.imread(str(p)), float("nan")) for p in args.image]
     for name, image, target in cases:
-        times: dict[str, list[float]] = {"full": [], "reference": []}
-        cards = {"full": 0, "reference": 0}
-        for who in (detector, reference):
+        times: dict[str, list[float]] = {key: [] for key in runs}
+        cards = dict.fromkeys(runs, 0)
+        for who in runs.values():
             who.detect(image)  # warm-up
-        for _ in range(args.repeat):  # interleaved, so both see the same machine load
-            for key, who in (("full", detector), ("reference", reference)):
+        for _ in range(args.repeat):  # interleaved, so all see the same machine load
+            for key, who in runs.items():
                 start = time.perf_counter()
                 read = who.detect(image)
                 times[key].append(time.perf_counter() - start)
                 cards[key] = len(read.detections)
         median = statistics.median(times["full"])
-        base = statistics.median(times["reference"])
-        print(f"{name}: median {median * 1000:.0f} ms, min {min(times['full']) * 1000:.0f} ms, "
-              f"{cards['full']} cards; target {target * 1000:.0f} ms, "
-              f"ratio {median / target:.2f}; without re-framing {base * 1000:.0f} ms, "
-              f"{cards['reference']} cards "
-              f"(re-framing costs x{median / base:.2f})")
-
+        line = (f"{name}: median {median * 1000:.0f} ms, min {min(times['full']) * 1000:.0f} ms, "
+                f"{cards['full']} cards; target {target * 1000:.0f} ms, "
+                f"ratio {median / target:.2f}")
+        for key in list(runs)[1:]:
+            base = statistics.median(times[key])
+            line += (f"; {key} {base * 1000:.0f} ms, {cards[key]} cards "
+                     f"(x{median / base:.2f})")
+        print(line)
 
 if __name__ == "__main__":
     main()

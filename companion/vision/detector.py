@@ -9,6 +9,7 @@
 2. Each candidate is cut from the full-resolution image into a small canonical crop and read by
    the ONNX classifier (13 ranks + "no index", 4 suits). Crops make small indices in big photos
    sharp, and the "no index" class turns the classifier into the verifier of the proposals.
+   The crops that may hold an index are read again by a wider reader trained on indices only.
    A doubtful read is read again at nearby frames, and a crop without card paper is no card.
 3. Reads of the same physical corner are merged, then reads of the same card: a one-deck game
    never shows a card twice, so each code keeps its best-supported place.
@@ -19,6 +20,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -28,10 +30,15 @@ from companion.vision import geometry
 from companion.vision.detections import Detections, TableRead
 from companion.vision.grouping import group_cards
 
-__all__ = ["CardDetector", "CornerRead", "DEFAULT_MODEL", "MIN_IMAGE_SIDE", "Proposal",
+if TYPE_CHECKING:
+    from onnxruntime import InferenceSession
+
+__all__ = ["CardDetector", "CornerRead", "DEFAULT_MODEL", "DEFAULT_READER", "MIN_IMAGE_SIDE",
+           "Proposal",
            "propose_corners", "refuse_too_small"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "card_corners.onnx"
+DEFAULT_READER = DEFAULT_MODEL.with_name("card_reader.onnx")
 
 WORK_SIZE = 1000  # long side of the frame the outlines are found on
 MIN_IMAGE_SIDE = 16  # pixels: a smaller picture cannot show a readable card
@@ -40,6 +47,9 @@ LONG_SIDE = 1.45  # card height / width used to turn a long edge into a width es
 # A proposal whose crop looks like an index but is not read surely is cut again at nearby frames
 # (turned, shifted, scaled): outlines of overlapping cards put some corners 10-20 degrees or a few
 # percent of a card off, and the reader is trained on framings within about half that.
+# The reader saw index crops only, so it is sure of a rank even on a crop that is no index;
+# averaged with the corner model's read, a crop both find unclear stays unclear.
+READER_WEIGHT = 0.5
 REFRAME_FLOOR = 0.4  # index probability (1 - p(no index)) from which a read is doubtful
 REFRAME_SURE = 0.7  # confidence from which a read is kept as it is
 REFRAME_VOTES = 3  # nearby frames (of 12) that must give the same code
@@ -258,40 +268,69 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
     return proposals, (typical / factor if typical is not None else None)
 
 
+def _load(model_path: Path | str, threads: int) -> tuple[InferenceSession, str, str]:
+    """An onnxruntime session on a corner-crop model, with its rank and suit names."""
+    import onnxruntime as ort
+
+    path = Path(model_path)
+    if not path.is_file():
+        raise ModelLoadError(str(path), "file not found")
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    try:
+        session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        meta = session.get_modelmeta().custom_metadata_map
+        ranks, suits = meta["ranks"], meta["suits"]
+        crop = (int(meta["crop_w"]), int(meta["crop_h"]),
+                tuple(json.loads(meta["crop_x"])), tuple(json.loads(meta["crop_y"])))
+    except Exception as error:  # onnxruntime raises its own exception types
+        raise ModelLoadError(str(path), str(error)) from error
+    expected = (geometry.CROP_W, geometry.CROP_H, geometry.CROP_X, geometry.CROP_Y)
+    if crop != expected:
+        raise ModelLoadError(str(path), f"crop geometry {crop} differs from {expected}")
+    return session, ranks, suits
+
+
 class CardDetector:
     """``CardDetector().detect(image_bgr)`` -> ``TableRead`` (cards + river/hands)."""
 
     def __init__(self, model_path: Path | str = DEFAULT_MODEL, threshold: float = 0.5,
-                 threads: int = 2, reframe: bool = True) -> None:
-        import onnxruntime as ort
-
-        path = Path(model_path)
-        if not path.is_file():
-            raise ModelLoadError(str(path), "file not found")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        try:
-            self._session = ort.InferenceSession(str(path), options,
-                                                 providers=["CPUExecutionProvider"])
-            meta = self._session.get_modelmeta().custom_metadata_map
-            self.ranks: str = meta["ranks"]
-            self.suits: str = meta["suits"]
-            crop = (int(meta["crop_w"]), int(meta["crop_h"]),
-                    tuple(json.loads(meta["crop_x"])), tuple(json.loads(meta["crop_y"])))
-        except Exception as error:  # onnxruntime raises its own exception types
-            raise ModelLoadError(str(path), str(error)) from error
-        expected = (geometry.CROP_W, geometry.CROP_H, geometry.CROP_X, geometry.CROP_Y)
-        if crop != expected:
-            raise ModelLoadError(str(path), f"crop geometry {crop} differs from {expected}")
+                 threads: int = 2, reframe: bool = True,
+                 reader_path: Path | str | None = DEFAULT_READER) -> None:
+        """``model_path`` finds indices among the corner crops and reads them;
+        ``reader_path`` (None: none) reads again the crops that may hold an index."""
+        self._session, self.ranks, self.suits = _load(model_path, threads)
+        self._reader: InferenceSession | None = None
+        if reader_path is not None:
+            self._reader, ranks, suits = _load(reader_path, threads)
+            if (ranks, suits) != (self.ranks, self.suits):
+                raise ModelLoadError(str(reader_path), "its classes differ from the corner model's")
         self.threshold = threshold
         self.reframe = reframe
 
     def classify(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Rank (N, 14: ranks + no index) and suit (N, 4) probabilities of BGR crops."""
+        """Rank (N, 14: ranks + no index) and suit (N, 4) probabilities of BGR crops, by the
+        corner model."""
         if len(crops) == 0:
             return np.zeros((0, len(self.ranks) + 1)), np.zeros((0, len(self.suits)))
         rank, suit = self._session.run(None, {"crops": crops.astype(np.float32)})
+        return rank, suit
+
+    def read_again(self, crops: np.ndarray, rank: np.ndarray, suit: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """``rank`` and ``suit`` averaged with the reader's where the corner model reads an
+        index (it alone says whether a crop holds one)."""
+        n = len(self.ranks)
+        rows = np.flatnonzero(rank.argmax(axis=1) < n)
+        if self._reader is None or len(rows) == 0:
+            return rank, suit
+        rank2, suit2 = self._reader.run(None, {"crops": crops[rows].astype(np.float32)})
+        rank, suit = rank.copy(), suit.copy()
+        ranks_only = rank2[:, :n] / np.maximum(rank2[:, :n].sum(axis=1, keepdims=True), 1e-9)
+        w = READER_WEIGHT
+        rank[rows, :n] = w * ranks_only * (1.0 - rank[rows, n:]) + (1 - w) * rank[rows, :n]
+        suit[rows] = w * suit2 + (1 - w) * suit[rows]
         return rank, suit
 
     def read_corners(self, image: np.ndarray) -> tuple[list[CornerRead], float | None]:
@@ -303,6 +342,7 @@ class CardDetector:
         if self.reframe:
             proposals, crops, rank_p, suit_p = self._reframe_doubtful(
                 image, proposals, crops, rank_p, suit_p)
+        rank_p, suit_p = self.read_again(crops, rank_p, suit_p)
         reads = []
         for q, crop, rp, sp in zip(proposals, crops, rank_p, suit_p, strict=True):
             r = int(np.argmax(rp))

@@ -24,7 +24,7 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.vision.detections import Grouping
-from companion.vision.detector import DEFAULT_MODEL, MIN_IMAGE_SIDE, CardDetector
+from companion.vision.detector import DEFAULT_MODEL, DEFAULT_READER, MIN_IMAGE_SIDE, CardDetector
 
 __all__ = ["Score", "score_cards", "grouping_exact", "main"]
 
@@ -77,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("labels", type=Path)
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
+    parser.add_argument("--reader", default=str(DEFAULT_READER),
+                        help="second-stage reader model, or 'none'")
     parser.add_argument("--source", default=None, help="only images whose source is this")
     parser.add_argument("--verbose", action="store_true", help="print every image's errors")
     args = parser.parse_args(argv)
@@ -85,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.source:
         entries = [e for e in entries if e.get("source") == args.source]
     try:
-        detector = CardDetector(args.model)
+        detector = CardDetector(args.model,
+                                reader_path=None if args.reader == "none" else args.reader)
     except CompanionError as error:
         print(f"evaluate: {error.message()}", file=sys.stderr)
         return 2

@@ -100,3 +100,35 @@ def test_corrupt_model_is_a_model_load_error(tmp_path: Path) -> None:
     broken.write_bytes(b"not a model")
     with pytest.raises(ModelLoadError, match="broken.onnx"):
         CardDetector(broken)
+
+
+def test_missing_reader_names_the_file(tmp_path: Path) -> None:
+    with pytest.raises(ModelLoadError, match="no_reader.onnx"):
+        CardDetector(reader_path=tmp_path / "no_reader.onnx")
+
+
+def test_the_reader_reads_again_only_crops_read_as_an_index(detector: CardDetector) -> None:
+    """Index crops get the reader's rank and suit averaged in; "no index" is the corner
+    model's alone, so the reader never turns a crop into a card."""
+    image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
+    reads, _ = detector.read_corners(image)
+    crops = np.array([alone_crop(image, r.proposal) for r in reads])
+    table = np.full((2, *crops.shape[1:]), (40, 90, 30), np.uint8)  # green felt, no card
+    both = np.concatenate([crops, table])
+    rank1, suit1 = detector.classify(both)
+    rank2, suit2 = detector.read_again(both, rank1, suit1)
+    n = len(detector.ranks)
+    assert np.allclose(rank2[:, n], rank1[:, n])
+    assert np.allclose(rank2.sum(axis=1), 1.0, atol=1e-4)
+    again = rank1.argmax(axis=1) < n
+    assert again[: len(crops)].all() and not again[len(crops):].any()
+    assert not np.allclose(suit2[again], suit1[again])
+    assert np.array_equal(suit2[~again], suit1[~again])
+    alone = CardDetector(reader_path=None)
+    assert alone.read_again(both, rank1, suit1)[1] is suit1
+
+
+def alone_crop(image: np.ndarray, q) -> np.ndarray:  # type: ignore[no-untyped-def]
+    from companion.vision import geometry
+
+    return geometry.crop_corner(image, q.p, q.u, q.v, q.s)

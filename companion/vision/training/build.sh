@@ -1,9 +1,10 @@
 #!/bin/sh
-# Rebuild models/card_corners.onnx from scratch on a CPU (run from the repository root).
+# Rebuild models/card_corners.onnx and models/card_reader.onnx from scratch on a CPU (run
+# from the repository root).
 # Needs: pip install -e .[train]; apt-get install gnome-cards-data librsvg2-bin;
 #        (mkdir -p cache/npm && cd cache/npm && npm init -y &&
 #         npm install @heruka_urgyen/react-playing-cards cardsJS)
-# About 45 minutes of crop generation and 75 minutes of training on 2 busy cores.
+# About 50 minutes of crop generation and 75 + 37 minutes of training on 2 busy cores.
 set -e
 T=companion.vision.training
 python -m $T.art --cache cache
@@ -33,7 +34,19 @@ python -m $T.train --init cache/corner_ckpt_s3.pt --checkpoint cache/corner_ckpt
 python -m $T.train --init cache/corner_ckpt_s4.pt --checkpoint cache/corner_ckpt_s5.pt \
     --train cache/patches_train.npz cache/patches_prop2_train.npz cache/patches_refr2_train.npz \
     --epochs 1 --max-lr 7e-4 --minutes 60 --seed 5 --out models/card_corners.onnx
-# Evaluation sets: held-out deck (tigullio) on held-out tables (stone), and a dev set.
-python -m $T.scenes --out cache/heldout --count 150 --seed 777 --held-out
-python -m $T.scenes --out cache/dev --count 80 --seed 555
-python -m companion.vision.evaluate cache/heldout/labels.json
+# The second-stage reader: 1.5x wider, trained from scratch on the index crops only (rank and
+# suit) of the crop sets above plus two fresh ones; it reads again the crops the corner model
+# says may hold an index.
+python -m $T.patches --out cache/patches_t3_train.npz --scenes 1000 --seed 13
+python -m $T.patches --out cache/patches_refr3_train.npz --scenes 400 --seed 14 --source reframed
+python -m $T.train --index-only --width 1.5 --train cache/patches_train.npz \
+    cache/patches_t3_train.npz cache/patches_prop_train.npz cache/patches_prop2_train.npz \
+    cache/patches_refr_train.npz cache/patches_refr2_train.npz cache/patches_refr3_train.npz \
+    --checkpoint cache/reader_ckpt.pt --epochs 6 --max-lr 3e-3 --minutes 120 --seed 21 \
+    --out models/card_reader.onnx
+# Evaluation sets: held-out deck (tigullio) on held-out tables (stone), and a dev set of the
+# training decks and tables at unseen seeds (the model card's figures come from these).
+python -m $T.scenes --out cache/heldout_v2 --count 150 --seed 778 --held-out
+python -m $T.scenes --out cache/heldout_v3 --count 300 --seed 779 --held-out
+python -m $T.scenes --out cache/dev_v2 --count 100 --seed 556
+python -m companion.vision.evaluate cache/heldout_v3/labels.json

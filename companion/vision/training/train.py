@@ -29,20 +29,21 @@ def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
 
 
 class CornerNet(nn.Module):
-    """156 k parameters, about 20 MFLOP per crop.
+    """156 k parameters, about 20 MFLOP per crop (``width`` 1; channels scale with it).
 
     A 56x40 BGR crop -> rank (13 + no index) and suit logits.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, width: float = 1.0) -> None:
         super().__init__()
+        c = [round(n * width) for n in (32, 48, 64, 128)]
         self.features = nn.Sequential(
-            _block(3, 32, stride=2),
-            _block(32, 48), nn.MaxPool2d(2),
-            _block(48, 64), _block(64, 64), nn.MaxPool2d(2),
-            _block(64, 128), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.1))
-        self.rank = nn.Linear(128, len(RANKS) + 1)
-        self.suit = nn.Linear(128, len(SUITS))
+            _block(3, c[0], stride=2),
+            _block(c[0], c[1]), nn.MaxPool2d(2),
+            _block(c[1], c[2]), _block(c[2], c[2]), nn.MaxPool2d(2),
+            _block(c[2], c[3]), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.1))
+        self.rank = nn.Linear(c[3], len(RANKS) + 1)
+        self.suit = nn.Linear(c[3], len(SUITS))
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         # Input: uint8-range BGR as float, N x H x W x 3 (the layout numpy crops come in).
@@ -145,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-lr", type=float, default=3e-3)
     parser.add_argument("--init", type=Path, default=None,
                         help="start from this checkpoint's weights (fine-tuning, fresh schedule)")
+    parser.add_argument("--width", type=float, default=1.0, help="channel multiplier")
+    parser.add_argument("--index-only", action="store_true",
+                        help="train on index crops only (a rank/suit reader behind the first)")
     args = parser.parse_args(argv)
 
     torch.set_num_threads(args.threads)
@@ -152,9 +156,15 @@ def main(argv: list[str] | None = None) -> int:
     gen = torch.Generator().manual_seed(args.seed)
     crops, ranks, suits = load(args.train)
     val = load(args.val) if args.val else None
+    if args.index_only:
+        keep = ranks != NO_INDEX
+        crops, ranks, suits = crops[keep], ranks[keep], suits[keep]
+        if val is not None:
+            keep = val[1] != NO_INDEX
+            val = (val[0][keep], val[1][keep], val[2][keep])
     print(f"{len(crops)} training crops ({int((ranks != NO_INDEX).sum())} indices)", flush=True)
 
-    net = CornerNet()
+    net = CornerNet(args.width)
     if args.init is not None:
         net.load_state_dict(torch.load(args.init, weights_only=False)["net"])
         print(f"weights from {args.init}", flush=True)

@@ -132,3 +132,15 @@ def alone_crop(image: np.ndarray, q) -> np.ndarray:  # type: ignore[no-untyped-d
     from companion.vision import geometry
 
     return geometry.crop_corner(image, q.p, q.u, q.v, q.s)
+
+
+def test_shipped_models_are_the_int8_builds() -> None:
+    """build.sh quantizes both models; an fp32 export left in models/ would run 3x slower."""
+    import onnxruntime as ort
+
+    from companion.vision.detector import DEFAULT_MODEL, DEFAULT_READER
+
+    for path in (DEFAULT_MODEL, DEFAULT_READER):
+        meta = ort.InferenceSession(str(path)).get_modelmeta().custom_metadata_map
+        assert meta.get("quantized", "").startswith("int8"), path
+        assert meta["ranks"] == "23456789TJQKA" and meta["suits"] == "shdc"

@@ -33,7 +33,7 @@ python -m $T.train --init cache/corner_ckpt_s3.pt --checkpoint cache/corner_ckpt
     --epochs 2 --max-lr 1.5e-3 --minutes 120 --seed 4 --out cache/stage4.onnx
 python -m $T.train --init cache/corner_ckpt_s4.pt --checkpoint cache/corner_ckpt_s5.pt \
     --train cache/patches_train.npz cache/patches_prop2_train.npz cache/patches_refr2_train.npz \
-    --epochs 1 --max-lr 7e-4 --minutes 60 --seed 5 --out models/card_corners.onnx
+    --epochs 1 --max-lr 7e-4 --minutes 60 --seed 5 --out cache/card_corners_fp32.onnx
 # The second-stage reader: 1.5x wider, trained from scratch on the index crops only (rank and
 # suit) of the crop sets above plus two fresh ones; it reads again the crops the corner model
 # says may hold an index.
@@ -43,7 +43,13 @@ python -m $T.train --index-only --width 1.5 --train cache/patches_train.npz \
     cache/patches_t3_train.npz cache/patches_prop_train.npz cache/patches_prop2_train.npz \
     cache/patches_refr_train.npz cache/patches_refr2_train.npz cache/patches_refr3_train.npz \
     --checkpoint cache/reader_ckpt.pt --epochs 6 --max-lr 3e-3 --minutes 120 --seed 21 \
-    --out models/card_reader.onnx
+    --out cache/card_reader_fp32.onnx
+# Shipped as int8 (about three times faster on 2 cores, same reads on the evaluation sets),
+# calibrated on training crops.
+python -m $T.quantize cache/card_corners_fp32.onnx models/card_corners.onnx \
+    --calibration cache/patches_t3_train.npz
+python -m $T.quantize cache/card_reader_fp32.onnx models/card_reader.onnx \
+    --calibration cache/patches_t3_train.npz --index-only
 # Evaluation sets: held-out deck (tigullio) on held-out tables (stone), and a dev set of the
 # training decks and tables at unseen seeds (the model card's figures come from these).
 python -m $T.scenes --out cache/heldout_v2 --count 150 --seed 778 --held-out

@@ -191,6 +191,25 @@ def tap(page: Any, target: Any, effect: Any, timeout: float = 30000) -> None:
                              f"\n{on_screen(page)}") from None
 
 
+def open_tab(page: Any, name: str, shows: str | re.Pattern[str], tries: int = 3) -> None:
+    """Tap the tab ``name`` until ``shows`` is visible.
+
+    The first tap after the page loads can be lost while Flutter still builds its semantics
+    tree (CI saw the Spit tab's first tap do nothing); tapping a tab again is harmless, and is
+    what a person would do.
+    """
+    for _ in range(tries):
+        page.get_by_role("tab", name=name).click()
+        try:
+            seen(page, shows).wait_for(timeout=10000)
+            return
+        except Exception:  # playwright's TimeoutError: tap the tab again
+            continue
+    screenshot(page, "failed-tab")
+    raise AssertionError(f"tab {name!r} never showed {shows!r}; see failed-tab.png"
+                         f"\n{on_screen(page)}")
+
+
 def on_screen(page: Any) -> str:
     """The texts the page shows now, for a failure message."""
     try:

@@ -56,7 +56,7 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
     offline: list[str] = []
     with browser.running_app(data, port) as url, browser.phone_page(url, offline) as page:
         # A night for these players.
-        page.get_by_role("tab", name="Soirée").click()
+        browser.open_tab(page, "Soirée", "Démarrer la soirée")
         browser.type_into(page, "Joueurs (séparés par des virgules)", ", ".join(players), None)
         browser.button(page, "Démarrer la soirée").click()
         page.get_by_text("Coffres 0 / 3 — Alarmes 0 / 3").wait_for()
@@ -148,8 +148,7 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
 
     # Restart the app on the same data folder: the night and its heist are still there.
     with browser.running_app(data, port) as url, browser.phone_page(url) as page:
-        page.get_by_role("tab", name="Soirée").click()
-        page.get_by_text("Coffres 1 / 3 — Alarmes 0 / 3").wait_for()
+        browser.open_tab(page, "Soirée", "Coffres 1 / 3 — Alarmes 0 / 3")
         page.get_by_text("Manche 1 : coffre").wait_for()
         browser.screenshot(page, "07-after-restart")
 

@@ -24,7 +24,7 @@ def test_show_photo_counted_and_board_kept_across_a_restart(tmp_path: Path) -> N
                  if e["kind"] == "show")
     data = tmp_path / "data"
     with browser.running_app(data, browser.free_port()) as url, browser.phone_page(url) as page:
-        page.get_by_role("tab", name="Cribbage").click()
+        browser.open_tab(page, "Cribbage", "Compter un jeu")
         with page.expect_file_chooser() as chooser:
             browser.button(page, "Photo de la table").click()
         chooser.value.set_files(str(FIXTURES / entry["image"]))
@@ -44,7 +44,6 @@ def test_show_photo_counted_and_board_kept_across_a_restart(tmp_path: Path) -> N
 
     # The app restarted on the same data: the game is the one on the board.
     with browser.running_app(data, browser.free_port()) as url, browser.phone_page(url) as page:
-        page.get_by_role("tab", name="Cribbage").click()
-        page.get_by_text(f"Joueur 2 : {entry['total']}").wait_for()
+        browser.open_tab(page, "Cribbage", f"Joueur 2 : {entry['total']}")
         page.get_by_text("Joueur 1 : 2").wait_for()
         browser.screenshot(page, "crib-02-resumed")

@@ -22,8 +22,7 @@ PHOTO = browser.ROOT / "tests" / "fixtures" / "images" / "spit_layout_01.jpg"
 def test_spit_photo_plays_and_dispute(tmp_path: Path) -> None:
     with browser.running_app(tmp_path / "data", browser.free_port()) as url, \
             browser.phone_page(url) as page:
-        page.get_by_role("tab", name="Spit").click()
-        page.get_by_text("Arbitre de Spit").wait_for()
+        browser.open_tab(page, "Spit", "Arbitre de Spit")
         # The photo goes to the Spit reader, not the showdown's: the three rows come back.
         with page.expect_file_chooser() as chooser:
             browser.button(page, "Photo de la table").click()

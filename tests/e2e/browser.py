@@ -17,7 +17,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 CHROMIUM = Path(os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium"))
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,12 +159,10 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
             return
         except Exception:  # playwright's TimeoutError: try the field again
             continue
-    screenshot(page, "failed-typing")
     focused = page.evaluate("document.activeElement?.getAttribute('aria-label')")
     value = page.evaluate("document.activeElement?.value")
-    raise AssertionError(f"typing {text!r} into {label!r} never showed {shows!r} "
-                         f"(focus is on {focused!r} holding {value!r}; see failed-typing.png)"
-                         f"\n{on_screen(page)}")
+    fail(page, "failed-typing", f"typing {text!r} into {label!r} never showed {shows!r} "
+         f"(focus is on {focused!r} holding {value!r})")
 
 
 def seen(page: Any, text: str | re.Pattern[str], exact: bool | None = None) -> Any:
@@ -186,9 +184,7 @@ def tap(page: Any, target: Any, effect: Any, timeout: float = 30000) -> None:
     try:
         effect.wait_for(timeout=timeout)
     except Exception as exc:  # playwright's TimeoutError: say what the page showed instead
-        screenshot(page, "failed-tap")
-        raise AssertionError(f"a tap had no visible effect ({exc}); see failed-tap.png"
-                             f"\n{on_screen(page)}") from None
+        fail(page, "failed-tap", f"a tap had no visible effect ({exc})")
 
 
 def open_tab(page: Any, name: str, shows: str | re.Pattern[str], tries: int = 3) -> None:
@@ -205,9 +201,13 @@ def open_tab(page: Any, name: str, shows: str | re.Pattern[str], tries: int = 3)
             return
         except Exception:  # playwright's TimeoutError: tap the tab again
             continue
-    screenshot(page, "failed-tab")
-    raise AssertionError(f"tab {name!r} never showed {shows!r}; see failed-tab.png"
-                         f"\n{on_screen(page)}")
+    fail(page, "failed-tab", f"tab {name!r} never showed {shows!r}")
+
+
+def fail(page: Any, shot: str, message: str) -> NoReturn:
+    """Stop the test with ``message``, a screenshot named ``shot`` and the page's texts."""
+    screenshot(page, shot)
+    raise AssertionError(f"{message}; see {shot}.png\n{on_screen(page)}")
 
 
 def on_screen(page: Any) -> str:

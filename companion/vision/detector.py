@@ -34,8 +34,7 @@ if TYPE_CHECKING:
     from onnxruntime import InferenceSession
 
 __all__ = ["CardDetector", "CornerRead", "DEFAULT_MODEL", "DEFAULT_READER", "MIN_IMAGE_SIDE",
-           "Proposal",
-           "propose_corners", "refuse_too_small"]
+           "Proposal", "propose_corners", "refuse_too_small"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "card_corners.onnx"
 DEFAULT_READER = DEFAULT_MODEL.with_name("card_reader.onnx")
@@ -47,9 +46,6 @@ LONG_SIDE = 1.45  # card height / width used to turn a long edge into a width es
 # A proposal whose crop looks like an index but is not read surely is cut again at nearby frames
 # (turned, shifted, scaled): outlines of overlapping cards put some corners 10-20 degrees or a few
 # percent of a card off, and the reader is trained on framings within about half that.
-# The reader saw index crops only, so it is sure of a rank even on a crop that is no index;
-# averaged with the corner model's read, a crop both find unclear stays unclear.
-READER_WEIGHT = 0.5
 REFRAME_FLOOR = 0.4  # index probability (1 - p(no index)) from which a read is doubtful
 REFRAME_SURE = 0.7  # confidence from which a read is kept as it is
 REFRAME_VOTES = 3  # nearby frames (of 12) that must give the same code
@@ -60,6 +56,9 @@ _SCALES = (0.88, 1.12)
 # rendered training scenes has a median saturation under 0.4 (0.39 at most over 2,600 crops).
 # Coloured cloth can still look like an index to the reader (a red felt read as "10").
 PAPER_MAX_SATURATION = 0.55
+# The second reader saw index crops only, so it is sure of a rank even on a crop that is no
+# index; averaged with the corner model's read, a crop both find unclear stays unclear.
+READER_WEIGHT = 0.5
 
 
 def refuse_too_small(image: np.ndarray, name: str) -> np.ndarray:

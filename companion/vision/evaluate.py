@@ -34,6 +34,7 @@ class Score:
     true_pos: int
     false_pos: int
     false_neg: int
+    not_counted: int = 0  # reads of partly hidden cards, neither right nor extra
 
     @property
     def precision(self) -> float:
@@ -50,7 +51,7 @@ class Score:
 
     def __add__(self, other: Score) -> Score:
         return Score(self.true_pos + other.true_pos, self.false_pos + other.false_pos,
-                     self.false_neg + other.false_neg)
+                     self.false_neg + other.false_neg, self.not_counted + other.not_counted)
 
 
 def score_cards(found: list[str], truth: list[str], partly: Sequence[str] = ()) -> Score:
@@ -61,8 +62,10 @@ def score_cards(found: list[str], truth: list[str], partly: Sequence[str] = ()) 
     """
     f, t = Counter(found), Counter(truth)
     tp = sum((f & t).values())
-    extra = (f - t) - Counter(partly)
-    return Score(tp, sum(extra.values()), sum(t.values()) - tp)
+    unmatched = f - t
+    partly_read = unmatched & Counter(partly)
+    return Score(tp, sum((unmatched - partly_read).values()), sum(t.values()) - tp,
+                 sum(partly_read.values()))
 
 
 def grouping_exact(groups: Grouping, truth: dict[str, list[str] | None]) -> bool:
@@ -94,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     total = Score(0, 0, 0)
     by_source: dict[str, Score] = {}
-    tables = exact = ignored = 0
+    tables = exact = 0
     latency: dict[str, list[float]] = {}
     for entry in entries:
         image = cv2.imread(str(args.labels.parent / entry["image"]), cv2.IMREAD_COLOR)
@@ -107,10 +110,8 @@ def main(argv: list[str] | None = None) -> int:
             elapsed = time.perf_counter() - start
             key = f"{image.shape[1]}x{image.shape[0]}"
             latency.setdefault(key, []).append(elapsed)
-            partly = entry.get("partly_hidden", [])
-            score = score_cards(list(read.detections.codes), entry["cards"], partly)
-            ignored += sum(((Counter(read.detections.codes) - Counter(entry["cards"]))
-                            & Counter(partly)).values())
+            score = score_cards(list(read.detections.codes), entry["cards"],
+                                entry.get("partly_hidden", []))
             if entry.get("groups"):
                 tables += 1
                 ok = grouping_exact(read.groups, entry["groups"])
@@ -133,8 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {source}: precision {score.precision:.4f}  recall {score.recall:.4f}  "
               f"F1 {score.f1:.4f}  ({score.true_pos} right, {score.false_pos} extra, "
               f"{score.false_neg} missed)")
-    if ignored:
-        print(f"  not counted: {ignored} reads of partly hidden cards (index 50-90 % in view)")
+    if total.not_counted:
+        print(f"  not counted: {total.not_counted} reads of partly hidden cards "
+              "(index 50-90 % in view)")
     if tables:
         print(f"grouping exact: {exact}/{tables} table scenes ({exact / tables:.2%})")
     for key, values in sorted(latency.items()):

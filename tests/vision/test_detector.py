@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.errors import ModelLoadError
-from companion.vision import CardDetector
+from companion.vision import CardDetector, geometry
 from companion.vision.evaluate import Score, score_cards
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
@@ -112,7 +112,8 @@ def test_the_reader_reads_again_only_crops_read_as_an_index(detector: CardDetect
     model's alone, so the reader never turns a crop into a card."""
     image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
     reads, _ = detector.read_corners(image)
-    crops = np.array([alone_crop(image, r.proposal) for r in reads])
+    crops = np.array([geometry.crop_corner(image, r.proposal.p, r.proposal.u, r.proposal.v,
+                                           r.proposal.s) for r in reads])
     table = np.full((2, *crops.shape[1:]), (40, 90, 30), np.uint8)  # green felt, no card
     both = np.concatenate([crops, table])
     rank1, suit1 = detector.classify(both)
@@ -126,12 +127,6 @@ def test_the_reader_reads_again_only_crops_read_as_an_index(detector: CardDetect
     assert np.array_equal(suit2[~again], suit1[~again])
     alone = CardDetector(reader_path=None)
     assert alone.read_again(both, rank1, suit1)[1] is suit1
-
-
-def alone_crop(image: np.ndarray, q) -> np.ndarray:  # type: ignore[no-untyped-def]
-    from companion.vision import geometry
-
-    return geometry.crop_corner(image, q.p, q.u, q.v, q.s)
 
 
 def test_shipped_models_are_the_int8_builds() -> None:

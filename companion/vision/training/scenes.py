@@ -34,8 +34,12 @@ PARTLY = 0.5
 class PlacedCard:
     code: str
     quad: np.ndarray  # 4x2 float: TL, TR, BR, BL in image pixels
-    visible: tuple[bool, bool] = (True, True)  # TL, BR index corners
-    shown: tuple[float, float] = (1.0, 1.0)  # fraction of each index corner in view
+    shown: tuple[float, float] = (1.0, 1.0)  # fraction of the TL, BR index corners in view
+
+    @property
+    def visible(self) -> tuple[bool, bool]:
+        """Whether each index corner (TL, BR) counts as in view."""
+        return (self.shown[0] > VISIBLE, self.shown[1] > VISIBLE)
 
 
 @dataclass
@@ -289,7 +293,6 @@ def make_scene(rng: np.random.Generator, store: DeckStore, families: tuple[str, 
             inside = (pts[:, 0] > 1) & (pts[:, 0] < w - 2) & (pts[:, 1] > 1) & (pts[:, 1] < h - 2)
             shown.append(float(np.mean(~covered & inside)))
         card.shown = (shown[0], shown[1])
-        card.visible = (shown[0] > VISIBLE, shown[1] > VISIBLE)
 
     canvas = _photometric(rng, canvas, s)
     return Scene(canvas, placed, river, hands, backs)

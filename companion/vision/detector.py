@@ -11,6 +11,8 @@
    sharp, and the "no index" class turns the classifier into the verifier of the proposals.
    The crops that may hold an index are read again by a wider reader trained on indices only.
    A doubtful read is read again at nearby frames, and a crop without card paper is no card.
+   A corner read as no index may be a card's other corner: the index corners it implies are
+   read too, which finds a hand's upper card whose index corner is no corner of the outline.
 3. Reads of the same physical corner are merged, then reads of the same card: a one-deck game
    never shows a card twice, so each code keeps its best-supported place.
 """
@@ -59,6 +61,8 @@ PAPER_MAX_SATURATION = 0.55
 # The second reader saw index crops only, so it is sure of a rank even on a crop that is no
 # index; averaged with the corner model's read, a crop both find unclear stays unclear.
 READER_WEIGHT = 0.5
+COMPLETE_KNOWN = 0.2  # card widths: a rejected corner this near a read card's corner is its
+COMPLETE_SAME = 0.08  # card widths: an implied corner this near a proposal adds nothing
 
 
 def refuse_too_small(image: np.ndarray, name: str) -> np.ndarray:
@@ -296,7 +300,7 @@ class CardDetector:
 
     def __init__(self, model_path: Path | str = DEFAULT_MODEL, threshold: float = 0.5,
                  threads: int = 2, reframe: bool = True,
-                 reader_path: Path | str | None = DEFAULT_READER) -> None:
+                 reader_path: Path | str | None = DEFAULT_READER, complete: bool = True) -> None:
         """``model_path`` finds indices among the corner crops and reads them;
         ``reader_path`` (None: none) reads again the crops that may hold an index."""
         self._session, self.ranks, self.suits = _load(model_path, threads)
@@ -307,6 +311,7 @@ class CardDetector:
                 raise ModelLoadError(str(reader_path), "its classes differ from the corner model's")
         self.threshold = threshold
         self.reframe = reframe
+        self.complete = complete
 
     def classify(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Rank (N, 14: ranks + no index) and suit (N, 4) probabilities of BGR crops, by the
@@ -335,6 +340,15 @@ class CardDetector:
     def read_corners(self, image: np.ndarray) -> tuple[list[CornerRead], float | None]:
         """Every proposal read as a card, before merging."""
         proposals, typical = propose_corners(image)
+        reads, rejected = self._read(image, proposals)
+        if self.complete:
+            more, _ = self._read(image, completions(rejected, reads, proposals))
+            reads += more
+        return reads, typical
+
+    def _read(self, image: np.ndarray, proposals: list[Proposal]
+              ) -> tuple[list[CornerRead], list[Proposal]]:
+        """The proposals read as cards, and those read as no index."""
         crops = np.array([geometry.crop_corner(image, q.p, q.u, q.v, q.s) for q in proposals],
                          np.uint8).reshape(-1, geometry.CROP_H, geometry.CROP_W, 3)
         rank_p, suit_p = self.classify(crops)
@@ -342,16 +356,17 @@ class CardDetector:
             proposals, crops, rank_p, suit_p = self._reframe_doubtful(
                 image, proposals, crops, rank_p, suit_p)
         rank_p, suit_p = self.read_again(crops, rank_p, suit_p)
-        reads = []
+        reads, rejected = [], []
         for q, crop, rp, sp in zip(proposals, crops, rank_p, suit_p, strict=True):
             r = int(np.argmax(rp))
             if r >= len(self.ranks):
+                rejected.append(q)
                 continue
             s = int(np.argmax(sp))
             confidence = float(rp[r] * sp[s])
             if confidence >= self.threshold and paper_saturation(crop) <= PAPER_MAX_SATURATION:
                 reads.append(CornerRead(self.ranks[r] + self.suits[s], confidence, q))
-        return reads, typical
+        return reads, rejected
 
     def _reframe_doubtful(self, image: np.ndarray, proposals: list[Proposal], crops: np.ndarray,
                           rank_p: np.ndarray, suit_p: np.ndarray
@@ -395,6 +410,35 @@ class CardDetector:
         reads, typical = self.read_corners(image)
         detections = merge_reads(reads, image.shape[:2])
         return TableRead(detections, group_cards(detections, card_width(detections, typical)))
+
+
+def completions(rejected: list[Proposal], reads: list[CornerRead],
+                proposals: list[Proposal]) -> list[Proposal]:
+    """Index corners a rejected corner implies, if it is a card's other corner.
+
+    In a hand whose upper card lies nearly parallel on the lower one, the upper card's index
+    corner can sit inside the pair's outline, where no outline corner marks it; its free
+    corners still do. A corner read as no index may be a card's top-right or bottom-left
+    corner (the clockwise frame's ``u`` then runs along the long edge): its neighbours along
+    ``v`` (one card width) and along ``u`` (one card length) are index corners. Corners of
+    cards already read are left out: their neighbours are read already.
+    """
+    known = np.array([c for r in reads for c in geometry.card_quad(
+        r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s)]).reshape(-1, 2)
+    taken = np.array([[*q.p, *q.u] for q in proposals]).reshape(-1, 4)
+    out: list[Proposal] = []
+    for q in rejected:
+        if len(known) and np.min(np.linalg.norm(known - q.p, axis=1)) < COMPLETE_KNOWN * q.s:
+            continue
+        for c in (Proposal(q.p + q.s * q.v, -q.v, q.u, q.s),
+                  Proposal(q.p + LONG_SIDE * q.s * q.u, q.v, -q.u, q.s)):
+            near = (np.hypot(taken[:, 0] - c.p[0], taken[:, 1] - c.p[1]) < COMPLETE_SAME * c.s) \
+                & (taken[:, 2] * c.u[0] + taken[:, 3] * c.u[1] > 0.95)
+            if near.any():
+                continue
+            taken = np.vstack([taken, [*c.p, *c.u]])
+            out.append(c)
+    return out
 
 
 def card_width(detections: Detections, typical: float | None) -> float:

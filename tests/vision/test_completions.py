@@ -1,0 +1,51 @@
+"""Index corners implied by a card's other corners (``detector.completions``)."""
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.vision import CardDetector
+from companion.vision.detector import LONG_SIDE, CornerRead, Proposal, completions
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
+X, Y = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+WIDTH = 80.0
+
+
+def _top_right() -> Proposal:
+    """The top-right corner of an upright card whose top-left corner is at (100, 100)."""
+    return Proposal(np.array([100.0 + WIDTH, 100.0]), Y, -X, WIDTH)
+
+
+def _same(a: Proposal, b: Proposal) -> bool:
+    return bool(np.allclose(a.p, b.p) and np.allclose(a.u, b.u) and np.allclose(a.v, b.v))
+
+
+def test_a_top_right_corner_implies_the_top_left_and_bottom_right_index_corners() -> None:
+    found = completions([_top_right()], [], [_top_right()])
+    top_left = Proposal(np.array([100.0, 100.0]), X, Y, WIDTH)
+    bottom_right = Proposal(np.array([100.0 + WIDTH, 100.0 + LONG_SIDE * WIDTH]), -X, -Y, WIDTH)
+    assert len(found) == 2
+    assert _same(found[0], top_left) and _same(found[1], bottom_right)
+
+
+def test_corners_of_a_card_already_read_imply_nothing() -> None:
+    top_left = Proposal(np.array([100.0, 100.0]), X, Y, WIDTH)
+    read = CornerRead("7h", 0.99, top_left)
+    assert completions([_top_right()], [read], [top_left, _top_right()]) == []
+
+
+def test_an_implied_corner_already_proposed_is_not_proposed_again() -> None:
+    near_top_left = Proposal(np.array([102.0, 101.0]), X, Y, WIDTH)
+    found = completions([_top_right()], [], [_top_right(), near_top_left])
+    assert len(found) == 1 and found[0].p[1] > 200  # only the bottom-right one
+
+
+def test_a_card_whose_index_corners_give_no_proposal_is_read_from_its_other_corners() -> None:
+    # In this fixture no outline corner is found within 40 px of the river's 6d's top-left
+    # corner; its top-right corner, read as no index, implies the index corners that read it.
+    image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    assert "6d" in CardDetector().detect(image).detections.codes
+    assert "6d" not in CardDetector(complete=False).detect(image).detections.codes
+

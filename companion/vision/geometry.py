@@ -53,9 +53,14 @@ def crop_corner(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
     # Shrink so that one crop pixel spans about 1.5 region pixels before the affine warp.
     pixel = s * (CROP_X[1] - CROP_X[0]) / CROP_W
     factor = min(1.0, 1.5 / pixel)
+    fx = fy = 1.0
     if factor < 1.0:
-        region = cv2.resize(region, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-    to_region = np.array([[factor, 0, -bx0 * factor], [0, factor, -by0 * factor], [0, 0, 1]])
+        # At least one pixel each way: a crop lying almost wholly outside the image leaves a
+        # sliver of a region that would otherwise shrink to nothing.
+        size = (max(1, round(region.shape[1] * factor)), max(1, round(region.shape[0] * factor)))
+        fx, fy = size[0] / region.shape[1], size[1] / region.shape[0]
+        region = cv2.resize(region, size, interpolation=cv2.INTER_AREA)
+    to_region = np.array([[fx, 0, -bx0 * fx], [0, fy, -by0 * fy], [0, 0, 1]])
     full = to_region @ np.vstack([matrix, [0, 0, 1]])
     return cv2.warpAffine(region, full[:2], (CROP_W, CROP_H),
                           flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,

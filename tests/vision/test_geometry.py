@@ -52,3 +52,12 @@ def test_card_quad_spans_card_proportions() -> None:
     quad = geometry.card_quad(np.array([10.0, 20.0]), np.array([1.0, 0.0]),
                               np.array([0.0, 1.0]), 100.0)
     np.testing.assert_allclose(quad, [[10, 20], [110, 20], [110, 160], [10, 160]])
+
+
+def test_a_big_crop_almost_wholly_outside_the_image_is_cut_without_error() -> None:
+    # A frame met on a held-out scene: only a sliver of its crop lies in the image, and a
+    # crop pixel spans 7.5 image pixels; the sliver once shrank to no pixels and OpenCV raised.
+    image = np.full((800, 1200, 3), 200, np.uint8)
+    crop = geometry.crop_corner(image, np.array([1488.53, 103.2]), np.array([-1.0, 0.0]),
+                                np.array([0.33551, -0.94204]), 792.64)
+    assert crop.shape == (geometry.CROP_H, geometry.CROP_W, 3)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from onnxruntime import InferenceSession
 
 __all__ = ["CardDetector", "CornerRead", "DEFAULT_MODEL", "DEFAULT_READER", "MIN_IMAGE_SIDE",
-           "Proposal", "propose_corners", "refuse_too_small"]
+           "Proposal", "propose_corners", "refuse_too_small", "typical_width"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "card_corners.onnx"
 DEFAULT_READER = DEFAULT_MODEL.with_name("card_reader.onnx")
@@ -44,6 +44,7 @@ DEFAULT_READER = DEFAULT_MODEL.with_name("card_reader.onnx")
 WORK_SIZE = 1000  # long side of the frame the outlines are found on
 MIN_IMAGE_SIDE = 16  # pixels: a smaller picture cannot show a readable card
 MIN_CARD_FRACTION = 0.02  # smallest card width, as a fraction of the work frame's long side
+TYPICAL_SPREAD = 0.5  # lone-card outlines under this fraction of the widest are parts of cards
 LONG_SIDE = 1.45  # card height / width used to turn a long edge into a width estimate
 # A proposal whose crop looks like an index but is not read surely is cut again at nearby frames
 # (turned, shifted, scaled): outlines of overlapping cards put some corners 10-20 degrees or a few
@@ -217,6 +218,20 @@ def _is_card_quad(poly: np.ndarray) -> float | None:
     return float(short)
 
 
+def typical_width(widths: list[float]) -> float | None:
+    """The median width of the lone-card outlines, leaving out the much smaller ones.
+
+    At the higher whiteness levels the light parts of a card's face (a court's robe, the
+    paper between pips) can come out as card-shaped blobs of their own; on a table of court
+    cards they once outnumbered the cards, and a third of the cards' width became the scale
+    every corner was read at. Cards on one table differ in size by far less than half.
+    """
+    if not widths:
+        return None
+    sizes = np.array(widths)
+    return float(np.median(sizes[sizes >= TYPICAL_SPREAD * sizes.max()]))
+
+
 def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
     """Candidate card corners (full-resolution pixels) and the typical card width, if seen."""
     h, w = image.shape[:2]
@@ -248,7 +263,7 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
                     if card_w is not None:
                         widths.append(card_w)
                     raw += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
-    typical = float(np.median(widths)) if widths else None
+    typical = typical_width(widths)
     proposals: list[Proposal] = []
     kept = np.zeros((0, 5))  # x, y, ux, uy, s of the proposals so far
     for p, u, v, la, lb in raw:

@@ -10,6 +10,7 @@ import pytest
 
 from companion.errors import ModelLoadError
 from companion.vision import CardDetector, geometry
+from companion.vision.detector import typical_width
 from companion.vision.evaluate import Score, score_cards
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
@@ -139,3 +140,11 @@ def test_shipped_models_are_the_int8_builds() -> None:
         meta = ort.InferenceSession(str(path)).get_modelmeta().custom_metadata_map
         assert meta.get("quantized", "").startswith("int8"), path
         assert meta["ranks"] == "23456789TJQKA" and meta["suits"] == "shdc"
+
+
+def test_card_shaped_parts_of_card_faces_do_not_set_the_card_width() -> None:
+    # A table of court cards: at high whiteness levels the light parts of the faces came out
+    # as card-shaped blobs a third of a card wide and outnumbered the one whole card seen.
+    assert typical_width([47.6, 15.5, 15.5, 15.5, 15.5]) == pytest.approx(47.6)
+    assert typical_width([60.0, 55.0, 70.0, 64.0]) == pytest.approx(62.0)
+    assert typical_width([]) is None

@@ -11,8 +11,9 @@
    sharp, and the "no index" class turns the classifier into the verifier of the proposals.
    The crops that may hold an index are read again by a wider reader trained on indices only.
    A doubtful read is read again at nearby frames, and a crop without card paper is no card.
-   A corner read as no index may be a card's other corner: the index corners it implies are
-   read too, which finds a hand's upper card whose index corner is no corner of the outline.
+   A corner read as no index is read again at the width of the cards read (when its frame's
+   width differs), and it may be a card's other corner: the index corners it implies are read
+   too, which finds a hand's upper card whose index corner is no corner of the outline.
 3. Reads of the same physical corner are merged, then reads of the same card: a one-deck game
    never shows a card twice, so each code keeps its best-supported place.
 """
@@ -64,6 +65,7 @@ PAPER_MAX_SATURATION = 0.55
 READER_WEIGHT = 0.5
 COMPLETE_KNOWN = 0.2  # card widths: a rejected corner this near a read card's corner is its
 COMPLETE_SAME = 0.08  # card widths: an implied corner this near a proposal adds nothing
+COMPLETE_RESCALE = 0.2  # a frame whose width is this far from the read cards' is cut again
 
 
 def refuse_too_small(image: np.ndarray, name: str) -> np.ndarray:
@@ -429,8 +431,12 @@ class CardDetector:
 
 def completions(rejected: list[Proposal], reads: list[CornerRead],
                 proposals: list[Proposal]) -> list[Proposal]:
-    """Index corners a rejected corner implies, if it is a card's other corner.
+    """Frames worth reading after a first read: rejected corners at the read cards' width, and
+    the index corners a rejected corner implies if it is a card's other corner.
 
+    The width of a corner frame comes from lone-card outlines or the corner's own edges, and
+    both can mislead: two river cards touching make one card-shaped outline 1.5 cards wide,
+    and a blob's edges run along several cards. The cards read first show the true width.
     In a hand whose upper card lies nearly parallel on the lower one, the upper card's index
     corner can sit inside the pair's outline, where no outline corner marks it; its free
     corners still do. A corner read as no index may be a card's top-right or bottom-left
@@ -438,20 +444,24 @@ def completions(rejected: list[Proposal], reads: list[CornerRead],
     ``v`` (one card width) and along ``u`` (one card length) are index corners. Corners of
     cards already read are left out: their neighbours are read already.
     """
+    width = float(np.median([r.proposal.s for r in reads])) if reads else None
     known = np.array([c for r in reads for c in geometry.card_quad(
         r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s)]).reshape(-1, 2)
-    taken = np.array([[*q.p, *q.u] for q in proposals]).reshape(-1, 4)
+    taken = np.array([[*q.p, *q.u, q.s] for q in proposals]).reshape(-1, 5)
     out: list[Proposal] = []
     for q in rejected:
-        if len(known) and np.min(np.linalg.norm(known - q.p, axis=1)) < COMPLETE_KNOWN * q.s:
+        s = q.s if width is None or abs(q.s - width) <= COMPLETE_RESCALE * width else width
+        if len(known) and np.min(np.linalg.norm(known - q.p, axis=1)) < COMPLETE_KNOWN * s:
             continue
-        for c in (Proposal(q.p + q.s * q.v, -q.v, q.u, q.s),
-                  Proposal(q.p + LONG_SIDE * q.s * q.u, q.v, -q.u, q.s)):
-            near = (np.hypot(taken[:, 0] - c.p[0], taken[:, 1] - c.p[1]) < COMPLETE_SAME * c.s) \
-                & (taken[:, 2] * c.u[0] + taken[:, 3] * c.u[1] > 0.95)
+        for c in (Proposal(q.p, q.u, q.v, s),
+                  Proposal(q.p + s * q.v, -q.v, q.u, s),
+                  Proposal(q.p + LONG_SIDE * s * q.u, q.v, -q.u, s)):
+            near = (np.hypot(taken[:, 0] - c.p[0], taken[:, 1] - c.p[1]) < COMPLETE_SAME * s) \
+                & (taken[:, 2] * c.u[0] + taken[:, 3] * c.u[1] > 0.95) \
+                & (np.abs(taken[:, 4] - s) <= COMPLETE_RESCALE * s)
             if near.any():
                 continue
-            taken = np.vstack([taken, [*c.p, *c.u]])
+            taken = np.vstack([taken, [*c.p, *c.u, s]])
             out.append(c)
     return out
 

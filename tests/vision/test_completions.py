@@ -49,3 +49,16 @@ def test_a_card_whose_index_corners_give_no_proposal_is_read_from_its_other_corn
     assert "6d" in CardDetector().detect(image).detections.codes
     assert "6d" not in CardDetector(complete=False).detect(image).detections.codes
 
+
+
+def test_a_corner_framed_at_another_width_than_the_read_cards_is_cut_again_at_theirs() -> None:
+    # Two river cards touching make one card-shaped outline 1.5 cards wide, which can set the
+    # width of every frame; the cards read elsewhere on the table show the true one.
+    read = CornerRead("7h", 0.99, Proposal(np.array([400.0, 400.0]), X, Y, WIDTH))
+    wide = Proposal(np.array([100.0, 100.0]), X, Y, 1.5 * WIDTH)
+    found = completions([wide], [read], [wide, read.proposal])
+    assert _same(found[0], Proposal(wide.p, X, Y, WIDTH)) and found[0].s == WIDTH
+    assert all(c.s == WIDTH for c in found)
+    near = Proposal(wide.p, X, Y, 1.1 * WIDTH)  # within a fifth: cut as it was
+    assert all(c.s == near.s for c in completions([near], [read], [near, read.proposal]))
+    assert not any(_same(c, near) for c in completions([near], [read], [near, read.proposal]))

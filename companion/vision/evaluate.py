@@ -24,7 +24,13 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.vision.detections import Grouping
-from companion.vision.detector import DEFAULT_MODEL, DEFAULT_READER, MIN_IMAGE_SIDE, CardDetector
+from companion.vision.detector import (
+    DEFAULT_FACE,
+    DEFAULT_MODEL,
+    DEFAULT_READER,
+    MIN_IMAGE_SIDE,
+    CardDetector,
+)
 
 __all__ = ["Score", "score_cards", "grouping_exact", "main"]
 
@@ -82,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
     parser.add_argument("--reader", default=str(DEFAULT_READER),
                         help="second-stage reader model, or 'none'")
+    parser.add_argument("--face", default=str(DEFAULT_FACE), help="face reader model, or 'none'")
     parser.add_argument("--source", default=None, help="only images whose source is this")
     parser.add_argument("--verbose", action="store_true", help="print every image's errors")
     args = parser.parse_args(argv)
@@ -91,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         entries = [e for e in entries if e.get("source") == args.source]
     try:
         detector = CardDetector(args.model,
-                                reader_path=None if args.reader == "none" else args.reader)
+                                reader_path=None if args.reader == "none" else args.reader,
+                                face_path=None if args.face == "none" else args.face)
     except CompanionError as error:
         print(f"evaluate: {error.message()}", file=sys.stderr)
         return 2

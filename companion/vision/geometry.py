@@ -18,15 +18,26 @@ import numpy as np
 CROP_X = (-0.03, 0.35)
 CROP_Y = (-0.03, 0.50)
 CROP_W, CROP_H = 40, 56
+# The whole face seen from an index corner, for the face reader: pips and court pictures are
+# several times larger than the index, which on the smallest cards is a few pixels tall.
+FACE_X = (-0.03, 1.03)
+FACE_Y = (-0.03, 1.50)
 # Physical cards are 63 x 88 mm; used to draw a card outline from one corner.
 CARD_ASPECT = 1.4
 
 
-def corner_affine(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: float) -> np.ndarray:
+Extent = tuple[tuple[float, float], tuple[float, float]]
+CORNER: Extent = (CROP_X, CROP_Y)
+FACE: Extent = (FACE_X, FACE_Y)
+
+
+def corner_affine(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: float,
+                  extent: Extent = CORNER) -> np.ndarray:
     """2x3 matrix taking crop pixels (col, row) to image pixels for one corner frame."""
-    sx = s * (CROP_X[1] - CROP_X[0]) / CROP_W
-    sy = s * (CROP_Y[1] - CROP_Y[0]) / CROP_H
-    origin = p + s * CROP_X[0] * u + s * CROP_Y[0] * v
+    (x0, x1), (y0, y1) = extent
+    sx = s * (x1 - x0) / CROP_W
+    sy = s * (y1 - y0) / CROP_H
+    origin = p + s * x0 * u + s * y0 * v
     # Pixel centres: crop pixel (0, 0) covers [0, 1); sample at its centre.
     origin = origin + 0.5 * sx * u + 0.5 * sy * v
     return np.array([[u[0] * sx, v[0] * sy, origin[0]],
@@ -34,13 +45,14 @@ def corner_affine(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: float) -> np.n
 
 
 def crop_corner(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
-                s: float) -> np.ndarray:
-    """The canonical ``CROP_H x CROP_W`` view of one corner, anti-aliased when shrinking.
+                s: float, extent: Extent = CORNER) -> np.ndarray:
+    """The canonical ``CROP_H x CROP_W`` view of one corner (or, with ``FACE``, of the whole
+    card seen from that corner), anti-aliased when shrinking.
 
     Only the bounding box of the crop is read from ``image`` and shrunk with area
     interpolation first, so a 6000x4000 photo costs no more than a webcam frame.
     """
-    matrix = corner_affine(p, u, v, s)
+    matrix = corner_affine(p, u, v, s, extent)
     corners = np.array([[0, 0, 1], [CROP_W, 0, 1], [0, CROP_H, 1], [CROP_W, CROP_H, 1]], float)
     pts = corners @ matrix.T
     x0, y0 = np.floor(pts.min(axis=0)).astype(int) - 2
@@ -51,7 +63,7 @@ def crop_corner(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
         return np.zeros((CROP_H, CROP_W, 3), np.uint8)
     region = image[by0:by1, bx0:bx1]
     # Shrink so that one crop pixel spans about 1.5 region pixels before the affine warp.
-    pixel = s * (CROP_X[1] - CROP_X[0]) / CROP_W
+    pixel = s * (extent[0][1] - extent[0][0]) / CROP_W
     factor = min(1.0, 1.5 / pixel)
     fx = fy = 1.0
     if factor < 1.0:

@@ -10,7 +10,7 @@ import pytest
 
 from companion.errors import ModelLoadError
 from companion.vision import CardDetector, geometry
-from companion.vision.detector import typical_width
+from companion.vision.detector import DEFAULT_READER, typical_width
 from companion.vision.evaluate import Score, score_cards
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
@@ -130,13 +130,59 @@ def test_the_reader_reads_again_only_crops_read_as_an_index(detector: CardDetect
     assert alone.read_again(both, rank1, suit1)[1] is suit1
 
 
+def test_missing_face_reader_names_the_file(tmp_path: Path) -> None:
+    with pytest.raises(ModelLoadError, match="no_face.onnx"):
+        CardDetector(face_path=tmp_path / "no_face.onnx")
+
+
+def test_a_corner_model_is_refused_as_the_face_reader() -> None:
+    # Its crops show a corner, not a whole card: read as faces, every read would be noise.
+    with pytest.raises(ModelLoadError, match="crop geometry"):
+        CardDetector(face_path=DEFAULT_READER)
+
+
+def test_the_face_reader_reads_whole_cards_where_an_index_was_read(
+        detector: CardDetector) -> None:
+    image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
+    reads, _ = detector.read_corners(image)
+    proposals = [r.proposal for r in reads]
+    crops = np.array([geometry.crop_corner(image, q.p, q.u, q.v, q.s) for q in proposals])
+    rank1, suit1 = detector.classify(crops)
+    rank2, suit2 = detector.read_face(image, proposals, rank1, suit1)
+    n = len(detector.ranks)
+    index = rank1.argmax(axis=1) < n
+    assert np.allclose(rank2[:, n], rank1[:, n]) and np.allclose(rank2.sum(axis=1), 1, atol=1e-4)
+    assert not np.allclose(suit2[index], suit1[index])
+    assert np.array_equal(suit2[~index], suit1[~index])
+    assert CardDetector(face_path=None).read_face(image, proposals, rank1, suit1)[1] is suit1
+
+
+def test_the_face_reader_alone_reads_most_fixture_cards_right(detector: CardDetector) -> None:
+    """Whole cards seen from the corners the detector read right, read by the face reader's
+    own probabilities (weight 1): pips and pictures alone name most of them."""
+    right = total = 0
+    for entry in SCENES:
+        image = cv2.imread(str(FIXTURES / entry["image"]))
+        reads, _ = detector.read_corners(image)
+        good = [r for r in reads if r.code in entry["cards"]]
+        crops = np.array([geometry.crop_corner(image, r.proposal.p, r.proposal.u, r.proposal.v,
+                                               r.proposal.s, geometry.FACE) for r in good],
+                         np.float32)
+        rank, suit = detector._face.run(None, {"crops": crops})
+        codes = [detector.ranks[a] + detector.suits[b]
+                 for a, b in zip(rank.argmax(axis=1), suit.argmax(axis=1), strict=True)]
+        right += sum(c == r.code for c, r in zip(codes, good, strict=True))
+        total += len(good)
+    assert total >= 20 and right >= 0.75 * total, (right, total)
+
+
 def test_shipped_models_are_the_int8_builds() -> None:
-    """build.sh quantizes both models; an fp32 export left in models/ would run 3x slower."""
+    """build.sh quantizes the models; an fp32 export left in models/ would run 3x slower."""
     import onnxruntime as ort
 
-    from companion.vision.detector import DEFAULT_MODEL, DEFAULT_READER
+    from companion.vision.detector import DEFAULT_FACE, DEFAULT_MODEL
 
-    for path in (DEFAULT_MODEL, DEFAULT_READER):
+    for path in (DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE):
         meta = ort.InferenceSession(str(path)).get_modelmeta().custom_metadata_map
         assert meta.get("quantized", "").startswith("int8"), path
         assert meta["ranks"] == "23456789TJQKA" and meta["suits"] == "shdc"

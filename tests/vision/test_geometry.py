@@ -61,3 +61,20 @@ def test_a_big_crop_almost_wholly_outside_the_image_is_cut_without_error() -> No
     crop = geometry.crop_corner(image, np.array([1488.53, 103.2]), np.array([-1.0, 0.0]),
                                 np.array([0.33551, -0.94204]), 792.64)
     assert crop.shape == (geometry.CROP_H, geometry.CROP_W, 3)
+
+
+@pytest.mark.parametrize("angle", [0.0, 33.0])
+def test_face_crop_shows_the_whole_card_seen_from_its_corner(angle: float) -> None:
+    image, quad = _card_image(angle)
+    p = quad[0]
+    u = (quad[1] - quad[0]) / np.linalg.norm(quad[1] - quad[0])
+    v = (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0])
+    crop = geometry.crop_corner(image, p, u, v, 120.0, geometry.FACE)
+    assert crop.shape == (geometry.CROP_H, geometry.CROP_W, 3)
+    (x0, x1), (y0, y1) = geometry.FACE
+    at = lambda x, y: crop[int((y - y0) / (y1 - y0) * geometry.CROP_H),  # noqa: E731
+                           int((x - x0) / (x1 - x0) * geometry.CROP_W)]
+    assert at(0.5, 0.7).min() > 200 and at(0.9, 1.3).min() > 200  # the card, far corner too
+    assert at(0.14, 0.14).max() < 80  # the index mark, smaller than in a corner crop
+    # The table either side (the outermost crop pixels blend in a little of the card edge).
+    assert at(-0.02, 0.7).max() < 180 and at(1.025, 0.7).max() < 180

@@ -44,15 +44,26 @@ python -m $T.train --index-only --width 1.5 --train cache/patches_train.npz \
     cache/patches_refr_train.npz cache/patches_refr2_train.npz cache/patches_refr3_train.npz \
     --checkpoint cache/reader_ckpt.pt --epochs 6 --max-lr 3e-3 --minutes 120 --seed 21 \
     --out cache/card_reader_fp32.onnx
+# The face reader: the whole card seen from each index corner (pips and court pictures are
+# several times larger than the index, which on the smallest cards is a few pixels tall).
+python -m $T.patches --out cache/faces_train.npz --scenes 2000 --seed 31 --source faces
+python -m $T.patches --out cache/faces2_train.npz --scenes 3000 --seed 33 --source faces
+python -m $T.patches --out cache/faces_val.npz --scenes 100 --seed 32 --source faces --held-out
+python -m $T.train --index-only --face --train cache/faces_train.npz cache/faces2_train.npz \
+    --val cache/faces_val.npz --checkpoint cache/face2_ckpt.pt --epochs 12 --max-lr 3e-3 \
+    --minutes 60 --seed 42 --out cache/card_face_fp32.onnx
 # Shipped as int8 (about three times faster on 2 cores, same reads on the evaluation sets),
 # calibrated on training crops.
 python -m $T.quantize cache/card_corners_fp32.onnx models/card_corners.onnx \
     --calibration cache/patches_t3_train.npz
 python -m $T.quantize cache/card_reader_fp32.onnx models/card_reader.onnx \
     --calibration cache/patches_t3_train.npz --index-only
+python -m $T.quantize cache/card_face_fp32.onnx models/card_face.onnx \
+    --calibration cache/faces_train.npz --index-only
 # Evaluation sets: held-out deck (tigullio) on held-out tables (stone), and a dev set of the
 # training decks and tables at unseen seeds (the model card's figures come from these).
 python -m $T.scenes --out cache/heldout_v2 --count 150 --seed 778 --held-out
 python -m $T.scenes --out cache/heldout_v3 --count 300 --seed 779 --held-out
+python -m $T.scenes --out cache/heldout_v4 --count 300 --seed 780 --held-out
 python -m $T.scenes --out cache/dev_v2 --count 100 --seed 556
-python -m companion.vision.evaluate cache/heldout_v3/labels.json
+python -m companion.vision.evaluate cache/heldout_v4/labels.json

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.vision.geometry import crop_corner
+from companion.vision.geometry import CORNER, FACE, Extent, crop_corner
 from companion.vision.training.scenes import (
     BACKGROUND_FAMILIES,
     HELD_OUT_BACKGROUND,
@@ -48,12 +48,13 @@ def _rotate(vec: np.ndarray, angle: float) -> np.ndarray:
 
 
 def _jittered_crop(rng: np.random.Generator, image: np.ndarray, p: np.ndarray, u: np.ndarray,
-                   v: np.ndarray, s: float) -> np.ndarray:
+                   v: np.ndarray, s: float, extent: Extent = CORNER) -> np.ndarray:
     angle = rng.normal(0, 0.07)
     s2 = s * float(np.exp(rng.normal(0, 0.12)))
     # The corner finder lands slightly inside the card (measured mean 0.03 s, 0.015 s).
     p2 = p + (rng.normal(0.02, 0.045) * u + rng.normal(0.01, 0.03) * v) * s
-    return crop_corner(image, p2, _rotate(u, angle), _rotate(v, angle + rng.normal(0, 0.03)), s2)
+    return crop_corner(image, p2, _rotate(u, angle), _rotate(v, angle + rng.normal(0, 0.03)), s2,
+                       extent)
 
 
 def _scene(args: tuple[int, bool, str]) -> tuple[np.random.Generator, Scene]:
@@ -93,6 +94,28 @@ def scene_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, 
                                  s_typ * rng.uniform(0.7, 1.4)))
         ranks.append(NO_INDEX)
         suits.append(-1)
+    return np.array(crops, np.uint8), np.array(ranks, np.int8), np.array(suits, np.int8)
+
+
+def face_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Whole-card crops (``geometry.FACE``) seen from each index corner in view, jittered like
+    the corner finder's frames, for the face reader. A hand's lower card is included: its
+    face is mostly covered, and the reader must learn to fall back on the index."""
+    rng, scene = _scene(args)
+    crops, ranks, suits = [], [], []
+    for card in scene.cards:
+        if np.linalg.norm(card.quad[1] - card.quad[0]) < 25:
+            continue
+        for corner in (0, 2):
+            if not card.visible[corner // 2]:
+                continue
+            p, u, v, s = corner_frame(card.quad, corner)
+            for _ in range(2):
+                crops.append(_jittered_crop(rng, scene.image, p, u, v, s, FACE))
+                ranks.append(RANKS.index(card.code[0]))
+                suits.append(SUITS.index(card.code[1]))
+    if not crops:
+        return np.zeros((0, 56, 40, 3), np.uint8), np.zeros(0, np.int8), np.zeros(0, np.int8)
     return np.array(crops, np.uint8), np.array(ranks, np.int8), np.array(suits, np.int8)
 
 
@@ -164,7 +187,8 @@ def _matched_patches(args: tuple[int, bool, str], reframe: bool
 def build(out: Path, scenes: int, held_out: bool, seed: int, cards_dir: Path, workers: int,
           source: str = "truth") -> None:
     jobs = [(seed * 100_003 + i, held_out, str(cards_dir)) for i in range(scenes)]
-    work = {"proposals": proposal_patches, "reframed": reframed_patches}.get(source, scene_patches)
+    work = {"proposals": proposal_patches, "reframed": reframed_patches,
+            "faces": face_patches}.get(source, scene_patches)
     crops, ranks, suits = [], [], []
     with multiprocessing.Pool(workers) as pool:
         for i, (c, r, s) in enumerate(pool.imap_unordered(work, jobs, chunksize=4)):
@@ -187,9 +211,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--held-out", action="store_true")
     parser.add_argument("--cards", type=Path, default=Path("cache/cards"))
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--source", choices=("truth", "proposals", "reframed"), default="truth",
-                        help="crop at jittered true corners, at the detector's proposals, "
-                        "or at the proposals and their re-framings")
+    parser.add_argument("--source", default="truth",
+                        choices=("truth", "proposals", "reframed", "faces"),
+                        help="crop at jittered true corners, at the detector's proposals, or at "
+                        "the proposals and their re-framings; or whole cards (the face reader)")
     args = parser.parse_args(argv)
     build(args.out, args.scenes, args.held_out, args.seed, args.cards, args.workers, args.source)
     return 0

@@ -18,7 +18,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from companion.vision.geometry import CROP_H, CROP_W, CROP_X, CROP_Y
+from companion.vision.geometry import CORNER, CROP_H, CROP_W, FACE, Extent
 from companion.vision.training.patches import NO_INDEX, RANKS, SUITS
 
 
@@ -108,7 +108,7 @@ def evaluate(net: CornerNet, crops: torch.Tensor, ranks: torch.Tensor,
     }
 
 
-def export(net: CornerNet, out: Path, info: dict[str, object]) -> None:
+def export(net: CornerNet, out: Path, info: dict[str, object], extent: Extent = CORNER) -> None:
     import onnx
 
     net.eval()
@@ -121,7 +121,7 @@ def export(net: CornerNet, out: Path, info: dict[str, object]) -> None:
     meta = {
         "ranks": RANKS, "suits": SUITS, "no_index": "-",
         "crop_w": str(CROP_W), "crop_h": str(CROP_H),
-        "crop_x": json.dumps(CROP_X), "crop_y": json.dumps(CROP_Y),
+        "crop_x": json.dumps(extent[0]), "crop_y": json.dumps(extent[1]),
         "training": json.dumps(info),
     }
     for key, value in meta.items():
@@ -149,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--width", type=float, default=1.0, help="channel multiplier")
     parser.add_argument("--index-only", action="store_true",
                         help="train on index crops only (a rank/suit reader behind the first)")
+    parser.add_argument("--face", action="store_true",
+                        help="the crops show whole cards (patches --source faces): the face reader")
     args = parser.parse_args(argv)
 
     torch.set_num_threads(args.threads)
@@ -211,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
         torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
                     "epoch": epoch, "elapsed": elapsed, "history": history}, args.checkpoint)
     export(net, args.out, {"epochs": epoch, "minutes": round(elapsed / 60, 1),
-                           "train_crops": len(crops), "history": history[-1:] if history else []})
+                           "train_crops": len(crops), "history": history[-1:] if history else []},
+           FACE if args.face else CORNER)
     return 0
 
 

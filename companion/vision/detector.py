@@ -158,20 +158,16 @@ def _polygon_corners(poly: np.ndarray, min_edge: float) -> list[tuple[np.ndarray
     # Positive shoelace sum = clockwise on screen (y down): TL -> TR -> BR -> BL.
     if np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y) < 0:
         pts = pts[::-1]
-    out = []
-    n = len(pts)
-    for i in range(n):
-        p, nxt, prv = pts[i], pts[(i + 1) % n], pts[(i - 1) % n]
-        a, b = nxt - p, prv - p
-        la, lb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
-        if la < min_edge or lb < min_edge:
-            continue
-        cos = float(a @ b) / (la * lb)
-        cross = a[0] * b[1] - a[1] * b[0]
-        if cross <= 0 or abs(cos) > 0.5:  # reflex, or far from a right angle
-            continue
-        out.append((p, a / la, b / lb, la, lb))
-    return out
+    a = np.roll(pts, -1, axis=0) - pts  # to the next vertex
+    b = np.roll(pts, 1, axis=0) - pts  # to the previous one
+    la, lb = np.hypot(a[:, 0], a[:, 1]), np.hypot(b[:, 0], b[:, 1])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cos = (a[:, 0] * b[:, 0] + a[:, 1] * b[:, 1]) / (la * lb)
+    cross = a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]
+    # Long enough edges, convex (not reflex), and near a right angle.
+    ok = (la >= min_edge) & (lb >= min_edge) & (cross > 0) & (np.abs(cos) <= 0.5)
+    return [(pts[i], a[i] / la[i], b[i] / lb[i], float(la[i]), float(lb[i]))
+            for i in np.flatnonzero(ok)]
 
 
 def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
@@ -273,7 +269,8 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
                     raw += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
     typical = typical_width(widths)
     proposals: list[Proposal] = []
-    kept = np.zeros((0, 5))  # x, y, ux, uy, s of the proposals so far
+    kept = np.zeros((3 * len(raw), 5))  # x, y, ux, uy, s of the proposals so far
+    m = 0
     for p, u, v, la, lb in raw:
         scales = [la, lb / LONG_SIDE]
         if typical is not None:
@@ -284,12 +281,13 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
             if s < min_width:
                 continue
             # The same corner found at another threshold or outline: crops would be alike.
-            if len(kept) and np.any(
-                    (np.hypot(kept[:, 0] - p[0], kept[:, 1] - p[1]) < 0.06 * s)
-                    & (kept[:, 2] * u[0] + kept[:, 3] * u[1] > 0.98)
-                    & (np.abs(kept[:, 4] - s) < 0.1 * s)):
+            near = kept[:m]
+            if m and np.any((np.hypot(near[:, 0] - p[0], near[:, 1] - p[1]) < 0.06 * s)
+                            & (near[:, 2] * u[0] + near[:, 3] * u[1] > 0.98)
+                            & (np.abs(near[:, 4] - s) < 0.1 * s)):
                 continue
-            kept = np.vstack([kept, [p[0], p[1], u[0], u[1], s]])
+            kept[m] = p[0], p[1], u[0], u[1], s
+            m += 1
             proposals.append(Proposal(p / factor, u, v, s / factor))
     return proposals, (typical / factor if typical is not None else None)
 

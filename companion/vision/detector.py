@@ -72,6 +72,9 @@ READ_THRESHOLD = 0.4
 COMPLETE_KNOWN = 0.2  # card widths: a rejected corner this near a read card's corner is its
 COMPLETE_SAME = 0.08  # card widths: an implied corner this near a proposal adds nothing
 COMPLETE_RESCALE = 0.2  # a frame whose width is this far from the read cards' is cut again
+# Card length / width of the decks people own: poker 1.40, bridge 1.56 (the rendered decks span
+# 1.35-1.67). An index corner implied along a card's long edge is tried at both.
+CARD_LENGTHS = (1.4, 1.56)
 
 
 def refuse_too_small(image: np.ndarray, name: str) -> np.ndarray:
@@ -482,8 +485,8 @@ def completions(rejected: list[Proposal], reads: list[CornerRead],
     corner can sit inside the pair's outline, where no outline corner marks it; its free
     corners still do. A corner read as no index may be a card's top-right or bottom-left
     corner (the clockwise frame's ``u`` then runs along the long edge): its neighbours along
-    ``v`` (one card width) and along ``u`` (one card length) are index corners. Corners of
-    cards already read are left out: their neighbours are read already.
+    ``v`` (one card width) and along ``u`` (one card length, poker or bridge) are index
+    corners. Corners of cards already read are left out: their neighbours are read already.
     """
     width = float(np.median([r.proposal.s for r in reads])) if reads else None
     known = np.array([c for r in reads for c in geometry.card_quad(
@@ -494,9 +497,8 @@ def completions(rejected: list[Proposal], reads: list[CornerRead],
         s = q.s if width is None or abs(q.s - width) <= COMPLETE_RESCALE * width else width
         if len(known) and np.min(np.linalg.norm(known - q.p, axis=1)) < COMPLETE_KNOWN * s:
             continue
-        for c in (Proposal(q.p, q.u, q.v, s),
-                  Proposal(q.p + s * q.v, -q.v, q.u, s),
-                  Proposal(q.p + LONG_SIDE * s * q.u, q.v, -q.u, s)):
+        for c in [Proposal(q.p, q.u, q.v, s), Proposal(q.p + s * q.v, -q.v, q.u, s)] + [
+                Proposal(q.p + length * s * q.u, q.v, -q.u, s) for length in CARD_LENGTHS]:
             near = (np.hypot(taken[:, 0] - c.p[0], taken[:, 1] - c.p[1]) < COMPLETE_SAME * s) \
                 & (taken[:, 2] * c.u[0] + taken[:, 3] * c.u[1] > 0.95) \
                 & (np.abs(taken[:, 4] - s) <= COMPLETE_RESCALE * s)

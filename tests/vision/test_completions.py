@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from companion.vision import CardDetector
-from companion.vision.detector import LONG_SIDE, CornerRead, Proposal, completions
+from companion.vision.detector import CARD_LENGTHS, CornerRead, Proposal, completions
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
 X, Y = np.array([1.0, 0.0]), np.array([0.0, 1.0])
@@ -25,9 +25,11 @@ def _same(a: Proposal, b: Proposal) -> bool:
 def test_a_top_right_corner_implies_the_top_left_and_bottom_right_index_corners() -> None:
     found = completions([_top_right()], [], [_top_right()])
     top_left = Proposal(np.array([100.0, 100.0]), X, Y, WIDTH)
-    bottom_right = Proposal(np.array([100.0 + WIDTH, 100.0 + LONG_SIDE * WIDTH]), -X, -Y, WIDTH)
-    assert len(found) == 2
-    assert _same(found[0], top_left) and _same(found[1], bottom_right)
+    assert len(found) == 1 + len(CARD_LENGTHS)
+    assert _same(found[0], top_left)
+    for length, corner in zip(CARD_LENGTHS, found[1:], strict=True):  # poker and bridge cards
+        bottom_right = Proposal(np.array([100.0 + WIDTH, 100.0 + length * WIDTH]), -X, -Y, WIDTH)
+        assert _same(corner, bottom_right)
 
 
 def test_corners_of_a_card_already_read_imply_nothing() -> None:
@@ -39,7 +41,7 @@ def test_corners_of_a_card_already_read_imply_nothing() -> None:
 def test_an_implied_corner_already_proposed_is_not_proposed_again() -> None:
     near_top_left = Proposal(np.array([102.0, 101.0]), X, Y, WIDTH)
     found = completions([_top_right()], [], [_top_right(), near_top_left])
-    assert len(found) == 1 and found[0].p[1] > 200  # only the bottom-right one
+    assert len(found) == len(CARD_LENGTHS) and all(c.p[1] > 200 for c in found)  # bottom-right
 
 
 def test_a_card_whose_index_corners_give_no_proposal_is_read_from_its_other_corners() -> None:

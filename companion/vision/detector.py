@@ -364,10 +364,12 @@ class CardDetector:
         return _blend(rank, suit, rows, rank2, suit2, READER_WEIGHT)
 
     def read_face(self, image: np.ndarray, proposals: list[Proposal], rank: np.ndarray,
-                  suit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                  suit: np.ndarray, pyramid: list[np.ndarray] | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
         """``rank`` and ``suit`` averaged with the face reader's where the corner model reads an
         index: the whole card, seen from that corner, shows pips and pictures several times
-        larger than the index."""
+        larger than the index. ``pyramid`` (``image`` and its halvings so far) is extended as
+        needed, so a second call on the same frame halves it no more."""
         rows = np.flatnonzero(rank.argmax(axis=1) < len(self.ranks))
         if self._face is None or len(rows) == 0:
             return rank, suit
@@ -376,9 +378,11 @@ class CardDetector:
         # a crop pixel spans about 1.5 of its pixels, once for all cards.
         (x0, x1), _ = geometry.FACE
         pixel = float(np.median([proposals[i].s for i in rows])) * (x1 - x0) / geometry.CROP_W
-        small, f = image, 1.0
-        for _ in range(max(0, round(np.log2(pixel / 1.5)))):
-            small, f = cv2.pyrDown(small), f / 2
+        pyramid = pyramid if pyramid is not None else [image]
+        halvings = max(0, round(np.log2(pixel / 1.5)))
+        while len(pyramid) <= halvings:
+            pyramid.append(cv2.pyrDown(pyramid[-1]))
+        small, f = pyramid[halvings], 0.5 ** halvings
         crops = np.array([geometry.crop_corner(small, proposals[i].p * f, proposals[i].u,
                                                proposals[i].v, proposals[i].s * f, geometry.FACE)
                           for i in rows], np.float32)
@@ -388,13 +392,14 @@ class CardDetector:
     def read_corners(self, image: np.ndarray) -> tuple[list[CornerRead], float | None]:
         """Every proposal read as a card, before merging."""
         proposals, typical = propose_corners(image)
-        reads, rejected = self._read(image, proposals)
+        pyramid = [image]
+        reads, rejected = self._read(image, proposals, pyramid)
         if self.complete:
-            more, _ = self._read(image, completions(rejected, reads, proposals))
+            more, _ = self._read(image, completions(rejected, reads, proposals), pyramid)
             reads += more
         return reads, typical
 
-    def _read(self, image: np.ndarray, proposals: list[Proposal]
+    def _read(self, image: np.ndarray, proposals: list[Proposal], pyramid: list[np.ndarray]
               ) -> tuple[list[CornerRead], list[Proposal]]:
         """The proposals read as cards, and those read as no index."""
         crops = np.array([geometry.crop_corner(image, q.p, q.u, q.v, q.s) for q in proposals],
@@ -404,7 +409,7 @@ class CardDetector:
             proposals, crops, rank_p, suit_p = self._reframe_doubtful(
                 image, proposals, crops, rank_p, suit_p)
         rank_p, suit_p = self.read_again(crops, rank_p, suit_p)
-        rank_p, suit_p = self.read_face(image, proposals, rank_p, suit_p)
+        rank_p, suit_p = self.read_face(image, proposals, rank_p, suit_p, pyramid)
         reads, rejected = [], []
         for q, crop, rp, sp in zip(proposals, crops, rank_p, suit_p, strict=True):
             r = int(np.argmax(rp))

@@ -1,10 +1,10 @@
 #!/bin/sh
-# Rebuild models/card_corners.onnx and models/card_reader.onnx from scratch on a CPU (run
-# from the repository root).
+# Rebuild models/card_corners.onnx, card_reader.onnx and card_face.onnx from scratch on a CPU
+# (run from the repository root).
 # Needs: pip install -e .[train]; apt-get install gnome-cards-data librsvg2-bin;
 #        (mkdir -p cache/npm && cd cache/npm && npm init -y &&
 #         npm install @heruka_urgyen/react-playing-cards cardsJS)
-# About 50 minutes of crop generation and 75 + 37 minutes of training on 2 busy cores.
+# About 75 minutes of crop generation and 75 + 36 + 19 minutes of training on 2 busy cores.
 set -e
 T=companion.vision.training
 python -m $T.art --cache cache

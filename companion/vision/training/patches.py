@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.vision.geometry import CORNER, FACE, Extent, crop_corner
+from companion.vision.geometry import CORNER, CROP_H, CROP_W, FACE, Extent, crop_corner
 from companion.vision.training.scenes import (
     BACKGROUND_FAMILIES,
     HELD_OUT_BACKGROUND,
@@ -57,6 +57,15 @@ def _jittered_crop(rng: np.random.Generator, image: np.ndarray, p: np.ndarray, u
                        extent)
 
 
+def _crop_set(crops: list[np.ndarray], ranks: list[int], suits: list[int]
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One scene's crops and labels as arrays (a scene may give none)."""
+    if not crops:
+        return (np.zeros((0, CROP_H, CROP_W, 3), np.uint8), np.zeros(0, np.int8),
+                np.zeros(0, np.int8))
+    return np.array(crops, np.uint8), np.array(ranks, np.int8), np.array(suits, np.int8)
+
+
 def _scene(args: tuple[int, bool, str]) -> tuple[np.random.Generator, Scene]:
     """The random scene of one job: (seed, held-out split?, cards folder)."""
     seed, held_out, cards_dir = args
@@ -94,7 +103,7 @@ def scene_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, 
                                  s_typ * rng.uniform(0.7, 1.4)))
         ranks.append(NO_INDEX)
         suits.append(-1)
-    return np.array(crops, np.uint8), np.array(ranks, np.int8), np.array(suits, np.int8)
+    return _crop_set(crops, ranks, suits)
 
 
 def face_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -114,9 +123,7 @@ def face_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, n
                 crops.append(_jittered_crop(rng, scene.image, p, u, v, s, FACE))
                 ranks.append(RANKS.index(card.code[0]))
                 suits.append(SUITS.index(card.code[1]))
-    if not crops:
-        return np.zeros((0, 56, 40, 3), np.uint8), np.zeros(0, np.int8), np.zeros(0, np.int8)
-    return np.array(crops, np.uint8), np.array(ranks, np.int8), np.array(suits, np.int8)
+    return _crop_set(crops, ranks, suits)
 
 
 def proposal_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -179,9 +186,7 @@ def _matched_patches(args: tuple[int, bool, str], reframe: bool
     crops = [c for c, _, _ in pos] + neg
     ranks = [r for _, r, _ in pos] + [NO_INDEX] * len(neg)
     suits = [s for _, _, s in pos] + [-1] * len(neg)
-    if not crops:
-        return np.zeros((0, 56, 40, 3), np.uint8), np.zeros(0, np.int8), np.zeros(0, np.int8)
-    return np.array(crops, np.uint8), np.array(ranks, np.int8), np.array(suits, np.int8)
+    return _crop_set(crops, ranks, suits)
 
 
 def build(out: Path, scenes: int, held_out: bool, seed: int, cards_dir: Path, workers: int,

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -118,6 +119,16 @@ def reframes(q: Proposal) -> list[Proposal]:
     return out
 
 
+def _cut(image: np.ndarray, frames: list[Proposal], extent: geometry.Extent = geometry.CORNER,
+         scale: float = 1.0) -> np.ndarray:
+    """The crops of ``frames`` from ``image``, whose pixels are ``scale`` of the frames'."""
+    p = np.array([q.p for q in frames], np.float64).reshape(-1, 2) * scale
+    u = np.array([q.u for q in frames], np.float64).reshape(-1, 2)
+    v = np.array([q.v for q in frames], np.float64).reshape(-1, 2)
+    s = np.array([q.s for q in frames], np.float64) * scale
+    return geometry.crop_corners(image, p, u, v, s, extent)
+
+
 def paper_saturation(crop: np.ndarray) -> float:
     """Median saturation (0..1) of the brighter 40 % of a crop's pixels: its paper, if a card."""
     hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV).reshape(-1, 3)
@@ -153,24 +164,28 @@ def _masks(white: np.ndarray) -> list[np.ndarray]:
     return masks
 
 
-def _polygon_corners(poly: np.ndarray, min_edge: float) -> list[tuple[np.ndarray, np.ndarray,
-                                                                      np.ndarray, float, float]]:
-    """Convex, near-square corners of a polygon: (p, u, v, |u-edge|, |v-edge|)."""
-    pts = poly.reshape(-1, 2).astype(np.float64)
-    x, y = pts[:, 0], pts[:, 1]
+def _polygon_corners(poly: np.ndarray, min_edge: float) -> list[tuple[float, ...]]:
+    """Convex, near-square corners of a polygon: (px, py, ux, uy, vx, vy, |u-edge|, |v-edge|).
+
+    Plain floats, not arrays: a frame's polygons have a handful of vertices each and there are
+    dozens of polygons, so array calls would cost more than the arithmetic.
+    """
+    pts = poly.reshape(-1, 2).astype(np.float64).tolist()
+    n = len(pts)
     # Positive shoelace sum = clockwise on screen (y down): TL -> TR -> BR -> BL.
-    if np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y) < 0:
+    if sum(pts[i][0] * pts[i - n + 1][1] - pts[i - n + 1][0] * pts[i][1] for i in range(n)) < 0:
         pts = pts[::-1]
-    a = np.roll(pts, -1, axis=0) - pts  # to the next vertex
-    b = np.roll(pts, 1, axis=0) - pts  # to the previous one
-    la, lb = np.hypot(a[:, 0], a[:, 1]), np.hypot(b[:, 0], b[:, 1])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        cos = (a[:, 0] * b[:, 0] + a[:, 1] * b[:, 1]) / (la * lb)
-    cross = a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]
-    # Long enough edges, convex (not reflex), and near a right angle.
-    ok = (la >= min_edge) & (lb >= min_edge) & (cross > 0) & (np.abs(cos) <= 0.5)
-    return [(pts[i], a[i] / la[i], b[i] / lb[i], float(la[i]), float(lb[i]))
-            for i in np.flatnonzero(ok)]
+    out: list[tuple[float, ...]] = []
+    for i in range(n):
+        (x, y), (xn, yn), (xp, yp) = pts[i], pts[i - n + 1], pts[i - 1]
+        ax, ay, bx, by = xn - x, yn - y, xp - x, yp - y  # to the next and the previous vertex
+        la, lb = math.hypot(ax, ay), math.hypot(bx, by)
+        # Long enough edges, convex (not reflex), and near a right angle.
+        if la < min_edge or lb < min_edge or ax * by - ay * bx <= 0 \
+                or abs((ax * bx + ay * by) / (la * lb)) > 0.5:
+            continue
+        out.append((x, y, ax / la, ay / la, bx / lb, by / lb, la, lb))
+    return out
 
 
 def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
@@ -184,10 +199,13 @@ def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
     n = len(verts)
     if n < 3:
         return poly
-    same = (pts[None, :, 0] == verts[:, None, 0]) & (pts[None, :, 1] == verts[:, None, 1])
+    # The polygon's vertices are outline points: find where each one first appears.
+    keys = pts[:, 0].astype(np.int64) * 65536 + pts[:, 1]
+    same = keys[None, :] == (verts[:, 0].astype(np.int64) * 65536 + verts[:, 1])[:, None]
     if not same.any(axis=1).all():
         return poly
     idx = same.argmax(axis=1).tolist()
+    corners = verts.astype(np.float64).tolist()
     lines = []
     for k in range(n):
         a, b = idx[k], idx[(k + 1) % n]
@@ -197,19 +215,20 @@ def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
             seg = seg[cut: len(seg) - cut]
         if len(seg) < 2:
             seg = np.array([verts[k], verts[(k + 1) % n]])
-        vx, vy, x0, y0 = cv2.fitLine(seg.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
-    out = verts.astype(np.float64).copy()
+        lines.append(cv2.fitLine(seg.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01)
+                     .ravel().astype(np.float64).tolist())
+    out = [list(c) for c in corners]
     for k in range(n):
-        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
-        det = d1[0] * (-d2[1]) - d1[1] * (-d2[0])
+        (dx1, dy1, x1, y1), (dx2, dy2, x2, y2) = lines[k - 1], lines[k]
+        det = dx1 * (-dy2) - dy1 * (-dx2)
         if abs(det) < 0.3:  # nearly parallel edges: keep the vertex
             continue
-        t = ((p2 - p1)[0] * (-d2[1]) - (p2 - p1)[1] * (-d2[0])) / det
-        cross = p1 + t * d1
-        if np.linalg.norm(cross - verts[k]) < 0.25 * np.linalg.norm(verts[k] - verts[k - 1]):
-            out[k] = cross
-    return out.reshape(-1, 1, 2)
+        t = ((x2 - x1) * (-dy2) - (y2 - y1) * (-dx2)) / det
+        cx, cy = x1 + t * dx1, y1 + t * dy1
+        (vx, vy), (wx, wy) = corners[k], corners[k - 1]
+        if math.hypot(cx - vx, cy - vy) < 0.25 * math.hypot(vx - wx, vy - wy):
+            out[k] = [cx, cy]
+    return np.array(out, np.float64).reshape(-1, 1, 2)
 
 
 def _is_card_quad(poly: np.ndarray) -> float | None:
@@ -239,6 +258,39 @@ def typical_width(widths: list[float]) -> float | None:
     return float(np.median(sizes[sizes >= TYPICAL_SPREAD * sizes.max()]))
 
 
+def _first_of_alike(frames: np.ndarray) -> np.ndarray:
+    """Rows of ``frames`` (px, py, ux, uy, vx, vy, s) not alike an earlier row kept.
+
+    The same corner is found at several thresholds and outlines, and their crops would be
+    alike: a frame is dropped when a kept earlier one lies within 0.06 of its width, points the
+    same way and is within a tenth of its width. Only pairs whose x are that close are tested.
+    """
+    n = len(frames)
+    x, y, ux, uy, s = frames[:, 0], frames[:, 1], frames[:, 2], frames[:, 3], frames[:, 6]
+    order = np.argsort(x, kind="stable")
+    reach = 0.06 * s * 1.001 + 1e-9  # a little wider than the test: the test decides
+    lo = np.searchsorted(x[order], x - reach, "left")
+    hi = np.searchsorted(x[order], x + reach, "right")
+    count = hi - lo
+    later = np.repeat(np.arange(n), count)
+    start = np.repeat(lo - np.concatenate([[0], np.cumsum(count)[:-1]]), count)
+    earlier = order[np.arange(int(count.sum())) + start]
+    pair = earlier < later
+    later, earlier = later[pair], earlier[pair]
+    alike = (np.hypot(x[earlier] - x[later], y[earlier] - y[later]) < 0.06 * s[later]) \
+        & (ux[earlier] * ux[later] + uy[earlier] * uy[later] > 0.98) \
+        & (np.abs(s[earlier] - s[later]) < 0.1 * s[later])
+    later, earlier = later[alike], earlier[alike]
+    keep = np.ones(n, bool)
+    if len(later):  # pairs come grouped by the later row, in row order
+        bounds = np.flatnonzero(np.diff(later)) + 1
+        firsts = later[np.concatenate([[0], bounds])].tolist()
+        for i, js in zip(firsts, np.split(earlier, bounds), strict=True):
+            if keep[js].any():
+                keep[i] = False
+    return np.flatnonzero(keep)
+
+
 def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
     """Candidate card corners (full-resolution pixels) and the typical card width, if seen."""
     h, w = image.shape[:2]
@@ -248,7 +300,7 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
     white = _whiteness(small)
     min_width = MIN_CARD_FRACTION * max(small.shape[:2])
     close, open_ = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)
-    raw: list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]] = []
+    raw: list[tuple[float, ...]] = []
     widths: list[float] = []
     for mask in _masks(white):
         # Closing fills the notches that index glyphs near the card edge cut into the mask.
@@ -264,34 +316,24 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
             if area > 0.9 * cv2.contourArea(hull):  # a lone card, maybe with a ragged edge
                 outlines.append(hull)
             for outline in outlines:
-                for eps in (0.04,):
-                    poly = cv2.approxPolyDP(outline, max(1.5, eps * np.sqrt(area)), True)
-                    card_w = _is_card_quad(poly)
-                    if card_w is not None:
-                        widths.append(card_w)
-                    raw += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
+                poly = cv2.approxPolyDP(outline, max(1.5, 0.04 * math.sqrt(area)), True)
+                card_w = _is_card_quad(poly)
+                if card_w is not None:
+                    widths.append(card_w)
+                raw += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
     typical = typical_width(widths)
-    proposals: list[Proposal] = []
-    kept = np.zeros((3 * len(raw), 5))  # x, y, ux, uy, s of the proposals so far
-    m = 0
-    for p, u, v, la, lb in raw:
+    frames: list[tuple[float, ...]] = []  # px, py, ux, uy, vx, vy, s: each scale of each corner
+    for *corner, la, lb in raw:
         scales = [la, lb / LONG_SIDE]
         if typical is not None:
             # Lone cards fix the scale; an edge-based width only adds a read when it differs.
             scales = [typical] + [s for s in scales if 0.6 * typical < s < 1.6 * typical
                                   and abs(s - typical) > 0.2 * typical]
-        for s in scales:
-            if s < min_width:
-                continue
-            # The same corner found at another threshold or outline: crops would be alike.
-            near = kept[:m]
-            if m and np.any((np.hypot(near[:, 0] - p[0], near[:, 1] - p[1]) < 0.06 * s)
-                            & (near[:, 2] * u[0] + near[:, 3] * u[1] > 0.98)
-                            & (np.abs(near[:, 4] - s) < 0.1 * s)):
-                continue
-            kept[m] = p[0], p[1], u[0], u[1], s
-            m += 1
-            proposals.append(Proposal(p / factor, u, v, s / factor))
+        frames += [(*corner, s) for s in scales if s >= min_width]
+    table = np.array(frames, np.float64).reshape(-1, 7)
+    proposals = [Proposal(np.array([x, y]) / factor, np.array([ux, uy]), np.array([vx, vy]),
+                          s / factor)
+                 for x, y, ux, uy, vx, vy, s in table[_first_of_alike(table)].tolist()]
     return proposals, (typical / factor if typical is not None else None)
 
 
@@ -383,9 +425,7 @@ class CardDetector:
         while len(pyramid) <= halvings:
             pyramid.append(cv2.pyrDown(pyramid[-1]))
         small, f = pyramid[halvings], 0.5 ** halvings
-        crops = np.array([geometry.crop_corner(small, proposals[i].p * f, proposals[i].u,
-                                               proposals[i].v, proposals[i].s * f, geometry.FACE)
-                          for i in rows], np.float32)
+        crops = _cut(small, [proposals[i] for i in rows], geometry.FACE, f).astype(np.float32)
         rank2, suit2 = self._face.run(None, {"crops": crops})
         return _blend(rank, suit, rows, rank2, suit2, FACE_WEIGHT)
 
@@ -402,8 +442,7 @@ class CardDetector:
     def _read(self, image: np.ndarray, proposals: list[Proposal], pyramid: list[np.ndarray]
               ) -> tuple[list[CornerRead], list[Proposal]]:
         """The proposals read as cards, and those read as no index."""
-        crops = np.array([geometry.crop_corner(image, q.p, q.u, q.v, q.s) for q in proposals],
-                         np.uint8).reshape(-1, geometry.CROP_H, geometry.CROP_W, 3)
+        crops = _cut(image, proposals)
         rank_p, suit_p = self.classify(crops)
         if self.reframe:
             proposals, crops, rank_p, suit_p = self._reframe_doubtful(
@@ -435,8 +474,7 @@ class CardDetector:
             return proposals, crops, rank_p, suit_p
         frames = [reframes(proposals[i]) for i in doubtful]
         flat = [f for group in frames for f in group]
-        near = np.array([geometry.crop_corner(image, f.p, f.u, f.v, f.s) for f in flat],
-                        np.uint8)
+        near = _cut(image, flat)
         r2, s2 = self.classify(near)
         k = len(frames[0])
         proposals, crops = list(proposals), crops.copy()

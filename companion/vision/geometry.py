@@ -31,17 +31,75 @@ CORNER: Extent = (CROP_X, CROP_Y)
 FACE: Extent = (FACE_X, FACE_Y)
 
 
-def corner_affine(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: float,
-                  extent: Extent = CORNER) -> np.ndarray:
-    """2x3 matrix taking crop pixels (col, row) to image pixels for one corner frame."""
+def corner_affines(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: np.ndarray,
+                   extent: Extent = CORNER) -> np.ndarray:
+    """(N, 2, 3) matrices taking crop pixels (col, row) to image pixels, one per corner frame
+    (``p``, ``u``, ``v``: (N, 2); ``s``: (N,))."""
     (x0, x1), (y0, y1) = extent
+    s = np.asarray(s, np.float64)[:, None]
     sx = s * (x1 - x0) / CROP_W
     sy = s * (y1 - y0) / CROP_H
     origin = p + s * x0 * u + s * y0 * v
     # Pixel centres: crop pixel (0, 0) covers [0, 1); sample at its centre.
     origin = origin + 0.5 * sx * u + 0.5 * sy * v
-    return np.array([[u[0] * sx, v[0] * sy, origin[0]],
-                     [u[1] * sx, v[1] * sy, origin[1]]], dtype=np.float64)
+    return np.stack([np.stack([u[:, 0] * sx[:, 0], v[:, 0] * sy[:, 0], origin[:, 0]], axis=1),
+                     np.stack([u[:, 1] * sx[:, 0], v[:, 1] * sy[:, 0], origin[:, 1]], axis=1)],
+                    axis=1)
+
+
+def corner_affine(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: float,
+                  extent: Extent = CORNER) -> np.ndarray:
+    """2x3 matrix taking crop pixels (col, row) to image pixels for one corner frame."""
+    matrices = corner_affines(np.asarray(p, np.float64)[None], np.asarray(u, np.float64)[None],
+                              np.asarray(v, np.float64)[None], np.array([s]), extent)
+    return np.asarray(matrices[0])
+
+
+def crop_corners(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
+                 s: np.ndarray, extent: Extent = CORNER) -> np.ndarray:
+    """(N, ``CROP_H``, ``CROP_W``, 3) canonical views of N corners (or, with ``FACE``, of the
+    whole cards seen from them), anti-aliased when shrinking; see ``crop_corner``.
+
+    The frames' matrices and bounding boxes are computed together: a frame has a few hundred
+    corners, and one at a time the array calls cost more than the warps.
+    """
+    p, u, v = (np.asarray(a, np.float64).reshape(-1, 2) for a in (p, u, v))
+    s = np.asarray(s, np.float64).reshape(-1)
+    out = np.zeros((len(s), CROP_H, CROP_W, 3), np.uint8)
+    if len(s) == 0:
+        return out
+    m = corner_affines(p, u, v, s, extent)
+    cols = np.array([0, CROP_W, 0, CROP_W], np.float64)
+    rows = np.array([0, 0, CROP_H, CROP_H], np.float64)
+    xs = cols * m[:, 0, :1] + rows * m[:, 0, 1:2] + m[:, 0, 2:]
+    ys = cols * m[:, 1, :1] + rows * m[:, 1, 1:2] + m[:, 1, 2:]
+    h, w = image.shape[:2]
+    boxes = np.stack([np.maximum(np.floor(xs.min(axis=1)).astype(int) - 2, 0),
+                      np.maximum(np.floor(ys.min(axis=1)).astype(int) - 2, 0),
+                      np.minimum(np.ceil(xs.max(axis=1)).astype(int) + 2, w),
+                      np.minimum(np.ceil(ys.max(axis=1)).astype(int) + 2, h)], axis=1)
+    # Shrink so that one crop pixel spans about 1.5 region pixels before the affine warp.
+    factors = np.minimum(1.0, 1.5 / (s * (extent[0][1] - extent[0][0]) / CROP_W))
+    for i, ((bx0, by0, bx1, by1), factor) in enumerate(zip(boxes.tolist(), factors.tolist(),
+                                                           strict=True)):
+        if bx1 - bx0 < 2 or by1 - by0 < 2:
+            continue  # the crop lies (almost) wholly outside the image: left black
+        region = image[by0:by1, bx0:bx1]
+        fx = fy = 1.0
+        if factor < 1.0:
+            # At least one pixel each way: a crop lying almost wholly outside the image leaves
+            # a sliver of a region that would otherwise shrink to nothing.
+            size = (max(1, round(region.shape[1] * factor)),
+                    max(1, round(region.shape[0] * factor)))
+            fx, fy = size[0] / region.shape[1], size[1] / region.shape[0]
+            region = cv2.resize(region, size, interpolation=cv2.INTER_AREA)
+        (a, b, c), (d, e, f) = m[i].tolist()
+        to_region = np.array([[fx * a, fx * b, fx * c - bx0 * fx],
+                              [fy * d, fy * e, fy * f - by0 * fy]])
+        cv2.warpAffine(region, to_region, (CROP_W, CROP_H), dst=out[i],
+                       flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                       borderMode=cv2.BORDER_REPLICATE)
+    return out
 
 
 def crop_corner(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
@@ -52,31 +110,7 @@ def crop_corner(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
     Only the bounding box of the crop is read from ``image`` and shrunk with area
     interpolation first, so a 6000x4000 photo costs no more than a webcam frame.
     """
-    matrix = corner_affine(p, u, v, s, extent)
-    corners = np.array([[0, 0, 1], [CROP_W, 0, 1], [0, CROP_H, 1], [CROP_W, CROP_H, 1]], float)
-    pts = corners @ matrix.T
-    x0, y0 = np.floor(pts.min(axis=0)).astype(int) - 2
-    x1, y1 = np.ceil(pts.max(axis=0)).astype(int) + 2
-    h, w = image.shape[:2]
-    bx0, by0, bx1, by1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
-    if bx1 - bx0 < 2 or by1 - by0 < 2:
-        return np.zeros((CROP_H, CROP_W, 3), np.uint8)
-    region = image[by0:by1, bx0:bx1]
-    # Shrink so that one crop pixel spans about 1.5 region pixels before the affine warp.
-    pixel = s * (extent[0][1] - extent[0][0]) / CROP_W
-    factor = min(1.0, 1.5 / pixel)
-    fx = fy = 1.0
-    if factor < 1.0:
-        # At least one pixel each way: a crop lying almost wholly outside the image leaves a
-        # sliver of a region that would otherwise shrink to nothing.
-        size = (max(1, round(region.shape[1] * factor)), max(1, round(region.shape[0] * factor)))
-        fx, fy = size[0] / region.shape[1], size[1] / region.shape[0]
-        region = cv2.resize(region, size, interpolation=cv2.INTER_AREA)
-    to_region = np.array([[fx, 0, -bx0 * fx], [0, fy, -by0 * fy], [0, 0, 1]])
-    full = to_region @ np.vstack([matrix, [0, 0, 1]])
-    return cv2.warpAffine(region, full[:2], (CROP_W, CROP_H),
-                          flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                          borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(crop_corners(image, p, u, v, np.array([s]), extent)[0])
 
 
 def card_quad(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: float) -> np.ndarray:

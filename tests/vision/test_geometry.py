@@ -78,3 +78,25 @@ def test_face_crop_shows_the_whole_card_seen_from_its_corner(angle: float) -> No
     assert at(0.14, 0.14).max() < 80  # the index mark, smaller than in a corner crop
     # The table either side (the outermost crop pixels blend in a little of the card edge).
     assert at(-0.02, 0.7).max() < 180 and at(1.025, 0.7).max() < 180
+
+
+def test_a_batch_of_crops_matches_each_frame_cut_alone() -> None:
+    # Frames of several sizes (some shrunk before the warp, one partly outside the image)
+    # and both extents: each row of the batch is its own frame's crop.
+    rng = np.random.default_rng(3)
+    image = cv2.resize(rng.integers(0, 256, (200, 200, 3), dtype=np.uint8), (1600, 1600))
+    p = rng.uniform(100, 900, (6, 2))
+    p[5] = [1590.0, 10.0]
+    angles = rng.uniform(0, 2 * np.pi, 6)
+    u = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    v = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    s = np.array([40.0, 120.0, 300.0, 480.0, 700.0, 500.0])
+    for extent in (geometry.CORNER, geometry.FACE):
+        batch = geometry.crop_corners(image, p, u, v, s, extent)
+        alone = [geometry.crop_corner(image, p[i], u[i], v[i], float(s[i]), extent)
+                 for i in range(6)]
+        assert batch.shape == (6, geometry.CROP_H, geometry.CROP_W, 3)
+        assert len({crop.tobytes() for crop in alone}) == 6
+        np.testing.assert_array_equal(batch, np.array(alone))
+    assert geometry.crop_corners(image, p[:0], u[:0], v[:0], s[:0]).shape == (
+        0, geometry.CROP_H, geometry.CROP_W, 3)

@@ -1,0 +1,61 @@
+"""Corner proposals from card outlines (``detector.propose_corners`` and its steps)."""
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision.detector import _first_of_alike, _polygon_corners, _refine
+
+
+def _frame(x: float, y: float, angle: float, s: float) -> list[float]:
+    u = [np.cos(angle), np.sin(angle)]
+    return [x, y, *u, -u[1], u[0], s]
+
+
+def test_a_frame_alike_an_earlier_kept_one_is_dropped_and_only_kept_ones_count() -> None:
+    frames = np.array([
+        _frame(100, 100, 0.0, 50),  # kept
+        _frame(102, 100, 0.05, 52),  # alike the first: dropped
+        _frame(104.5, 100, 0.0, 50),  # alike the second only, which was dropped: kept
+        _frame(100, 100, np.pi / 2, 50),  # same place, turned a quarter: kept
+        _frame(100, 100, 0.0, 60),  # same place, a fifth wider: kept
+        _frame(300, 100, 0.0, 50),  # elsewhere: kept
+        _frame(101, 101, 0.0, 49),  # alike the first: dropped
+    ])
+    assert _first_of_alike(frames).tolist() == [0, 2, 3, 4, 5]
+    assert _first_of_alike(frames[:0]).tolist() == []
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_polygon_corners_frame_a_card_clockwise_whichever_way_its_outline_runs(order: int) -> None:
+    card = np.array([[10, 10], [60, 10], [60, 80], [10, 80]], np.int32)[::order].reshape(-1, 1, 2)
+    corners = {(x, y): (ux, uy, vx, vy, la, lb)
+               for x, y, ux, uy, vx, vy, la, lb in _polygon_corners(card, 5.0)}
+    assert set(corners) == {(10, 10), (60, 10), (60, 80), (10, 80)}
+    # Top-left: u runs along the top edge, v down the left edge, both into the card.
+    assert corners[(10, 10)] == pytest.approx((1, 0, 0, 1, 50, 70))
+    assert corners[(60, 10)] == pytest.approx((0, 1, -1, 0, 70, 50))
+    assert _polygon_corners(card, 60.0) == []  # the short edges are too short
+
+
+def test_a_reflex_corner_is_no_card_corner() -> None:
+    ell = np.array([[0, 0], [40, 0], [40, 20], [20, 20], [20, 40], [0, 40]], np.int32)
+    found = {(x, y) for x, y, *_ in _polygon_corners(ell.reshape(-1, 1, 2), 5.0)}
+    assert (20, 20) not in found and len(found) == 5
+
+
+def test_refined_corners_sit_at_the_sharp_corner_of_a_rounded_card() -> None:
+    mask = np.zeros((200, 200), np.uint8)
+    (x0, y0), (x1, y1), r = (40, 30), (140, 170), 8  # a card with corners of radius 8
+    cv2.rectangle(mask, (x0 + r, y0), (x1 - r, y1), 1, -1)
+    cv2.rectangle(mask, (x0, y0 + r), (x1, y1 - r), 1, -1)
+    for cx, cy in [(x0 + r, y0 + r), (x1 - r, y0 + r), (x1 - r, y1 - r), (x0 + r, y1 - r)]:
+        cv2.circle(mask, (cx, cy), r, 1, -1)
+    contour = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+                  key=cv2.contourArea)
+    poly = cv2.approxPolyDP(contour, 4.0, True)
+    refined = _refine(contour, poly).reshape(-1, 2)
+    sharp = np.array([[40, 30], [140, 30], [140, 170], [40, 170]], float)
+    nearest = lambda pts: np.min(np.linalg.norm(pts[:, None] - sharp[None], axis=2), axis=0)  # noqa: E731
+    assert nearest(refined).max() < 1.5
+    assert nearest(poly.reshape(-1, 2).astype(float)).max() > 2.0  # the polygon alone misses

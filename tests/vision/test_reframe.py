@@ -11,6 +11,7 @@ from companion.vision.detector import (
     PAPER_MAX_SATURATION,
     Proposal,
     paper_saturation,
+    paper_saturations,
     reframes,
 )
 
@@ -51,6 +52,21 @@ def test_paper_is_grey_and_felt_is_not() -> None:
     assert paper_saturation(paper) < 0.1
     assert paper_saturation(warm) < PAPER_MAX_SATURATION
     assert paper_saturation(felt) > PAPER_MAX_SATURATION
+
+
+def test_paper_saturation_of_a_batch_is_each_crops_own() -> None:
+    rng = np.random.default_rng(1)
+    crops = rng.integers(0, 256, (5, 56, 40, 3), dtype=np.uint8)
+    crops[1] = (200, 200, 200)  # flat grey: every pixel is among the brightest
+    crops[2, :, :20] = (40, 40, 170)  # half red felt, half paper
+    crops[2, :, 20:] = (225, 230, 235)
+    batch = paper_saturations(crops)
+    for crop, value in zip(crops, batch, strict=True):
+        hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV).reshape(-1, 3)
+        bright = hsv[:, 2] >= np.percentile(hsv[:, 2], 60)
+        assert value == pytest.approx(np.median(hsv[bright, 1]) / 255.0)
+    assert batch[1] == 0.0 and batch[2] < 0.1
+    assert paper_saturations(crops[:0]).shape == (0,)
 
 
 def test_corners_framed_14_degrees_off_are_read_after_reframing(detector: CardDetector) -> None:

@@ -188,6 +188,15 @@ def test_shipped_models_are_the_int8_builds() -> None:
         assert meta["ranks"] == "23456789TJQKA" and meta["suits"] == "shdc"
 
 
+def test_the_networks_threads_do_not_busy_wait_between_runs(detector: CardDetector) -> None:
+    """A spinning onnxruntime worker took a core from the OpenCV work between the detector's
+    network runs: on 2 cores a 720p frame took about twice as long (benchmarks/)."""
+    for session in (detector._session, detector._reader, detector._face):
+        assert session is not None
+        options = session.get_session_options()
+        assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
+
+
 def test_card_shaped_parts_of_card_faces_do_not_set_the_card_width() -> None:
     # A table of court cards: at high whiteness levels the light parts of the faces came out
     # as card-shaped blobs a third of a card wide and outnumbered the one whole card seen.

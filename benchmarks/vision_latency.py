@@ -44,7 +44,11 @@ def main() -> None:
             "without the reader": CardDetector(reader_path=None)}
     cases = [("1280x720 frame", _frame((1280, 720)), 0.100),
              ("6000x4000 photo", _frame((6000, 4000)), 1.0)]
-    cases += [(str(p), cv2.imread(str(p)), float("nan")) for p in args.image]
+    for path in args.image:
+        image = cv2.imread(str(path))
+        if image is None:
+            parser.error(f"{path}: not a readable image")
+        cases.append((str(path), image, float("nan")))
     for name, image, target in cases:
         times: dict[str, list[float]] = {key: [] for key in runs}
         cards = dict.fromkeys(runs, 0)

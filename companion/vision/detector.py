@@ -70,7 +70,7 @@ FACE_WEIGHT = 0.5
 # extra cards became rare (2 on the dev and 150-scene held-out sets together, at 0.5), and 0.4
 # kept 13 more right cards for 6 more extras there.
 READ_THRESHOLD = 0.4
-COMPLETE_KNOWN = 0.2  # card widths: a rejected corner this near a read card's corner is its
+COMPLETE_KNOWN = 0.1  # card widths: a rejected corner this near a read card's corner is its
 COMPLETE_SAME = 0.08  # card widths: an implied corner this near a proposal adds nothing
 COMPLETE_RESCALE = 0.2  # a frame whose width is this far from the read cards' is cut again
 # Card length / width of the decks people own: poker 1.40, bridge 1.56 (the rendered decks span
@@ -189,11 +189,12 @@ def _polygon_corners(poly: np.ndarray, min_edge: float) -> list[tuple[float, ...
     pts = poly.reshape(-1, 2).astype(np.float64).tolist()
     n = len(pts)
     # Positive shoelace sum = clockwise on screen (y down): TL -> TR -> BR -> BL.
-    if sum(pts[i][0] * pts[i - n + 1][1] - pts[i - n + 1][0] * pts[i][1] for i in range(n)) < 0:
+    if sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1]
+           for i in range(n)) < 0:
         pts = pts[::-1]
     out: list[tuple[float, ...]] = []
     for i in range(n):
-        (x, y), (xn, yn), (xp, yp) = pts[i], pts[i - n + 1], pts[i - 1]
+        (x, y), (xn, yn), (xp, yp) = pts[i], pts[(i + 1) % n], pts[i - 1]
         ax, ay, bx, by = xn - x, yn - y, xp - x, yp - y  # to the next and the previous vertex
         la, lb = math.hypot(ax, ay), math.hypot(bx, by)
         # Long enough edges, convex (not reflex), and near a right angle.
@@ -221,7 +222,7 @@ def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
     if not same.any(axis=1).all():
         return poly
     idx = same.argmax(axis=1).tolist()
-    corners = verts.astype(np.float64).tolist()
+    corners = verts.astype(np.float64).tolist()  # floats, as in _polygon_corners
     lines = []
     for k in range(n):
         a, b = idx[k], idx[(k + 1) % n]

@@ -47,14 +47,6 @@ def corner_affines(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: np.ndarray,
                     axis=1)
 
 
-def corner_affine(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: float,
-                  extent: Extent = CORNER) -> np.ndarray:
-    """2x3 matrix taking crop pixels (col, row) to image pixels for one corner frame."""
-    matrices = corner_affines(np.asarray(p, np.float64)[None], np.asarray(u, np.float64)[None],
-                              np.asarray(v, np.float64)[None], np.array([s]), extent)
-    return np.asarray(matrices[0])
-
-
 def crop_corners(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
                  s: np.ndarray, extent: Extent = CORNER) -> np.ndarray:
     """(N, ``CROP_H``, ``CROP_W``, 3) canonical views of N corners (or, with ``FACE``, of the

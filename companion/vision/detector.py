@@ -144,7 +144,7 @@ def paper_saturations(crops: np.ndarray) -> np.ndarray:
     count = bright.sum(axis=1)
     rows = np.arange(n)
     middle = (ranked[rows, (count - 1) // 2] + ranked[rows, count // 2]) / 2.0
-    return middle / 255.0
+    return np.asarray(middle / 255.0)
 
 
 def paper_saturation(crop: np.ndarray) -> float:

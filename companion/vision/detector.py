@@ -275,28 +275,30 @@ def typical_width(widths: list[float]) -> float | None:
     return float(np.median(sizes[sizes >= TYPICAL_SPREAD * sizes.max()]))
 
 
-def _first_of_alike(frames: np.ndarray) -> np.ndarray:
+def _first_of_alike(frames: np.ndarray, near: float = 0.06, turn: float = 0.98,
+                    spread: float = 0.1, fixed: int = 0) -> np.ndarray:
     """Rows of ``frames`` (px, py, ux, uy, vx, vy, s) not alike an earlier row kept.
 
-    The same corner is found at several thresholds and outlines, and their crops would be
-    alike: a frame is dropped when a kept earlier one lies within 0.06 of its width, points the
-    same way and is within a tenth of its width. Only pairs whose x are that close are tested.
+    A row is alike an earlier one that lies within ``near`` of its width, points the same way
+    (``u`` dot product above ``turn``) and has a width within ``spread`` of its own: their
+    crops would be alike. The first ``fixed`` rows are kept as they are (frames already read).
+    Only pairs whose x are that close are tested: a frame has hundreds of rows.
     """
     n = len(frames)
     x, y, ux, uy, s = frames[:, 0], frames[:, 1], frames[:, 2], frames[:, 3], frames[:, 6]
     order = np.argsort(x, kind="stable")
-    reach = 0.06 * s * 1.001 + 1e-9  # a little wider than the test: the test decides
+    reach = near * s * 1.001 + 1e-9  # a little wider than the test: the test decides
     lo = np.searchsorted(x[order], x - reach, "left")
     hi = np.searchsorted(x[order], x + reach, "right")
     count = hi - lo
     later = np.repeat(np.arange(n), count)
     start = np.repeat(lo - np.concatenate([[0], np.cumsum(count)[:-1]]), count)
     earlier = order[np.arange(int(count.sum())) + start]
-    pair = earlier < later
+    pair = (earlier < later) & (later >= fixed)
     later, earlier = later[pair], earlier[pair]
-    alike = (np.hypot(x[earlier] - x[later], y[earlier] - y[later]) < 0.06 * s[later]) \
-        & (ux[earlier] * ux[later] + uy[earlier] * uy[later] > 0.98) \
-        & (np.abs(s[earlier] - s[later]) < 0.1 * s[later])
+    alike = (np.hypot(x[earlier] - x[later], y[earlier] - y[later]) < near * s[later]) \
+        & (ux[earlier] * ux[later] + uy[earlier] * uy[later] > turn) \
+        & (np.abs(s[earlier] - s[later]) < spread * s[later])
     later, earlier = later[alike], earlier[alike]
     keep = np.ones(n, bool)
     if len(later):  # pairs come grouped by the later row, in row order
@@ -559,22 +561,17 @@ def completions(rejected: list[Proposal], reads: list[CornerRead],
     width = float(np.median([r.proposal.s for r in reads])) if reads else None
     known = np.array([c for r in reads for c in geometry.card_quad(
         r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s)]).reshape(-1, 2)
-    taken = np.array([[*q.p, *q.u, q.s] for q in proposals]).reshape(-1, 5)
-    out: list[Proposal] = []
+    candidates: list[Proposal] = []
     for q in rejected:
         s = q.s if width is None or abs(q.s - width) <= COMPLETE_RESCALE * width else width
         if len(known) and np.min(np.linalg.norm(known - q.p, axis=1)) < COMPLETE_KNOWN * s:
             continue
-        for c in [Proposal(q.p, q.u, q.v, s), Proposal(q.p + s * q.v, -q.v, q.u, s)] + [
-                Proposal(q.p + length * s * q.u, q.v, -q.u, s) for length in CARD_LENGTHS]:
-            near = (np.hypot(taken[:, 0] - c.p[0], taken[:, 1] - c.p[1]) < COMPLETE_SAME * s) \
-                & (taken[:, 2] * c.u[0] + taken[:, 3] * c.u[1] > 0.95) \
-                & (np.abs(taken[:, 4] - s) <= COMPLETE_RESCALE * s)
-            if near.any():
-                continue
-            taken = np.vstack([taken, [*c.p, *c.u, s]])
-            out.append(c)
-    return out
+        candidates += [Proposal(q.p, q.u, q.v, s), Proposal(q.p + s * q.v, -q.v, q.u, s)] + [
+            Proposal(q.p + length * s * q.u, q.v, -q.u, s) for length in CARD_LENGTHS]
+    # A frame alike one already read, or one kept before it, adds nothing.
+    table = np.array([[*q.p, *q.u, *q.v, q.s] for q in proposals + candidates]).reshape(-1, 7)
+    kept = _first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(proposals))
+    return [candidates[i - len(proposals)] for i in kept.tolist() if i >= len(proposals)]
 
 
 def card_width(detections: Detections, typical: float | None) -> float:

@@ -26,6 +26,20 @@ def test_a_frame_alike_an_earlier_kept_one_is_dropped_and_only_kept_ones_count()
     assert _first_of_alike(frames[:0]).tolist() == []
 
 
+def test_frames_already_read_are_kept_and_drop_later_frames_alike_them() -> None:
+    frames = np.array([
+        _frame(100, 100, 0.0, 50),  # read already
+        _frame(101, 100, 0.0, 50),  # read already, though alike the first
+        _frame(103, 100, 0.0, 50),  # alike a read frame: dropped
+        _frame(200, 100, 0.0, 50),  # new: kept
+    ])
+    assert _first_of_alike(frames, fixed=2).tolist() == [0, 1, 3]
+    # A looser test (the second look's) also drops a frame turned 15 degrees.
+    turned = np.array([_frame(100, 100, 0.0, 50), _frame(102, 100, np.radians(15), 50)])
+    assert _first_of_alike(turned, fixed=1).tolist() == [0, 1]
+    assert _first_of_alike(turned, 0.08, 0.95, 0.2, fixed=1).tolist() == [0]
+
+
 @pytest.mark.parametrize("order", [1, -1])
 def test_polygon_corners_frame_a_card_clockwise_whichever_way_its_outline_runs(order: int) -> None:
     card = np.array([[10, 10], [60, 10], [60, 80], [10, 80]], np.int32)[::order].reshape(-1, 1, 2)

@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine.cards import DECK  # noqa: E402
-from companion.engine.cribbage import score_show  # noqa: E402
-from companion.engine.cribbage_discard import advise_discard  # noqa: E402
+from companion.engine.cribbage.discard import advise_discard  # noqa: E402
+from companion.engine.cribbage.score import score_show  # noqa: E402
 
 BUDGET_S = 1.0
 CRIBS_PER_DEAL = 15 * 1035 * 44

@@ -3,10 +3,10 @@
     PYTHONPATH=. python3 benchmarks/photo_read.py [--count 20] [--model models/card_corners.onnx]
         [--cards cache/cards] [--decks proc_]
 
-Random positions are drawn by ``companion.photo_render`` (needs the art cache built by
+Random positions are drawn by ``companion.vision.training.render`` (needs the art cache built by
 ``python -m companion.vision.training.art``); each photo is read by the detector and
-``companion.photo``. A read is exact when every card and its role (pile, stock, hand, starter)
-match; the time covers the detector and the layout rules, not the image decoding. Layouts
+``companion.vision.layouts``. A read is exact when every card and its role (pile, stock, hand,
+starter) match; the time covers the detector and the layout rules, not the image decoding. Layouts
 are turned by up to 17 degrees.
 """
 
@@ -20,9 +20,10 @@ from pathlib import Path
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.photo import read_show, read_spit
-from companion.photo_render import render_show, render_spit
 from companion.vision import DEFAULT_MODEL, CardDetector
+from companion.vision.layouts.cribbage import read_show
+from companion.vision.layouts.spit import read_spit
+from companion.vision.training.render import render_show, render_spit
 from companion.vision.training.scenes import DeckStore
 
 CODES = [r + s for r in "23456789TJQKA" for s in "shdc"]

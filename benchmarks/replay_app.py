@@ -16,8 +16,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.engine.replay import replay_table  # noqa: E402
-from companion.table_json import table_from_json  # noqa: E402
+from companion.engine.gang.replay.odds import replay_table  # noqa: E402
+from companion.formats.table import table_from_json  # noqa: E402
 from companion.ui.replay_actions import SETTINGS  # noqa: E402
 
 BOARD = "As Kd Qh 7c 2s"

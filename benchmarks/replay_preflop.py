@@ -26,10 +26,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine.cards import parse_cards  # noqa: E402
-from companion.engine.fast import evaluate_many  # noqa: E402
-from companion.engine.replay import Street, everyone_odds, street_odds  # noqa: E402
-from companion.engine.replay_fast import combinations_array, position_counts  # noqa: E402
-from companion.engine.variants import Player, Table  # noqa: E402
+from companion.engine.gang.fast import evaluate_many  # noqa: E402
+from companion.engine.gang.replay.fast import combinations_array, position_counts  # noqa: E402
+from companion.engine.gang.replay.odds import Street, everyone_odds, street_odds  # noqa: E402
+from companion.engine.gang.variants import Player, Table  # noqa: E402
 
 HOLES = ("As Kd", "2c 2d", "7h 8h", "Qc Jc", "3s 4s", "9d 9c")
 BOARD = "Th Js 5c 6d Ah"

@@ -21,15 +21,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from replay_preflop import _best as _timed  # noqa: E402  (this script's folder is on the path)
 
 from companion.engine.cards import parse_cards  # noqa: E402
-from companion.engine.ranking import Ranking, TableRules  # noqa: E402
-from companion.engine.replay import (  # noqa: E402
+from companion.engine.gang.ranking import Ranking, TableRules  # noqa: E402
+from companion.engine.gang.replay.odds import (  # noqa: E402
     Method,
     Street,
     best_tokens,
     everyone_odds,
     own_odds,
 )
-from companion.engine.variants import Player, Table  # noqa: E402
+from companion.engine.gang.variants import Player, Table  # noqa: E402
 
 BOARD = parse_cards("As Kd Qh 7c 2s")
 

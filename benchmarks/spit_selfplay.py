@@ -4,7 +4,7 @@ Run (after `pip install -e .`, or with PYTHONPATH=.):
     python3 benchmarks/spit_selfplay.py [--games-per-variant N] [--seed S] [--no-probe-ratio]
 
 Plays ``N`` games per variant (default 2,000, so 10,000 games over the five variants), each step
-checked by ``companion.engine.spit_sim``: 52 cards conserved, no illegal move applied (a random
+checked by ``companion.engine.spit.sim``: 52 cards conserved, no illegal move applied (a random
 probe move per step must be refused exactly when it is not listed), and every game ending within
 the move cap. Prints per-variant games/s and moves/s, and the cost of the probe checks as a ratio
 against a run without them. Exits 1 when any invariant broke.
@@ -18,7 +18,7 @@ import sys
 import time
 
 from companion.engine.spit import VARIANTS
-from companion.engine.spit_sim import simulate
+from companion.engine.spit.sim import simulate
 
 
 def main() -> int:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from companion.engine.cards import Card, parse_cards
 
+ROOT = Path(__file__).resolve().parents[1]  # the repository
+FIXTURES = ROOT / "tests" / "fixtures" / "images"
 CODES = [r + s for r in "23456789TJQKA" for s in "shdc"]
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.detect import load_image
-from companion.photo import SeenCard, unsure
 from companion.vision import CardDetector, Detections
+from companion.vision.layouts.places import SeenCard, unsure
 
 __all__ = ["read_photo", "seen_json", "unsure_note", "MODEL_HELP"]
 

@@ -10,17 +10,24 @@ from typing import Any
 from companion.cli._io import read_json_input
 from companion.cli.showdown import CARD_HELP
 from companion.engine.cards import format_cards
-from companion.engine.replay import HandOdds, Method, Replay, Settings, Street, replay_table
-from companion.engine.replay_text import (
+from companion.engine.gang.replay.odds import (
+    HandOdds,
+    Method,
+    Replay,
+    Settings,
+    Street,
+    replay_table,
+)
+from companion.engine.gang.replay.words import (
     best_tokens_text,
     method_text,
     mistake_text,
     percent,
     street_name,
 )
-from companion.engine.text import hand_label
+from companion.engine.gang.words import hand_label
 from companion.errors import TableError
-from companion.table_json import table_from_json, tokens_from_json
+from companion.formats.table import table_from_json, tokens_from_json
 
 __all__ = ["register", "replay_to_json", "tokens_by_street_from_json"]
 

@@ -21,11 +21,11 @@ from typing import Any
 from companion.cli import _photo
 from companion.cli._io import read_json_input
 from companion.engine.cards import Card, parse_card, parse_cards
-from companion.engine.cribbage import Rule, ScoreItem, Show, score_peg, score_show
-from companion.engine.cribbage_discard import DiscardAdvice, DiscardOption, advise_discard
-from companion.engine.cribbage_text import describe_advice, describe_peg, describe_show
+from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption, advise_discard
+from companion.engine.cribbage.score import Rule, ScoreItem, Show, score_peg, score_show
+from companion.engine.cribbage.words import describe_advice, describe_peg, describe_show
 from companion.errors import LANGUAGES, TableError
-from companion.photo import ShowPhoto, read_show
+from companion.vision.layouts.cribbage import ShowPhoto, read_show
 
 __all__ = ["register"]
 

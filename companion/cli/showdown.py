@@ -8,10 +8,10 @@ from typing import Any
 
 from companion.cli._io import read_json_input
 from companion.engine.cards import format_cards
-from companion.engine.showdown import Showdown, run_showdown
-from companion.engine.text import describe, hand_label
+from companion.engine.gang.showdown import Showdown, run_showdown
+from companion.engine.gang.words import describe, hand_label
 from companion.errors import TableError
-from companion.table_json import showdown_to_json, table_from_json, tokens_from_json
+from companion.formats.table import showdown_to_json, table_from_json, tokens_from_json
 
 __all__ = ["register", "CARD_HELP"]
 

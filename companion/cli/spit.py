@@ -18,7 +18,7 @@ from companion.engine.spit import (
     SpitRules,
     SpitState,
 )
-from companion.engine.spit_referee import (
+from companion.engine.spit.referee import (
     CardPlay,
     CardShift,
     Ruling,
@@ -27,10 +27,10 @@ from companion.engine.spit_referee import (
     referee,
     typed_position,
 )
-from companion.engine.spit_sim import DEFAULT_MAX_MOVES, SimulationReport, simulate
+from companion.engine.spit.sim import DEFAULT_MAX_MOVES, SimulationReport, simulate
 from companion.errors import TableError
-from companion.photo import SpitPhoto, read_spit, spit_position
-from companion.spit_notation import parse_move, parse_pile
+from companion.formats.spit import parse_move, parse_pile
+from companion.vision.layouts.spit import SpitPhoto, read_spit, spit_position
 
 __all__ = ["register"]
 

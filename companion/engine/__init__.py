@@ -15,10 +15,10 @@ from companion.engine.cards import (
     parse_card,
     parse_cards,
 )
-from companion.engine.cribbage import score_heels, score_peg, score_show
-from companion.engine.cribbage_discard import advise_discard
-from companion.engine.fast import evaluate_many
-from companion.engine.ranking import (
+from companion.engine.cribbage.discard import advise_discard
+from companion.engine.cribbage.score import score_heels, score_peg, score_show
+from companion.engine.gang.fast import evaluate_many
+from companion.engine.gang.ranking import (
     Category,
     HandValue,
     Ranking,
@@ -27,9 +27,9 @@ from companion.engine.ranking import (
     best_hand,
     rank_five,
 )
-from companion.engine.showdown import Showdown, Verdict, judge, order_hands, run_showdown
-from companion.engine.text import describe, explain_win
-from companion.engine.variants import VARIANTS, Hand, Player, SharedHand, Table, form_hands
+from companion.engine.gang.showdown import Showdown, Verdict, judge, order_hands, run_showdown
+from companion.engine.gang.variants import VARIANTS, Hand, Player, SharedHand, Table, form_hands
+from companion.engine.gang.words import describe, explain_win
 
 __all__ = [
     "DECK",

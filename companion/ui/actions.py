@@ -17,11 +17,11 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.engine.showdown import Showdown
+from companion.engine.gang.showdown import Showdown
 from companion.errors import CompanionError, ImageDecodeError, ModelLoadError
+from companion.formats.table import showdown_to_json
 from companion.storage import GameLog, Heist, HeistDraft, NightStatus, Preset, Verdict
 from companion.storage.model import group_key
-from companion.table_json import showdown_to_json
 from companion.ui import cribbage_actions
 from companion.ui.state import AppState, Banner, Rules, ShowdownState
 from companion.ui.text import LANGS, t

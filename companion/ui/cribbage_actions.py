@@ -133,7 +133,8 @@ def show_read(state: AppState, detections: Any) -> AppState:
     A photo that does not show one raises ``TableError`` naming what was read.
     """
     # Imported here, as the showdown's reader is: the app starts without the vision package.
-    from companion.photo import read_show, unsure
+    from companion.vision.layouts.cribbage import read_show
+    from companion.vision.layouts.places import unsure
 
     photo = read_show(detections, "photo")
     doubtful = tuple(str(seen.card) for seen in unsure(photo.seen))

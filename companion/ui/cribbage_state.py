@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.cards import Card, parse_card
-from companion.engine.cribbage import Rule, ScoreItem, Show, peg_count, score_peg, score_show
-from companion.engine.cribbage_discard import DiscardAdvice, advise_discard
-from companion.engine.cribbage_game import WINNING_SCORE
+from companion.engine.cribbage.discard import DiscardAdvice, advise_discard
+from companion.engine.cribbage.game import WINNING_SCORE
+from companion.engine.cribbage.score import Rule, ScoreItem, Show, peg_count, score_peg, score_show
 from companion.errors import CompanionError, IllegalMoveError
 from companion.storage import CribbageGame
 from companion.ui.state import Banner, split_cards

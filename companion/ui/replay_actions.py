@@ -12,10 +12,10 @@ import asyncio
 from collections.abc import Callable
 from functools import partial
 
-from companion.engine.replay import Replay, Settings, Street, find_mistakes, street_odds
-from companion.engine.variants import Table, form_hands
+from companion.engine.gang.replay.odds import Replay, Settings, Street, find_mistakes, street_odds
+from companion.engine.gang.variants import Table, form_hands
 from companion.errors import CompanionError, TableError
-from companion.table_json import table_from_json
+from companion.formats.table import table_from_json
 from companion.ui.actions import Action, Services
 from companion.ui.replay_state import ReplayState, heist_table_json
 from companion.ui.state import AppState, Banner

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.engine.replay import (
+from companion.engine.gang.replay.odds import (
     BestTokens,
     HandOdds,
     Method,
@@ -27,7 +27,7 @@ from companion.engine.replay import (
     Street,
     chart_data,
 )
-from companion.engine.variants import VARIANTS
+from companion.engine.gang.variants import VARIANTS
 from companion.errors import CompanionError, TableError
 from companion.storage import Heist, Night
 

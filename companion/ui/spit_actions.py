@@ -1,7 +1,8 @@
 """The Spit screen's photo: read the layout off the event loop, then show it to be checked.
 
 The same card reader as the showdown screen (loaded on first use, its absence said in a banner
-while typing keeps working); ``companion.photo.read_spit`` decides which card is which pile.
+while typing keeps working); ``companion.vision.layouts.spit.read_spit`` decides which card is
+which pile.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from companion.ui.state import AppState, Banner
 from companion.ui.text import LANGS, t
 
 if TYPE_CHECKING:  # vision (through the photo reader) loads only when a photo is read
-    from companion.photo import SpitPhoto
+    from companion.vision.layouts.spit import SpitPhoto
 
 __all__ = ["prepare_spit_photo", "load_spit_photo"]
 
@@ -24,7 +25,7 @@ __all__ = ["prepare_spit_photo", "load_spit_photo"]
 def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action:
     """Decode and read a Spit photo now (the slow part, for a worker thread); the returned
     action shows the result."""
-    from companion.photo import read_spit  # loads vision: only when a photo is read
+    from companion.vision.layouts.spit import read_spit  # loads vision: only when a photo is read
 
     try:
         image = decode_image(data, name)
@@ -48,7 +49,7 @@ def _show(photo: SpitPhoto | None, note: Banner | None) -> Action:
             messages = tuple((lang, t("vision_off", lang, reason=note.text(lang) if note else "?"))
                              for lang in LANGS)
             return replace(state, vision_note=note, banner=Banner(messages=messages))
-        from companion.photo import unsure
+        from companion.vision.layouts.places import unsure
 
         doubtful = " ".join(f"{seen.card}:{seen.confidence:.0%}" for seen in unsure(photo.seen))
         key = "spit_read_unsure" if doubtful else "spit_read"

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from companion.engine.cards import parse_card
 from companion.engine.spit import VARIANTS
-from companion.engine.spit_referee import Ruling, Situation, referee, typed_position
+from companion.engine.spit.referee import Ruling, Situation, referee, typed_position
 from companion.errors import CardParseError
-from companion.spit_notation import parse_move, parse_pile
+from companion.formats.spit import parse_move, parse_pile
 
 if TYPE_CHECKING:  # the photo reader loads vision, which the app imports only when used
-    from companion.photo import SpitPhoto
+    from companion.vision.layouts.spit import SpitPhoto
 
 __all__ = ["SPIT_VARIANTS", "STUCK", "SpitScreen", "plain"]
 

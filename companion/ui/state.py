@@ -13,11 +13,11 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.cards import parse_card
-from companion.engine.showdown import Showdown, run_showdown
-from companion.engine.variants import VARIANTS
+from companion.engine.gang.showdown import Showdown, run_showdown
+from companion.engine.gang.variants import VARIANTS
 from companion.errors import CardParseError, CompanionError
+from companion.formats.table import table_from_json
 from companion.storage import CribbageGame, Heist, NightStatus, Preset, Stats
-from companion.table_json import table_from_json
 from companion.ui.replay_state import ReplayState
 from companion.ui.spit_state import SpitScreen
 from companion.ui.text import t

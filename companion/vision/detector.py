@@ -32,7 +32,7 @@ import numpy as np
 from companion.errors import ImageDecodeError, ModelLoadError
 from companion.vision import geometry
 from companion.vision.detections import Detections, TableRead
-from companion.vision.grouping import group_cards
+from companion.vision.layouts.gang import group_cards
 
 if TYPE_CHECKING:
     from onnxruntime import InferenceSession

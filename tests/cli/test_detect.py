@@ -6,8 +6,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
+from tests.helpers import FIXTURES
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:

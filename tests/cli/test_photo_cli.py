@@ -1,7 +1,8 @@
 """``crib --photo`` and ``spit referee --photo`` with the real ONNX model on rendered photos.
 
-The photos (tests/fixtures/images, ``photo_labels.json``) are drawn by ``companion.photo_render``
-with known cards; each photo's ruling must be the typed ruling of its labels.
+The photos (tests/fixtures/images, ``photo_labels.json``) are drawn by
+``companion.vision.training.render`` with known cards; each photo's ruling must be the typed
+ruling of its labels.
 ``COMPANION_MODEL`` points the tests at another model file (a candidate from training).
 """
 
@@ -17,10 +18,10 @@ import pytest
 from companion.cli import main
 from companion.cli._photo import unsure_note
 from companion.engine.cards import parse_card
-from companion.photo import SeenCard
 from companion.vision import DEFAULT_MODEL
+from companion.vision.layouts.places import SeenCard
+from tests.helpers import FIXTURES
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
 LABELS = json.loads((FIXTURES / "photo_labels.json").read_text())
 SPIT = [e for e in LABELS if e["kind"] == "spit"]
 SHOWS = [e for e in LABELS if e["kind"] == "show"]

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from tests.helpers import ROOT
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "heist.json"
+EXAMPLE = ROOT / "examples" / "heist.json"
 
 
 def run(

@@ -7,9 +7,9 @@ import pytest
 from companion.cli import COMMANDS, main
 from companion.engine.cards import parse_card
 from companion.engine.spit import Spit, Take, Turn
-from companion.engine.spit_referee import CardPlay, CardShift, PileView
+from companion.engine.spit.referee import CardPlay, CardShift, PileView
 from companion.errors import CardParseError, TableError
-from companion.spit_notation import parse_move, parse_pile
+from companion.formats.spit import parse_move, parse_pile
 
 BASE = ("spit referee --piles 7h Kc --p1 8d 2s ? - 9c/3 --p2 Qh 5c --p1-spit 4 --p2-spit 6").split()
 

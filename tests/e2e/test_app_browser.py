@@ -10,8 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.engine.showdown import run_showdown
-from companion.table_json import table_from_json
+from companion.engine.gang.showdown import run_showdown
+from companion.formats.table import table_from_json
 from tests.e2e import browser
 
 pytestmark = [

@@ -13,8 +13,9 @@ import companion.engine
 
 
 def _engine_modules() -> list[ModuleType]:
-    names = [m.name for m in pkgutil.iter_modules(companion.engine.__path__)]
-    return [importlib.import_module(f"companion.engine.{name}") for name in sorted(names)]
+    found = pkgutil.walk_packages(companion.engine.__path__, prefix="companion.engine.")
+    names = ["companion.engine", *(m.name for m in found)]
+    return [importlib.import_module(name) for name in sorted(names)]
 
 
 @pytest.mark.parametrize("module", _engine_modules(), ids=lambda m: m.__name__)

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.storage import SqliteGameLog
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers import ROOT
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX SIGKILL")
 

@@ -22,10 +22,10 @@ from companion.ui.cribbage_state import CribbageState, CribBoard, PegCount, Scor
 from companion.ui.state import AppState, ShowdownState
 from companion.ui.views.cribbage import BOARD_SIZE, hole_xy
 from companion.vision import DEFAULT_MODEL, CardDetector, Detections
+from tests.helpers import FIXTURES, ROOT
 from tests.ui.test_actions import png
 from tests.ui.test_views import Session, find, texts
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
 MODEL = Path(os.environ.get("COMPANION_MODEL", DEFAULT_MODEL))
 needs_model = pytest.mark.skipif(
     not MODEL.is_file(),
@@ -286,9 +286,9 @@ def test_without_the_model_a_cribbage_photo_says_to_type(services: Services) -> 
 def test_the_app_starts_without_importing_the_vision_package() -> None:
     code = ("import sys, companion.ui.app; "
             "print(sorted(m for m in sys.modules if m.startswith(('companion.vision', "
-            "'companion.photo', 'onnxruntime'))))")
+            "'companion.vision.layouts', 'onnxruntime'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, cwd=Path(__file__).resolve().parents[2])
+                          check=True, cwd=ROOT)
     assert done.stdout.strip() == "[]"
 
 

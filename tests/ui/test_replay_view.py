@@ -9,16 +9,16 @@ from dataclasses import replace
 import flet as ft
 import pytest
 
-from companion.engine.replay import Street, best_tokens, chart_data, replay_table
-from companion.engine.replay_text import (
+from companion.engine.gang.replay.odds import Street, best_tokens, chart_data, replay_table
+from companion.engine.gang.replay.words import (
     best_tokens_words,
     method_text,
     mistake_text,
     street_name,
 )
 from companion.errors import TableError
+from companion.formats.table import table_from_json
 from companion.storage import Heist, HeistDraft, Verdict
-from companion.table_json import table_from_json
 from companion.ui import actions, replay_actions
 from companion.ui.actions import Action, Services
 from companion.ui.replay_state import STREETS, ReplayState, heist_table_json

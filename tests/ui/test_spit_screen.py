@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from companion.engine.spit import Play
-from companion.engine.spit_referee import Situation
+from companion.engine.spit.referee import Situation
 from companion.errors import CompanionError, DuplicateCardError, TableError
 from companion.ui import actions
 from companion.ui.actions import PhotoReader, Services
@@ -24,10 +24,10 @@ from companion.ui.spit_state import SpitScreen
 from companion.ui.state import AppState
 from companion.ui.views.spit import plain
 from companion.vision import DEFAULT_MODEL, CardDetector, Detections
-from tests.test_photo import reads, spit_layout
+from tests.helpers import FIXTURES
 from tests.ui.test_views import Session, find, texts
+from tests.vision.layouts.builders import reads, spit_layout
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
 MODEL = Path(os.environ.get("COMPANION_MODEL", DEFAULT_MODEL))
 
 

@@ -1,14 +1,13 @@
 """Index corners implied by a card's other corners (``detector.completions``)."""
 
-from pathlib import Path
 
 import cv2
 import numpy as np
 
 from companion.vision import CardDetector
 from companion.vision.detector import CARD_LENGTHS, CornerRead, Proposal, completions
+from tests.helpers import FIXTURES
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
 X, Y = np.array([1.0, 0.0]), np.array([0.0, 1.0])
 WIDTH = 80.0
 

@@ -11,9 +11,9 @@ import pytest
 from companion.errors import ModelLoadError
 from companion.vision import CardDetector, geometry
 from companion.vision.detector import DEFAULT_READER, typical_width
-from companion.vision.evaluate import Score, score_cards
+from companion.vision.training.evaluate import Score, score_cards
+from tests.helpers import FIXTURES
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
 LABELS = json.loads((FIXTURES / "labels.json").read_text())
 SCENES = [e for e in LABELS if e["cards"]]
 

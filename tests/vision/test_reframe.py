@@ -1,6 +1,5 @@
 """Doubtful corner reads cut again at nearby frames, and the card-paper check."""
 
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -14,8 +13,7 @@ from companion.vision.detector import (
     paper_saturations,
     reframes,
 )
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
+from tests.helpers import FIXTURES
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,9 @@ import flet as ft
 import flet.canvas as cv
 
 from companion.engine.cards import Card
-from companion.engine.cribbage import ScoreItem, Show
-from companion.engine.cribbage_discard import DiscardAdvice, DiscardOption
-from companion.engine.cribbage_text import item_label
+from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption
+from companion.engine.cribbage.score import ScoreItem, Show
+from companion.engine.cribbage.words import item_label
 from companion.errors import CompanionError
 from companion.ui import cribbage_actions
 from companion.ui.cribbage_state import PEG_ENDS, CribbageState, CribBoard, PegCount, ShowCount

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.replay import BestTokens, Street
-from companion.engine.replay_text import (
+from companion.engine.gang.replay.odds import BestTokens, Street
+from companion.engine.gang.replay.words import (
     best_tokens_words,
     method_text,
     mistake_text,
     percent,
     street_name,
 )
-from companion.engine.text import hand_label
+from companion.engine.gang.words import hand_label
 from companion.ui import replay_actions
 from companion.ui.replay_state import STREETS, VIEWS, HandChart, ReplayState, StreetBars
 from companion.ui.state import AppState

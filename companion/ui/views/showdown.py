@@ -7,9 +7,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ranking import Ranking, Straights
-from companion.engine.showdown import Showdown
-from companion.engine.text import describe
+from companion.engine.gang.ranking import Ranking, Straights
+from companion.engine.gang.showdown import Showdown
+from companion.engine.gang.words import describe
 from companion.errors import CompanionError
 from companion.ui import actions
 from companion.ui.state import RIVER, RIVER2, UI_VARIANTS, AppState, ShowdownState

@@ -6,9 +6,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.spit_referee import Ruling, Situation, describe_move, explain
+from companion.engine.spit.referee import Ruling, Situation, describe_move, explain
 from companion.errors import CompanionError
-from companion.spit_notation import parse_pile
+from companion.formats.spit import parse_pile
 from companion.ui.spit_state import SPIT_VARIANTS, STUCK, SpitScreen, plain
 from companion.ui.state import AppState
 from companion.ui.text import t

@@ -66,4 +66,4 @@ python -m $T.scenes --out cache/heldout_v2 --count 150 --seed 778 --held-out
 python -m $T.scenes --out cache/heldout_v3 --count 300 --seed 779 --held-out
 python -m $T.scenes --out cache/heldout_v4 --count 300 --seed 780 --held-out
 python -m $T.scenes --out cache/dev_v2 --count 100 --seed 556
-python -m companion.vision.evaluate cache/heldout_v4/labels.json
+python -m companion.vision.training.evaluate cache/heldout_v4/labels.json

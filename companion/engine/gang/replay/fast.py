@@ -1,0 +1,320 @@
+"""Numpy fast path of the heist replay for the classic game under standard rules.
+
+Every board completion is evaluated for every hand without a Python loop per board. The work that
+depends on the board alone (its rank key, its suit masks, its own flush) is done once per board and
+shared by all hands: a hand then adds its one or two hole cards to the board's rank key (rank keys
+are sums of per-rank digits, so they add) and looks up at most two flush masks.
+
+The lookup tables are those behind ``companion.engine.gang.fast.evaluate_many`` (its
+``lookup_tables``); the tests hold the two to exact agreement.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import companion.engine.gang.fast as fast
+
+__all__ = [
+    "combinations_array",
+    "SharedBoards",
+    "card_masks",
+    "values_from_masks",
+    "position_counts",
+    "order_patterns",
+    "pattern_position_counts",
+    "subset_values",
+    "best_three_split",
+]
+
+_SUIT_BITS = 13
+_SUIT_FIELD = (1 << _SUIT_BITS) - 1
+
+IntArray = npt.NDArray[np.int64]
+
+
+@functools.cache
+def _combinations(n: int, k: int) -> npt.NDArray[np.int8]:
+    rows = np.arange(n, dtype=np.int8)[:, None]
+    for _ in range(k - 1):
+        last = rows[:, -1].astype(np.int64)
+        follow = n - 1 - last  # how many larger indices can come next
+        starts = np.repeat(np.cumsum(follow) - follow, follow)
+        nxt = np.arange(int(follow.sum())) - starts + np.repeat(last + 1, follow)
+        rows = np.column_stack([np.repeat(rows, follow, axis=0), nxt.astype(np.int8)])
+    if k == 0:
+        rows = np.zeros((1, 0), dtype=np.int8)
+    rows.flags.writeable = False
+    return rows
+
+
+def combinations_array(n: int, k: int) -> npt.NDArray[np.int8]:
+    """Every k-subset of ``range(n)`` as an increasing row, in lexicographic order (read-only).
+
+    >>> combinations_array(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    if not 0 <= k <= n <= 127:
+        raise ValueError(f"cannot choose {k} of {n} (0 <= k <= n <= 127)")
+    return _combinations(n, k)
+
+
+@functools.cache
+def _card_bits() -> IntArray:
+    card = np.arange(52, dtype=np.int64)
+    return np.asarray(np.left_shift(np.int64(1), _SUIT_BITS * (card % 4) + card // 4))
+
+
+def card_masks(ids: npt.NDArray[np.integer[Any]]) -> IntArray:
+    """The 52-bit mask (13 bits per suit) of each row of distinct card ids."""
+    bits = _card_bits()[ids]
+    return np.asarray(bits.sum(axis=-1), dtype=np.int64)
+
+
+def _suits(masks: IntArray) -> list[IntArray]:
+    return [(masks >> (_SUIT_BITS * s)) & _SUIT_FIELD for s in range(4)]
+
+
+def _rank_values(key: IntArray) -> IntArray:
+    return np.asarray(fast.lookup_tables().rank_table[fast.rank_slots(key)], dtype=np.int64)
+
+
+def values_from_masks(masks: IntArray) -> IntArray:
+    """``evaluate_many`` values of card sets given as 52-bit masks of 5 to 7 cards (one deck)."""
+    t = fast.lookup_tables()
+    suits = _suits(masks)
+    key = sum((t.suit_rank_key[s] for s in suits), np.zeros_like(masks))
+    values = _rank_values(key)
+    for s in suits:
+        np.maximum(values, t.flush_table[s], out=values)
+    return values
+
+
+@functools.cache
+def _board_multisets() -> tuple[IntArray, npt.NDArray[np.int32], IntArray]:
+    """Rank keys of every 5-card rank multiset, a map from a rank-table slot to its index, and
+    the multisets' rank counts."""
+    counts = fast.rank_multisets(5)
+    keys = fast.rank_key(counts)
+    index = np.full(len(fast.lookup_tables().rank_table), -1, dtype=np.int32)
+    index[fast.rank_slots(keys)] = np.arange(len(keys), dtype=np.int32)
+    for array in (keys, index, counts):
+        array.flags.writeable = False
+    return keys, index, counts
+
+
+class SharedBoards:
+    """Many 5-card boards, prepared once, to be valued with each hand's hole cards.
+
+    A board is reduced to the index of its rank multiset (6,175 of them) and the cards of the one
+    suit it holds three or more of: a hand's value is then one look-up in a small table made for
+    its hole ranks, and one flush look-up.
+    """
+
+    def __init__(self, masks: IntArray) -> None:
+        t = fast.lookup_tables()
+        _, index, _ = _board_multisets()
+        suits = _suits(masks)
+        key = sum((t.suit_rank_key[s] for s in suits), np.zeros_like(masks))
+        self.multiset = index[fast.rank_slots(key)]
+        self.flush_suit = np.zeros(len(masks), dtype=np.int8)
+        self.flush_cards = np.zeros_like(masks)
+        for s, bits in enumerate(suits):
+            many = np.bitwise_count(bits) >= 3  # two hole cards need three of the suit on board
+            self.flush_suit[many] = s
+            self.flush_cards[many] = bits[many]
+
+    def values_with(self, hole_ids: tuple[int, ...]) -> IntArray:
+        """Each board's value together with these hole cards (at most 2, none on any board)."""
+        t = fast.lookup_tables()
+        keys, _, counts = _board_multisets()
+        hole_suits = np.zeros(4, dtype=np.int64)
+        hole_counts = np.zeros(13, dtype=np.int64)
+        for card in hole_ids:
+            hole_suits[card % 4] |= 1 << (card // 4)
+            hole_counts[card // 4] += 1
+        hole_key = sum(int(t.suit_rank_key[m]) for m in hole_suits)
+        # Multisets holding a hole rank four times cannot occur with this hole: value them 0.
+        possible = (counts + hole_counts).max(axis=1) <= 4
+        column = np.zeros(len(keys), dtype=np.int64)
+        column[possible] = t.rank_table[fast.rank_slots(keys[possible] + hole_key)]
+        values = column[self.multiset]
+        flush = t.flush_table[self.flush_cards | hole_suits[self.flush_suit]]
+        return np.asarray(np.maximum(values, flush), dtype=np.int64)
+
+
+def _weaker_equal(values: IntArray) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    """(H, B) each: how many hands each hand beats, and equals (itself included), per row."""
+    rows, hands = values.shape
+    weaker = np.zeros((hands, rows), dtype=np.int16)
+    equal = np.ones((hands, rows), dtype=np.int16)
+    for i in range(hands):
+        for j in range(i + 1, hands):
+            above = values[:, i] > values[:, j]
+            same = values[:, i] == values[:, j]
+            weaker[i] += above
+            equal[i] += same
+            equal[j] += same
+            weaker[j] += ~(above | same)
+    return weaker, equal
+
+
+def position_counts(values: IntArray,
+                    weights: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
+    """For values (B, H): counts (H, H*H) of how often hand h had L weaker and E equal hands.
+
+    Entry ``[h, L * H + E - 1]`` sums the weights (1 each by default) of the rows where hand h
+    was strictly stronger than L hands and equal to E hands, itself included.
+    """
+    hands = values.shape[1]
+    weaker, equal = _weaker_equal(values)
+    codes = weaker * hands + equal - 1
+    return np.stack([
+        np.bincount(codes[h], weights=weights, minlength=hands * hands).astype(np.float64)
+        for h in range(hands)
+    ])
+
+
+def order_patterns(values: IntArray) -> tuple[IntArray, npt.NDArray[np.float64]]:
+    """The distinct final orders of values (B, H) and how many rows end in each.
+
+    An order is a row of how many hands each hand beats: two hands tie when they beat as many,
+    and one is stronger when it beats more. Rows with the same order are counted once.
+    """
+    hands = values.shape[1]
+    weaker = _weaker_equal(values)[0].T.astype(np.int64)
+    if hands ** hands <= 1 << 22:  # small enough to count every possible code directly
+        codes = weaker @ (hands ** np.arange(hands))
+        counts = np.bincount(codes)
+        seen = np.flatnonzero(counts)
+        patterns = (seen[:, None] // hands ** np.arange(hands)) % hands
+        return patterns, counts[seen].astype(np.float64)
+    patterns, counts = np.unique(weaker, axis=0, return_counts=True)
+    return patterns, counts.astype(np.float64)
+
+
+def pattern_position_counts(patterns: IntArray,
+                            weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``position_counts`` of rows given as ``order_patterns`` (each weighed by its count)."""
+    hands = patterns.shape[1]
+    equal = (patterns[:, :, None] == patterns[:, None, :]).sum(axis=2)
+    codes = patterns * hands + equal - 1
+    return np.stack([np.bincount(codes[:, h], weights=weights, minlength=hands * hands)
+                     for h in range(hands)]).astype(np.float64)
+
+
+def count_deals(pool: int, sizes: tuple[int, ...]) -> int:
+    """How many ways to deal groups of these sizes, in order, from ``pool`` distinct cards."""
+    total = 1
+    for size in sizes:
+        total *= math.comb(pool, size)
+        pool -= size
+    return total
+
+
+_ROWS = 4096  # rows valued at once by ``subset_values``: its temporaries stay a few MiB
+
+
+def _subset_totals(per_card: IntArray, combine: np.ufunc) -> IntArray:
+    """(B, 2**k): ``combine`` folded over every subset of each row's k entries (bit i: entry i)."""
+    totals = np.zeros((len(per_card), 1 << per_card.shape[1]), dtype=np.int64)
+    for i in range(per_card.shape[1]):
+        combine(totals[:, : 1 << i], per_card[:, i : i + 1], out=totals[:, 1 << i : 2 << i])
+    return totals
+
+
+@functools.cache
+def _card_keys() -> tuple[IntArray, IntArray]:
+    """Each card's rank key (rank keys of distinct cards add) and its suit as one bit of four."""
+    card = np.arange(52, dtype=np.int64)
+    unit = fast.rank_key(np.eye(13, dtype=np.int64))
+    return np.asarray(unit[card // 4]), np.left_shift(1, card % 4)
+
+
+def _five_values(ids: IntArray, holes: IntArray, board_at: IntArray,
+                 hole_at: IntArray) -> IntArray:
+    """Values of the fives made of river subset ``board_at`` and hole subset ``hole_at`` (column
+    by column) of each row: rank keys add, and only a five of one suit needs a flush look-up."""
+    keys, suit_bits = _card_keys()
+    t = fast.lookup_tables()
+    board_keys, hole_keys = (_subset_totals(keys[x], np.add) for x in (ids, holes))
+    board_suits, hole_suits = (_subset_totals(suit_bits[x], np.bitwise_or) for x in (ids, holes))
+    values = _rank_values(board_keys[:, board_at] + hole_keys[:, hole_at])
+    suits = board_suits[:, board_at] | hole_suits[:, hole_at]
+    rows, columns = np.nonzero((suits & (suits - 1)) == 0)
+    if len(rows):
+        bits = _card_bits()
+        masks = (_subset_totals(bits[ids], np.bitwise_or)[rows, board_at[columns]]
+                 | _subset_totals(bits[holes], np.bitwise_or)[rows, hole_at[columns]])
+        suit = np.log2(suits[rows, columns]).astype(np.int64)
+        flush = t.flush_table[(masks >> (_SUIT_BITS * suit)) & _SUIT_FIELD]
+        values[rows, columns] = np.maximum(values[rows, columns], flush)
+    return values
+
+
+@functools.cache
+def _subset_plan(holes: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every five of (hole + 5 river) cards as (hole positions, river positions), grouped by
+    hole positions in increasing subset order (the order ``np.maximum.reduceat`` needs)."""
+    plan: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for used in range(0, min(5, holes) + 1):
+        for held in itertools.combinations(range(holes), used):
+            plan.extend((held, shared) for shared in itertools.combinations(range(5), 5 - used))
+    return tuple(sorted(plan, key=lambda item: sum(1 << i for i in item[0])))
+
+
+def subset_values(boards: IntArray, holes: IntArray) -> IntArray:
+    """(B, 2**h): for each row, the value of the best five of its 5 river cards (``boards``, B x 5
+    card ids) and each subset of its hole cards (``holes``, B x h or h ids; bit i of the column:
+    hole card i), as ``evaluate_many`` values (one deck, standard rules).
+
+    Each five is valued once, credited to the hole subset it uses, then every subset takes the
+    best credited to any of its subsets.
+    """
+    boards = np.asarray(boards, dtype=np.int64)
+    holes = np.broadcast_to(np.asarray(holes, dtype=np.int64), (len(boards), np.shape(holes)[-1]))
+    h = holes.shape[1]
+    plan = _subset_plan(h)
+    hole_masks = np.array([sum(1 << i for i in held) for held, _ in plan])
+    board_masks = np.array([sum(1 << i for i in shared) for _, shared in plan])
+    starts = np.flatnonzero(np.diff(hole_masks, prepend=-1))
+    result = np.zeros((len(boards), 1 << h), dtype=np.int64)
+    for start in range(0, len(boards), _ROWS):
+        block = slice(start, start + _ROWS)
+        values = _five_values(boards[block], holes[block], board_masks, hole_masks)
+        result[block, hole_masks[starts]] = np.maximum.reduceat(values, starts, axis=1)
+    for bit in range(h):
+        above = [m for m in range(1 << h) if m >> bit & 1]
+        below = [m ^ (1 << bit) for m in above]
+        result[:, above] = np.maximum(result[:, above], result[:, below])
+    return result
+
+
+@functools.cache
+def _three_way_splits(holes: int) -> npt.NDArray[np.int64]:
+    """(P, 3): every split of ``holes`` cards into three groups (some maybe empty), as masks, each
+    split once whatever the order of its groups."""
+    splits = set()
+    for labels in itertools.product(range(3), repeat=holes):
+        masks = sorted(sum(1 << i for i, lab in enumerate(labels) if lab == g) for g in range(3))
+        splits.add(tuple(masks))
+    return np.array(sorted(splits), dtype=np.int64)
+
+
+def best_three_split(subsets: IntArray) -> IntArray:
+    """(B, 3): from ``subset_values`` (B, 2**h), the three hands of the split of the hole cards
+    that makes the strongest hand as strong as possible, then the second, then the third;
+    strongest first."""
+    splits = _three_way_splits(int(subsets.shape[1]).bit_length() - 1)
+    chosen = np.sort(subsets[:, splits], axis=2)  # (B, P, 3), weakest first
+    # Values stay below 2**24, so (strongest, second) packs into one comparable integer.
+    top = (chosen[:, :, 2] << 24) | chosen[:, :, 1]
+    best = top.max(axis=1)
+    third = np.where(top == best[:, None], chosen[:, :, 0], -1).max(axis=1)
+    return np.column_stack([best >> 24, best & ((1 << 24) - 1), third])

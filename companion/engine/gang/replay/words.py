@@ -1,0 +1,131 @@
+"""Words for the heist replay, in English and French: streets, methods and token mistakes.
+
+>>> from companion.engine.gang.replay.odds import Mistake, Street
+>>> m = Mistake(Street.FLOP, "Ana", 1, 3, 0.62, 0.05, 0.2)
+>>> mistake_text(m)
+'at the flop Ana was most likely the 3, not the 1 (62% against 5%)'
+>>> mistake_text(m, "fr")
+'au flop, Ana était le plus probablement le 3, pas le 1 (62 % contre 5 %)'
+>>> best = BestTokens({"Ana": 2, "Bob": 1}, 0.62, Method(True, 820, 0.0), True, 0.3)
+>>> best_tokens_text(best)
+'best tokens: 1 Bob; 2 Ana — the vault opens 62% of the time (with the tokens taken: 30%)'
+>>> print(best_tokens_text(best, "fr"))
+meilleurs jetons : 1 Bob ; 2 Ana — le coffre s'ouvre 62 % du temps (avec les jetons pris : 30 %)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine.gang.replay.types import BestTokens, Method, Mistake, Street
+from companion.engine.gang.words import hand_label
+
+__all__ = ["street_name", "street_phrase", "percent", "method_text", "mistake_text",
+           "BestTokensWords", "best_tokens_words", "best_tokens_text"]
+
+_NAMES = {
+    "en": {"preflop": "pre-flop", "flop": "flop", "turn": "turn", "river": "river"},
+    "fr": {"preflop": "pré-flop", "flop": "flop", "turn": "turn", "river": "river"},
+}
+_PHRASES = {
+    "en": {"preflop": "before the flop", "flop": "at the flop", "turn": "at the turn",
+           "river": "at the river"},
+    "fr": {"preflop": "avant le flop", "flop": "au flop", "turn": "au turn", "river": "à la river"},
+}
+
+
+def _lang(lang: str) -> str:
+    return "fr" if lang == "fr" else "en"
+
+
+def street_name(street: Street, lang: str = "en") -> str:
+    return _NAMES[_lang(lang)][street.value]
+
+
+def street_phrase(street: Street, lang: str = "en") -> str:
+    """``at the flop`` / ``au flop``."""
+    return _PHRASES[_lang(lang)][street.value]
+
+
+def percent(p: float, lang: str = "en", digits: int = 0) -> str:
+    """``62%`` / ``62 %`` (French puts a space before the sign and a comma for decimals)."""
+    text = f"{100 * p:.{digits}f}"
+    return text.replace(".", ",") + " %" if lang == "fr" else text + "%"
+
+
+def _number(n: int, lang: str) -> str:
+    return f"{n:,}".replace(",", "\u202f" if lang == "fr" else ",")
+
+
+def method_text(method: Method, lang: str = "en") -> str:
+    """How the numbers were obtained, with the sample count and error bar when sampled."""
+    count = _number(method.count, lang)
+    if method.exact and method.count == 1:
+        return "connu" if lang == "fr" else "known"
+    if method.exact:
+        return f"exact sur {count} donnes" if lang == "fr" else f"exact over {count} deals"
+    error = percent(method.std_error, lang, digits=1)
+    if lang == "fr":
+        return f"Monte-Carlo, {count} tirages (graine {method.seed}), erreur type jusqu'à {error}"
+    return f"Monte Carlo, {count} samples (seed {method.seed}), standard error up to {error}"
+
+
+def mistake_text(mistake: Mistake, lang: str = "en") -> str:
+    """One plain sentence: where the hand most likely ended, against the token it took."""
+    who = hand_label(mistake.hand_id, _lang(lang))
+    best, token = mistake.most_likely, mistake.token
+    p_best, p_token = percent(mistake.p_most_likely, lang), percent(mistake.p_token, lang)
+    if mistake.p_most_likely > 1 - 1e-9:  # nothing left to chance: say it plainly
+        if lang == "fr":
+            return f"{street_phrase(mistake.street, lang)}, {who} était le {best}, pas le {token}"
+        return f"{street_phrase(mistake.street, lang)} {who} was the {best}, not the {token}"
+    if lang == "fr":
+        return (f"{street_phrase(mistake.street, lang)}, {who} était le plus probablement "
+                f"le {best}, pas le {token} ({p_best} contre {p_token})")
+    return (f"{street_phrase(mistake.street, lang)} {who} was most likely the {best}, "
+            f"not the {token} ({p_best} against {p_token})")
+
+
+@dataclass(frozen=True)
+class BestTokensWords:
+    """``best_tokens_text``'s pieces, for a screen that lays them out on several lines."""
+
+    title: str  # ``best tokens``
+    tokens: tuple[str, ...]  # ``1 Bob``, ``2 Ana``: one per hand, token order
+    opens: str  # ``the vault opens 62% of the time``
+    unproven: str | None  # ``the best found, not proven best``, when the search was cut short
+    taken: str | None  # ``with the tokens taken: 30%``, when tokens were recorded
+
+
+def best_tokens_words(best: BestTokens, lang: str = "en") -> BestTokensWords:
+    """The words of ``best_tokens_text``, one piece each."""
+    fr = _lang(lang) == "fr"
+    lang = "fr" if fr else "en"
+    order = sorted(best.tokens, key=lambda hand_id: best.tokens[hand_id])
+    chance = percent(best.p_open, lang)
+    taken = None
+    if best.recorded_p_open is not None:
+        recorded = percent(best.recorded_p_open, lang)
+        taken = (f"avec les jetons pris : {recorded}" if fr
+                 else f"with the tokens taken: {recorded}")
+    unproven = None
+    if not best.complete:
+        unproven = ("le meilleur trouvé, sans preuve qu'il n'y a pas mieux" if fr
+                    else "the best found, not proven best")
+    return BestTokensWords(
+        "meilleurs jetons" if fr else "best tokens",
+        tuple(f"{best.tokens[h]} {hand_label(h, lang)}" for h in order),
+        f"le coffre s'ouvre {chance} du temps" if fr else f"the vault opens {chance} of the time",
+        unproven, taken)
+
+
+def best_tokens_text(best: BestTokens, lang: str = "en") -> str:
+    """The likeliest assignment to open the vault, its chance, and the recorded tokens' chance."""
+    words = best_tokens_words(best, lang)
+    fr = _lang(lang) == "fr"
+    tokens = (" ; " if fr else "; ").join(words.tokens)
+    text = f"{words.title}{' : ' if fr else ': '}{tokens} — {words.opens}"
+    for note in (words.unproven, words.taken):
+        if note is not None:
+            text += f" ({note})"
+    return text

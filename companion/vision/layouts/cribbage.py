@@ -1,0 +1,99 @@
+"""A cribbage show on a photo: the four hand cards side by side in a row, the starter apart from
+the row (above or below it, a card width off its line or more, or past its end with a clear gap).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from companion.engine.cards import Card
+from companion.errors import TableError
+from companion.vision.layouts.places import SeenCard, card_width, listed, one_per_place, seen_cards
+
+if TYPE_CHECKING:
+    from companion.vision.detections import Detections
+
+__all__ = ["ShowPhoto", "read_show"]
+
+# A row: every centre within this many card widths of the line fitted through the row.
+ROW_RESIDUAL = 0.5
+# The starter lies off the hand's row by this many card widths, or past its end by this many
+# card widths or row gaps (whichever is wider), so that five cards in a row are refused.
+STARTER_OFF_ROW = 1.0
+STARTER_PAST_END = 1.5
+
+@dataclass(frozen=True, slots=True)
+class ShowPhoto:
+    """A cribbage show read from a photo: the hand left to right, and the starter."""
+
+    hand: tuple[SeenCard, ...]
+    starter: SeenCard
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(seen.card for seen in self.hand)
+
+    @property
+    def seen(self) -> tuple[SeenCard, ...]:
+        return (*self.hand, self.starter)
+
+
+def _row_line(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Mean, direction and normal of the line best fitting ``points`` (N, 2)."""
+    mean = points.mean(axis=0)
+    _, _, vt = np.linalg.svd(points - mean)
+    return mean, vt[0], vt[1]
+
+
+def _is_apart(points: np.ndarray, candidate: int, width: float) -> bool:
+    """Whether the other cards form a row and ``candidate`` lies apart from it: off the row's
+    line, or past its end by clearly more than the row's own gaps."""
+    rest = np.delete(points, candidate, axis=0)
+    mean, direction, normal = _row_line(rest)
+    if np.abs((rest - mean) @ normal).max() > ROW_RESIDUAL * width:
+        return False
+    offset = points[candidate] - mean
+    if abs(float(offset @ normal)) >= STARTER_OFF_ROW * width:
+        return True
+    along = (rest - mean) @ direction
+    gap = float(np.abs(along - float(offset @ direction)).min())
+    return gap >= STARTER_PAST_END * max(width, float(np.diff(np.sort(along)).max()))
+
+
+def read_show(detections: Detections, where: str) -> ShowPhoto:
+    """The hand (four cards in a row) and the starter (the card apart) of a cribbage photo."""
+    width = card_width(detections)
+    seen = one_per_place(seen_cards(detections, where), width)
+    if len(seen) != 5:
+        shown = listed(seen)
+        raise TableError(
+            f"{where}: read {len(seen)} cards ({shown}); a show photo needs 5: the four hand "
+            "cards in a row and the starter apart from them",
+            f"{where} : {len(seen)} cartes lues ({shown}) ; une photo de compte en demande 5 : "
+            "les quatre cartes de la main en rang et la carte de départ à part",
+        )
+    points = np.array([(s.x, s.y) for s in seen])
+    apart = [i for i in range(5) if _is_apart(points, i, width)]
+    if len(apart) != 1:
+        shown = listed(seen)
+        raise TableError(
+            f"{where}: cannot tell the starter among {shown}; lay the four hand cards in a row "
+            "and the starter apart from it (e.g. above it)",
+            f"{where} : impossible de reconnaître la carte de départ parmi {shown} ; posez les "
+            "quatre cartes de la main en rang et la carte de départ à part (par ex. au-dessus)",
+        )
+    starter = apart[0]
+    hand = [s for i, s in enumerate(seen) if i != starter]
+    _, direction, _ = _row_line(np.delete(points, starter, axis=0))
+    # Left to right as the photo shows them (top to bottom for a row standing upright).
+    if abs(direction[0]) >= abs(direction[1]):
+        direction = direction if direction[0] > 0 else -direction
+    else:
+        direction = direction if direction[1] > 0 else -direction
+    hand.sort(key=lambda s: s.x * direction[0] + s.y * direction[1])
+    return ShowPhoto(tuple(hand), seen[starter])
+
+

@@ -1,0 +1,54 @@
+import pytest
+
+from companion.vision.detections import Grouping
+from companion.vision.training.evaluate import grouping_exact, score_cards
+
+
+@pytest.mark.parametrize(
+    ("found", "truth", "tp", "fp", "fn"),
+    [
+        (["As", "Td"], ["As", "Td"], 2, 0, 0),
+        (["As", "As"], ["As"], 1, 1, 0),
+        (["As"], ["As", "As"], 1, 0, 1),
+        ([], ["2c"], 0, 0, 1),
+        (["Kh"], [], 0, 1, 0),
+    ],
+)
+def test_multiset_match(found, truth, tp, fp, fn) -> None:
+    score = score_cards(found, truth)
+    assert (score.true_pos, score.false_pos, score.false_neg) == (tp, fp, fn)
+
+
+@pytest.mark.parametrize(
+    ("found", "tp", "fp", "fn"),
+    [
+        (["As", "9c"], 1, 0, 0),  # the partly hidden 9c read: not counted
+        (["As"], 1, 0, 0),  # ... nor missed
+        (["As", "9c", "9c"], 1, 1, 0),  # only one 9c lies partly hidden
+        (["As", "9s"], 1, 1, 0),  # a misread of it is still an extra
+        (["9c"], 0, 0, 1),
+    ],
+)
+def test_partly_hidden_cards_count_neither_way(found, tp, fp, fn) -> None:
+    score = score_cards(found, ["As"], partly=["9c"])
+    assert (score.true_pos, score.false_pos, score.false_neg) == (tp, fp, fn)
+
+
+def test_f1_of_half_right() -> None:
+    score = score_cards(["As", "Kd"], ["As", "Qd"])
+    assert score.precision == score.recall == score.f1 == 0.5
+
+
+@pytest.mark.parametrize(
+    ("river", "hands", "exact"),
+    [
+        (("9h", "8c", "2h", "4c", "Js"), (("Kh", "3c"), ("Qs", "3s")), True),
+        (("8c", "9h", "2h", "4c", "Js"), (("3s", "Qs"), ("3c", "Kh")), True),
+        (("9h", "8c", "2h", "4c"), (("Kh", "3c"), ("Qs", "3s"), ("Js",)), False),
+        (("9h", "8c", "2h", "4c", "Js"), (("Kh", "3c", "Qs"), ("3s",)), False),
+    ],
+)
+def test_grouping_exact(river, hands, exact) -> None:
+    truth = {"table": ["9h", "8c", "2h", "4c", "Js"], "P1": None, "P2": ["3c", "Kh"],
+             "P3": ["Qs", "3s"]}
+    assert grouping_exact(Grouping(river, hands, 1.0), truth) is exact

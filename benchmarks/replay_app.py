@@ -32,31 +32,49 @@ def _players(hands: list[tuple[str, str]]) -> list[dict[str, Any]]:
 def tables(six_three: bool) -> dict[str, dict[str, Any]]:
     found: dict[str, dict[str, Any]] = {
         "classic, 3 players": {"board": BOARD, "players": _players(TWO)},
-        "classic, 6 players": {"board": BOARD, "players": _players(
-            TWO + [("Di", "4h 4s"), ("Ed", "Jc Tc"), ("Fa", "5s 6s")])},
-        "classic, two rivers": {"board": BOARD, "two_rivers": True, "board2": "3d 4d 5h 8s 9c",
-                                "players": _players(TWO)},
-        "classic, low-a5 ranking": {"board": BOARD, "rules": {"ranking": "low-a5"},
-                                    "players": _players(TWO)},
+        "classic, 6 players": {
+            "board": BOARD,
+            "players": _players(TWO + [("Di", "4h 4s"), ("Ed", "Jc Tc"), ("Fa", "5s 6s")]),
+        },
+        "classic, two rivers": {
+            "board": BOARD,
+            "two_rivers": True,
+            "board2": "3d 4d 5h 8s 9c",
+            "players": _players(TWO),
+        },
+        "classic, low-a5 ranking": {
+            "board": BOARD,
+            "rules": {"ranking": "low-a5"},
+            "players": _players(TWO),
+        },
         "two-of-four": {"variant": "two-of-four", "board": BOARD, "players": _players(FOUR)},
-        "four-two-hands": {"variant": "four-two-hands", "board": BOARD,
-                           "players": _players(FOUR)},
+        "four-two-hands": {"variant": "four-two-hands", "board": BOARD, "players": _players(FOUR)},
         "high-low": {"variant": "high-low", "board": BOARD, "players": _players(FOUR)},
-        "francois": {"variant": "francois", "board": BOARD, "players": [
-            {"name": name, "cards": f"{cards} {extra}", "francois_card": given}
-            for (name, cards), extra, given in zip(TWO, ("4c", "8d", "Js"), ("5d", "6h", "Jh"),
-                                                   strict=True)]},
+        "francois": {
+            "variant": "francois",
+            "board": BOARD,
+            "players": [
+                {"name": name, "cards": f"{cards} {extra}", "francois_card": given}
+                for (name, cards), extra, given in zip(
+                    TWO, ("4c", "8d", "Js"), ("5d", "6h", "Jh"), strict=True
+                )
+            ],
+        },
     }
     if six_three:
-        found["six-three-hands, 2 players"] = {"variant": "six-three-hands", "board": BOARD,
-                                               "players": _players([("Ana", "Ah Ad 6c 5c 4s 3s"),
-                                                                    ("Bob", "Th 9h 8d 8c Jh Js")])}
+        found["six-three-hands, 2 players"] = {
+            "variant": "six-three-hands",
+            "board": BOARD,
+            "players": _players([("Ana", "Ah Ad 6c 5c 4s 3s"), ("Bob", "Th 9h 8d 8c Jh Js")]),
+        }
     return found
 
 
 def main(argv: list[str]) -> int:
-    print(f"app settings: budget {SETTINGS.budget_s} s per street and view, "
-          f"{SETTINGS.samples} samples at most, {SETTINGS.min_samples} at least")
+    print(
+        f"app settings: budget {SETTINGS.budget_s} s per street and view, "
+        f"{SETTINGS.samples} samples at most, {SETTINGS.min_samples} at least"
+    )
     for name, raw in tables("--six-three" in argv).items():
         table = table_from_json(raw)
         start = time.perf_counter()

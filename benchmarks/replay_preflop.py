@@ -39,8 +39,10 @@ TARGET_STREET_S = 0.05
 
 def _table() -> Table:
     names = ("Ana", "Bob", "Cleo", "Dan", "Eve", "Fred")
-    return Table(tuple(Player(n, parse_cards(h)) for n, h in zip(names, HOLES, strict=True)),
-                 parse_cards(BOARD))
+    return Table(
+        tuple(Player(n, parse_cards(h)) for n, h in zip(names, HOLES, strict=True)),
+        parse_cards(BOARD),
+    )
 
 
 def _unseen(table: Table) -> np.ndarray:
@@ -74,10 +76,15 @@ def _best(func, repeat: int) -> tuple[float, object]:  # type: ignore[no-untyped
 def _per_hand_evaluate_many(table: Table) -> np.ndarray:
     """Positions from ``evaluate_many`` on (board + hole) rows, one call per hand."""
     boards = _unseen(table)[combinations_array(len(_unseen(table)), 5)]
-    values = np.stack([
-        evaluate_many(np.column_stack([boards, np.tile([c.id for c in p.cards], (len(boards), 1))]))
-        for p in table.players
-    ], axis=1)
+    values = np.stack(
+        [
+            evaluate_many(
+                np.column_stack([boards, np.tile([c.id for c in p.cards], (len(boards), 1))])
+            )
+            for p in table.players
+        ],
+        axis=1,
+    )
     return position_counts(values)
 
 
@@ -109,8 +116,12 @@ def _pkrbot_loop(table: Table, share: float) -> tuple[float, np.ndarray, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="warm runs (the best counts)")
-    parser.add_argument("--pkrbot-share", type=float, default=1.0,
-                        help="share of the boards the pkrbot loop runs, scaled up (default all)")
+    parser.add_argument(
+        "--pkrbot-share",
+        type=float,
+        default=1.0,
+        help="share of the boards the pkrbot loop runs, scaled up (default all)",
+    )
     args = parser.parse_args()
     table = _table()
     boards = len(combinations_array(len(_unseen(table)), 5))
@@ -134,24 +145,32 @@ def main() -> None:
         raise SystemExit("the replay and the pkrbot loop disagree")
 
     print(f"pre-flop, 6 players, {boards:,} boards x 6 hands = {6 * boards:,} hands")
-    print(f"  replay (shared board work)  first call {cold:.3f} s, best warm {warm:.3f} s "
-          f"(target {TARGET_PREFLOP_S} s: {'met' if warm < TARGET_PREFLOP_S else 'MISSED'}), "
-          f"peak traced memory {peak / 2**20:.0f} MiB")
+    print(
+        f"  replay (shared board work)  first call {cold:.3f} s, best warm {warm:.3f} s "
+        f"(target {TARGET_PREFLOP_S} s: {'met' if warm < TARGET_PREFLOP_S else 'MISSED'}), "
+        f"peak traced memory {peak / 2**20:.0f} MiB"
+    )
     print(f"  evaluate_many per hand      best {many_s:.3f} s")
     scaled = "" if done == boards else f" (ran {done:,} boards, scaled up)"
-    print(f"  pkrbot per-call loop        {pkrbot_full_s:.3f} s{scaled}, "
-          f"{6 * boards / pkrbot_full_s / 1e6:.2f} M hands/s")
+    print(
+        f"  pkrbot per-call loop        {pkrbot_full_s:.3f} s{scaled}, "
+        f"{6 * boards / pkrbot_full_s / 1e6:.2f} M hands/s"
+    )
     print(f"  ratio pkrbot / replay       {pkrbot_full_s / warm:.1f}x (target at least 5x)")
     for street in (Street.FLOP, Street.TURN):
         everyone_odds(table, street)
         best, _ = _best(lambda street=street: everyone_odds(table, street), args.repeat)
-        print(f"  {street.value:<5} answer                best {1000 * best:.1f} ms "
-              f"(target {1000 * TARGET_STREET_S:.0f} ms: "
-              f"{'met' if best < TARGET_STREET_S else 'MISSED'})")
+        print(
+            f"  {street.value:<5} answer                best {1000 * best:.1f} ms "
+            f"(target {1000 * TARGET_STREET_S:.0f} ms: "
+            f"{'met' if best < TARGET_STREET_S else 'MISSED'})"
+        )
     for street in Street:
         best, _ = _best(lambda street=street: street_odds(table, street), max(1, args.repeat // 2))
-        print(f"  {street.value:<7} street_odds: both views (own: 6 x 20,000 samples), best tokens "
-              f"{1000 * best:.0f} ms")
+        print(
+            f"  {street.value:<7} street_odds: both views (own: 6 x 20,000 samples), best tokens "
+            f"{1000 * best:.0f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -49,10 +49,15 @@ TABLES: dict[str, Table] = {
     "two-of-four": Table(FOUR, BOARD, variant="two-of-four"),
     "four-two-hands": Table(FOUR, BOARD, variant="four-two-hands"),
     "high-low": Table(FOUR, BOARD, variant="high-low"),
-    "six-three-hands": Table(_players("Ah Ad 6c 5c 4s 3s", "Th 9h 8d 8c Jh Js"), BOARD,
-                             variant="six-three-hands"),
-    "six-three-low-27": Table(_players("Ah Ad 6c 5c 4s 3s", "Th 9h 8d 8c Jh Js"), BOARD,
-                              variant="six-three-hands", rules=TableRules(ranking=Ranking.LOW_27)),
+    "six-three-hands": Table(
+        _players("Ah Ad 6c 5c 4s 3s", "Th 9h 8d 8c Jh Js"), BOARD, variant="six-three-hands"
+    ),
+    "six-three-low-27": Table(
+        _players("Ah Ad 6c 5c 4s 3s", "Th 9h 8d 8c Jh Js"),
+        BOARD,
+        variant="six-three-hands",
+        rules=TableRules(ranking=Ranking.LOW_27),
+    ),
 }
 
 
@@ -65,13 +70,19 @@ def _method(methods: list[Method]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", action="append", choices=sorted(TABLES),
-                        help="only this table (repeatable; default every one)")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        choices=sorted(TABLES),
+        help="only this table (repeatable; default every one)",
+    )
     parser.add_argument("--repeat", type=int, default=2, help="warm runs (the best counts)")
     args = parser.parse_args()
     everyone_odds(TABLES["classic"], Street.TURN)  # builds the lookup tables
-    print(f"{'table':<20} {'street':<8} {'everyone s':>10} {'method':<16} {'own s':>7} "
-          f"{'method':<16} {'best tokens s':>13}  P(open)")
+    print(
+        f"{'table':<20} {'street':<8} {'everyone s':>10} {'method':<16} {'own s':>7} "
+        f"{'method':<16} {'best tokens s':>13}  P(open)"
+    )
     for name in args.variant or list(TABLES):
         table = TABLES[name]
         total = 0.0
@@ -80,10 +91,12 @@ def main() -> None:
             o_s, own = _timed(lambda s=street, t=table: own_odds(t, s), args.repeat)
             b_s, best = _timed(lambda s=street, t=table: best_tokens(t, s), args.repeat)
             total += o_s + b_s  # as in street_odds: best_tokens includes everyone_odds
-            print(f"{name:<20} {street.value:<8} {e_s:10.3f} "
-                  f"{_method([h.method for h in everyone]):<16} {o_s:7.3f} "
-                  f"{_method([h.method for h in own]):<16} {b_s:13.3f}  "
-                  f"{100 * best.p_open:.1f}%{'' if best.complete else ' (unproven)'}")
+            print(
+                f"{name:<20} {street.value:<8} {e_s:10.3f} "
+                f"{_method([h.method for h in everyone]):<16} {o_s:7.3f} "
+                f"{_method([h.method for h in own]):<16} {b_s:13.3f}  "
+                f"{100 * best.p_open:.1f}%{'' if best.complete else ' (unproven)'}"
+            )
         print(f"{name:<20} {'total':<8} {total:10.3f}")
 
 

@@ -71,11 +71,15 @@ def main() -> None:
         root_view(AppState(screen="spit", spit=screen), lambda action: None)
         page_ms.append((time.perf_counter() - start) * 1000)
     for name, times in (("ruling", ruling_ms), ("page (ruling included)", page_ms)):
-        print(f"{name:24s} median {statistics.median(times):6.2f} ms   "
-              f"worst {max(times):6.2f} ms   over {len(times)} positions")
+        print(
+            f"{name:24s} median {statistics.median(times):6.2f} ms   "
+            f"worst {max(times):6.2f} ms   over {len(times)} positions"
+        )
     ratio = statistics.median(page_ms) / statistics.median(ruling_ms)
-    print(f"page / ruling (median): {ratio:.1f}x; worst page is "
-          f"{max(page_ms) / TAP_BUDGET_MS:.0%} of a {TAP_BUDGET_MS:.0f} ms tap")
+    print(
+        f"page / ruling (median): {ratio:.1f}x; worst page is "
+        f"{max(page_ms) / TAP_BUDGET_MS:.0%} of a {TAP_BUDGET_MS:.0f} ms tap"
+    )
 
 
 if __name__ == "__main__":

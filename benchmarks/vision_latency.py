@@ -35,15 +35,19 @@ def _frame(size: tuple[int, int]) -> np.ndarray:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=15)
-    parser.add_argument("--image", type=Path, nargs="*", default=[],
-                        help="also time these photos")
+    parser.add_argument("--image", type=Path, nargs="*", default=[], help="also time these photos")
     args = parser.parse_args()
-    runs = {"full": CardDetector(), "without completions": CardDetector(complete=False),
-            "without re-framing": CardDetector(reframe=False),
-            "without the face reader": CardDetector(face_path=None),
-            "without the reader": CardDetector(reader_path=None)}
-    cases = [("1280x720 frame", _frame((1280, 720)), 0.100),
-             ("6000x4000 photo", _frame((6000, 4000)), 1.0)]
+    runs = {
+        "full": CardDetector(),
+        "without completions": CardDetector(complete=False),
+        "without re-framing": CardDetector(reframe=False),
+        "without the face reader": CardDetector(face_path=None),
+        "without the reader": CardDetector(reader_path=None),
+    }
+    cases = [
+        ("1280x720 frame", _frame((1280, 720)), 0.100),
+        ("6000x4000 photo", _frame((6000, 4000)), 1.0),
+    ]
     for path in args.image:
         image = cv2.imread(str(path))
         if image is None:
@@ -61,14 +65,16 @@ def main() -> None:
                 times[key].append(time.perf_counter() - start)
                 cards[key] = len(read.detections)
         median = statistics.median(times["full"])
-        line = (f"{name}: median {median * 1000:.0f} ms, min {min(times['full']) * 1000:.0f} ms, "
-                f"{cards['full']} cards; target {target * 1000:.0f} ms, "
-                f"ratio {median / target:.2f}")
+        line = (
+            f"{name}: median {median * 1000:.0f} ms, min {min(times['full']) * 1000:.0f} ms, "
+            f"{cards['full']} cards; target {target * 1000:.0f} ms, "
+            f"ratio {median / target:.2f}"
+        )
         for key in list(runs)[1:]:
             base = statistics.median(times[key])
-            line += (f"; {key} {base * 1000:.0f} ms, {cards[key]} cards "
-                     f"(x{median / base:.2f})")
+            line += f"; {key} {base * 1000:.0f} ms, {cards[key]} cards (x{median / base:.2f})"
         print(line)
+
 
 if __name__ == "__main__":
     main()

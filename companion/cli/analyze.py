@@ -60,8 +60,8 @@ def register(subparsers: Any) -> None:
         "analyze",
         help="replay a heist: each hand's chances of each final position, street by street",
         description="Read a table (same JSON as 'companion showdown', all hole cards revealed; "
-        "optional \"tokens_by_street\": {\"preflop\": {...}, \"flop\": {...}, \"turn\": {...}, "
-        "\"river\": {...}}) and print, for each street and hand, the exact chance of each final "
+        'optional "tokens_by_street": {"preflop": {...}, "flop": {...}, "turn": {...}, '
+        '"river": {...}}) and print, for each street and hand, the exact chance of each final '
         "position over every way the river could have been completed from the unseen cards, "
         "and the chances given only that hand's own cards. The deck is 52 cards per deck plus "
         "every wild card seen at the table. Slow variants fall back to seeded Monte Carlo, "
@@ -74,11 +74,19 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a report")
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
     parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
-    parser.add_argument("--samples", type=int, default=Settings.samples,
-                        help=f"most Monte Carlo samples per answer (default {Settings.samples})")
-    parser.add_argument("--budget", type=float, default=Settings.budget_s,
-                        help="seconds one answer may take on the general path before it samples "
-                        f"(default {Settings.budget_s})")
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=Settings.samples,
+        help=f"most Monte Carlo samples per answer (default {Settings.samples})",
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=Settings.budget_s,
+        help="seconds one answer may take on the general path before it samples "
+        f"(default {Settings.budget_s})",
+    )
     parser.set_defaults(handler=_run)
 
 
@@ -88,8 +96,10 @@ def tokens_by_street_from_json(raw: Any) -> dict[str, dict[str, int]]:
     if recorded is None:
         recorded = {}
     if not isinstance(recorded, Mapping):
-        raise TableError("tokens_by_street must map streets to tokens",
-                         "tokens_by_street associe les rues aux jetons")
+        raise TableError(
+            "tokens_by_street must map streets to tokens",
+            "tokens_by_street associe les rues aux jetons",
+        )
     names = [s.value for s in Street]
     result: dict[str, dict[str, int]] = {}
     for street, tokens in recorded.items():
@@ -108,43 +118,67 @@ def tokens_by_street_from_json(raw: Any) -> dict[str, dict[str, int]]:
 
 
 def _method_json(method: Method, lang: str) -> dict[str, Any]:
-    return {"exact": method.exact, "count": method.count, "std_error": method.std_error,
-            "seed": method.seed, "text": method_text(method, lang)}
+    return {
+        "exact": method.exact,
+        "count": method.count,
+        "std_error": method.std_error,
+        "seed": method.seed,
+        "text": method_text(method, lang),
+    }
 
 
 def _odds_json(hand: HandOdds) -> dict[str, Any]:
-    return {"id": hand.hand_id, "positions": list(hand.positions), "expected": hand.expected,
-            "most_likely": hand.most_likely}
+    return {
+        "id": hand.hand_id,
+        "positions": list(hand.positions),
+        "expected": hand.expected,
+        "most_likely": hand.most_likely,
+    }
 
 
 def replay_to_json(replay: Replay, lang: str = "en") -> dict[str, Any]:
     """The output object of ``companion analyze --json`` (see ``JSON_HELP``)."""
     streets = []
     for odds in replay.streets:
-        item: dict[str, Any] = {"street": odds.street.value,
-                                "board": [str(c) for c in odds.board]}
+        item: dict[str, Any] = {"street": odds.street.value, "board": [str(c) for c in odds.board]}
         if odds.board2:
             item["board2"] = [str(c) for c in odds.board2]
-        item["everyone"] = {"method": _method_json(odds.everyone[0].method, lang),
-                            "hands": [_odds_json(h) for h in odds.everyone]}
-        item["own"] = {"hands": [{**_odds_json(h), "method": _method_json(h.method, lang)}
-                                 for h in odds.own]}
+        item["everyone"] = {
+            "method": _method_json(odds.everyone[0].method, lang),
+            "hands": [_odds_json(h) for h in odds.everyone],
+        }
+        item["own"] = {
+            "hands": [{**_odds_json(h), "method": _method_json(h.method, lang)} for h in odds.own]
+        }
         item["tokens"] = dict(odds.tokens) if odds.tokens is not None else None
         if odds.best is not None:
-            item["best_tokens"] = {"tokens": dict(odds.best.tokens), "p_open": odds.best.p_open,
-                                   "method": _method_json(odds.best.method, lang),
-                                   "complete": odds.best.complete,
-                                   "recorded_p_open": odds.best.recorded_p_open,
-                                   "text": best_tokens_text(odds.best, lang)}
+            item["best_tokens"] = {
+                "tokens": dict(odds.best.tokens),
+                "p_open": odds.best.p_open,
+                "method": _method_json(odds.best.method, lang),
+                "complete": odds.best.complete,
+                "recorded_p_open": odds.best.recorded_p_open,
+                "text": best_tokens_text(odds.best, lang),
+            }
         streets.append(item)
     mistakes = [
-        {"street": m.street.value, "hand": m.hand_id, "token": m.token,
-         "most_likely": m.most_likely, "p_most_likely": m.p_most_likely, "p_token": m.p_token,
-         "own_p_token": m.own_p_token, "text": mistake_text(m, lang)}
+        {
+            "street": m.street.value,
+            "hand": m.hand_id,
+            "token": m.token,
+            "most_likely": m.most_likely,
+            "p_most_likely": m.p_most_likely,
+            "p_token": m.p_token,
+            "own_p_token": m.own_p_token,
+            "text": mistake_text(m, lang),
+        }
         for m in replay.mistakes
     ]
-    return {"hands": [{"id": h.id, "owner": h.owner} for h in replay.hands],
-            "streets": streets, "mistakes": mistakes}
+    return {
+        "hands": [{"id": h.id, "owner": h.owner} for h in replay.hands],
+        "streets": streets,
+        "mistakes": mistakes,
+    }
 
 
 def _replay(raw: Any, settings: Settings) -> Replay:
@@ -162,9 +196,11 @@ def _report(replay: Replay, lang: str) -> str:
         if odds.board2:
             board += " / " + (format_cards(odds.board2, pretty=True) or "—")
         title = street_name(odds.street, lang).capitalize()
-        lines.append(f"{title} [{board}] — "
-                     + ("toutes les mains connues : " if fr else "all hands known: ")
-                     + method_text(odds.everyone[0].method, lang))
+        lines.append(
+            f"{title} [{board}] — "
+            + ("toutes les mains connues : " if fr else "all hands known: ")
+            + method_text(odds.everyone[0].method, lang)
+        )
         header = " ".join(f"{k:>5}" for k in range(1, n + 1))
         extra = "attendu  probable  seul" if fr else "expected  likely  alone"
         lines.append(f"  {'':<{width}} {header}  {extra}" + ("  jeton" if fr else "  token"))
@@ -173,8 +209,10 @@ def _report(replay: Replay, lang: str) -> str:
             cells = " ".join(f"{percent(p, lang):>5}" for p in hand.positions)
             alone = own[hand.hand_id].most_likely
             token = odds.tokens.get(hand.hand_id, "") if odds.tokens else ""
-            lines.append(f"  {labels[hand.hand_id]:<{width}} {cells}  {hand.expected:8.2f}  "
-                         f"{hand.most_likely:6}  {alone:5}  {token!s:>5}")
+            lines.append(
+                f"  {labels[hand.hand_id]:<{width}} {cells}  {hand.expected:8.2f}  "
+                f"{hand.most_likely:6}  {alone:5}  {token!s:>5}"
+            )
         if odds.best is not None:
             best = best_tokens_text(odds.best, lang)
             lines.append(f"  {best[0].upper()}{best[1:]}")
@@ -194,10 +232,16 @@ def _report(replay: Replay, lang: str) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     if args.samples < 1 or not args.budget > 0:
-        raise TableError("--samples must be at least 1 and --budget above 0",
-                         "--samples vaut au moins 1 et --budget plus de 0")
-    settings = Settings(seed=args.seed, samples=args.samples, budget_s=args.budget,
-                        min_samples=min(Settings.min_samples, args.samples))
+        raise TableError(
+            "--samples must be at least 1 and --budget above 0",
+            "--samples vaut au moins 1 et --budget plus de 0",
+        )
+    settings = Settings(
+        seed=args.seed,
+        samples=args.samples,
+        budget_s=args.budget,
+        min_samples=min(Settings.min_samples, args.samples),
+    )
     raw = read_json_input(args.file)
     batch = isinstance(raw, list)
     items = raw if batch else [raw]
@@ -209,8 +253,10 @@ def _run(args: argparse.Namespace) -> int:
             if not batch:
                 raise
             # In a batch, say which table is wrong.
-            raise TableError(f"table {index + 1}: {error.params['detail']}",
-                             f"table {index + 1} : {error.params['detail_fr']}") from None
+            raise TableError(
+                f"table {index + 1}: {error.params['detail']}",
+                f"table {index + 1} : {error.params['detail_fr']}",
+            ) from None
     if args.json:
         out: Any = [replay_to_json(r, args.lang) for r in results]
         print(json.dumps(out if batch else out[0], ensure_ascii=False, indent=2))

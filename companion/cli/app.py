@@ -18,8 +18,9 @@ __all__ = ["register"]
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("app", help="start the app (web, for phones on the network)")
     parser.add_argument("--port", type=int, default=8550)
-    parser.add_argument("--host", default="0.0.0.0",
-                        help="address to listen on (127.0.0.1: this computer only)")
+    parser.add_argument(
+        "--host", default="0.0.0.0", help="address to listen on (127.0.0.1: this computer only)"
+    )
     parser.add_argument("--data", type=Path, default=None, help="data folder (default: yours)")
     parser.add_argument("--lang", choices=("fr", "en"), default="fr")
     parser.set_defaults(handler=run)
@@ -52,8 +53,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"Join code / code d'accès: {code}", flush=True)
     print(f"Data / données: {data_dir}", flush=True)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                    ws_max_size=2**20)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=2**20)
     finally:
         log.close()
     return 0

@@ -18,8 +18,12 @@ from companion.vision.detector import refuse_too_small
 
 MESSAGES = {
     "en": {"none": "no cards found", "river": "river", "hands": "hands", "conf": "confidence"},
-    "fr": {"none": "aucune carte trouvée", "river": "tableau", "hands": "mains",
-           "conf": "confiance"},
+    "fr": {
+        "none": "aucune carte trouvée",
+        "river": "tableau",
+        "hands": "mains",
+        "conf": "confiance",
+    },
 }
 
 
@@ -27,8 +31,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser = subparsers.add_parser("detect", help="read the cards in table photos")
     parser.add_argument("images", nargs="+", type=Path, metavar="IMG")
     parser.add_argument("--json", action="store_true", help="print a JSON array")
-    parser.add_argument("--annotate", type=Path, metavar="OUT_DIR",
-                        help="write each photo with the reads drawn on it")
+    parser.add_argument(
+        "--annotate",
+        type=Path,
+        metavar="OUT_DIR",
+        help="write each photo with the reads drawn on it",
+    )
     parser.add_argument("--model", type=Path, default=None, help="ONNX model (default: shipped)")
     parser.add_argument("--lang", choices=("en", "fr"), default="en")
     parser.set_defaults(handler=run)
@@ -52,13 +60,22 @@ def annotate(image: np.ndarray, read: Any) -> np.ndarray:
     """A copy of ``image`` with each card's outline and code drawn on it."""
     out = image.copy()
     thick = max(2, round(max(image.shape[:2]) / 600))
-    for code, conf, quad in zip(read.detections.codes, read.detections.confidence,
-                                read.detections.quads, strict=True):
+    for code, conf, quad in zip(
+        read.detections.codes, read.detections.confidence, read.detections.quads, strict=True
+    ):
         colour = (0, 200, 0) if conf >= 0.8 else (0, 200, 255)
         cv2.polylines(out, [quad.astype(np.int32)], True, colour, thick, cv2.LINE_AA)
         x, y = quad.mean(axis=0)
-        cv2.putText(out, f"{code} {conf:.2f}", (int(x) - 20 * thick, int(y)),
-                    cv2.FONT_HERSHEY_SIMPLEX, 0.6 * thick, (255, 0, 255), thick, cv2.LINE_AA)
+        cv2.putText(
+            out,
+            f"{code} {conf:.2f}",
+            (int(x) - 20 * thick, int(y)),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.6 * thick,
+            (255, 0, 255),
+            thick,
+            cv2.LINE_AA,
+        )
     return out
 
 
@@ -80,12 +97,18 @@ def run(args: argparse.Namespace) -> int:
         read = detector.detect(image)
         det = read.detections
         entry["cards"] = [
-            {"card": code, "confidence": round(float(conf), 3),
-             "box": [round(float(v), 1) for v in box]}
-            for code, conf, box in zip(det.codes, det.confidence, det.xyxy, strict=True)]
-        entry["groups"] = {"river": list(read.groups.river),
-                           "hands": [list(h) for h in read.groups.hands],
-                           "confidence": read.groups.confidence}
+            {
+                "card": code,
+                "confidence": round(float(conf), 3),
+                "box": [round(float(v), 1) for v in box],
+            }
+            for code, conf, box in zip(det.codes, det.confidence, det.xyxy, strict=True)
+        ]
+        entry["groups"] = {
+            "river": list(read.groups.river),
+            "hands": [list(h) for h in read.groups.hands],
+            "confidence": read.groups.confidence,
+        }
         if args.annotate:
             args.annotate.mkdir(parents=True, exist_ok=True)
             cv2.imwrite(str(args.annotate / f"{path.stem}_cards.jpg"), annotate(image, read))
@@ -104,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 groups = entry["groups"]
                 hands = " | ".join(" ".join(h) for h in groups["hands"])
-                print(f"{entry['image']}: {words['river']} {' '.join(groups['river'])}; "
-                      f"{words['hands']} {hands} ({words['conf']} {groups['confidence']:.2f})")
+                print(
+                    f"{entry['image']}: {words['river']} {' '.join(groups['river'])}; "
+                    f"{words['hands']} {hands} ({words['conf']} {groups['confidence']:.2f})"
+                )
     return 0

@@ -65,6 +65,7 @@ how many.
   companion spit referee --photo table.jpg [--json] [--lang fr]
 """
 
+
 def _move_json(state: SpitState, move: Move | CardPlay | CardShift, lang: str) -> dict[str, Any]:
     data: dict[str, Any] = {
         "kind": type(move).__name__.lower(),

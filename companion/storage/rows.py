@@ -160,14 +160,11 @@ def fetch_last_heist(conn: sqlite3.Connection, night_id: int) -> Heist | None:
     return _heist(row) if row is not None else None
 
 
-def fetch_games(
-    conn: sqlite3.Connection, night_id: int | None = None
-) -> tuple[CribbageGame, ...]:
+def fetch_games(conn: sqlite3.Connection, night_id: int | None = None) -> tuple[CribbageGame, ...]:
     """Every game, or one night's games (read through the night index), latest first."""
     where, params = ("WHERE night_id = ?", (night_id,)) if night_id is not None else ("", ())
     rows = conn.execute(
-        f"SELECT {_GAME_COLUMNS} FROM cribbage_games {where}"
-        " ORDER BY updated_at DESC, id DESC",
+        f"SELECT {_GAME_COLUMNS} FROM cribbage_games {where} ORDER BY updated_at DESC, id DESC",
         params,
     ).fetchall()
     return tuple(_game(row) for row in rows)

@@ -72,8 +72,12 @@ class PhotoReader:
                 self._detector = self._loader()
             except ImportError as error:
                 name = error.name or str(error)
-                self.unavailable = Banner(messages=(("en", f"missing module: {name}"),
-                                                    ("fr", f"module manquant : {name}")))
+                self.unavailable = Banner(
+                    messages=(
+                        ("en", f"missing module: {name}"),
+                        ("fr", f"module manquant : {name}"),
+                    )
+                )
             except ModelLoadError as error:
                 self.unavailable = Banner.of_error(error)
         return self._detector
@@ -113,19 +117,28 @@ def initial_state(services: Services, lang: str = "fr") -> AppState:
     return refresh_history(replace(state, presets=services.log.presets()), services)
 
 
-def _with_night(state: AppState, services: Services, status: NightStatus,
-                fresh_table: bool = False) -> AppState:
+def _with_night(
+    state: AppState, services: Services, status: NightStatus, fresh_table: bool = False
+) -> AppState:
     night = status.night
     table = state.table
     if fresh_table:
-        table = ShowdownState(night.players, variant=night.variant,
-                              rules=Rules.from_json(night.rules),
-                              two_rivers=bool(night.rules.get("two_rivers", False)),
-                              edition=table.edition + 1)
+        table = ShowdownState(
+            night.players,
+            variant=night.variant,
+            rules=Rules.from_json(night.rules),
+            two_rivers=bool(night.rules.get("two_rivers", False)),
+            edition=table.edition + 1,
+        )
     heists = services.log.heists(night.id)
-    return replace(state, night=status, heists=heists, table=table,
-                   night_cribbage=services.log.cribbage_games(night.id),
-                   thumbnails=_thumbnails(services, heists, dict(state.thumbnails)))
+    return replace(
+        state,
+        night=status,
+        heists=heists,
+        table=table,
+        night_cribbage=services.log.cribbage_games(night.id),
+        thumbnails=_thumbnails(services, heists, dict(state.thumbnails)),
+    )
 
 
 THUMB_WIDTH = 240
@@ -139,14 +152,16 @@ def thumbnail(data: bytes) -> bytes | None:
         return None
     h, w = image.shape[:2]
     scale = min(1.0, THUMB_WIDTH / w)
-    small = cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))),
-                       interpolation=cv2.INTER_AREA)
+    small = cv2.resize(
+        image, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA
+    )
     ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 70])
     return encoded.tobytes() if ok else None
 
 
-def _thumbnails(services: Services, heists: tuple[Heist, ...],
-                known: dict[str, bytes]) -> tuple[tuple[str, bytes], ...]:
+def _thumbnails(
+    services: Services, heists: tuple[Heist, ...], known: dict[str, bytes]
+) -> tuple[tuple[str, bytes], ...]:
     refs = dict.fromkeys(h.photo for h in heists if h.photo)
     result = []
     for ref in refs:
@@ -198,8 +213,10 @@ def load_photo(data: bytes, name: str = "photo") -> Action:
 def _show_photo(ref: str, read: Any, note: Banner | None) -> Action:
     def action(state: AppState, services: Services) -> AppState:
         if read is None or note is not None:
-            messages = tuple((lang, t("vision_off", lang, reason=note.text(lang) if note else "?"))
-                             for lang in LANGS)
+            messages = tuple(
+                (lang, t("vision_off", lang, reason=note.text(lang) if note else "?"))
+                for lang in LANGS
+            )
             if state.screen == "cribbage":  # the show photo is not the showdown table's
                 return replace(state, vision_note=note, banner=Banner(messages=messages))
             table = replace(state.table, photo=ref)
@@ -208,11 +225,17 @@ def _show_photo(ref: str, read: Any, note: Banner | None) -> Action:
             return cribbage_actions.show_read(state, read.detections)
         groups = read.groups
         if not len(read.detections):
-            return replace(state, table=replace(state.table, photo=ref),
-                           banner=Banner.of("read_none"))
+            return replace(
+                state, table=replace(state.table, photo=ref), banner=Banner.of("read_none")
+            )
         table = state.table.with_read(groups.river, groups.hands, ref, state.lang)
-        return replace(state, table=table, banner=Banner.of(
-            "read_done", n=len(read.detections), conf=round(100 * groups.confidence)))
+        return replace(
+            state,
+            table=table,
+            banner=Banner.of(
+                "read_done", n=len(read.detections), conf=round(100 * groups.confidence)
+            ),
+        )
 
     return action
 
@@ -224,8 +247,9 @@ def start_night(state: AppState, services: Services) -> AppState:
     return _with_night(state, services, services.log.night_status(night.id))
 
 
-def _hole_cards(player_cards: tuple[str, ...], best: tuple[str, ...],
-                split: bool) -> tuple[str, ...]:
+def _hole_cards(
+    player_cards: tuple[str, ...], best: tuple[str, ...], split: bool
+) -> tuple[str, ...]:
     """The cards a hand holds: all the player's for one hand each, else those its best five use."""
     if not split:
         return player_cards
@@ -243,11 +267,17 @@ def heist_draft(table: ShowdownState, result: Showdown) -> HeistDraft:
     if table.variant == "francois":
         extra["francois"] = tuple(card for card in table.francois if card)
     if table.variant == "circular":
-        extra.update({f"{a}+{b}": cards for (a, b), cards in
-                      zip(table.neighbours(), table.shared, strict=False) if cards})
+        extra.update(
+            {
+                f"{a}+{b}": cards
+                for (a, b), cards in zip(table.neighbours(), table.shared, strict=False)
+                if cards
+            }
+        )
     split = len(result.hands) - len(extra) != len(table.players)
     hands = {
-        h.id: extra[h.id] if h.id in extra
+        h.id: extra[h.id]
+        if h.id in extra
         else _hole_cards(cards_of[h.owner], tuple(str(c) for c in h.value.best), split)
         for h in result.hands
     }
@@ -285,8 +315,9 @@ def save_heist(state: AppState, services: Services) -> AppState:
         return state.with_banner(Banner.of("night_variant", variant=state.night.night.variant))
     heist = services.log.save_heist(state.night.night.id, heist_draft(state.table, result))
     state = _with_night(state, services, services.log.night_status(heist.night_id))
-    state = replace(state, table=state.table.cleared(), banner=Banner.of("heist_saved",
-                                                                         n=heist.number))
+    state = replace(
+        state, table=state.table.cleared(), banner=Banner.of("heist_saved", n=heist.number)
+    )
     return refresh_history(state, services)
 
 
@@ -310,11 +341,17 @@ def close_night(state: AppState, services: Services) -> AppState:
 def save_preset(name: str) -> Action:
     def action(state: AppState, services: Services) -> AppState:
         # The group is kept with the rules: each group of players sees its own presets.
-        rules = {**state.table.rules.to_json(), "two_rivers": state.table.two_rivers,
-                 "group": list(group_key(state.table.players))}
+        rules = {
+            **state.table.rules.to_json(),
+            "two_rivers": state.table.two_rivers,
+            "group": list(group_key(state.table.players)),
+        }
         preset = services.log.save_preset(name, rules)
-        return replace(state, presets=services.log.presets(),
-                       banner=Banner.of("preset_saved", name=preset.name))
+        return replace(
+            state,
+            presets=services.log.presets(),
+            banner=Banner.of("preset_saved", name=preset.name),
+        )
 
     return action
 
@@ -329,7 +366,8 @@ def apply_preset(name: str) -> Action:
     def action(state: AppState, services: Services) -> AppState:
         preset = services.log.preset(name)
         table = state.table.with_rules(Rules.from_json(preset.rules)).with_two_rivers(
-            bool(preset.rules.get("two_rivers", False)))
+            bool(preset.rules.get("two_rivers", False))
+        )
         return replace(state, table=table, banner=Banner.of("preset_applied", name=preset.name))
 
     return action
@@ -352,8 +390,7 @@ def open_screen(screen: str) -> Action:
         if current is not None:
             table = state.table
             empty = not (table.river or any(table.hands))
-            state = _with_night(state, services, current, fresh_table=state.night is None
-                                and empty)
+            state = _with_night(state, services, current, fresh_table=state.night is None and empty)
         return refresh_history(state, services)
 
     return action
@@ -371,8 +408,10 @@ def export_files(log: GameLog, kind: str, night_id: int | None = None) -> dict[s
         json.loads(text)  # the export is JSON by contract; a broken one is a bug
         return {f"{stem}.json": text.encode()}
     tables = log.export_csv(night_id)
-    return {f"{stem}-nights.csv": tables.nights.encode(),
-            f"{stem}-heists.csv": tables.heists.encode()}
+    return {
+        f"{stem}-nights.csv": tables.nights.encode(),
+        f"{stem}-heists.csv": tables.heists.encode(),
+    }
 
 
 def download_file(files: dict[str, bytes]) -> tuple[str, bytes]:
@@ -395,7 +434,8 @@ def export_data(kind: str, night_id: int | None = None) -> Action:
         files = export_files(services.log, kind, night_id)
         for name, data in files.items():
             (folder / name).write_bytes(data)
-        return state.with_banner(Banner.of("exported", path=", ".join(
-            str(folder / name) for name in files)))
+        return state.with_banner(
+            Banner.of("exported", path=", ".join(str(folder / name) for name in files))
+        )
 
     return action

@@ -78,15 +78,16 @@ def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: st
         live.current = False
         if last.current is not None:
             photo = encode_jpeg(last.current, width=None, quality=92)
-            dispatch(await asyncio.to_thread(actions.prepare_photo, photo, "webcam.jpg",
-                                             services))
+            dispatch(await asyncio.to_thread(actions.prepare_photo, photo, "webcam.jpg", services))
 
     controls: list[ft.Control] = [
         ft.Button(key="webcam", content=t("webcam", lang), icon=ft.Icons.VIDEOCAM, on_click=start)
     ]
     if preview is not None:
-        controls += [ft.Image(src=preview, width=320, key="webcam-preview"),
-                     ft.Button(key="capture", content=t("capture", lang), on_click=capture)]
+        controls += [
+            ft.Image(src=preview, width=320, key="webcam-preview"),
+            ft.Button(key="capture", content=t("capture", lang), on_click=capture),
+        ]
     return ft.Column(controls, spacing=6)
 
 
@@ -101,8 +102,9 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
                 return actions.run(action, current, services)
             except Exception as error:  # a bug: logged, shown, and the page keeps working
                 logger.exception("an action failed")
-                return current.with_banner(Banner.of("bug", error=f"{type(error).__name__}: "
-                                                                  f"{error}"))
+                return current.with_banner(
+                    Banner.of("bug", error=f"{type(error).__name__}: {error}")
+                )
 
         set_state(step)
 
@@ -116,9 +118,15 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
             return
         file = e.files[0]
         if file.size > actions.MAX_UPLOAD_BYTES:
-            dispatch(lambda s, _: s.with_banner(Banner.of(
-                "upload_too_big", size=round(file.size / 2**20, 1),
-                limit=actions.MAX_UPLOAD_BYTES // 2**20)))
+            dispatch(
+                lambda s, _: s.with_banner(
+                    Banner.of(
+                        "upload_too_big",
+                        size=round(file.size / 2**20, 1),
+                        limit=actions.MAX_UPLOAD_BYTES // 2**20,
+                    )
+                )
+            )
             return
         name = f"{uuid.uuid4().hex}.upload"
         pending[name] = (file.name, str(screen_now.current))
@@ -172,13 +180,20 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     async def compute_replay() -> None:
         if replay_job is not None:
             await replay_actions.run_replay(
-                replay_job, services, dispatch,
-                still_wanted=lambda: replay_actions.wanted(replay_job, shown.current))
+                replay_job,
+                services,
+                dispatch,
+                still_wanted=lambda: replay_actions.wanted(replay_job, shown.current),
+            )
 
     ft.use_effect(compute_replay, [replay_key])
     photo_button = ft.Button(
-        key="photo", content=t("photo", state.lang), icon=ft.Icons.PHOTO_CAMERA,
-        action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.IMAGE))
+        key="photo",
+        content=t("photo", state.lang),
+        icon=ft.Icons.PHOTO_CAMERA,
+        action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.IMAGE),
+    )
+
     async def send_export(kind: str, night_id: int | None) -> None:
         dispatch(actions.export_data(kind, night_id))  # a copy stays in the data folder
         name, data = actions.download_file(actions.export_files(services.log, kind, night_id))

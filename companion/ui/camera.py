@@ -45,8 +45,15 @@ def annotate(frame: np.ndarray, read: Any) -> np.ndarray:
         points = np.asarray(quad, np.float32).round().astype(np.int32).reshape(-1, 1, 2)
         cv2.polylines(out, [points], True, (0, 200, 255), thickness)
         x, y = points.reshape(-1, 2).min(axis=0)
-        cv2.putText(out, code, (int(x), max(0, int(y) - 4)), cv2.FONT_HERSHEY_SIMPLEX,
-                    thickness * 0.5, (0, 200, 255), thickness)
+        cv2.putText(
+            out,
+            code,
+            (int(x), max(0, int(y) - 4)),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            thickness * 0.5,
+            (0, 200, 255),
+            thickness,
+        )
     return out
 
 
@@ -54,8 +61,9 @@ def encode_jpeg(frame: np.ndarray, width: int | None = PREVIEW_WIDTH, quality: i
     """JPEG bytes of ``frame``, shrunk to ``width`` when wider (None keeps the full size)."""
     if width is not None and frame.shape[1] > width:
         scale = width / frame.shape[1]
-        frame = cv2.resize(frame, (width, max(1, round(frame.shape[0] * scale))),
-                           interpolation=cv2.INTER_AREA)
+        frame = cv2.resize(
+            frame, (width, max(1, round(frame.shape[0] * scale))), interpolation=cv2.INTER_AREA
+        )
     ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if not ok:
         raise ValueError(f"frame of shape {frame.shape} cannot be encoded as JPEG")

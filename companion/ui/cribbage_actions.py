@@ -35,10 +35,13 @@ CribAction = Callable[[AppState, "Services"], AppState]
 def _saved(state: AppState, services: Services, board: CribBoard) -> AppState:
     # A new game joins the game night under way, if any, so the night's log holds it.
     night = state.night.night.id if state.night is not None else None
-    game = services.log.save_cribbage_game(board.players, board.to_json(),
-                                           game_id=board.game_id,
-                                           finished=board.winner() is not None,
-                                           night_id=night)
+    game = services.log.save_cribbage_game(
+        board.players,
+        board.to_json(),
+        game_id=board.game_id,
+        finished=board.winner() is not None,
+        night_id=night,
+    )
     return state.with_cribbage(state.cribbage.with_board(replace(board, game_id=game.id)))
 
 
@@ -46,8 +49,11 @@ def resume_game(state: AppState, services: Services) -> AppState:
     """The game on screen read again from the log, or the latest unfinished one."""
     game_id = state.cribbage.board.game_id
     games = services.log.cribbage_games()
-    game = next((g for g in games if g.id == game_id), None) if game_id is not None else \
-        next((g for g in games if not g.finished), None)
+    game = (
+        next((g for g in games if g.id == game_id), None)
+        if game_id is not None
+        else next((g for g in games if not g.finished), None)
+    )
     if game is None:
         if game_id is None and not state.cribbage.board.entries:  # names in today's language
             fresh = CribBoard.new(state.lang)
@@ -70,8 +76,11 @@ def _points(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise IllegalMoveError("points_number", f"“{text}” is not a number of points",
-                               f"« {text} » n'est pas un nombre de points") from None
+        raise IllegalMoveError(
+            "points_number",
+            f"“{text}” is not a number of points",
+            f"« {text} » n'est pas un nombre de points",
+        ) from None
 
 
 def score(player: int, kind: str, points: int | str) -> CribAction:
@@ -108,8 +117,9 @@ def undo(state: AppState, services: Services) -> AppState:
         return state.with_banner(Banner.of("crib_nothing_to_undo"))
     last = board.entries[-1]
     state = _saved(state, services, board.undo())
-    return state.with_banner(Banner.of("crib_undone", name=board.players[last.player],
-                                       points=last.points))
+    return state.with_banner(
+        Banner.of("crib_undone", name=board.players[last.player], points=last.points)
+    )
 
 
 def new_game(state: AppState, services: Services) -> AppState:
@@ -138,9 +148,12 @@ def show_read(state: AppState, detections: Any) -> AppState:
 
     photo = read_show(detections, "photo")
     doubtful = tuple(str(seen.card) for seen in unsure(photo.seen))
-    count = ShowCount(tuple(str(card) for card in photo.cards), str(photo.starter.card),
-                      state.cribbage.count.crib, doubtful)
+    count = ShowCount(
+        tuple(str(card) for card in photo.cards),
+        str(photo.starter.card),
+        state.cribbage.count.crib,
+        doubtful,
+    )
     cribbage: CribbageState = state.cribbage.with_count(count)
     key = "crib_read_unsure" if doubtful else "crib_read"
-    return replace(state, cribbage=cribbage,
-                   banner=Banner.of(key, cards=" ".join(doubtful)))
+    return replace(state, cribbage=cribbage, banner=Banner.of(key, cards=" ".join(doubtful)))

@@ -66,12 +66,17 @@ def _check_points(kind: str, points: int) -> None:
     top = MAX_PEG if kind == "peg" else MAX_SHOW
     low = 1 if kind == "peg" else 0
     if not low <= points <= top:
-        raise _refuse("points_range", f"a {kind} scores {low} to {top}, not {points}",
-                      f"{'un pegging' if kind == 'peg' else 'un compte'} vaut de {low} à {top}, "
-                      f"pas {points}")
+        raise _refuse(
+            "points_range",
+            f"a {kind} scores {low} to {top}, not {points}",
+            f"{'un pegging' if kind == 'peg' else 'un compte'} vaut de {low} à {top}, pas {points}",
+        )
     if kind != "peg" and points in IMPOSSIBLE_SHOWS:
-        raise _refuse("impossible_show", f"no hand or crib scores {points}: count it again",
-                      f"aucune main ni crib ne vaut {points} : recomptez")
+        raise _refuse(
+            "impossible_show",
+            f"no hand or crib scores {points}: count it again",
+            f"aucune main ni crib ne vaut {points} : recomptez",
+        )
 
 
 @dataclass(frozen=True)
@@ -85,8 +90,11 @@ class CribBoard:
 
     @classmethod
     def new(cls, lang: str = "fr", players: Sequence[str] | None = None) -> CribBoard:
-        names = tuple(players) if players else tuple(
-            t("player_default", lang, n=i + 1) for i in range(2))
+        names = (
+            tuple(players)
+            if players
+            else tuple(t("player_default", lang, n=i + 1) for i in range(2))
+        )
         return cls(players=(names[0], names[1]))
 
     def scores(self) -> tuple[int, int]:
@@ -117,8 +125,11 @@ class CribBoard:
         winner = self.winner()
         if winner is not None:
             name = self.players[winner]
-            raise _refuse("game_over", f"the game is over: {name} reached {self.target}",
-                          f"la partie est finie : {name} a atteint {self.target}")
+            raise _refuse(
+                "game_over",
+                f"the game is over: {name} reached {self.target}",
+                f"la partie est finie : {name} a atteint {self.target}",
+            )
         _check_points(kind, points)
         if points == 0:
             return self  # a nineteen hand: nothing to peg
@@ -130,16 +141,22 @@ class CribBoard:
     def with_players_text(self, text: str) -> CribBoard:
         names = tuple(name.strip() for name in text.split(",") if name.strip())
         if len(names) != 2 or names[0].casefold() == names[1].casefold():
-            raise _refuse("two_players", f"cribbage here is for two players with two names, "
-                          f"not {', '.join(names) or 'none'}",
-                          f"le cribbage se joue ici à deux joueurs de noms différents, pas "
-                          f"{', '.join(names) or 'aucun'}")
+            raise _refuse(
+                "two_players",
+                f"cribbage here is for two players with two names, "
+                f"not {', '.join(names) or 'none'}",
+                f"le cribbage se joue ici à deux joueurs de noms différents, pas "
+                f"{', '.join(names) or 'aucun'}",
+            )
         return replace(self, players=(names[0], names[1]))
 
     def to_json(self) -> dict[str, Any]:
         """The state the game log keeps (its players are kept apart, in their own column)."""
-        return {"version": STATE_VERSION, "target": self.target,
-                "entries": [[e.player, e.kind, e.points] for e in self.entries]}
+        return {
+            "version": STATE_VERSION,
+            "target": self.target,
+            "entries": [[e.player, e.kind, e.points] for e in self.entries],
+        }
 
     @classmethod
     def of_game(cls, game: CribbageGame) -> CribBoard:
@@ -147,11 +164,13 @@ class CribBoard:
         return cls.from_json(game.players, game.state, game.id)
 
     @classmethod
-    def from_json(cls, players: Sequence[str], raw: Mapping[str, Any],
-                  game_id: int | None) -> CribBoard:
+    def from_json(
+        cls, players: Sequence[str], raw: Mapping[str, Any], game_id: int | None
+    ) -> CribBoard:
         entries = tuple(ScoreEntry(int(p), str(k), int(n)) for p, k, n in raw.get("entries", ()))
-        return cls((players[0], players[1]), entries, game_id,
-                   int(raw.get("target", WINNING_SCORE)))
+        return cls(
+            (players[0], players[1]), entries, game_id, int(raw.get("target", WINNING_SCORE))
+        )
 
 
 def _card(text: str) -> Card:
@@ -185,8 +204,9 @@ class ShowCount:
             return None
         hand = tuple(_card(card) for card in self.hand)
         if not self.starter:
-            raise _refuse("starter_missing", "type the starter card too",
-                          "tapez aussi la carte de départ")
+            raise _refuse(
+                "starter_missing", "type the starter card too", "tapez aussi la carte de départ"
+            )
         return score_show(hand, _card(self.starter), crib=self.crib)
 
 
@@ -212,8 +232,9 @@ class PegCount:
 
     def items(self) -> tuple[ScoreItem, ...]:
         """What the last card scores; a wrong card or a count past 31 raises, naming it."""
-        return score_peg(tuple(_card(card) for card in self.cards), Rule(self.end) if self.end
-                         else None)
+        return score_peg(
+            tuple(_card(card) for card in self.cards), Rule(self.end) if self.end else None
+        )
 
     def total(self) -> int:
         return peg_count(_card(card) for card in self.cards)
@@ -255,23 +276,29 @@ class CribbageState:
         try:
             advice = advise_discard(tuple(_card(card) for card in deal), dealer)
         except CompanionError as error:
-            return replace(self, deal=deal, dealer=dealer, advice=None,
-                           advice_error=Banner.of_error(error))
+            return replace(
+                self, deal=deal, dealer=dealer, advice=None, advice_error=Banner.of_error(error)
+            )
         return replace(self, deal=deal, dealer=dealer, advice=advice, advice_error=None)
 
     def count_to(self, player: int) -> CribbageState:
         """Peg the counted show for ``player`` (as a crib when the count is one)."""
         show = self.count.show()
         if show is None:
-            raise _refuse("nothing_counted", "type or photograph a show first",
-                          "tapez ou photographiez d'abord un compte")
-        return replace(self, board=self.board.add(player, "crib" if show.crib else "show",
-                                                  show.total))
+            raise _refuse(
+                "nothing_counted",
+                "type or photograph a show first",
+                "tapez ou photographiez d'abord un compte",
+            )
+        return replace(
+            self, board=self.board.add(player, "crib" if show.crib else "show", show.total)
+        )
 
     def peg_to(self, player: int) -> CribbageState:
         """Peg what the last card of the pegging count scores, for ``player``."""
         points = sum(item.points for item in self.peg.items())
         if not points:
-            raise _refuse("nothing_pegged", "the last card scores nothing",
-                          "la dernière carte ne marque rien")
+            raise _refuse(
+                "nothing_pegged", "the last card scores nothing", "la dernière carte ne marque rien"
+            )
         return replace(self, board=self.board.add(player, "peg", points))

@@ -20,8 +20,15 @@ from companion.ui.actions import Action, Services
 from companion.ui.replay_state import ReplayState, heist_table_json
 from companion.ui.state import AppState, Banner
 
-__all__ = ["SETTINGS", "open_replay", "close_replay", "show_view", "rebuild", "wanted",
-           "run_replay"]
+__all__ = [
+    "SETTINGS",
+    "open_replay",
+    "close_replay",
+    "show_view",
+    "rebuild",
+    "wanted",
+    "run_replay",
+]
 
 # The sampled views (variants off the numpy path, two rivers) get half a second per street and
 # view instead of the engine's two: the table waits a few seconds at most, error bars shown.
@@ -52,7 +59,8 @@ def close_replay(state: AppState, _services: Services) -> AppState:
 
 def show_view(view: str) -> Action:
     return lambda state, _services: state.with_replay(
-        state.replay.with_view(view) if state.replay else None)
+        state.replay.with_view(view) if state.replay else None
+    )
 
 
 def _update(job: ReplayState, change: Callable[[ReplayState], ReplayState]) -> Action:
@@ -83,9 +91,13 @@ def wanted(job: ReplayState, state: AppState | None) -> bool:
     return shown is not None and shown.heist_id == job.heist_id and shown.running
 
 
-async def run_replay(job: ReplayState, services: Services, dispatch: Callable[[Action], None],
-                     settings: Settings = SETTINGS,
-                     still_wanted: Callable[[], bool] = lambda: True) -> None:
+async def run_replay(
+    job: ReplayState,
+    services: Services,
+    dispatch: Callable[[Action], None],
+    settings: Settings = SETTINGS,
+    still_wanted: Callable[[], bool] = lambda: True,
+) -> None:
     """Compute the replay one street at a time in a worker thread, reporting each step.
 
     ``still_wanted`` is asked between streets: a replay closed meanwhile stops there, so an
@@ -98,8 +110,7 @@ async def run_replay(job: ReplayState, services: Services, dispatch: Callable[[A
             if not still_wanted():
                 return
             recorded = tokens if street is Street.RIVER else None  # only the final ones are kept
-            streets.append(await asyncio.to_thread(street_odds, table, street, settings,
-                                                   recorded))
+            streets.append(await asyncio.to_thread(street_odds, table, street, settings, recorded))
             done = len(streets)
             dispatch(_update(job, partial(ReplayState.with_streets_done, n=done)))
         found = tuple(streets)

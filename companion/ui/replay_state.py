@@ -79,13 +79,17 @@ def heist_table_json(heist: Heist, night: Night) -> dict[str, Any]:
                 f"heist {heist.number} keeps {n} of {name}'s {want} cards (only those a hand "
                 "used): it cannot be replayed",
                 f"la manche {heist.number} ne garde que {n} des {want} cartes de {name} (celles "
-                "qu'une main utilisait) : impossible de la rejouer")
+                "qu'une main utilisait) : impossible de la rejouer",
+            )
     if night.variant == "francois":
         given = heist.hands.get("francois", ())
         for player, card in zip(table["players"], given, strict=False):
             player["francois_card"] = card
-    shared = [{"between": hand_id.split("+"), "cards": list(cards)}
-              for hand_id, cards in heist.hands.items() if "+" in hand_id]
+    shared = [
+        {"between": hand_id.split("+"), "cards": list(cards)}
+        for hand_id, cards in heist.hands.items()
+        if "+" in hand_id
+    ]
     if shared:
         table["shared"] = shared
     if two_rivers:
@@ -135,8 +139,13 @@ class ReplayState:
 
     @classmethod
     def of(cls, heist: Heist, night_heists: tuple[Heist, ...] = ()) -> ReplayState:
-        return cls(heist.id, heist.number, heist.night_id, tuple(heist.tokens.items()),
-                   night_heists=tuple((h.id, h.number, h.verdict.opens) for h in night_heists))
+        return cls(
+            heist.id,
+            heist.number,
+            heist.night_id,
+            tuple(heist.tokens.items()),
+            night_heists=tuple((h.id, h.number, h.verdict.opens) for h in night_heists),
+        )
 
     @property
     def running(self) -> bool:
@@ -176,9 +185,13 @@ class ReplayState:
         for hand in self.replay.hands:
             per_street = data[hand.id][self.view]
             bars = tuple(
-                _bars(next(h for h in getattr(odds, self.view) if h.hand_id == hand.id),
-                      odds.street, per_street[odds.street.value])
-                for odds in self.replay.streets)
+                _bars(
+                    next(h for h in getattr(odds, self.view) if h.hand_id == hand.id),
+                    odds.street,
+                    per_street[odds.street.value],
+                )
+                for odds in self.replay.streets
+            )
             result.append(HandChart(hand.id, hand.owner, bars, tokens.get(hand.id)))
         return tuple(result)
 
@@ -186,17 +199,25 @@ class ReplayState:
         """How each street's numbers were found in this view: the least precise hand's."""
         if self.replay is None:
             return ()
-        return tuple((odds.street, max((h.method for h in getattr(odds, self.view)),
-                                       key=lambda m: (not m.exact, m.std_error)))
-                     for odds in self.replay.streets)
+        return tuple(
+            (
+                odds.street,
+                max(
+                    (h.method for h in getattr(odds, self.view)),
+                    key=lambda m: (not m.exact, m.std_error),
+                ),
+            )
+            for odds in self.replay.streets
+        )
 
     def best_tokens(self) -> tuple[tuple[Street, BestTokens], ...]:
         """Each street's token assignment likeliest to open the vault (knowing every hole card,
         whichever view is shown), with the chance the recorded tokens had."""
         if self.replay is None:
             return ()
-        return tuple((odds.street, odds.best) for odds in self.replay.streets
-                     if odds.best is not None)
+        return tuple(
+            (odds.street, odds.best) for odds in self.replay.streets if odds.best is not None
+        )
 
     def mistakes(self) -> tuple[Mistake, ...]:
         return self.replay.mistakes if self.replay is not None else ()

@@ -110,8 +110,18 @@ class JoinGate:
             token = secrets.token_urlsafe(24)
             self.sessions.add(token)
             self.failures.pop(key, None)
-            await _respond(send, 303, b"", [(b"location", b"/"), (
-                b"set-cookie", f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict".encode())])
+            await _respond(
+                send,
+                303,
+                b"",
+                [
+                    (b"location", b"/"),
+                    (
+                        b"set-cookie",
+                        f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict".encode(),
+                    ),
+                ],
+            )
             return
         error = ""
         if given:
@@ -124,15 +134,22 @@ class JoinGate:
         await _respond(send, 401, body, [(b"content-type", b"text/html; charset=utf-8")])
 
 
-async def _respond(send: Send, status: int, body: bytes,
-                   headers: list[tuple[bytes, bytes]]) -> None:
-    await send({"type": "http.response.start", "status": status,
-                "headers": headers + [(b"content-length", str(len(body)).encode())]})
+async def _respond(
+    send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]
+) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": headers + [(b"content-length", str(len(body)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
-def build_asgi(log: GameLog, data_dir: Path, code: str, lang: str = "fr",
-               reader: PhotoReader | None = None) -> ASGIApp:
+def build_asgi(
+    log: GameLog, data_dir: Path, code: str, lang: str = "fr", reader: PhotoReader | None = None
+) -> ASGIApp:
     """The Flet web app (served from the installed package, no CDN) behind the join gate."""
     import flet_web.fastapi as flet_fastapi
 

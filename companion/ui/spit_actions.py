@@ -33,8 +33,9 @@ def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action:
         photo = None if read is None else read_spit(read.detections, name)
     except CompanionError as error:
         # A layout that is not read lists the cards it saw: with suit letters, as on screen.
-        banner = Banner(error=True, messages=tuple((lang, plain(error.message(lang)))
-                                                   for lang in LANGS))
+        banner = Banner(
+            error=True, messages=tuple((lang, plain(error.message(lang))) for lang in LANGS)
+        )
         return lambda state, _services: state.with_banner(banner)
     return _show(photo, services.reader.unavailable)
 
@@ -46,14 +47,18 @@ def load_spit_photo(data: bytes, name: str = "photo") -> Action:
 def _show(photo: SpitPhoto | None, note: Banner | None) -> Action:
     def action(state: AppState, _services: Services) -> AppState:
         if photo is None:
-            messages = tuple((lang, t("vision_off", lang, reason=note.text(lang) if note else "?"))
-                             for lang in LANGS)
+            messages = tuple(
+                (lang, t("vision_off", lang, reason=note.text(lang) if note else "?"))
+                for lang in LANGS
+            )
             return replace(state, vision_note=note, banner=Banner(messages=messages))
         from companion.vision.layouts.places import unsure
 
         doubtful = " ".join(f"{seen.card}:{seen.confidence:.0%}" for seen in unsure(photo.seen))
         key = "spit_read_unsure" if doubtful else "spit_read"
-        return replace(state.with_spit(state.spit.with_photo(photo)),
-                       banner=Banner.of(key, n=len(photo.seen), check=doubtful))
+        return replace(
+            state.with_spit(state.spit.with_photo(photo)),
+            banner=Banner.of(key, n=len(photo.seen), check=doubtful),
+        )
 
     return action

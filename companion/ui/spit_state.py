@@ -25,8 +25,15 @@ __all__ = ["SPIT_VARIANTS", "STUCK", "SpitScreen", "plain"]
 
 SPIT_VARIANTS = tuple(VARIANTS)
 # Situations in which nobody may play a card: the screen says so in large print.
-STUCK = frozenset({Situation.BOTH_SPIT, Situation.SPIT_ALONE, Situation.FLIP_SIDE,
-                   Situation.RECYCLE, Situation.NO_SPIT})
+STUCK = frozenset(
+    {
+        Situation.BOTH_SPIT,
+        Situation.SPIT_ALONE,
+        Situation.FLIP_SIDE,
+        Situation.RECYCLE,
+        Situation.NO_SPIT,
+    }
+)
 MAX_COUNT = 52
 # The engine's words print suit glyphs and arrows, which the web client's bundled font lacks
 # (see views/common.py): it would draw empty boxes.
@@ -117,8 +124,10 @@ class SpitScreen:
         """
         piles = (str(photo.piles[0].card), str(photo.piles[1].card))
         stocks = tuple(tuple(str(seen.card) for seen in side) for side in photo.stocks)
-        line = " / ".join(" ".join(str(seen.card) for seen in row) or "-"
-                          for row in (photo.stocks[1], photo.piles, photo.stocks[0]))
+        line = " / ".join(
+            " ".join(str(seen.card) for seen in row) or "-"
+            for row in (photo.stocks[1], photo.piles, photo.stocks[0])
+        )
         return replace(self, piles=piles, stocks=(stocks[0], stocks[1]), move="", photo=line)
 
     def cleared(self) -> SpitScreen:
@@ -142,9 +151,17 @@ class SpitScreen:
             return None
         rules = VARIANTS[self.variant]
         piles = [parse_pile(token, f"pile {i + 1}") for i, token in enumerate(self.piles)]
-        stocks = [[parse_pile(token, f"p{p + 1} stock {i + 1}") for i, token in enumerate(side)]
-                  for p, side in enumerate(self.stocks)]
-        state = typed_position(rules, (piles[0], piles[1]), (stocks[0], stocks[1]),
-                               self.spit_left, live=self.live, side_left=self.side_left)
+        stocks = [
+            [parse_pile(token, f"p{p + 1} stock {i + 1}") for i, token in enumerate(side)]
+            for p, side in enumerate(self.stocks)
+        ]
+        state = typed_position(
+            rules,
+            (piles[0], piles[1]),
+            (stocks[0], stocks[1]),
+            self.spit_left,
+            live=self.live,
+            side_left=self.side_left,
+        )
         disputed = parse_move(self.move, rules.stock_piles) if self.move else None
         return referee(state, disputed)

@@ -86,8 +86,11 @@ class Rules:
     @classmethod
     def from_json(cls, raw: Any) -> Rules:
         raw = dict(raw or {})
-        return cls(str(raw.get("ranking", "high")), str(raw.get("straights", "normal")),
-                   int(raw.get("decks", 1)))
+        return cls(
+            str(raw.get("ranking", "high")),
+            str(raw.get("straights", "normal")),
+            int(raw.get("decks", 1)),
+        )
 
 
 @dataclass(frozen=True)
@@ -153,15 +156,18 @@ class ShowdownState:
         # These follow the players: one entry each, whatever the caller gave.
         n = len(self.players)
         object.__setattr__(self, "hands", tuple(self.hands[:n]) + ((),) * (n - len(self.hands)))
-        object.__setattr__(self, "francois",
-                           tuple(self.francois[:n]) + ("",) * (n - len(self.francois)))
-        object.__setattr__(self, "shared",
-                           tuple(self.shared[:n]) + ((),) * (n - len(self.shared)))
+        object.__setattr__(
+            self, "francois", tuple(self.francois[:n]) + ("",) * (n - len(self.francois))
+        )
+        object.__setattr__(self, "shared", tuple(self.shared[:n]) + ((),) * (n - len(self.shared)))
 
     @classmethod
     def new(cls, lang: str = "fr", players: Sequence[str] | None = None) -> ShowdownState:
-        names = tuple(players) if players else tuple(
-            t("player_default", lang, n=i + 1) for i in range(DEFAULT_PLAYERS))
+        names = (
+            tuple(players)
+            if players
+            else tuple(t("player_default", lang, n=i + 1) for i in range(DEFAULT_PLAYERS))
+        )
         return cls(players=names)
 
     # -- setup ----------------------------------------------------------------------------
@@ -179,8 +185,9 @@ class ShowdownState:
         return replace(self, rules=rules, tokens=())
 
     def with_two_rivers(self, on: bool) -> ShowdownState:
-        return replace(self, two_rivers=on, river2=self.river2 if on else (), tokens=(),
-                       selected=None)
+        return replace(
+            self, two_rivers=on, river2=self.river2 if on else (), tokens=(), selected=None
+        )
 
     def places(self) -> tuple[int, ...]:
         """Every place cards lie in, in screen order: the river(s), then the hands."""
@@ -189,8 +196,13 @@ class ShowdownState:
 
     def cleared(self) -> ShowdownState:
         """The same players and rules, an empty table."""
-        return ShowdownState(self.players, variant=self.variant, rules=self.rules,
-                             two_rivers=self.two_rivers, edition=self.edition + 1)
+        return ShowdownState(
+            self.players,
+            variant=self.variant,
+            rules=self.rules,
+            two_rivers=self.two_rivers,
+            edition=self.edition + 1,
+        )
 
     # -- cards ----------------------------------------------------------------------------
 
@@ -222,16 +234,18 @@ class ShowdownState:
     def neighbours(self) -> tuple[tuple[str, str], ...]:
         """The pairs of neighbours around the table, for the circular variant's shared hands."""
         n = len(self.players)
-        return tuple((self.players[i], self.players[(i + 1) % n]) for i in range(n)) \
-            if n >= 3 else ()
+        return (
+            tuple((self.players[i], self.players[(i + 1) % n]) for i in range(n)) if n >= 3 else ()
+        )
 
     def with_cards_text(self, place: int, text: str) -> ShowdownState:
         cards = split_cards(text)
         # Leaving a field unchanged (blur) must not clear the tokens or the picked card.
         return self if cards == self.cards_at(place) else self._with_cards(place, cards)
 
-    def with_read(self, river: Sequence[str], hands: Sequence[Sequence[str]],
-                  photo: str | None, lang: str) -> ShowdownState:
+    def with_read(
+        self, river: Sequence[str], hands: Sequence[Sequence[str]], photo: str | None, lang: str
+    ) -> ShowdownState:
         """A photo's reading: the river, then hands given to the players in seating order.
 
         More hands than players adds players; the table then gets checked and fixed by hand.
@@ -240,8 +254,16 @@ class ShowdownState:
         while len(players) < min(len(hands), MAX_PLAYERS):
             players.append(t("player_default", lang, n=len(players) + 1))
         read = [tuple(h) for h in hands[:MAX_PLAYERS]]
-        return ShowdownState(tuple(players), tuple(river), tuple(read), self.variant, self.rules,
-                             photo=photo, two_rivers=self.two_rivers, edition=self.edition)
+        return ShowdownState(
+            tuple(players),
+            tuple(river),
+            tuple(read),
+            self.variant,
+            self.rules,
+            photo=photo,
+            two_rivers=self.two_rivers,
+            edition=self.edition,
+        )
 
     def select(self, place: int, index: int) -> ShowdownState:
         """Pick a card to change, move or remove; picking it again lets it go."""
@@ -259,7 +281,7 @@ class ShowdownState:
             return self
         place, index = self.selected
         cards = list(self.cards_at(place))
-        cards[index:index + 1] = split_cards(text)[:1]
+        cards[index : index + 1] = split_cards(text)[:1]
         return self._with_cards(place, tuple(cards))
 
     def retouch_selected(self, rank: str | None = None, suit: str | None = None) -> ShowdownState:
@@ -267,8 +289,7 @@ class ShowdownState:
         card = self.selected_card()
         if card is None or self.selected is None:
             return self
-        old_rank, old_suit = (card[0], card[1]) if _is_card(card) and len(card) == 2 \
-            else ("A", "s")
+        old_rank, old_suit = (card[0], card[1]) if _is_card(card) and len(card) == 2 else ("A", "s")
         fixed = (rank or old_rank) + (suit or old_suit)
         place, index = self.selected
         cards = list(self.cards_at(place))
@@ -280,7 +301,7 @@ class ShowdownState:
             return self
         place, index = self.selected
         cards = self.cards_at(place)
-        return self._with_cards(place, cards[:index] + cards[index + 1:])
+        return self._with_cards(place, cards[:index] + cards[index + 1 :])
 
     def move_selected(self, to: int) -> ShowdownState:
         card = self.selected_card()
@@ -306,10 +327,14 @@ class ShowdownState:
         lo, hi = variant.players
         n = len(self.players)
         if not lo <= n <= hi:
-            found.append(Problem("p_players", (("variant", self.variant), ("lo", lo),
-                                               ("hi", hi), ("n", n))))
-        if len({p.casefold() for p in self.players}) != n or any(
-                c in p for p in self.players for c in "/+") or "francois" in self.players:
+            found.append(
+                Problem("p_players", (("variant", self.variant), ("lo", lo), ("hi", hi), ("n", n)))
+            )
+        if (
+            len({p.casefold() for p in self.players}) != n
+            or any(c in p for p in self.players for c in "/+")
+            or "francois" in self.players
+        ):
             found.append(Problem("p_names"))
         if self.two_rivers and not variant.two_rivers:
             found.append(Problem("p_two_rivers", (("variant", self.variant),)))
@@ -322,9 +347,17 @@ class ShowdownState:
                     seen.setdefault(card, []).append(name)
         for card, names in seen.items():
             if len(names) > self.rules.decks:
-                found.append(Problem("p_duplicate", (
-                    ("card", card), ("count", len(names)),
-                    ("places", tuple(dict.fromkeys(names))), ("decks", self.rules.decks))))
+                found.append(
+                    Problem(
+                        "p_duplicate",
+                        (
+                            ("card", card),
+                            ("count", len(names)),
+                            ("places", tuple(dict.fromkeys(names))),
+                            ("decks", self.rules.decks),
+                        ),
+                    )
+                )
         if len(self.river) != 5:
             found.append(Problem("p_river", (("n", len(self.river)),)))
         if self.two_rivers and len(self.river2) != 5:
@@ -339,25 +372,40 @@ class ShowdownState:
             if want is None and not cards:
                 found.append(Problem("p_hand_empty", (("place", self.players[place]),)))
             elif want is not None and len(cards) != want:
-                found.append(Problem("p_hand", (("place", self.players[place]),
-                                                ("n", len(cards)), ("want", want))))
+                found.append(
+                    Problem(
+                        "p_hand",
+                        (("place", self.players[place]), ("n", len(cards)), ("want", want)),
+                    )
+                )
         if self.variant == "circular":
             for (a, b), cards in zip(self.neighbours(), self.shared, strict=False):
                 if cards and len(cards) != 2:
-                    found.append(Problem("p_hand", (("place", f"{a}+{b}"), ("n", len(cards)),
-                                                    ("want", 2))))
+                    found.append(
+                        Problem("p_hand", (("place", f"{a}+{b}"), ("n", len(cards)), ("want", 2)))
+                    )
         return tuple(found)
 
     def _all_cards(self) -> list[tuple[str, tuple[str, ...]]]:
         """(place name, cards) of every place this variant uses; rivers as markers."""
-        found = [({RIVER: RIVER_NAME, RIVER2: RIVER2_NAME}.get(place) or self.players[place],
-                  self.cards_at(place)) for place in self.places()]
+        found = [
+            (
+                {RIVER: RIVER_NAME, RIVER2: RIVER2_NAME}.get(place) or self.players[place],
+                self.cards_at(place),
+            )
+            for place in self.places()
+        ]
         if self.variant == "francois":
-            found += [(f"François ({p})", (card,))
-                      for p, card in zip(self.players, self.francois, strict=True) if card]
+            found += [
+                (f"François ({p})", (card,))
+                for p, card in zip(self.players, self.francois, strict=True)
+                if card
+            ]
         if self.variant == "circular":
-            found += [(f"{a}+{b}", cards)
-                      for (a, b), cards in zip(self.neighbours(), self.shared, strict=False)]
+            found += [
+                (f"{a}+{b}", cards)
+                for (a, b), cards in zip(self.neighbours(), self.shared, strict=False)
+            ]
         return found
 
     # -- engine ---------------------------------------------------------------------------
@@ -368,16 +416,19 @@ class ShowdownState:
             "variant": self.variant,
             "rules": self.rules.to_json(),
             "board": list(self.river),
-            "players": [{"name": p, "cards": list(c)}
-                        for p, c in zip(self.players, self.hands, strict=True)],
+            "players": [
+                {"name": p, "cards": list(c)} for p, c in zip(self.players, self.hands, strict=True)
+            ],
         }
         if self.variant == "francois":
             for player, card in zip(table["players"], self.francois, strict=True):
                 player["francois_card"] = card
         if self.variant == "circular":
-            table["shared"] = [{"between": list(pair), "cards": list(cards)}
-                               for pair, cards in zip(self.neighbours(), self.shared, strict=False)
-                               if cards]
+            table["shared"] = [
+                {"between": list(pair), "cards": list(cards)}
+                for pair, cards in zip(self.neighbours(), self.shared, strict=False)
+                if cards
+            ]
         if self.two_rivers:
             table["two_rivers"] = True
             table["board2"] = list(self.river2)
@@ -417,7 +468,8 @@ class ShowdownState:
         ids = [hid for hid, _ in self.hand_ids()]
         numbers = re.findall(r"\d+", text)
         if len(numbers) != len(ids) or sorted(int(n) for n in numbers) != list(
-                range(1, len(ids) + 1)):
+            range(1, len(ids) + 1)
+        ):
             return replace(self, tokens=())
         order = sorted(zip((int(n) for n in numbers), ids, strict=True))
         return replace(self, tokens=tuple(hid for _, hid in order))
@@ -447,8 +499,9 @@ class AppState:
     replay: ReplayState | None = None  # a saved heist's replay, shown over the current screen
 
     def go(self, screen: str) -> AppState:
-        return replace(self, screen=screen if screen in SCREENS else "showdown", banner=None,
-                       replay=None)
+        return replace(
+            self, screen=screen if screen in SCREENS else "showdown", banner=None, replay=None
+        )
 
     def toggle_lang(self) -> AppState:
         return replace(self, lang="en" if self.lang == "fr" else "fr")

@@ -83,8 +83,12 @@ def keep_typing(root: ft.BaseControl, last: dict[Any, Rendered]) -> dict[Any, Re
             continue
         text = str(field.value)
         before = last.get(field.key)
-        if before is not None and before.text == text and before.mark == field.data \
-                and before.field.value is not None:
+        if (
+            before is not None
+            and before.text == text
+            and before.mark == field.data
+            and before.field.value is not None
+        ):
             field.value = before.field.value
         now[field.key] = Rendered(field, text, field.data)
     return now

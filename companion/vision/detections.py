@@ -18,7 +18,8 @@ def _readonly(array: np.ndarray) -> np.ndarray:
 
 def _check_shape(name: str, array: np.ndarray, shape: tuple[int | None, ...]) -> None:
     ok = array.ndim == len(shape) and all(
-        want is None or got == want for got, want in zip(array.shape, shape, strict=True))
+        want is None or got == want for got, want in zip(array.shape, shape, strict=True)
+    )
     if not ok:
         expected = "(" + ", ".join("N" if d is None else str(d) for d in shape) + ")"
         raise ValueError(f"Detections.{name} must have shape {expected}, got {array.shape}")
@@ -59,8 +60,12 @@ class Detections:
     def __getitem__(self, mask: np.ndarray) -> Detections:
         """Rows selected by a boolean mask or an index array, as a new object."""
         index = np.arange(len(self))[np.asarray(mask)]
-        return Detections(tuple(self.codes[i] for i in index), self.confidence[index],
-                          self.xyxy[index], self.quads[index])
+        return Detections(
+            tuple(self.codes[i] for i in index),
+            self.confidence[index],
+            self.xyxy[index],
+            self.quads[index],
+        )
 
     @property
     def centres(self) -> np.ndarray:

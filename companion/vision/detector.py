@@ -37,8 +37,17 @@ from companion.vision.layouts.gang import group_cards
 if TYPE_CHECKING:
     from onnxruntime import InferenceSession
 
-__all__ = ["CardDetector", "CornerRead", "DEFAULT_MODEL", "DEFAULT_READER", "MIN_IMAGE_SIDE",
-           "Proposal", "propose_corners", "refuse_too_small", "typical_width"]
+__all__ = [
+    "CardDetector",
+    "CornerRead",
+    "DEFAULT_MODEL",
+    "DEFAULT_READER",
+    "MIN_IMAGE_SIDE",
+    "Proposal",
+    "propose_corners",
+    "refuse_too_small",
+    "typical_width",
+]
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "card_corners.onnx"
 DEFAULT_READER = DEFAULT_MODEL.with_name("card_reader.onnx")
@@ -119,8 +128,12 @@ def reframes(q: Proposal) -> list[Proposal]:
     return out
 
 
-def _cut(image: np.ndarray, frames: list[Proposal], extent: geometry.Extent = geometry.CORNER,
-         scale: float = 1.0) -> np.ndarray:
+def _cut(
+    image: np.ndarray,
+    frames: list[Proposal],
+    extent: geometry.Extent = geometry.CORNER,
+    scale: float = 1.0,
+) -> np.ndarray:
     """The crops of ``frames`` from ``image``, whose pixels are ``scale`` of the frames'."""
     p = np.array([q.p for q in frames], np.float64).reshape(-1, 2) * scale
     u = np.array([q.u for q in frames], np.float64).reshape(-1, 2)
@@ -135,8 +148,9 @@ def paper_saturations(crops: np.ndarray) -> np.ndarray:
     n = len(crops)
     if n == 0:
         return np.zeros(0)
-    hsv = cv2.cvtColor(np.ascontiguousarray(crops).reshape(-1, crops.shape[2], 3),
-                       cv2.COLOR_BGR2HSV).reshape(n, -1, 3)
+    hsv = cv2.cvtColor(
+        np.ascontiguousarray(crops).reshape(-1, crops.shape[2], 3), cv2.COLOR_BGR2HSV
+    ).reshape(n, -1, 3)
     value, saturation = hsv[:, :, 2], hsv[:, :, 1].astype(np.int16)
     bright = value >= np.percentile(value, 60, axis=1)[:, None]
     # Each crop's median over its bright pixels: the others sort past every saturation.
@@ -172,11 +186,13 @@ def _masks(white: np.ndarray) -> list[np.ndarray]:
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     top = float(np.percentile(white[::4, ::4], 99.5))
     levels = {round(otsu - 25)} | {round(otsu + f * (top - otsu)) for f in (0, 0.35, 0.6, 0.8)}
-    masks: list[np.ndarray] = [(white > t).astype(np.uint8)
-                               for t in sorted(levels) if 40 <= t < top]
+    masks: list[np.ndarray] = [
+        (white > t).astype(np.uint8) for t in sorted(levels) if 40 <= t < top
+    ]
     block = (max(white.shape) // 6) | 1
-    masks.append(cv2.adaptiveThreshold(white, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
-                                       block, -15))
+    masks.append(
+        cv2.adaptiveThreshold(white, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -15)
+    )
     return masks
 
 
@@ -189,8 +205,7 @@ def _polygon_corners(poly: np.ndarray, min_edge: float) -> list[tuple[float, ...
     pts = poly.reshape(-1, 2).astype(np.float64).tolist()
     n = len(pts)
     # Positive shoelace sum = clockwise on screen (y down): TL -> TR -> BR -> BL.
-    if sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1]
-           for i in range(n)) < 0:
+    if sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n)) < 0:
         pts = pts[::-1]
     out: list[tuple[float, ...]] = []
     for i in range(n):
@@ -198,8 +213,12 @@ def _polygon_corners(poly: np.ndarray, min_edge: float) -> list[tuple[float, ...
         ax, ay, bx, by = xn - x, yn - y, xp - x, yp - y  # to the next and the previous vertex
         la, lb = math.hypot(ax, ay), math.hypot(bx, by)
         # Long enough edges, convex (not reflex), and near a right angle.
-        if la < min_edge or lb < min_edge or ax * by - ay * bx <= 0 \
-                or abs((ax * bx + ay * by) / (la * lb)) > 0.5:
+        if (
+            la < min_edge
+            or lb < min_edge
+            or ax * by - ay * bx <= 0
+            or abs((ax * bx + ay * by) / (la * lb)) > 0.5
+        ):
             continue
         out.append((x, y, ax / la, ay / la, bx / lb, by / lb, la, lb))
     return out
@@ -226,14 +245,18 @@ def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
     lines = []
     for k in range(n):
         a, b = idx[k], idx[(k + 1) % n]
-        seg = pts[a:b + 1] if a <= b else np.concatenate([pts[a:], pts[:b + 1]])
+        seg = pts[a : b + 1] if a <= b else np.concatenate([pts[a:], pts[: b + 1]])
         if len(seg) >= 8:
             cut = len(seg) // 5
-            seg = seg[cut: len(seg) - cut]
+            seg = seg[cut : len(seg) - cut]
         if len(seg) < 2:
             seg = np.array([verts[k], verts[(k + 1) % n]])
-        lines.append(cv2.fitLine(seg.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01)
-                     .ravel().astype(np.float64).tolist())
+        lines.append(
+            cv2.fitLine(seg.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01)
+            .ravel()
+            .astype(np.float64)
+            .tolist()
+        )
     out = [list(c) for c in corners]
     for k in range(n):
         (dx1, dy1, x1, y1), (dx2, dy2, x2, y2) = lines[k - 1], lines[k]
@@ -275,8 +298,9 @@ def typical_width(widths: list[float]) -> float | None:
     return float(np.median(sizes[sizes >= TYPICAL_SPREAD * sizes.max()]))
 
 
-def _first_of_alike(frames: np.ndarray, near: float = 0.06, turn: float = 0.98,
-                    spread: float = 0.1, fixed: int = 0) -> np.ndarray:
+def _first_of_alike(
+    frames: np.ndarray, near: float = 0.06, turn: float = 0.98, spread: float = 0.1, fixed: int = 0
+) -> np.ndarray:
     """Rows of ``frames`` (px, py, ux, uy, vx, vy, s) not alike an earlier row kept.
 
     A row is alike an earlier one that lies within ``near`` of its width, points the same way
@@ -296,9 +320,11 @@ def _first_of_alike(frames: np.ndarray, near: float = 0.06, turn: float = 0.98,
     earlier = order[np.arange(int(count.sum())) + start]
     pair = (earlier < later) & (later >= fixed)
     later, earlier = later[pair], earlier[pair]
-    alike = (np.hypot(x[earlier] - x[later], y[earlier] - y[later]) < near * s[later]) \
-        & (ux[earlier] * ux[later] + uy[earlier] * uy[later] > turn) \
+    alike = (
+        (np.hypot(x[earlier] - x[later], y[earlier] - y[later]) < near * s[later])
+        & (ux[earlier] * ux[later] + uy[earlier] * uy[later] > turn)
         & (np.abs(s[earlier] - s[later]) < spread * s[later])
+    )
     later, earlier = later[alike], earlier[alike]
     keep = np.ones(n, bool)
     if len(later):  # pairs come grouped by the later row, in row order
@@ -320,8 +346,13 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
         # on a webcam frame; when each work pixel spans under two frame pixels, bilinear
         # sampling loses nothing the outlines need (dev set: the same cards, one more read).
         mild = factor > 0.5
-        small = cv2.resize(image, None, fx=factor, fy=factor,
-                           interpolation=cv2.INTER_LINEAR if mild else cv2.INTER_AREA)
+        small = cv2.resize(
+            image,
+            None,
+            fx=factor,
+            fy=factor,
+            interpolation=cv2.INTER_LINEAR if mild else cv2.INTER_AREA,
+        )
     white = _whiteness(small)
     min_width = MIN_CARD_FRACTION * max(small.shape[:2])
     close, open_ = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)
@@ -352,18 +383,23 @@ def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
         scales = [la, lb / LONG_SIDE]
         if typical is not None:
             # Lone cards fix the scale; an edge-based width only adds a read when it differs.
-            scales = [typical] + [s for s in scales if 0.6 * typical < s < 1.6 * typical
-                                  and abs(s - typical) > 0.2 * typical]
+            scales = [typical] + [
+                s
+                for s in scales
+                if 0.6 * typical < s < 1.6 * typical and abs(s - typical) > 0.2 * typical
+            ]
         frames += [(*corner, s) for s in scales if s >= min_width]
     table = np.array(frames, np.float64).reshape(-1, 7)
-    proposals = [Proposal(np.array([x, y]) / factor, np.array([ux, uy]), np.array([vx, vy]),
-                          s / factor)
-                 for x, y, ux, uy, vx, vy, s in table[_first_of_alike(table)].tolist()]
+    proposals = [
+        Proposal(np.array([x, y]) / factor, np.array([ux, uy]), np.array([vx, vy]), s / factor)
+        for x, y, ux, uy, vx, vy, s in table[_first_of_alike(table)].tolist()
+    ]
     return proposals, (typical / factor if typical is not None else None)
 
 
-def _load(model_path: Path | str, threads: int,
-          extent: geometry.Extent = geometry.CORNER) -> tuple[InferenceSession, str, str]:
+def _load(
+    model_path: Path | str, threads: int, extent: geometry.Extent = geometry.CORNER
+) -> tuple[InferenceSession, str, str]:
     """An onnxruntime session on a corner-crop model, with its rank and suit names."""
     import onnxruntime as ort
 
@@ -381,8 +417,12 @@ def _load(model_path: Path | str, threads: int,
         session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         meta = session.get_modelmeta().custom_metadata_map
         ranks, suits = meta["ranks"], meta["suits"]
-        crop = (int(meta["crop_w"]), int(meta["crop_h"]),
-                tuple(json.loads(meta["crop_x"])), tuple(json.loads(meta["crop_y"])))
+        crop = (
+            int(meta["crop_w"]),
+            int(meta["crop_h"]),
+            tuple(json.loads(meta["crop_x"])),
+            tuple(json.loads(meta["crop_y"])),
+        )
     except Exception as error:  # onnxruntime raises its own exception types
         raise ModelLoadError(str(path), str(error)) from error
     expected = (geometry.CROP_W, geometry.CROP_H, *extent)
@@ -394,10 +434,16 @@ def _load(model_path: Path | str, threads: int,
 class CardDetector:
     """``CardDetector().detect(image_bgr)`` -> ``TableRead`` (cards + river/hands)."""
 
-    def __init__(self, model_path: Path | str = DEFAULT_MODEL, threshold: float = READ_THRESHOLD,
-                 threads: int = 2, reframe: bool = True,
-                 reader_path: Path | str | None = DEFAULT_READER, complete: bool = True,
-                 face_path: Path | str | None = DEFAULT_FACE) -> None:
+    def __init__(
+        self,
+        model_path: Path | str = DEFAULT_MODEL,
+        threshold: float = READ_THRESHOLD,
+        threads: int = 2,
+        reframe: bool = True,
+        reader_path: Path | str | None = DEFAULT_READER,
+        complete: bool = True,
+        face_path: Path | str | None = DEFAULT_FACE,
+    ) -> None:
         """``model_path`` finds indices among the corner crops and reads them;
         ``reader_path`` (None: none) reads again the crops that may hold an index, and
         ``face_path`` (None: none) reads the whole card seen from those corners."""
@@ -424,8 +470,9 @@ class CardDetector:
         rank, suit = self._session.run(None, {"crops": crops.astype(np.float32)})
         return rank, suit
 
-    def read_again(self, crops: np.ndarray, rank: np.ndarray, suit: np.ndarray
-                   ) -> tuple[np.ndarray, np.ndarray]:
+    def read_again(
+        self, crops: np.ndarray, rank: np.ndarray, suit: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         """``rank`` and ``suit`` averaged with the reader's where the corner model reads an
         index (it alone says whether a crop holds one)."""
         rows = np.flatnonzero(rank.argmax(axis=1) < len(self.ranks))
@@ -434,9 +481,14 @@ class CardDetector:
         rank2, suit2 = self._reader.run(None, {"crops": crops[rows].astype(np.float32)})
         return _blend(rank, suit, rows, rank2, suit2, READER_WEIGHT)
 
-    def read_face(self, image: np.ndarray, proposals: list[Proposal], rank: np.ndarray,
-                  suit: np.ndarray, pyramid: list[np.ndarray] | None = None
-                  ) -> tuple[np.ndarray, np.ndarray]:
+    def read_face(
+        self,
+        image: np.ndarray,
+        proposals: list[Proposal],
+        rank: np.ndarray,
+        suit: np.ndarray,
+        pyramid: list[np.ndarray] | None = None,
+    ) -> tuple[np.ndarray, np.ndarray]:
         """``rank`` and ``suit`` averaged with the face reader's where the corner model reads an
         index: the whole card, seen from that corner, shows pips and pictures several times
         larger than the index. ``pyramid`` (``image`` and its halvings so far) is extended as
@@ -453,7 +505,7 @@ class CardDetector:
         halvings = max(0, round(np.log2(pixel / 1.5)))
         while len(pyramid) <= halvings:
             pyramid.append(cv2.pyrDown(pyramid[-1]))
-        small, f = pyramid[halvings], 0.5 ** halvings
+        small, f = pyramid[halvings], 0.5**halvings
         crops = _cut(small, [proposals[i] for i in rows], geometry.FACE, f).astype(np.float32)
         rank2, suit2 = self._face.run(None, {"crops": crops})
         return _blend(rank, suit, rows, rank2, suit2, FACE_WEIGHT)
@@ -468,14 +520,16 @@ class CardDetector:
             reads += more
         return reads, typical
 
-    def _read(self, image: np.ndarray, proposals: list[Proposal], pyramid: list[np.ndarray]
-              ) -> tuple[list[CornerRead], list[Proposal]]:
+    def _read(
+        self, image: np.ndarray, proposals: list[Proposal], pyramid: list[np.ndarray]
+    ) -> tuple[list[CornerRead], list[Proposal]]:
         """The proposals read as cards, and those read as no index."""
         crops = _cut(image, proposals)
         rank_p, suit_p = self.classify(crops)
         if self.reframe:
             proposals, crops, rank_p, suit_p = self._reframe_doubtful(
-                image, proposals, crops, rank_p, suit_p)
+                image, proposals, crops, rank_p, suit_p
+            )
         rank_p, suit_p = self.read_again(crops, rank_p, suit_p)
         rank_p, suit_p = self.read_face(image, proposals, rank_p, suit_p, pyramid)
         r, s = rank_p.argmax(axis=1), suit_p.argmax(axis=1)
@@ -484,13 +538,20 @@ class CardDetector:
         confidence = rank_p[rows, r] * suit_p[rows, s]
         sure = np.flatnonzero(index & (confidence >= self.threshold))
         paper = sure[paper_saturations(crops[sure]) <= PAPER_MAX_SATURATION]
-        reads = [CornerRead(self.ranks[r[i]] + self.suits[s[i]], float(confidence[i]),
-                            proposals[i]) for i in paper.tolist()]
+        reads = [
+            CornerRead(self.ranks[r[i]] + self.suits[s[i]], float(confidence[i]), proposals[i])
+            for i in paper.tolist()
+        ]
         return reads, [proposals[i] for i in np.flatnonzero(~index).tolist()]
 
-    def _reframe_doubtful(self, image: np.ndarray, proposals: list[Proposal], crops: np.ndarray,
-                          rank_p: np.ndarray, suit_p: np.ndarray
-                          ) -> tuple[list[Proposal], np.ndarray, np.ndarray, np.ndarray]:
+    def _reframe_doubtful(
+        self,
+        image: np.ndarray,
+        proposals: list[Proposal],
+        crops: np.ndarray,
+        rank_p: np.ndarray,
+        suit_p: np.ndarray,
+    ) -> tuple[list[Proposal], np.ndarray, np.ndarray, np.ndarray]:
         """Doubtful reads (with their frames and crops) replaced by the surest read among
         nearby frames."""
         n_ranks = len(self.ranks)
@@ -507,14 +568,16 @@ class CardDetector:
         proposals, crops = list(proposals), crops.copy()
         rank_p, suit_p = rank_p.copy(), suit_p.copy()
         for j, i in enumerate(doubtful):
-            rr, ss = r2[j * k:(j + 1) * k], s2[j * k:(j + 1) * k]
+            rr, ss = r2[j * k : (j + 1) * k], s2[j * k : (j + 1) * k]
             conf = rr[:, :n_ranks].max(axis=1) * ss.max(axis=1) * (rr.argmax(axis=1) < n_ranks)
             best = int(np.argmax(conf))
             code = (rr[best].argmax(), ss[best].argmax())
             # A texture can look like an index at one lucky frame; a misframed index is read
             # the same at several, and the frames together must favour the same card.
-            mean = ((rank_p[i] + rr.sum(axis=0))[:n_ranks].argmax(),
-                    (suit_p[i] + ss.sum(axis=0)).argmax())
+            mean = (
+                (rank_p[i] + rr.sum(axis=0))[:n_ranks].argmax(),
+                (suit_p[i] + ss.sum(axis=0)).argmax(),
+            )
             votes = int(np.sum((rr.argmax(axis=1) == code[0]) & (ss.argmax(axis=1) == code[1])))
             if conf[best] > confidence[i] and votes >= REFRAME_VOTES and mean == code:
                 proposals[i], crops[i] = frames[j][best], near[j * k + best]
@@ -522,17 +585,28 @@ class CardDetector:
         return proposals, crops, rank_p, suit_p
 
     def detect(self, image: np.ndarray) -> TableRead:
-        if image is None or image.ndim != 3 or image.shape[2] != 3 \
-                or min(image.shape[:2]) < MIN_IMAGE_SIDE:
-            raise ValueError(f"detect() expects a BGR image of shape (H, W, 3), at least "
-                             f"{MIN_IMAGE_SIDE} px")
+        if (
+            image is None
+            or image.ndim != 3
+            or image.shape[2] != 3
+            or min(image.shape[:2]) < MIN_IMAGE_SIDE
+        ):
+            raise ValueError(
+                f"detect() expects a BGR image of shape (H, W, 3), at least {MIN_IMAGE_SIDE} px"
+            )
         reads, typical = self.read_corners(image)
         detections = merge_reads(reads, image.shape[:2])
         return TableRead(detections, group_cards(detections, card_width(detections, typical)))
 
 
-def _blend(rank: np.ndarray, suit: np.ndarray, rows: np.ndarray, rank2: np.ndarray,
-           suit2: np.ndarray, weight: float) -> tuple[np.ndarray, np.ndarray]:
+def _blend(
+    rank: np.ndarray,
+    suit: np.ndarray,
+    rows: np.ndarray,
+    rank2: np.ndarray,
+    suit2: np.ndarray,
+    weight: float,
+) -> tuple[np.ndarray, np.ndarray]:
     """``rank`` and ``suit`` with ``rows`` averaged with a second read (weight ``weight``) of
     the same crops. The second reader knows no "no index": the index probability stays."""
     n = rank.shape[1] - 1
@@ -543,8 +617,9 @@ def _blend(rank: np.ndarray, suit: np.ndarray, rows: np.ndarray, rank2: np.ndarr
     return rank, suit
 
 
-def completions(rejected: list[Proposal], reads: list[CornerRead],
-                proposals: list[Proposal]) -> list[Proposal]:
+def completions(
+    rejected: list[Proposal], reads: list[CornerRead], proposals: list[Proposal]
+) -> list[Proposal]:
     """Frames worth reading after a first read: rejected corners at the read cards' width, and
     the index corners a rejected corner implies if it is a card's other corner.
 
@@ -559,15 +634,21 @@ def completions(rejected: list[Proposal], reads: list[CornerRead],
     corners. Corners of cards already read are left out: their neighbours are read already.
     """
     width = float(np.median([r.proposal.s for r in reads])) if reads else None
-    known = np.array([c for r in reads for c in geometry.card_quad(
-        r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s)]).reshape(-1, 2)
+    known = np.array(
+        [
+            c
+            for r in reads
+            for c in geometry.card_quad(r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s)
+        ]
+    ).reshape(-1, 2)
     candidates: list[Proposal] = []
     for q in rejected:
         s = q.s if width is None or abs(q.s - width) <= COMPLETE_RESCALE * width else width
         if len(known) and np.min(np.linalg.norm(known - q.p, axis=1)) < COMPLETE_KNOWN * s:
             continue
         candidates += [Proposal(q.p, q.u, q.v, s), Proposal(q.p + s * q.v, -q.v, q.u, s)] + [
-            Proposal(q.p + length * s * q.u, q.v, -q.u, s) for length in CARD_LENGTHS]
+            Proposal(q.p + length * s * q.u, q.v, -q.u, s) for length in CARD_LENGTHS
+        ]
     # A frame alike one already read, or one kept before it, adds nothing.
     table = np.array([[*q.p, *q.u, *q.v, q.s] for q in proposals + candidates]).reshape(-1, 7)
     kept = _first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(proposals))
@@ -594,6 +675,7 @@ def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
     spades": the same card, whose surer read is kept. A sure read is kept: two cards of a pair
     can lie head to foot on each other. Reads arrive surest first.
     """
+
     def centre(q: Proposal) -> np.ndarray:
         return geometry.card_quad(q.p, q.u, q.v, q.s).mean(axis=0)
 
@@ -601,10 +683,12 @@ def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
     for read in reads:
         q = read.proposal
         if read.confidence < REFRAME_SURE and any(
-                k.code[0] == read.code[0] and k.code != read.code
-                and float(q.u @ k.proposal.u) < -0.9  # opposite corners of one card
-                and np.linalg.norm(centre(q) - centre(k.proposal)) < 0.35 * min(q.s, k.proposal.s)
-                for k in kept):
+            k.code[0] == read.code[0]
+            and k.code != read.code
+            and float(q.u @ k.proposal.u) < -0.9  # opposite corners of one card
+            and np.linalg.norm(centre(q) - centre(k.proposal)) < 0.35 * min(q.s, k.proposal.s)
+            for k in kept
+        ):
             continue
         kept.append(read)
     return kept
@@ -616,8 +700,11 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int]) -> Detections:
     for read in sorted(reads, key=lambda r: -r.confidence):
         q = read.proposal
         # The same corner proposed at another threshold or scale: keep the surest read.
-        if any(np.linalg.norm(q.p - k.proposal.p) < 0.15 * min(q.s, k.proposal.s)
-               and float(q.u @ k.proposal.u) > 0.8 for k in kept):
+        if any(
+            np.linalg.norm(q.p - k.proposal.p) < 0.15 * min(q.s, k.proposal.s)
+            and float(q.u @ k.proposal.u) > 0.8
+            for k in kept
+        ):
             continue
         kept.append(read)
     corners = [(r.code, r.confidence, r.proposal) for r in _one_suit_per_card(kept)]

@@ -31,8 +31,9 @@ CORNER: Extent = (CROP_X, CROP_Y)
 FACE: Extent = (FACE_X, FACE_Y)
 
 
-def corner_affines(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: np.ndarray,
-                   extent: Extent = CORNER) -> np.ndarray:
+def corner_affines(
+    p: np.ndarray, u: np.ndarray, v: np.ndarray, s: np.ndarray, extent: Extent = CORNER
+) -> np.ndarray:
     """(N, 2, 3) matrices taking crop pixels (col, row) to image pixels, one per corner frame
     (``p``, ``u``, ``v``: (N, 2); ``s``: (N,))."""
     (x0, x1), (y0, y1) = extent
@@ -42,13 +43,23 @@ def corner_affines(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: np.ndarray,
     origin = p + s * x0 * u + s * y0 * v
     # Pixel centres: crop pixel (0, 0) covers [0, 1); sample at its centre.
     origin = origin + 0.5 * sx * u + 0.5 * sy * v
-    return np.stack([np.stack([u[:, 0] * sx[:, 0], v[:, 0] * sy[:, 0], origin[:, 0]], axis=1),
-                     np.stack([u[:, 1] * sx[:, 0], v[:, 1] * sy[:, 0], origin[:, 1]], axis=1)],
-                    axis=1)
+    return np.stack(
+        [
+            np.stack([u[:, 0] * sx[:, 0], v[:, 0] * sy[:, 0], origin[:, 0]], axis=1),
+            np.stack([u[:, 1] * sx[:, 0], v[:, 1] * sy[:, 0], origin[:, 1]], axis=1),
+        ],
+        axis=1,
+    )
 
 
-def crop_corners(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
-                 s: np.ndarray, extent: Extent = CORNER) -> np.ndarray:
+def crop_corners(
+    image: np.ndarray,
+    p: np.ndarray,
+    u: np.ndarray,
+    v: np.ndarray,
+    s: np.ndarray,
+    extent: Extent = CORNER,
+) -> np.ndarray:
     """(N, ``CROP_H``, ``CROP_W``, 3) canonical views of N corners (or, with ``FACE``, of the
     whole cards seen from them), anti-aliased when shrinking; see ``crop_corner``.
 
@@ -66,14 +77,20 @@ def crop_corners(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
     xs = cols * m[:, 0, :1] + rows * m[:, 0, 1:2] + m[:, 0, 2:]
     ys = cols * m[:, 1, :1] + rows * m[:, 1, 1:2] + m[:, 1, 2:]
     h, w = image.shape[:2]
-    boxes = np.stack([np.maximum(np.floor(xs.min(axis=1)).astype(int) - 2, 0),
-                      np.maximum(np.floor(ys.min(axis=1)).astype(int) - 2, 0),
-                      np.minimum(np.ceil(xs.max(axis=1)).astype(int) + 2, w),
-                      np.minimum(np.ceil(ys.max(axis=1)).astype(int) + 2, h)], axis=1)
+    boxes = np.stack(
+        [
+            np.maximum(np.floor(xs.min(axis=1)).astype(int) - 2, 0),
+            np.maximum(np.floor(ys.min(axis=1)).astype(int) - 2, 0),
+            np.minimum(np.ceil(xs.max(axis=1)).astype(int) + 2, w),
+            np.minimum(np.ceil(ys.max(axis=1)).astype(int) + 2, h),
+        ],
+        axis=1,
+    )
     # Shrink so that one crop pixel spans about 1.5 region pixels before the affine warp.
     factors = np.minimum(1.0, 1.5 / (s * (extent[0][1] - extent[0][0]) / CROP_W))
-    for i, ((bx0, by0, bx1, by1), factor) in enumerate(zip(boxes.tolist(), factors.tolist(),
-                                                           strict=True)):
+    for i, ((bx0, by0, bx1, by1), factor) in enumerate(
+        zip(boxes.tolist(), factors.tolist(), strict=True)
+    ):
         if bx1 - bx0 < 2 or by1 - by0 < 2:
             continue  # the crop lies (almost) wholly outside the image: left black
         region = image[by0:by1, bx0:bx1]
@@ -81,21 +98,35 @@ def crop_corners(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
         if factor < 1.0:
             # At least one pixel each way: a crop lying almost wholly outside the image leaves
             # a sliver of a region that would otherwise shrink to nothing.
-            size = (max(1, round(region.shape[1] * factor)),
-                    max(1, round(region.shape[0] * factor)))
+            size = (
+                max(1, round(region.shape[1] * factor)),
+                max(1, round(region.shape[0] * factor)),
+            )
             fx, fy = size[0] / region.shape[1], size[1] / region.shape[0]
             region = cv2.resize(region, size, interpolation=cv2.INTER_AREA)
         (a, b, c), (d, e, f) = m[i].tolist()
-        to_region = np.array([[fx * a, fx * b, fx * c - bx0 * fx],
-                              [fy * d, fy * e, fy * f - by0 * fy]])
-        cv2.warpAffine(region, to_region, (CROP_W, CROP_H), dst=out[i],
-                       flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                       borderMode=cv2.BORDER_REPLICATE)
+        to_region = np.array(
+            [[fx * a, fx * b, fx * c - bx0 * fx], [fy * d, fy * e, fy * f - by0 * fy]]
+        )
+        cv2.warpAffine(
+            region,
+            to_region,
+            (CROP_W, CROP_H),
+            dst=out[i],
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
     return out
 
 
-def crop_corner(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
-                s: float, extent: Extent = CORNER) -> np.ndarray:
+def crop_corner(
+    image: np.ndarray,
+    p: np.ndarray,
+    u: np.ndarray,
+    v: np.ndarray,
+    s: float,
+    extent: Extent = CORNER,
+) -> np.ndarray:
     """The canonical ``CROP_H x CROP_W`` view of one corner (or, with ``FACE``, of the whole
     card seen from that corner), anti-aliased when shrinking.
 
@@ -107,5 +138,6 @@ def crop_corner(image: np.ndarray, p: np.ndarray, u: np.ndarray, v: np.ndarray,
 
 def card_quad(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: float) -> np.ndarray:
     """The outline (4x2) of a card of width ``s`` seen from one of its corners."""
-    return np.array([p, p + s * u, p + s * u + CARD_ASPECT * s * v, p + CARD_ASPECT * s * v],
-                    dtype=np.float32)
+    return np.array(
+        [p, p + s * u, p + s * u + CARD_ASPECT * s * v, p + CARD_ASPECT * s * v], dtype=np.float32
+    )

@@ -26,8 +26,9 @@ TABLE: dict[str, Any] = {
 }
 
 
-def run(capsys: pytest.CaptureFixture[str], tmp_path: Path, table: Any,
-        *argv: str) -> tuple[int, str, str]:
+def run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, table: Any, *argv: str
+) -> tuple[int, str, str]:
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table), encoding="utf-8")
     code = main(["analyze", str(path), *argv])
@@ -71,11 +72,15 @@ def test_mistakes_in_both_languages(capsys: pytest.CaptureFixture[str], tmp_path
     assert (flop_ana["token"], flop_ana["most_likely"]) == (1, 3)  # Dan flopped three twos
     assert flop_ana["text"].startswith("at the flop Ana was most likely the 3, not the 1 (")
     river = {m["hand"]: m["text"] for m in mistakes if m["street"] == "river"}
-    assert river == {"Ana": "at the river Ana was the 1, not the 3",
-                     "Cleo": "at the river Cleo was the 3, not the 1"}
+    assert river == {
+        "Ana": "at the river Ana was the 1, not the 3",
+        "Cleo": "at the river Cleo was the 3, not the 1",
+    }
     french = run_json(capsys, tmp_path, TABLE, "--lang", "fr")["mistakes"]
-    assert any(m["text"].startswith("au flop, Ana était le plus probablement le 3, pas le 1")
-               for m in french)
+    assert any(
+        m["text"].startswith("au flop, Ana était le plus probablement le 3, pas le 1")
+        for m in french
+    )
 
 
 def test_text_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -105,8 +110,10 @@ def test_best_tokens_per_street(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     river = streets[3]["best_tokens"]
     assert river["tokens"] == {"Ana": 1, "Bob": 4, "Cleo": 3, "Dan": 2}
     assert (river["p_open"], river["recorded_p_open"]) == (1, 0)  # Ana and Cleo swapped
-    assert river["text"] == ("best tokens: 1 Ana; 2 Dan; 3 Cleo; 4 Bob — the vault opens 100% "
-                             "of the time (with the tokens taken: 0%)")
+    assert river["text"] == (
+        "best tokens: 1 Ana; 2 Dan; 3 Cleo; 4 Bob — the vault opens 100% "
+        "of the time (with the tokens taken: 0%)"
+    )
     code, out, _ = run(capsys, tmp_path, TABLE)
     assert "  Best tokens: 1 Ana; 2 Dan; 3 Cleo; 4 Bob — the vault opens 100%" in out
     code, out, _ = run(capsys, tmp_path, TABLE, "--lang", "fr")
@@ -123,8 +130,9 @@ def test_sampling_is_stated(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert 0 < preflop["std_error"] < 0.15
 
 
-def test_array_and_stdin(capsys: pytest.CaptureFixture[str],
-                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_array_and_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     two = [{"board": TABLE["board"], "players": TABLE["players"][:2]}] * 2
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(two)))
     assert main(["analyze", "-", "--json"]) == 0
@@ -133,17 +141,23 @@ def test_array_and_stdin(capsys: pytest.CaptureFixture[str],
     assert result[0]["mistakes"] == []
 
 
-@pytest.mark.parametrize(("table", "message"), [
-    ({**TABLE, "tokens_by_street": {"showdown": {}}}, "unknown street 'showdown'"),
-    ({**TABLE, "tokens_by_street": {"flop": {"Ana": 1}}}, "Bob has no token"),
-    ({**TABLE, "tokens_by_street": {"flop": {"Ana": 1, "Bob": 1, "Cleo": 2, "Dan": 3}}},
-     "token 1 is given twice"),
-    ({**TABLE, "tokens_by_street": ["flop"]}, "tokens_by_street must map"),
-    ({**TABLE, "board": "2h 9s Jc 4h Zz"}, "Zz"),
-    ([TABLE, {"board": "2h", "players": []}], "table 2:"),
-])
-def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path, table: Any,
-                               message: str) -> None:
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ({**TABLE, "tokens_by_street": {"showdown": {}}}, "unknown street 'showdown'"),
+        ({**TABLE, "tokens_by_street": {"flop": {"Ana": 1}}}, "Bob has no token"),
+        (
+            {**TABLE, "tokens_by_street": {"flop": {"Ana": 1, "Bob": 1, "Cleo": 2, "Dan": 3}}},
+            "token 1 is given twice",
+        ),
+        ({**TABLE, "tokens_by_street": ["flop"]}, "tokens_by_street must map"),
+        ({**TABLE, "board": "2h 9s Jc 4h Zz"}, "Zz"),
+        ([TABLE, {"board": "2h", "players": []}], "table 2:"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, table: Any, message: str
+) -> None:
     code, out, err = run(capsys, tmp_path, table)
     assert code == 2 and out == ""
     assert err.startswith("companion: ") and message in err and err.count("\n") == 1

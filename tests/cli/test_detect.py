@@ -14,8 +14,9 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
-def test_batch_with_bad_files_reports_each_and_goes_on(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_batch_with_bad_files_reports_each_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = tmp_path / "notes.txt"
     text.write_text("not an image")
     empty = tmp_path / "empty.jpg"
@@ -36,7 +37,8 @@ def test_batch_with_bad_files_reports_each_and_goes_on(tmp_path: Path,
 
 
 def test_pictures_too_small_to_show_a_card_get_their_own_error(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     dot, strip = tmp_path / "dot.png", tmp_path / "strip.png"
     cv2.imwrite(str(dot), np.zeros((1, 1, 3), np.uint8))
     cv2.imwrite(str(strip), np.zeros((3, 4000, 3), np.uint8))
@@ -44,19 +46,28 @@ def test_pictures_too_small_to_show_a_card_get_their_own_error(
     code, out = _run(capsys, str(dot), str(scene), str(strip), "--json")
     assert code == 0
     entries = json.loads(out)
-    assert entries[0]["error"] == (f"{dot}: cannot be read as an image "
-                                   "(1x1 px, too small to show a card)")
+    assert entries[0]["error"] == (
+        f"{dot}: cannot be read as an image (1x1 px, too small to show a card)"
+    )
     assert entries[2]["error"].endswith("(4000x3 px, too small to show a card)")
     assert "error" not in entries[1] and len(entries[1]["cards"]) >= 8
 
 
-def test_annotate_writes_one_picture_per_image(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
-    code, _ = _run(capsys, str(FIXTURES / "scene_0002.jpg"), str(FIXTURES / "empty_00.jpg"),
-                   "--annotate", str(tmp_path / "out"))
+def test_annotate_writes_one_picture_per_image(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _ = _run(
+        capsys,
+        str(FIXTURES / "scene_0002.jpg"),
+        str(FIXTURES / "empty_00.jpg"),
+        "--annotate",
+        str(tmp_path / "out"),
+    )
     assert code == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
-        "empty_00_cards.jpg", "scene_0002_cards.jpg"]
+        "empty_00_cards.jpg",
+        "scene_0002_cards.jpg",
+    ]
 
 
 def test_plain_output_in_french(capsys: pytest.CaptureFixture[str]) -> None:
@@ -64,8 +75,9 @@ def test_plain_output_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "aucune carte" in out
 
 
-def test_missing_model_is_one_line_and_exit_2(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_missing_model_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = main(["detect", str(FIXTURES / "empty_00.jpg"), "--model", str(tmp_path / "x.onnx")])
     assert code == 2
     assert "x.onnx" in capsys.readouterr().err

@@ -43,8 +43,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_app(data: Path, port: int, host: str = "127.0.0.1",
-                output: list[str] | None = None) -> Iterator[str]:
+def running_app(
+    data: Path, port: int, host: str = "127.0.0.1", output: list[str] | None = None
+) -> Iterator[str]:
     """``companion app`` in its own process; yields its local URL, stops it after.
 
     ``output`` receives the lines the command printed once it answers (addresses, join code).
@@ -53,9 +54,23 @@ def running_app(data: Path, port: int, host: str = "127.0.0.1",
     log_path = data.parent / f"companion-app-{port}.log"
     log = log_path.open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "app", "--host", host, "--port", str(port),
-         "--data", str(data)],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "app",
+            "--host",
+            host,
+            "--port",
+            str(port),
+            "--data",
+            str(data),
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60
@@ -100,8 +115,9 @@ def phone_page(url: str, offline: list[str] | None = None) -> Iterator[Any]:
             route.abort()
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM),
-                                    args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
         try:
             page = browser.new_page(viewport=PHONE, device_scale_factor=1)
             page.route("**/*", only_the_app)
@@ -131,8 +147,10 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
     A click can land while Flutter rebuilds the previous field's semantics; typing again into
     a field that lost focus is what a person would do too.
     """
-    focused = ("label => document.activeElement?.tagName === 'INPUT'"
-               " && document.activeElement.getAttribute('aria-label') === label")
+    focused = (
+        "label => document.activeElement?.tagName === 'INPUT'"
+        " && document.activeElement.getAttribute('aria-label') === label"
+    )
     for _ in range(4):
         page.get_by_label(label, exact=True).click()
         # A select-all pressed right after the click is sometimes not applied (a probe saw the
@@ -161,8 +179,12 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
             continue
     focused = page.evaluate("document.activeElement?.getAttribute('aria-label')")
     value = page.evaluate("document.activeElement?.value")
-    fail(page, "failed-typing", f"typing {text!r} into {label!r} never showed {shows!r} "
-         f"(focus is on {focused!r} holding {value!r})")
+    fail(
+        page,
+        "failed-typing",
+        f"typing {text!r} into {label!r} never showed {shows!r} "
+        f"(focus is on {focused!r} holding {value!r})",
+    )
 
 
 def seen(page: Any, text: str | re.Pattern[str], exact: bool | None = None) -> Any:
@@ -216,7 +238,8 @@ def on_screen(page: Any) -> str:
         texts = page.evaluate(
             "() => [...document.querySelectorAll('flt-semantics')]"
             ".map(e => e.getAttribute('aria-label') || e.textContent || '')"
-            ".filter(t => t.trim()).slice(0, 80)")
+            ".filter(t => t.trim()).slice(0, 80)"
+        )
     except Exception:  # a page already closed has nothing to say
         return "(page closed)"
     return "on screen: " + " | ".join(dict.fromkeys(t.strip() for t in texts))

@@ -23,20 +23,46 @@ HANDS = {"Ana": ("Ah", "Ad"), "Bob": ("Th", "9h"), "Chloé": ("3c", "2c")}
 
 def heist(opens: bool, photo: str | None = None) -> HeistDraft:
     tokens = {"Bob": 1, "Chloé": 2, "Ana": 3} if opens else {"Chloé": 1, "Bob": 2, "Ana": 3}
-    failures = () if opens else (
-        {"hand": "Bob", "token": 2, "beaten_by": "Chloé",
-         "reason": "Chloé (pair of twos) beats Bob (ace high): pair beats high card",
-         "reason_fr": "Chloé (paire de deux) bat Bob (hauteur as) : paire bat hauteur"},)
-    return HeistDraft(river=("As", "Kd", "Qh", "7c", "2s"), hands=HANDS,
-                      owners={p: p for p in PLAYERS}, tokens=tokens,
-                      verdict=Verdict(opens, failures), photo=photo)
+    failures = (
+        ()
+        if opens
+        else (
+            {
+                "hand": "Bob",
+                "token": 2,
+                "beaten_by": "Chloé",
+                "reason": "Chloé (pair of twos) beats Bob (ace high): pair beats high card",
+                "reason_fr": "Chloé (paire de deux) bat Bob (hauteur as) : paire bat hauteur",
+            },
+        )
+    )
+    return HeistDraft(
+        river=("As", "Kd", "Qh", "7c", "2s"),
+        hands=HANDS,
+        owners={p: p for p in PLAYERS},
+        tokens=tokens,
+        verdict=Verdict(opens, failures),
+        photo=photo,
+    )
 
 
 # A cribbage game under way (the screen's saved state): Ana 58, Bob 48.
-CRIBBAGE_GAME = {"version": 1, "target": 121, "entries": [
-    [p, kind, n] for _ in range(3) for p, kind, n in
-    ((1, "peg", 2), (0, "peg", 3), (1, "show", 8), (0, "show", 12), (0, "crib", 4))
-] + [[1, "show", 16], [1, "peg", 2], [0, "peg", 1]]}
+CRIBBAGE_GAME = {
+    "version": 1,
+    "target": 121,
+    "entries": [
+        [p, kind, n]
+        for _ in range(3)
+        for p, kind, n in (
+            (1, "peg", 2),
+            (0, "peg", 3),
+            (1, "show", 8),
+            (0, "show", 12),
+            (0, "crib", 4),
+        )
+    ]
+    + [[1, "show", 16], [1, "peg", 2], [0, "peg", 1]],
+}
 
 
 def seed(data: Path) -> None:
@@ -49,8 +75,9 @@ def seed(data: Path) -> None:
         image = np.full((480, 720, 3), (40, 110, 30), np.uint8)
         for i, x in enumerate(range(60, 660, 120)):
             cv2.rectangle(image, (x, 60), (x + 90, 190), (245, 245, 245), -1)
-            cv2.putText(image, "AKQ72"[i], (x + 10, 100), cv2.FONT_HERSHEY_SIMPLEX, 1.2,
-                        (0, 0, 0), 3)
+            cv2.putText(
+                image, "AKQ72"[i], (x + 10, 100), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (0, 0, 0), 3
+            )
         photo = log.store_photo(cv2.imencode(".jpg", image)[1].tobytes())
         night = log.start_night(PLAYERS, "classic")
         log.save_heist(night.id, heist(True, photo))
@@ -62,8 +89,11 @@ def seed(data: Path) -> None:
 def spit_shots(page: Any, out: Path) -> list[Path]:
     """The Spit referee, in English: a typed position's plays, then a disputed move."""
     page.get_by_role("tab", name="Spit").click()
-    for label, text in (("Pile 1", "7h"), ("Pile 2", "Kc"),
-                        ("Player 2's stocks", "Qh 5c Td 6s 3h")):
+    for label, text in (
+        ("Pile 1", "7h"),
+        ("Pile 2", "Kc"),
+        ("Player 2's stocks", "Qh 5c Td 6s 3h"),
+    ):
         browser.type_into(page, label, text, None)
     browser.type_into(page, "Player 1's stocks", "8d 2s ? - 9c/3", "turn up stock 3")
     shots = [browser.screenshot(page, "10-spit-plays", out)]
@@ -81,8 +111,9 @@ def shoot_cribbage(page: Any, out: Path) -> list[Path]:
     shots = [browser.screenshot(page, "6-cribbage-count", out)]
     browser.scroll(page, 650)
     shots.append(browser.screenshot(page, "8-cribbage-board", out))
-    browser.type_into(page, "Vos 6 cartes", "5c 5d Jh Qs 2c 9d",
-                      "Main seule (sur 46 cartes de départ)")
+    browser.type_into(
+        page, "Vos 6 cartes", "5c 5d Jh Qs 2c 9d", "Main seule (sur 46 cartes de départ)"
+    )
     browser.scroll(page, 1500)
     shots.append(browser.screenshot(page, "9-cribbage-advice", out))
     browser.scroll(page, -3000)
@@ -94,10 +125,13 @@ def shoot(out: Path) -> list[Path]:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         seed(data)
-        with browser.running_app(data, browser.free_port()) as url, \
-                browser.phone_page(url) as page:
-            for label, cards in (("Rivière", "As Kd Qh 7c 2s"), ("Ana", "Ah Ad"),
-                                 ("Bob", "Th 9h"), ("Chloé", "3c 2s")):
+        with browser.running_app(data, browser.free_port()) as url, browser.phone_page(url) as page:
+            for label, cards in (
+                ("Rivière", "As Kd Qh 7c 2s"),
+                ("Ana", "Ah Ad"),
+                ("Bob", "Th 9h"),
+                ("Chloé", "3c 2s"),
+            ):
                 browser.type_into(page, f"Cartes : {label}", cards, cards.split()[-1])
             shots.append(browser.screenshot(page, "1-showdown-cards", out))
             browser.scroll(page, 500)

@@ -47,9 +47,11 @@ def label(card: str) -> str:
 
 def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path) -> None:
     photo, river, hands = table_photo(tmp_path)
-    players = PLAYERS[:len(hands)]
-    table = {"board": river,
-             "players": [{"name": p, "cards": h} for p, h in zip(players, hands, strict=True)]}
+    players = PLAYERS[: len(hands)]
+    table = {
+        "board": river,
+        "players": [{"name": p, "cards": h} for p, h in zip(players, hands, strict=True)],
+    }
     order = [hid for group in run_showdown(table_from_json(table)).order for hid in group]
     data, port = tmp_path / "data", browser.free_port()
 
@@ -73,8 +75,10 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         notes, huge = tmp_path / "notes.jpg", tmp_path / "huge.jpg"
         notes.write_text("not a photo")
         huge.write_bytes(b"\xff" * (16 * 2**20))
-        for path, refusal in ((notes, "notes.jpg : illisible comme image"),
-                              (huge, "Photo trop lourde")):
+        for path, refusal in (
+            (notes, "notes.jpg : illisible comme image"),
+            (huge, "Photo trop lourde"),
+        ):
             with page.expect_file_chooser() as chooser:
                 browser.button(page, "Photo de la table").click()
             chooser.value.set_files(str(path))
@@ -84,8 +88,9 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         with page.expect_file_chooser() as chooser:
             browser.button(page, "Photo de la table").click()
         chooser.value.set_files(str(photo))
-        page.get_by_text(re.compile("cartes lues|Lecture des photos indisponible|Aucune carte"))\
-            .first.wait_for(timeout=60000)
+        page.get_by_text(
+            re.compile("cartes lues|Lecture des photos indisponible|Aucune carte")
+        ).first.wait_for(timeout=60000)
         browser.screenshot(page, "02-photo-read")
         # A reading may find more hands than players (it then adds players): back to the night's.
         browser.type_into(page, "Joueurs (séparés par des virgules)", ", ".join(players), None)
@@ -95,8 +100,9 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         # If the flag does not show (a line typed while the page was still busy), look at the
         # cards and type them again, as a person would.
         for attempt in range(3):
-            browser.type_into(page, "Cartes : Rivière", " ".join(river[:4] + [wrong]),
-                              label(river[0]))
+            browser.type_into(
+                page, "Cartes : Rivière", " ".join(river[:4] + [wrong]), label(river[0])
+            )
             for name, cards in zip(players, hands, strict=True):
                 browser.type_into(page, f"Cartes : {name}", " ".join(cards), label(cards[-1]))
             try:
@@ -108,14 +114,21 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         browser.screenshot(page, "03-duplicate-flagged")
         # The river's copy comes first; each tap waits for the page to answer before the next.
         chosen = "Carte choisie : {}"
-        browser.tap(page, browser.button(page, label(wrong)),
-                    browser.seen(page, chosen.format(wrong)))
+        browser.tap(
+            page, browser.button(page, label(wrong)), browser.seen(page, chosen.format(wrong))
+        )
         right = river[4]
-        browser.tap(page, browser.button(page, "10" if right[0] == "T" else right[0], exact=True),
-                    browser.seen(page, chosen.format(right[0] + wrong[1])))
+        browser.tap(
+            page,
+            browser.button(page, "10" if right[0] == "T" else right[0], exact=True),
+            browser.seen(page, chosen.format(right[0] + wrong[1])),
+        )
         suit = {"s": "pique", "h": "cœur", "d": "carreau", "c": "trèfle"}[right[1]]
-        browser.tap(page, browser.button(page, f"{suit} ({right[1]})", exact=True),
-                    browser.seen(page, chosen.format(right)))
+        browser.tap(
+            page,
+            browser.button(page, f"{suit} ({right[1]})", exact=True),
+            browser.seen(page, chosen.format(right)),
+        )
         browser.seen(page, "Jetons rouges").wait_for()
         browser.screenshot(page, "04-fixed")
         browser.button(page, label(right), exact=True).click()  # done: let the card go
@@ -155,7 +168,8 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         # The saved heist's replay runs off the event loop; the vault opened, so no mistake.
         browser.button(page, "Rejouer").click()
         page.get_by_text("Aucun jeton loin de sa position la plus probable.").wait_for(
-            timeout=60000)
+            timeout=60000
+        )
         browser.screenshot(page, "07b-replay")
         browser.button(page, "Fermer le rejeu").click()
         page.get_by_text("Manche 1 : coffre").wait_for()
@@ -165,8 +179,9 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         with page.expect_download() as download:
             browser.button(page, "Exporter tout (JSON)").click()
         exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
-        assert river[0] in json.dumps(exported) and players[-1] in json.dumps(exported,
-                                                                              ensure_ascii=False)
+        assert river[0] in json.dumps(exported) and players[-1] in json.dumps(
+            exported, ensure_ascii=False
+        )
         browser.screenshot(page, "08-history")
     # The web client is served by the app; it only tries one optional CDN script (Flet 1.0.5's
     # Rive animation runtime), refused here like everything else off the app's server.

@@ -20,8 +20,9 @@ FIXTURES = browser.ROOT / "tests" / "fixtures" / "images"
 
 
 def test_show_photo_counted_and_board_kept_across_a_restart(tmp_path: Path) -> None:
-    entry = next(e for e in json.loads((FIXTURES / "photo_labels.json").read_text())
-                 if e["kind"] == "show")
+    entry = next(
+        e for e in json.loads((FIXTURES / "photo_labels.json").read_text()) if e["kind"] == "show"
+    )
     data = tmp_path / "data"
     with browser.running_app(data, browser.free_port()) as url, browser.phone_page(url) as page:
         browser.open_tab(page, "Cribbage", "Compter un jeu")
@@ -35,8 +36,9 @@ def test_show_photo_counted_and_board_kept_across_a_restart(tmp_path: Path) -> N
         else:  # the app without the model: typing the cards still counts them
             page.get_by_text("Lecture des photos indisponible").first.wait_for(timeout=60000)
             browser.type_into(page, "Main (4 cartes)", " ".join(entry["hand"]), None)
-            browser.type_into(page, "Carte de départ", entry["starter"],
-                              f"Total : {entry['total']}")
+            browser.type_into(
+                page, "Carte de départ", entry["starter"], f"Total : {entry['total']}"
+            )
             browser.button(page, "Marquer pour Joueur 2").click()
         page.get_by_text(f"Joueur 2 : {entry['total']}").wait_for()
         browser.button(page, "+2", exact=True).click()  # Joueur 1's pegging buttons come first

@@ -20,21 +20,28 @@ PHOTO = browser.ROOT / "tests" / "fixtures" / "images" / "spit_layout_01.jpg"
 
 
 def test_spit_photo_plays_and_dispute(tmp_path: Path) -> None:
-    with browser.running_app(tmp_path / "data", browser.free_port()) as url, \
-            browser.phone_page(url) as page:
+    with (
+        browser.running_app(tmp_path / "data", browser.free_port()) as url,
+        browser.phone_page(url) as page,
+    ):
         browser.open_tab(page, "Spit", "Arbitre de Spit")
         # The photo goes to the Spit reader, not the showdown's: the three rows come back.
         with page.expect_file_chooser() as chooser:
             browser.button(page, "Photo de la table").click()
         chooser.value.set_files(str(PHOTO))
-        page.get_by_text(re.compile("cartes lues|Lecture des photos indisponible"))\
-            .first.wait_for(timeout=60000)
+        page.get_by_text(re.compile("cartes lues|Lecture des photos indisponible")).first.wait_for(
+            timeout=60000
+        )
         if DEFAULT_MODEL.is_file():
-            page.get_by_text("Lu (joueur 2 / tas / joueur 1) : Qh 5c Td 6s 3h / 7h Kc / "
-                             "8d 2s Ac 9c").wait_for()
+            page.get_by_text(
+                "Lu (joueur 2 / tas / joueur 1) : Qh 5c Td 6s 3h / 7h Kc / 8d 2s Ac 9c"
+            ).wait_for()
         else:  # the reader is missing: the same position is typed
-            for label, text in (("Tas 1", "7h"), ("Tas 2", "Kc"),
-                                ("Réserves du joueur 2", "Qh 5c Td 6s 3h")):
+            for label, text in (
+                ("Tas 1", "7h"),
+                ("Tas 2", "Kc"),
+                ("Réserves du joueur 2", "Qh 5c Td 6s 3h"),
+            ):
                 browser.type_into(page, label, text, None)
             browser.type_into(page, "Réserves du joueur 1", "8d 2s Ac 9c", "Coups permis")
         page.get_by_text("8d -> tas 1 (sur 7h)").wait_for()

@@ -41,8 +41,9 @@ def night_state(services: Services, variant: str = "classic") -> AppState:
 
 
 def test_save_heist_records_verdict_and_reasons_in_both_languages(services: Services) -> None:
-    state = actions.run(actions.save_heist, judged(night_state(services), ("Cy", "Bob", "Ana")),
-                        services)
+    state = actions.run(
+        actions.save_heist, judged(night_state(services), ("Cy", "Bob", "Ana")), services
+    )
     assert state.banner is not None and state.banner.key == "heist_saved"
     (heist,) = state.heists
     assert heist.river == ("As", "Kd", "Qh", "7c", "2s")
@@ -72,8 +73,9 @@ def test_undo_with_no_heist_is_a_banner_not_a_crash(services: Services) -> None:
 
 
 def test_save_without_night_or_verdict_says_why(services: Services) -> None:
-    state = actions.run(actions.save_heist, judged(AppState(table=ShowdownState(
-        ("Ana", "Bob", "Cy")))), services)
+    state = actions.run(
+        actions.save_heist, judged(AppState(table=ShowdownState(("Ana", "Bob", "Cy")))), services
+    )
     assert state.banner is not None and state.banner.key == "no_night"
     state = actions.run(actions.save_heist, night_state(services), services)
     assert state.banner is not None and state.banner.key == "problems"
@@ -124,8 +126,7 @@ def test_each_group_sees_its_own_presets(services: Services) -> None:
     assert actions.group_presets(ann.presets, ("Dan", "Eve", "Fay")) == ()
 
 
-def test_photo_is_kept_and_typing_offered_when_reading_is_unavailable(
-        services: Services) -> None:
+def test_photo_is_kept_and_typing_offered_when_reading_is_unavailable(services: Services) -> None:
     state = actions.run(actions.load_photo(png()), AppState(), services)
     assert state.banner is not None
     assert state.banner.text("en").startswith("Photo reading unavailable (cannot load")
@@ -144,19 +145,22 @@ def test_non_images_are_refused_by_name(services: Services, data: bytes) -> None
 
 
 @pytest.mark.parametrize(("width", "height"), [(1, 1), (4000, 3)])
-def test_pictures_too_small_to_show_a_card_are_refused_by_name(services: Services, width: int,
-                                                               height: int) -> None:
+def test_pictures_too_small_to_show_a_card_are_refused_by_name(
+    services: Services, width: int, height: int
+) -> None:
     # A real PNG that decodes fine: the reader would refuse it, so the upload is refused first.
     state = actions.run(actions.load_photo(png(width, height), "dot.png"), AppState(), services)
     assert state.banner is not None and state.banner.error
-    assert state.banner.text("en") == (f"dot.png: cannot be read as an image ({width}x{height} "
-                                       "px, too small to show a card)")
+    assert state.banner.text("en") == (
+        f"dot.png: cannot be read as an image ({width}x{height} px, too small to show a card)"
+    )
     assert state.table.photo is None
 
 
 def test_too_large_uploads_are_refused_before_decoding(services: Services) -> None:
-    state = actions.run(actions.load_photo(b"0" * (actions.MAX_UPLOAD_BYTES + 1)), AppState(),
-                        services)
+    state = actions.run(
+        actions.load_photo(b"0" * (actions.MAX_UPLOAD_BYTES + 1)), AppState(), services
+    )
     assert state.banner is not None and "larger than" in state.banner.text("en")
 
 
@@ -164,8 +168,9 @@ class TableReader:
     """Stands in for vision's CardDetector, which this branch does not have: a fixed read."""
 
     def detect(self, image: np.ndarray) -> SimpleNamespace:
-        groups = SimpleNamespace(river=("As", "Kd", "Qh", "7c", "2s"),
-                                 hands=(("Ah", "Ad"), ("Th", "9h")), confidence=0.9)
+        groups = SimpleNamespace(
+            river=("As", "Kd", "Qh", "7c", "2s"), hands=(("Ah", "Ad"), ("Th", "9h")), confidence=0.9
+        )
         return SimpleNamespace(detections=tuple(range(9)), groups=groups)
 
 
@@ -186,8 +191,11 @@ def test_the_real_reader_degrades_without_crashing() -> None:
 def test_exports_stay_in_the_data_folder(services: Services) -> None:
     state = actions.run(actions.save_heist, judged(night_state(services)), services)
     night_id = state.heists[0].night_id
-    for action in (actions.export_data("json"), actions.export_data("csv"),
-                   actions.export_data("json", night_id)):
+    for action in (
+        actions.export_data("json"),
+        actions.export_data("csv"),
+        actions.export_data("json", night_id),
+    ):
         state = actions.run(action, state, services)
         for written in state.banner.params[0][1].split(", "):  # type: ignore[union-attr]
             path = Path(written)
@@ -238,17 +246,32 @@ def test_a_two_river_night_saves_both_rivers_and_resumes_with_them(tmp_path: Pat
         reopened.close()
 
 
-@pytest.mark.parametrize("variant, extra, hand, cards", [
-    ("francois", lambda t: t.with_francois_text(0, "Jc").with_francois_text(1, "Js")
-     .with_francois_text(2, "5h"), "francois", ("Jc", "Js", "5h")),
-    ("circular", lambda t: t.with_shared_text(0, "Jc Js"), "Ana+Bob", ("Jc", "Js")),
-])
+@pytest.mark.parametrize(
+    "variant, extra, hand, cards",
+    [
+        (
+            "francois",
+            lambda t: (
+                t.with_francois_text(0, "Jc")
+                .with_francois_text(1, "Js")
+                .with_francois_text(2, "5h")
+            ),
+            "francois",
+            ("Jc", "Js", "5h"),
+        ),
+        ("circular", lambda t: t.with_shared_text(0, "Jc Js"), "Ana+Bob", ("Jc", "Js")),
+    ],
+)
 def test_hands_no_player_owns_are_saved_without_an_owner(
-        services: Services, variant: str, extra: Any, hand: str, cards: tuple[str, ...]) -> None:
+    services: Services, variant: str, extra: Any, hand: str, cards: tuple[str, ...]
+) -> None:
     state = night_state(services, variant)
     table = state.table.with_cards_text(RIVER, "As Kd Qh 7c 2s")
-    hands = ("Ah Ad 4s", "Th 9h 8h", "3c 2c 6d") if variant == "francois" else (
-        "Ah Ad", "Th 9h", "3c 2c")
+    hands = (
+        ("Ah Ad 4s", "Th 9h 8h", "3c 2c 6d")
+        if variant == "francois"
+        else ("Ah Ad", "Th 9h", "3c 2c")
+    )
     for i, text in enumerate(hands):
         table = table.with_cards_text(i, text)
     table = extra(table)
@@ -260,8 +283,7 @@ def test_hands_no_player_owns_are_saved_without_an_owner(
     assert heist.verdict.opens
 
 
-def test_a_night_started_on_another_phone_shows_when_opening_the_night(
-        services: Services) -> None:
+def test_a_night_started_on_another_phone_shows_when_opening_the_night(services: Services) -> None:
     other_phone = AppState(table=ShowdownState(("Ana", "Bob", "Cy")))
     this_phone = actions.initial_state(services)
     assert this_phone.night is None

@@ -64,22 +64,27 @@ def test_first_to_121_wins_at_once_and_nothing_is_added_after() -> None:
     assert won.undo().winner() is None
 
 
-@pytest.mark.parametrize(("kind", "points", "rule"), [
-    ("show", 19, "impossible_show"),
-    ("crib", 27, "impossible_show"),
-    ("show", 30, "points_range"),
-    ("peg", 0, "points_range"),
-    ("peg", 16, "points_range"),
-    ("heels", 1, "heels_two"),
-])
+@pytest.mark.parametrize(
+    ("kind", "points", "rule"),
+    [
+        ("show", 19, "impossible_show"),
+        ("crib", 27, "impossible_show"),
+        ("show", 30, "points_range"),
+        ("peg", 0, "points_range"),
+        ("peg", 16, "points_range"),
+        ("heels", 1, "heels_two"),
+    ],
+)
 def test_scores_no_play_can_make_are_refused(kind: str, points: int, rule: str) -> None:
     with pytest.raises(IllegalMoveError) as refused:
         board().add(0, kind, points)
     assert refused.value.rule == rule
 
 
-@pytest.mark.parametrize(("kind", "points", "entries"), [
-    ("show", 29, 1), ("crib", 28, 1), ("show", 0, 0), ("peg", 12, 1), ("heels", 2, 1)])
+@pytest.mark.parametrize(
+    ("kind", "points", "entries"),
+    [("show", 29, 1), ("crib", 28, 1), ("show", 0, 0), ("peg", 12, 1), ("heels", 2, 1)],
+)
 def test_possible_scores_are_pegged(kind: str, points: int, entries: int) -> None:
     assert len(board().add(1, kind, points).entries) == entries
 
@@ -114,8 +119,10 @@ def test_a_four_card_flush_counts_in_the_hand_not_in_the_crib() -> None:
     assert count.with_crib(True).show().flush == 0  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize(("hand", "starter"), [
-    ("4c 5d 6h", "5s"), ("4c 5d 6h Kc", ""), ("4c 5d 6h Zz", "5s"), ("4c 5d 6h Kc", "4c")])
+@pytest.mark.parametrize(
+    ("hand", "starter"),
+    [("4c 5d 6h", "5s"), ("4c 5d 6h Kc", ""), ("4c 5d 6h Zz", "5s"), ("4c 5d 6h Kc", "4c")],
+)
 def test_a_wrong_show_raises_a_message(hand: str, starter: str) -> None:
     count = ShowCount().with_hand_text(hand).with_starter_text(starter)
     with pytest.raises(CompanionError):
@@ -153,8 +160,11 @@ def test_scores_are_saved_and_the_game_resumes_after_a_restart(tmp_path: Path) -
     services = Services(log, tmp_path, PhotoReader())
     state = crib_state(services)
     state = actions.run(cribbage_actions.set_players("Ana, Bob"), state, services)
-    for step in (cribbage_actions.score(1, "peg", 2), cribbage_actions.score(0, "show", "12"),
-                 cribbage_actions.score(1, "heels", 2)):
+    for step in (
+        cribbage_actions.score(1, "peg", 2),
+        cribbage_actions.score(0, "show", "12"),
+        cribbage_actions.score(1, "heels", 2),
+    ):
         state = actions.run(step, state, services)
     saved = state.cribbage.board
     log.close()
@@ -235,8 +245,9 @@ def test_counting_pegs_the_show_for_a_player(services: Services) -> None:
     state = state.with_cribbage(state.cribbage.with_count(count))
     state = actions.run(cribbage_actions.count_to(1), state, services)
     assert state.cribbage.board.entries == (ScoreEntry(1, "crib", 16),)
-    empty = actions.run(cribbage_actions.count_to(0), crib_state(services).with_cribbage(
-        CribbageState()), services)
+    empty = actions.run(
+        cribbage_actions.count_to(0), crib_state(services).with_cribbage(CribbageState()), services
+    )
     assert empty.banner is not None and empty.banner.error
 
 
@@ -284,24 +295,31 @@ def test_without_the_model_a_cribbage_photo_says_to_type(services: Services) -> 
 
 
 def test_the_app_starts_without_importing_the_vision_package() -> None:
-    code = ("import sys, companion.ui.app; "
-            "print(sorted(m for m in sys.modules if m.startswith(('companion.vision', "
-            "'companion.vision.layouts', 'onnxruntime'))))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, cwd=ROOT)
+    code = (
+        "import sys, companion.ui.app; "
+        "print(sorted(m for m in sys.modules if m.startswith(('companion.vision', "
+        "'companion.vision.layouts', 'onnxruntime'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
     assert done.stdout.strip() == "[]"
 
 
 @needs_model
 def test_a_show_photo_read_by_the_detector_is_counted(tmp_path: Path) -> None:
-    entry = next(e for e in json.loads((FIXTURES / "photo_labels.json").read_text())
-                 if e["image"] == "crib_show_01.jpg")
+    entry = next(
+        e
+        for e in json.loads((FIXTURES / "photo_labels.json").read_text())
+        if e["image"] == "crib_show_01.jpg"
+    )
     log = SqliteGameLog.in_folder(tmp_path)
     try:
         services = Services(log, tmp_path, PhotoReader(lambda: CardDetector(MODEL)))
         data = (FIXTURES / entry["image"]).read_bytes()
-        state = actions.run(actions.load_photo(data, entry["image"]), crib_state(services),
-                            services)
+        state = actions.run(
+            actions.load_photo(data, entry["image"]), crib_state(services), services
+        )
         assert state.cribbage.count.hand == tuple(entry["hand"])
         assert state.cribbage.count.starter == entry["starter"]
         assert state.cribbage.count.show().total == entry["total"]  # type: ignore[union-attr]
@@ -323,10 +341,13 @@ def shape(page: Any, key: str) -> Any:
     return found
 
 
-@pytest.mark.parametrize(("lang", "total", "item"), [
-    ("en", "Total: 16", "run of three: 3"), ("fr", "Total : 16", "suite de trois : 3")])
-def test_typing_a_show_lists_every_item_and_the_total(crib: Session, lang: str, total: str,
-                                                     item: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "total", "item"),
+    [("en", "Total: 16", "run of three: 3"), ("fr", "Total : 16", "suite de trois : 3")],
+)
+def test_typing_a_show_lists_every_item_and_the_total(
+    crib: Session, lang: str, total: str, item: str
+) -> None:
     crib.state = AppState(lang=lang).go("cribbage")
     crib.submit("crib-hand", "4c 5d 6h Kc")
     crib.submit("crib-starter", "5s")
@@ -364,10 +385,16 @@ def test_pegging_moves_the_front_and_back_pegs(crib: Session) -> None:
     front = shape(page, "peg-front-1")
     assert (front.x, front.y) == hole_xy(14, 1)
     assert [list(e) for e in crib.services.log.cribbage_games()[0].state["entries"]] == [
-        [0, "peg", 2], [0, "peg", 3], [1, "show", 12], [1, "heels", 2]]
+        [0, "peg", 2],
+        [0, "peg", 3],
+        [1, "show", 12],
+        [1, "heels", 2],
+    ]
     crib.tap("crib-undo")
     assert (shape(crib.view(), "peg-front-1").x, shape(crib.view(), "peg-back-1").x) == (
-        hole_xy(12, 1)[0], hole_xy(0, 1)[0])
+        hole_xy(12, 1)[0],
+        hole_xy(0, 1)[0],
+    )
 
 
 def test_the_winner_is_shown_and_scoring_stops(crib: Session) -> None:
@@ -427,14 +454,17 @@ def test_flipping_a_switch_through_the_view(crib: Session) -> None:
 # -- pegging --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("cards", "end", "points"), [
-    ("5h 5d 5s", "", 8),  # fifteen 2, pair royal 6
-    ("7c 8d 6h", "", 3),  # a run of three in any order (count 21)
-    ("Kc Qd 9h", "go", 1),
-    ("Kc Qd Ts Ac", "last_card", 2),  # thirty-one, never with the go
-    ("4c 4d", "", 2),
-    ("9c 2d", "", 0),
-])
+@pytest.mark.parametrize(
+    ("cards", "end", "points"),
+    [
+        ("5h 5d 5s", "", 8),  # fifteen 2, pair royal 6
+        ("7c 8d 6h", "", 3),  # a run of three in any order (count 21)
+        ("Kc Qd 9h", "go", 1),
+        ("Kc Qd Ts Ac", "last_card", 2),  # thirty-one, never with the go
+        ("4c 4d", "", 2),
+        ("9c 2d", "", 0),
+    ],
+)
 def test_the_last_card_of_a_count_scores(cards: str, end: str, points: int) -> None:
     peg = PegCount().with_cards_text(cards).with_end(end)
     assert sum(item.points for item in peg.items()) == points

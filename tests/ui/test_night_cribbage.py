@@ -17,10 +17,15 @@ WON = board(*[(0, "show", 24)] * 5, *[(1, "show", 24)] * 4, (1, "peg", 2), (0, "
 PLAYING = board((0, "show", 10), (1, "peg", 4))
 
 
-def _save(services: Services, b: CribBoard, night_id: int | None,
-          players: tuple[str, str] = ("Ana", "Bob")) -> CribbageGame:
-    return services.log.save_cribbage_game(players, b.to_json(), night_id=night_id,
-                                           finished=b.winner() is not None)
+def _save(
+    services: Services,
+    b: CribBoard,
+    night_id: int | None,
+    players: tuple[str, str] = ("Ana", "Bob"),
+) -> CribbageGame:
+    return services.log.save_cribbage_game(
+        players, b.to_json(), night_id=night_id, finished=b.winner() is not None
+    )
 
 
 def _night(services: Services, lang: str) -> tuple[Session, int]:
@@ -83,7 +88,10 @@ def test_tapping_an_unfinished_game_resumes_it_on_the_cribbage_screen(
     assert session.state.screen == "cribbage"
     resumed = session.state.cribbage.board
     assert (resumed.game_id, resumed.players, resumed.scores()) == (
-        playing.id, ("Ana", "Cy"), (10, 4))
+        playing.id,
+        ("Ana", "Cy"),
+        (10, 4),
+    )
     assert "Ana: 10" in texts(session.view())
 
 

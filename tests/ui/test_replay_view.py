@@ -30,8 +30,12 @@ PLAYERS = ("Ana", "Bob", "Cy")
 RIVER_CARDS = "As Kd Qh 7c 2s"
 
 
-def _table(variant: str, hands: tuple[str, ...], players: tuple[str, ...] = PLAYERS,
-           two_rivers: bool = False) -> ShowdownState:
+def _table(
+    variant: str,
+    hands: tuple[str, ...],
+    players: tuple[str, ...] = PLAYERS,
+    two_rivers: bool = False,
+) -> ShowdownState:
     table = ShowdownState(players, variant=variant).with_two_rivers(two_rivers)
     table = table.with_cards_text(RIVER, RIVER_CARDS)
     if two_rivers:
@@ -50,8 +54,11 @@ def _judged(table: ShowdownState, tokens: tuple[str, ...] | None = None) -> Show
 
 def _saved(services: Services, table: ShowdownState) -> AppState:
     """A night of the table's variant with the table saved as its heist 1."""
-    state = AppState(table=ShowdownState(table.players, variant=table.variant, rules=table.rules,
-                                         two_rivers=table.two_rivers))
+    state = AppState(
+        table=ShowdownState(
+            table.players, variant=table.variant, rules=table.rules, two_rivers=table.two_rivers
+        )
+    )
     state = actions.run(actions.start_night, state, services)
     state = actions.run(actions.save_heist, state.with_table(table), services)
     assert state.banner is not None and state.banner.key == "heist_saved", state.banner
@@ -85,8 +92,11 @@ def _replayed(services: Services, state: AppState) -> Recorder:
 def _expected_chart(table: ShowdownState) -> dict[str, dict[str, dict[str, list[float]]]]:
     raw = table.table_json()
     tokens = raw.pop("tokens", None)
-    return chart_data(replay_table(table_from_json(raw), {"river": tokens} if tokens else None,
-                                   replay_actions.SETTINGS))
+    return chart_data(
+        replay_table(
+            table_from_json(raw), {"river": tokens} if tokens else None, replay_actions.SETTINGS
+        )
+    )
 
 
 CASES = {
@@ -97,8 +107,9 @@ CASES = {
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_replay_of_a_saved_heist_matches_the_engine_and_sums_to_one(services: Services,
-                                                                    case: str) -> None:
+def test_replay_of_a_saved_heist_matches_the_engine_and_sums_to_one(
+    services: Services, case: str
+) -> None:
     variant, hands, players, two_rivers = CASES[case]
     table = _judged(_table(variant, hands, players, two_rivers))
     recorder = _replayed(services, _saved(services, table))
@@ -131,9 +142,11 @@ def test_wrong_final_tokens_are_told_in_both_languages(services: Services) -> No
     replay = recorder.state.replay
     assert replay is not None
     mistakes = replay.mistakes()
-    assert {(m.hand_id, m.token, m.most_likely) for m in mistakes} == {("Ana", 1, 3),
-                                                                       ("Cy", 3, 2),
-                                                                       ("Bob", 2, 1)}
+    assert {(m.hand_id, m.token, m.most_likely) for m in mistakes} == {
+        ("Ana", 1, 3),
+        ("Cy", 3, 2),
+        ("Bob", 2, 1),
+    }
     assert all(m.street is Street.RIVER for m in mistakes)
     for lang in ("fr", "en"):
         page = root_view(replace(recorder.state, lang=lang), lambda action: None)
@@ -180,6 +193,7 @@ def test_bars_are_drawn_to_scale_with_the_most_likely_darker(services: Services)
     assert replay is not None
     page = root_view(recorder.state, lambda action: None)
     from companion.ui.views.replay import BAR_HEIGHT
+
     for chart in replay.charts():
         for bars in chart.streets:
             for k, p in enumerate(bars.positions, start=1):
@@ -227,12 +241,21 @@ def test_a_heist_missing_a_players_cards_says_whose(services: Services) -> None:
     state = AppState(table=ShowdownState(PLAYERS, variant="high-low"))
     state = actions.run(actions.start_night, state, services)
     assert state.night is not None
-    hands = {"Ana/high": ("Ah", "Ad"), "Ana/low": ("Ah", "3d"),
-             "Bob/high": ("Th", "9h"), "Bob/low": ("8d", "8c"),
-             "Cy/high": ("3c", "2c"), "Cy/low": ("Jh", "Js")}
-    draft = HeistDraft(river=tuple(RIVER_CARDS.split()), hands=hands,
-                       owners={h: h.split("/")[0] for h in hands}, tokens={},
-                       verdict=Verdict(False))
+    hands = {
+        "Ana/high": ("Ah", "Ad"),
+        "Ana/low": ("Ah", "3d"),
+        "Bob/high": ("Th", "9h"),
+        "Bob/low": ("8d", "8c"),
+        "Cy/high": ("3c", "2c"),
+        "Cy/low": ("Jh", "Js"),
+    }
+    draft = HeistDraft(
+        river=tuple(RIVER_CARDS.split()),
+        hands=hands,
+        owners={h: h.split("/")[0] for h in hands},
+        tokens={},
+        verdict=Verdict(False),
+    )
     services.log.save_heist(state.night.night.id, draft)
     state = actions.run(actions.open_screen("night"), state, services)
     with pytest.raises(TableError, match="Ana"):
@@ -267,8 +290,9 @@ def test_francois_and_circular_tables_come_back_whole(services: Services) -> Non
         ("classic", ("Ah Ad", "Th 9h", "3c 2c"), True),
     ],
 )
-def test_split_variants_keep_every_hole_card(services: Services, variant: str,
-                                             hands: tuple[str, ...], two_rivers: bool) -> None:
+def test_split_variants_keep_every_hole_card(
+    services: Services, variant: str, hands: tuple[str, ...], two_rivers: bool
+) -> None:
     table = _judged(_table(variant, hands, two_rivers=two_rivers))
     state = _saved(services, table)
     rebuilt = heist_table_json(state.heists[-1], state.night.night)  # type: ignore[union-attr]
@@ -286,8 +310,9 @@ def test_replay_screen_builds_in_each_phase(lang: str) -> None:
         page = root_view(base.with_replay(replay), lambda action: None)
         list(walk(page))
         assert any("4" in text for text in texts(find(page, "replay")))
-    assert find(root_view(base.with_replay(failed), lambda a: None),
-                "replay-error").value == ("cassé" if lang == "fr" else "broken")
+    assert find(root_view(base.with_replay(failed), lambda a: None), "replay-error").value == (
+        "cassé" if lang == "fr" else "broken"
+    )
     assert len(STREETS) == 4
 
 
@@ -321,8 +346,10 @@ def test_sampled_streets_state_their_samples_and_error(services: Services) -> No
     for lang in ("en", "fr"):
         local = replace(recorder.state, lang=lang)
         assert method_text(best[Street.PREFLOP].method, lang) in _best_block(local, Street.PREFLOP)
-        assert not any(method_text(best[Street.RIVER].method, lang) in line
-                       for line in _best_block(local, Street.RIVER))
+        assert not any(
+            method_text(best[Street.RIVER].method, lang) in line
+            for line in _best_block(local, Street.RIVER)
+        )
 
 
 def test_closing_the_replay_stops_it_before_the_next_street(services: Services) -> None:
@@ -339,15 +366,15 @@ def test_closing_the_replay_stops_it_before_the_next_street(services: Services) 
             recorder.dispatch(replay_actions.close_replay)
         return replay_actions.wanted(job, recorder.state)
 
-    asyncio.run(replay_actions.run_replay(job, services, recorder.dispatch,
-                                          still_wanted=still_wanted))
+    asyncio.run(
+        replay_actions.run_replay(job, services, recorder.dispatch, still_wanted=still_wanted)
+    )
     assert asked == [0, 1]
     assert recorder.state.replay is None
     assert [s.replay.streets_done for s in recorder.seen if s.replay] == [0, 1]
 
 
-def test_a_past_night_replays_from_history_starting_at_its_first_alarm(
-        services: Services) -> None:
+def test_a_past_night_replays_from_history_starting_at_its_first_alarm(services: Services) -> None:
     state = _saved(services, _judged(_table(*CASES["classic"]), ("Bob", "Cy", "Ana")))
     alarm = _judged(_table(*CASES["classic"]), ("Ana", "Bob", "Cy"))
     state = actions.run(actions.save_heist, state.with_table(alarm), services)
@@ -383,14 +410,33 @@ def _best_block(state: AppState, street: Street) -> list[str]:
     ("lang", "river"),
     [
         # At the river every card is known: Bob's ace high, Cy's pair, Ana's trips, surely.
-        ("en", ["river", "1 Bob", "2 Cy", "3 Ana", "The vault opens 100% of the time",
-                "With the tokens taken: 0%"]),
-        ("fr", ["river", "1 Bob", "2 Cy", "3 Ana", "Le coffre s'ouvre 100 % du temps",
-                "Avec les jetons pris : 0 %"]),
+        (
+            "en",
+            [
+                "river",
+                "1 Bob",
+                "2 Cy",
+                "3 Ana",
+                "The vault opens 100% of the time",
+                "With the tokens taken: 0%",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "river",
+                "1 Bob",
+                "2 Cy",
+                "3 Ana",
+                "Le coffre s'ouvre 100 % du temps",
+                "Avec les jetons pris : 0 %",
+            ],
+        ),
     ],
 )
 def test_each_street_shows_its_best_tokens_and_the_chance_of_those_taken(
-        services: Services, lang: str, river: list[str]) -> None:
+    services: Services, lang: str, river: list[str]
+) -> None:
     table = _judged(_table(*CASES["classic"]), ("Ana", "Bob", "Cy"))  # all three wrong
     recorder = _replayed(services, _saved(services, table))
     state = replace(recorder.state, lang=lang)
@@ -425,12 +471,15 @@ def test_a_best_not_proven_says_so(services: Services) -> None:
     streets = shown.replay.streets
     # Ties too many to list (eight hands playing the board) leave the search unproven; here
     # the flop's result is marked so, as the engine would.
-    cut = tuple(replace(o, best=replace(o.best, complete=False)) if o.street is Street.FLOP
-                else o for o in streets)  # type: ignore[arg-type]
+    cut = tuple(
+        replace(o, best=replace(o.best, complete=False)) if o.street is Street.FLOP else o
+        for o in streets
+    )  # type: ignore[arg-type]
     state = recorder.state.with_replay(shown.finished(replace(shown.replay, streets=cut)))
-    for lang, mark in (("en", "The best found, not proven best"),
-                       ("fr", "Le meilleur trouvé, sans preuve qu'il n'y a pas mieux")):
+    for lang, mark in (
+        ("en", "The best found, not proven best"),
+        ("fr", "Le meilleur trouvé, sans preuve qu'il n'y a pas mieux"),
+    ):
         local = replace(state, lang=lang)
         assert mark in _best_block(local, Street.FLOP)
         assert mark not in _best_block(local, Street.TURN)
-

@@ -12,8 +12,9 @@ from companion.ui.server import MAX_TRIES, JoinGate, new_join_code
 
 async def inner(scope: dict[str, Any], receive: Any, send: Any) -> None:
     body = b"app"
-    await send({"type": "http.response.start", "status": 200,
-                "headers": [(b"content-length", b"3")]})
+    await send(
+        {"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"3")]}
+    )
     await send({"type": "http.response.body", "body": body})
 
 

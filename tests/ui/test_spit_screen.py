@@ -60,13 +60,13 @@ def page_text(session: Session) -> str:
         ("", ()),
     ],
 )
-def test_stock_tokens_are_kept_as_typed_and_normalised(text: str,
-                                                       tokens: tuple[str, ...]) -> None:
+def test_stock_tokens_are_kept_as_typed_and_normalised(text: str, tokens: tuple[str, ...]) -> None:
     assert SpitScreen().with_stock_text(1, text).stocks == ((), tokens)
 
 
-@pytest.mark.parametrize(("text", "left"), [("4", 4), (" 0 ", 0), ("lots", 1), ("-2", 1),
-                                            ("99", 52)])
+@pytest.mark.parametrize(
+    ("text", "left"), [("4", 4), (" 0 ", 0), ("lots", 1), ("-2", 1), ("99", 52)]
+)
 def test_card_counts_keep_the_old_count_unless_a_count_is_typed(text: str, left: int) -> None:
     assert SpitScreen().with_spit_text(0, text).spit_left == (left, 1)
 
@@ -88,22 +88,34 @@ def test_no_ruling_until_both_piles_are_typed() -> None:
         ("four-stocks", "7h Kc", "8d 2s 3s 4s", "Qh", {("8d", 0)}, {("Qh", 1)}),
     ],
 )
-def test_each_player_legal_plays(variant: str, piles: str, p1: str, p2: str,
-                                 plays1: set[tuple[str, int]],
-                                 plays2: set[tuple[str, int]]) -> None:
+def test_each_player_legal_plays(
+    variant: str,
+    piles: str,
+    p1: str,
+    p2: str,
+    plays1: set[tuple[str, int]],
+    plays2: set[tuple[str, int]],
+) -> None:
     ruling = typed(piles, p1, p2, variant=variant).ruling()
     assert ruling is not None and ruling.situation is Situation.PLAY
     for moves, want in zip(ruling.plays, (plays1, plays2), strict=True):
-        got = {(str(ruling.state.players[m.player].stocks[m.stock].top), m.pile)
-               for m in moves if isinstance(m, Play)}
+        got = {
+            (str(ruling.state.players[m.player].stocks[m.stock].top), m.pile)
+            for m in moves
+            if isinstance(m, Play)
+        }
         assert len(got) == len(moves)  # plays only, no turn or shift in these positions
         assert got == want
 
 
 @pytest.mark.parametrize(
     ("spit", "live", "situation"),
-    [((3, 2), None, Situation.BOTH_SPIT), ((3, 0), None, Situation.SPIT_ALONE),
-     ((0, 0), None, Situation.NO_SPIT), ((3, 0), 1, Situation.SPIT_ALONE)],
+    [
+        ((3, 2), None, Situation.BOTH_SPIT),
+        ((3, 0), None, Situation.SPIT_ALONE),
+        ((0, 0), None, Situation.NO_SPIT),
+        ((3, 0), 1, Situation.SPIT_ALONE),
+    ],
 )
 def test_stuck_positions(spit: tuple[int, int], live: int | None, situation: Situation) -> None:
     screen = typed("7d 9s", "Ad Jh", "Kh Jc", spit=spit).with_live(live)
@@ -124,14 +136,21 @@ def test_one_pile_left_takes_plays_only_there() -> None:
     [
         (typed("7h Kc", "8x", ""), CompanionError, "8x"),
         (typed("7h Kc", "8d", "8d"), DuplicateCardError, "8♦ appears twice"),
-        (typed("7h Kc", "8d 2s 3s 4s 5s", "", variant="four-stocks"), TableError,
-         "player 1 has 5 stock piles; four-stocks allows 4"),
-        (typed("7h Kc", "8d", "").with_move_text("p1 plays whatever"), TableError,
-         "cannot read the move"),
+        (
+            typed("7h Kc", "8d 2s 3s 4s 5s", "", variant="four-stocks"),
+            TableError,
+            "player 1 has 5 stock piles; four-stocks allows 4",
+        ),
+        (
+            typed("7h Kc", "8d", "").with_move_text("p1 plays whatever"),
+            TableError,
+            "cannot read the move",
+        ),
     ],
 )
-def test_a_bad_position_names_what_is_wrong(screen: SpitScreen, error: type[Exception],
-                                            en: str) -> None:
+def test_a_bad_position_names_what_is_wrong(
+    screen: SpitScreen, error: type[Exception], en: str
+) -> None:
     with pytest.raises(error) as raised:
         screen.ruling()
     assert isinstance(raised.value, CompanionError)
@@ -165,13 +184,17 @@ def test_the_nav_bar_opens_the_referee_not_a_placeholder(services: Services) -> 
         find(page, "coming")
 
 
-def test_typed_position_lists_each_players_plays_in_french_and_english(
-        session: Session) -> None:
+def test_typed_position_lists_each_players_plays_in_french_and_english(session: Session) -> None:
     type_position(session, "7h Kc", "8d 2s ? - 9c/3", "Qh 5c")
     plays = [texts(find(session.view(), f"spit-plays-{p}")) for p in (0, 1)]
-    assert plays == [["• 8d -> tas 1 (sur 7h)", "• retourner la réserve 3",
-                      "• déplacer 9c de la réserve 5 vers la réserve 4 vide"],
-                     ["• Qh -> tas 2 (sur Kc)"]]
+    assert plays == [
+        [
+            "• 8d -> tas 1 (sur 7h)",
+            "• retourner la réserve 3",
+            "• déplacer 9c de la réserve 5 vers la réserve 4 vide",
+        ],
+        ["• Qh -> tas 2 (sur Kc)"],
+    ]
     session.tap("lang")
     assert texts(find(session.view(), "spit-plays-1")) == ["• Qh -> pile 2 (on Kc)"]
     # The chips show what was typed, face-down and empty spaces included.
@@ -186,8 +209,10 @@ def test_a_player_with_nothing_to_play_is_told_so(session: Session) -> None:
 
 @pytest.mark.parametrize(
     ("spit", "fr", "en"),
-    [("1 1", "bloqués : les deux crachent", "stuck: both spit"),
-     ("1 0", "bloqués : le joueur 1 crache seul", "stuck: player 1 spits alone")],
+    [
+        ("1 1", "bloqués : les deux crachent", "stuck: both spit"),
+        ("1 0", "bloqués : le joueur 1 crache seul", "stuck: player 1 spits alone"),
+    ],
 )
 def test_a_stuck_table_says_who_spits(session: Session, spit: str, fr: str, en: str) -> None:
     type_position(session, "7d 9s", "Ad Jh", "Kh Jc", spit)
@@ -203,15 +228,23 @@ def test_a_disputed_move_names_the_rule_it_broke(session: Session) -> None:
     check = find(page, "spit-check")
     check.on_click(ft.Event("click", check))
     verdict = texts(find(session.view(), "spit-verdict"))
-    assert verdict == ["INTERDIT", "joueur 2 : 5c -> tas 1 est interdit (rank_not_adjacent) : "
-                                   "5c n'est pas d'un rang au-dessus ou au-dessous de 7h"]
+    assert verdict == [
+        "INTERDIT",
+        "joueur 2 : 5c -> tas 1 est interdit (rank_not_adjacent) : "
+        "5c n'est pas d'un rang au-dessus ou au-dessous de 7h",
+    ]
     session.tap("lang")
     verdict = texts(find(session.view(), "spit-verdict"))
-    assert verdict == ["ILLEGAL", "player 2: 5c -> pile 1 is illegal (rank_not_adjacent): "
-                                  "5c is not one rank above or below 7h"]
+    assert verdict == [
+        "ILLEGAL",
+        "player 2: 5c -> pile 1 is illegal (rank_not_adjacent): "
+        "5c is not one rank above or below 7h",
+    ]
     session.submit("spit-move", "p1 8d -> pile 1")
     assert texts(find(session.view(), "spit-verdict")) == [
-        "LEGAL", "player 1: 8d -> pile 1 is legal"]
+        "LEGAL",
+        "player 1: 8d -> pile 1 is legal",
+    ]
     session.tap("spit-clear-move")
     with pytest.raises(LookupError):
         find(session.view(), "spit-verdict")
@@ -221,41 +254,47 @@ def test_the_variant_switch_changes_the_ruling(session: Session) -> None:
     type_position(session, "7h Kc", "8d", "Qs")
     session.submit("spit-move", "p1 8d -> pile 1")
     assert texts(find(session.view(), "spit-verdict"))[0] == "PERMIS"
-    find(session.view(), "spit-variant").on_select(SimpleNamespace(
-        control=SimpleNamespace(value="alternate")))
+    find(session.view(), "spit-variant").on_select(
+        SimpleNamespace(control=SimpleNamespace(value="alternate"))
+    )
     assert session.state.spit.variant == "alternate"
     verdict = texts(find(session.view(), "spit-verdict"))
     assert verdict[0] == "INTERDIT" and "8d" in verdict[1]
 
 
 def test_speed_asks_for_hands_draw_and_side_piles(session: Session) -> None:
-    find(session.view(), "spit-variant").on_select(SimpleNamespace(
-        control=SimpleNamespace(value="speed")))
+    find(session.view(), "spit-variant").on_select(
+        SimpleNamespace(control=SimpleNamespace(value="speed"))
+    )
     page = session.view()
     assert find(page, "spit-stocks-0").label == "Main du joueur 1"
     assert find(page, "spit-left-0").label == "Pioche"
     type_position(session, "7d 9s", "Ad Jh", "Kh Jc", "5 5")
     session.submit("spit-side-0", "3")
     session.submit("spit-side-1", "3")
-    assert texts(find(session.view(), "spit-situation"))[0] == \
-        "bloqués : retournez les piles de côté au centre"
+    assert (
+        texts(find(session.view(), "spit-situation"))[0]
+        == "bloqués : retournez les piles de côté au centre"
+    )
 
 
 def test_only_one_pile_left(session: Session) -> None:
     type_position(session, "7h 9s", "8d Ts", "Kh")
-    find(session.view(), "spit-live").on_select(SimpleNamespace(
-        control=SimpleNamespace(value="2")))
+    find(session.view(), "spit-live").on_select(SimpleNamespace(control=SimpleNamespace(value="2")))
     assert session.state.spit.live == 1
-    assert texts(find(session.view(), "spit-plays-0")) == ["• 8d -> tas 2 (sur 9s)",
-                                                           "• 10s -> tas 2 (sur 9s)"]
+    assert texts(find(session.view(), "spit-plays-0")) == [
+        "• 8d -> tas 2 (sur 9s)",
+        "• 10s -> tas 2 (sur 9s)",
+    ]
 
 
 @pytest.mark.parametrize(
     ("p1", "p2", "fr"),
     [("8x", "", "8x"), ("8d", "8d", "8d"), ("8d 2s 3s 4s 5s 6s", "", "6 piles de réserve")],
 )
-def test_problems_are_shown_instead_of_a_ruling(session: Session, p1: str, p2: str,
-                                                fr: str) -> None:
+def test_problems_are_shown_instead_of_a_ruling(
+    session: Session, p1: str, p2: str, fr: str
+) -> None:
     type_position(session, "7h Kc", p1, p2)
     problems = texts(find(session.view(), "problems"))
     assert len(problems) == 1 and fr in problems[0]
@@ -281,9 +320,10 @@ def test_plain_writes_suit_letters() -> None:
 def test_an_emptied_stock_ends_the_round(session: Session) -> None:
     type_position(session, "7h Kc", "", "Qh 5c")
     lines = texts(find(session.view(), "spit-situation"))
-    assert lines[:2] == ["le joueur 1 a vidé sa réserve : prenez les tas centraux et étalez "
-                         "de nouveau", "la main la plus rapide prend le plus petit tas (à "
-                         "égalité, la main du dessous)"]
+    assert lines[:2] == [
+        "le joueur 1 a vidé sa réserve : prenez les tas centraux et étalez de nouveau",
+        "la main la plus rapide prend le plus petit tas (à égalité, la main du dessous)",
+    ]
 
 
 def test_new_table_clears_the_position(session: Session) -> None:
@@ -334,12 +374,18 @@ def test_a_photo_fills_the_position(services: Services) -> None:
     assert spit.stocks == (("8d", "2s", "Ac", "9c"), ("Qh", "5c", "Td", "6s", "3h"))
     assert spit.spit_left == (4, 6)  # not on the photo: the counts typed are kept
     assert session.state.banner is not None
-    assert session.state.banner.text("en") == \
-        "11 cards read: check them, add ? for each face-down stock and say the spit cards left."
-    assert find(session.view(), "spit-photo-read").value == \
-        "Lu (joueur 2 / tas / joueur 1) : Qh 5c Td 6s 3h / 7h Kc / 8d 2s Ac 9c"
-    assert texts(find(session.view(), "spit-plays-0")) == ["• 8d -> tas 1 (sur 7h)",
-                                                           "• Ac -> tas 2 (sur Kc)"]
+    assert (
+        session.state.banner.text("en")
+        == "11 cards read: check them, add ? for each face-down stock and say the spit cards left."
+    )
+    assert (
+        find(session.view(), "spit-photo-read").value
+        == "Lu (joueur 2 / tas / joueur 1) : Qh 5c Td 6s 3h / 7h Kc / 8d 2s Ac 9c"
+    )
+    assert texts(find(session.view(), "spit-plays-0")) == [
+        "• 8d -> tas 1 (sur 7h)",
+        "• Ac -> tas 2 (sur Kc)",
+    ]
 
 
 def test_unsure_reads_are_pointed_out(services: Services) -> None:
@@ -348,21 +394,31 @@ def test_unsure_reads_are_pointed_out(services: Services) -> None:
     session = Session(AppState(screen="spit"), replace(services, reader=reading(doubt)))
     session.dispatch(load_spit_photo(jpeg()))
     assert session.state.banner is not None
-    assert session.state.banner.text("en") == \
-        f"5 cards read: check {sure.codes[4]}:55% above all, add ? for each face-down stock " \
+    assert (
+        session.state.banner.text("en")
+        == f"5 cards read: check {sure.codes[4]}:55% above all, add ? for each face-down stock "
         "and say the spit cards left."
+    )
 
 
 @pytest.mark.parametrize(
     ("data", "detections", "en"),
-    [(b"not an image", reads(), "spit.jpg: cannot be read as an image"),
-     (None, reads(*spit_layout("3h", "2c 2d", "-")),
-      "spit.jpg: read 3 cards in 2 rows (3h / 2c 2d)")],
+    [
+        (b"not an image", reads(), "spit.jpg: cannot be read as an image"),
+        (
+            None,
+            reads(*spit_layout("3h", "2c 2d", "-")),
+            "spit.jpg: read 3 cards in 2 rows (3h / 2c 2d)",
+        ),
+    ],
 )
 def test_a_photo_that_is_no_spit_layout_is_refused_by_name(
-        services: Services, data: bytes | None, detections: Detections, en: str) -> None:
-    session = Session(AppState(screen="spit", spit=typed("7h Kc", "8d", "Qh")),
-                      replace(services, reader=reading(detections)))
+    services: Services, data: bytes | None, detections: Detections, en: str
+) -> None:
+    session = Session(
+        AppState(screen="spit", spit=typed("7h Kc", "8d", "Qh")),
+        replace(services, reader=reading(detections)),
+    )
     before = session.state.spit
     session.dispatch(load_spit_photo(jpeg() if data is None else data, "spit.jpg"))
     banner = session.state.banner

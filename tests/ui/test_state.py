@@ -17,8 +17,12 @@ from companion.ui.state import (
 )
 
 
-def table(river: str = "As Kd Qh 7c 2s", hands: tuple[str, ...] = ("Ah Ad", "Th 9h", "3c 2c"),
-          players: tuple[str, ...] = ("Ana", "Bob", "Cy"), **kw: object) -> ShowdownState:
+def table(
+    river: str = "As Kd Qh 7c 2s",
+    hands: tuple[str, ...] = ("Ah Ad", "Th 9h", "3c 2c"),
+    players: tuple[str, ...] = ("Ana", "Bob", "Cy"),
+    **kw: object,
+) -> ShowdownState:
     state = ShowdownState(players, **kw)  # type: ignore[arg-type]
     state = state.with_cards_text(RIVER, river)
     for i, text in enumerate(hands):
@@ -30,9 +34,16 @@ def keys(state: ShowdownState) -> list[str]:
     return [p.key for p in state.problems()]
 
 
-@pytest.mark.parametrize("typed, expected", [
-    ("10h", "Th"), (" as ", "As"), ("Td", "Td"), ("1x", "1x"), ("*", "*"),
-])
+@pytest.mark.parametrize(
+    "typed, expected",
+    [
+        ("10h", "Th"),
+        (" as ", "As"),
+        ("Td", "Td"),
+        ("1x", "1x"),
+        ("*", "*"),
+    ],
+)
 def test_normalise_card(typed: str, expected: str) -> None:
     assert normalise_card(typed) == expected
 
@@ -47,16 +58,20 @@ def test_new_table_has_three_french_players_and_problems() -> None:
     assert keys(state) == ["p_river", "p_hand_empty", "p_hand_empty", "p_hand_empty"]
 
 
-@pytest.mark.parametrize("river, hands, decks, expected", [
-    ("As Kd Qh 7c 2s", ("Ah Ad", "Th 9h", "3c 2c"), 1, []),
-    ("As Kd Qh 7c", ("Ah Ad", "Th 9h", "3c 2c"), 1, ["p_river"]),
-    ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 1, ["p_duplicate"]),
-    ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 2, []),
-    ("As Kd Qh 7c 2s", ("Ah Zz", "Th 9h", "3c 2c"), 1, ["p_bad_card"]),
-    ("As Kd Qh 7c 2s", ("Ah Ad", "", "3c 2c"), 1, ["p_hand_empty"]),
-])
-def test_problems_flag_duplicates_and_missing_cards(river: str, hands: tuple[str, ...],
-                                                     decks: int, expected: list[str]) -> None:
+@pytest.mark.parametrize(
+    "river, hands, decks, expected",
+    [
+        ("As Kd Qh 7c 2s", ("Ah Ad", "Th 9h", "3c 2c"), 1, []),
+        ("As Kd Qh 7c", ("Ah Ad", "Th 9h", "3c 2c"), 1, ["p_river"]),
+        ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 1, ["p_duplicate"]),
+        ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 2, []),
+        ("As Kd Qh 7c 2s", ("Ah Zz", "Th 9h", "3c 2c"), 1, ["p_bad_card"]),
+        ("As Kd Qh 7c 2s", ("Ah Ad", "", "3c 2c"), 1, ["p_hand_empty"]),
+    ],
+)
+def test_problems_flag_duplicates_and_missing_cards(
+    river: str, hands: tuple[str, ...], decks: int, expected: list[str]
+) -> None:
     state = table(river, hands, rules=Rules(decks=decks))
     assert keys(state) == expected
     assert (state.showdown() is None) == bool(expected)
@@ -106,13 +121,16 @@ def test_tapping_a_hand_again_takes_its_token_back() -> None:
     assert state.showdown().verdict is None  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("typed, expected", [
-    ("3 1 2", {"Bob": 1, "Cy": 2, "Ana": 3}),
-    ("3,1,2", {"Bob": 1, "Cy": 2, "Ana": 3}),
-    ("3 1", {}),
-    ("3 3 1", {}),
-    ("4 1 2", {}),
-])
+@pytest.mark.parametrize(
+    "typed, expected",
+    [
+        ("3 1 2", {"Bob": 1, "Cy": 2, "Ana": 3}),
+        ("3,1,2", {"Bob": 1, "Cy": 2, "Ana": 3}),
+        ("3 1", {}),
+        ("3 3 1", {}),
+        ("4 1 2", {}),
+    ],
+)
 def test_typed_tokens_in_seating_order(typed: str, expected: dict[str, int]) -> None:
     assert table().with_tokens_text(typed).token_map() == expected
 
@@ -125,8 +143,11 @@ def test_changing_cards_clears_tokens_but_blur_without_change_keeps_them() -> No
 
 def test_reading_gives_hands_to_players_and_adds_missing_players() -> None:
     state = ShowdownState.new("en").with_read(
-        ["As", "Kd", "Qh", "7c", "2s"], [["Ah", "Ad"], ["Th", "9h"], ["3c", "2c"], ["4d", "5d"]],
-        "a" * 64, "en")
+        ["As", "Kd", "Qh", "7c", "2s"],
+        [["Ah", "Ad"], ["Th", "9h"], ["3c", "2c"], ["4d", "5d"]],
+        "a" * 64,
+        "en",
+    )
     assert state.players[-1] == "Player 4"
     assert state.hands[3] == ("4d", "5d") and state.photo == "a" * 64
 
@@ -157,12 +178,15 @@ def test_two_rivers_give_each_player_a_hand_per_river() -> None:
     assert state.cleared().two_rivers and state.cleared().river2 == ()
 
 
-@pytest.mark.parametrize("change, expected", [
-    (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s"), ["p_river2"]),
-    (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s 4h As"), ["p_duplicate"]),
-    (lambda s: s.with_variant("two-of-four"), ["p_two_rivers", "p_hand", "p_hand", "p_hand"]),
-    (lambda s: s.with_two_rivers(False), []),
-])
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s"), ["p_river2"]),
+        (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s 4h As"), ["p_duplicate"]),
+        (lambda s: s.with_variant("two-of-four"), ["p_two_rivers", "p_hand", "p_hand", "p_hand"]),
+        (lambda s: s.with_two_rivers(False), []),
+    ],
+)
 def test_two_river_problems(change: Any, expected: list[str]) -> None:
     assert keys(change(two_river_table())) == expected
 
@@ -188,12 +212,15 @@ def test_francois_gets_a_hand_from_the_cards_given_to_him() -> None:
     assert state.table_json()["players"][0]["francois_card"] == "Jc"
 
 
-@pytest.mark.parametrize("change, expected", [
-    (lambda s: s.with_francois_text(1, ""), ["p_francois"]),
-    (lambda s: s.with_francois_text(1, "As"), ["p_duplicate"]),
-    (lambda s: s.with_francois_text(1, "Zz"), ["p_bad_card"]),
-    (lambda s: s.with_cards_text(0, "Ah Ad"), ["p_hand"]),
-])
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (lambda s: s.with_francois_text(1, ""), ["p_francois"]),
+        (lambda s: s.with_francois_text(1, "As"), ["p_duplicate"]),
+        (lambda s: s.with_francois_text(1, "Zz"), ["p_bad_card"]),
+        (lambda s: s.with_cards_text(0, "Ah Ad"), ["p_hand"]),
+    ],
+)
 def test_francois_problems(change: Any, expected: list[str]) -> None:
     assert keys(change(francois_table())) == expected
 
@@ -208,8 +235,10 @@ def test_circular_shared_hands_lie_between_neighbours() -> None:
     assert state.neighbours() == (("Ana", "Bob"), ("Bob", "Cy"), ("Cy", "Ana"))
     assert state.problems() == ()
     assert [hid for hid, _ in state.hand_ids()] == ["Ana", "Bob", "Cy", "Ana+Bob", "Cy+Ana"]
-    assert circular_table().with_shared_text(1, "4d").problems()[0].text("en") == \
-        "Bob+Cy has 1 of 2 cards"
+    assert (
+        circular_table().with_shared_text(1, "4d").problems()[0].text("en")
+        == "Bob+Cy has 1 of 2 cards"
+    )
     assert keys(circular_table().with_shared_text(1, "Ah 4d")) == ["p_duplicate"]
 
 

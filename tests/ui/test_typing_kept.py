@@ -47,7 +47,8 @@ def sent(before: Any, after: Any) -> list[Any]:
     for tree in (before, after):
         object.__setattr__(tree, "_frozen", True)
     patch, _added, _removed = ObjectPatch.from_diff(
-        {"_b": before}, {"_b": after}, control_cls=BaseControl, frozen=True)
+        {"_b": before}, {"_b": after}, control_cls=BaseControl, frozen=True
+    )
     return patch.to_message()[1:]
 
 
@@ -91,8 +92,9 @@ def test_typing_survives_a_change_of_players(page: Page) -> None:
 
 @pytest.mark.parametrize("variant, key", [("francois", "francois-1"), ("circular", "shared-0")])
 def test_variant_fields_keep_typing(services: Services, variant: str, key: str) -> None:
-    page = Page(Session(AppState(table=ShowdownState(("Ana", "Bob", "Cy"), variant=variant)),
-                        services))
+    page = Page(
+        Session(AppState(table=ShowdownState(("Ana", "Bob", "Cy"), variant=variant)), services)
+    )
     page.type(key, "7c")
     page.session.submit("river-text", "2c 3d 4h")
     shown, _ops = page.rerender()
@@ -119,8 +121,6 @@ def test_a_change_from_elsewhere_replaces_the_typing(page: Page) -> None:
     assert ["value", ""] in [op[2:] for op in value_ops(ops)]
 
 
-
-
 @pytest.mark.parametrize("key", ["hand-0-text", "river-text", "players"])
 def test_a_new_table_drops_typing_even_where_the_text_was_empty(page: Page, key: str) -> None:
     # The state's text is "" before and after: only the table's reset count tells them apart.
@@ -134,8 +134,11 @@ def test_a_new_table_drops_typing_even_where_the_text_was_empty(page: Page, key:
 
 def test_a_photo_read_keeps_typing_where_it_read_nothing(page: Page) -> None:
     page.type("hand-2-text", "9c 9d")
-    page.session.dispatch(lambda s, _: s.with_table(s.table.with_read(
-        ["2c", "3d", "4h"], [["As", "Ks"], ["Qh", "Jh"]], None, "fr")))
+    page.session.dispatch(
+        lambda s, _: s.with_table(
+            s.table.with_read(["2c", "3d", "4h"], [["As", "Ks"], ["Qh", "Jh"]], None, "fr")
+        )
+    )
     shown, _ops = page.rerender()
     assert find(shown, "river-text").value == "2c 3d 4h"
     assert find(shown, "hand-0-text").value == "As Ks"

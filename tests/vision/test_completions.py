@@ -1,6 +1,5 @@
 """Index corners implied by a card's other corners (``detector.completions``)."""
 
-
 import cv2
 import numpy as np
 
@@ -49,7 +48,6 @@ def test_a_card_whose_index_corners_give_no_proposal_is_read_from_its_other_corn
     image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
     assert "6d" in CardDetector().detect(image).detections.codes
     assert "6d" not in CardDetector(complete=False).detect(image).detections.codes
-
 
 
 def test_a_corner_framed_at_another_width_than_the_read_cards_is_cut_again_at_theirs() -> None:

@@ -5,10 +5,16 @@ from companion.vision import Detections
 
 
 def _three() -> Detections:
-    quads = np.array([[[0, 0], [10, 0], [10, 14], [0, 14]]] * 3, np.float32) + \
-        np.arange(3)[:, None, None] * 20
-    return Detections(("As", "Td", "2c"), np.array([0.9, 0.8, 0.7]),
-                      np.concatenate([quads.min(1), quads.max(1)], 1), quads)
+    quads = (
+        np.array([[[0, 0], [10, 0], [10, 14], [0, 14]]] * 3, np.float32)
+        + np.arange(3)[:, None, None] * 20
+    )
+    return Detections(
+        ("As", "Td", "2c"),
+        np.array([0.9, 0.8, 0.7]),
+        np.concatenate([quads.min(1), quads.max(1)], 1),
+        quads,
+    )
 
 
 def test_arrays_are_read_only() -> None:

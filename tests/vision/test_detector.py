@@ -32,8 +32,9 @@ def test_reads_the_cards_of_the_fixture_scenes(detector: CardDetector) -> None:
     # the shipped model reads 24 of 27 here (precision 0.92, recall 0.89).
     total = Score(0, 0, 0)
     for entry in SCENES:
-        total = total + score_cards(list(_read(detector, entry["image"]).detections.codes),
-                                    entry["cards"])
+        total = total + score_cards(
+            list(_read(detector, entry["image"]).detections.codes), entry["cards"]
+        )
     assert total.precision >= 0.88, total
     assert total.recall >= 0.85, total
 
@@ -113,8 +114,12 @@ def test_the_reader_reads_again_only_crops_read_as_an_index(detector: CardDetect
     model's alone, so the reader never turns a crop into a card."""
     image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
     reads, _ = detector.read_corners(image)
-    crops = np.array([geometry.crop_corner(image, r.proposal.p, r.proposal.u, r.proposal.v,
-                                           r.proposal.s) for r in reads])
+    crops = np.array(
+        [
+            geometry.crop_corner(image, r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s)
+            for r in reads
+        ]
+    )
     table = np.full((2, *crops.shape[1:]), (40, 90, 30), np.uint8)  # green felt, no card
     both = np.concatenate([crops, table])
     rank1, suit1 = detector.classify(both)
@@ -123,7 +128,7 @@ def test_the_reader_reads_again_only_crops_read_as_an_index(detector: CardDetect
     assert np.allclose(rank2[:, n], rank1[:, n])
     assert np.allclose(rank2.sum(axis=1), 1.0, atol=1e-4)
     again = rank1.argmax(axis=1) < n
-    assert again[: len(crops)].all() and not again[len(crops):].any()
+    assert again[: len(crops)].all() and not again[len(crops) :].any()
     assert not np.allclose(suit2[again], suit1[again])
     assert np.array_equal(suit2[~again], suit1[~again])
     alone = CardDetector(reader_path=None)
@@ -141,8 +146,7 @@ def test_a_corner_model_is_refused_as_the_face_reader() -> None:
         CardDetector(face_path=DEFAULT_READER)
 
 
-def test_the_face_reader_reads_whole_cards_where_an_index_was_read(
-        detector: CardDetector) -> None:
+def test_the_face_reader_reads_whole_cards_where_an_index_was_read(detector: CardDetector) -> None:
     image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
     reads, _ = detector.read_corners(image)
     proposals = [r.proposal for r in reads]
@@ -165,12 +169,20 @@ def test_the_face_reader_alone_reads_most_fixture_cards_right(detector: CardDete
         image = cv2.imread(str(FIXTURES / entry["image"]))
         reads, _ = detector.read_corners(image)
         good = [r for r in reads if r.code in entry["cards"]]
-        crops = np.array([geometry.crop_corner(image, r.proposal.p, r.proposal.u, r.proposal.v,
-                                               r.proposal.s, geometry.FACE) for r in good],
-                         np.float32)
+        crops = np.array(
+            [
+                geometry.crop_corner(
+                    image, r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s, geometry.FACE
+                )
+                for r in good
+            ],
+            np.float32,
+        )
         rank, suit = detector._face.run(None, {"crops": crops})
-        codes = [detector.ranks[a] + detector.suits[b]
-                 for a, b in zip(rank.argmax(axis=1), suit.argmax(axis=1), strict=True)]
+        codes = [
+            detector.ranks[a] + detector.suits[b]
+            for a, b in zip(rank.argmax(axis=1), suit.argmax(axis=1), strict=True)
+        ]
         right += sum(c == r.code for c, r in zip(codes, good, strict=True))
         total += len(good)
     assert total >= 20 and right >= 0.75 * total, (right, total)

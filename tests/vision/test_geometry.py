@@ -13,7 +13,10 @@ def _card_image(angle_deg: float) -> tuple[np.ndarray, np.ndarray]:
     mark = np.array([[0.08, 0.08], [0.2, 0.08], [0.2, 0.2], [0.08, 0.2]]) * width
     a = np.deg2rad(angle_deg)
     rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-    to_image = lambda pts: pts @ rot.T + [130, 110]  # noqa: E731
+
+    def to_image(pts: np.ndarray) -> np.ndarray:
+        return np.asarray(pts @ rot.T + [130, 110])
+
     quad = to_image(local)
     cv2.fillConvexPoly(image, quad.astype(np.int32), (255, 255, 255))
     cv2.fillConvexPoly(image, to_image(mark).astype(np.int32), (0, 0, 0))
@@ -28,11 +31,18 @@ def test_crop_of_top_left_corner_shows_the_mark_upright(angle: float) -> None:
     v = (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0])
     crop = geometry.crop_corner(image, p, u, v, 120.0)
     assert crop.shape == (geometry.CROP_H, geometry.CROP_W, 3)
+
     # The mark spans 0.08..0.2 card widths from the corner: dark there, white beyond it.
-    col = lambda x: int((x - geometry.CROP_X[0]) / (geometry.CROP_X[1] - geometry.CROP_X[0])  # noqa: E731
-                        * geometry.CROP_W)
-    row = lambda y: int((y - geometry.CROP_Y[0]) / (geometry.CROP_Y[1] - geometry.CROP_Y[0])  # noqa: E731
-                        * geometry.CROP_H)
+    def col(x: float) -> int:
+        return int(
+            (x - geometry.CROP_X[0]) / (geometry.CROP_X[1] - geometry.CROP_X[0]) * geometry.CROP_W
+        )
+
+    def row(y: float) -> int:
+        return int(
+            (y - geometry.CROP_Y[0]) / (geometry.CROP_Y[1] - geometry.CROP_Y[0]) * geometry.CROP_H
+        )
+
     assert crop[row(0.14), col(0.14)].max() < 60
     assert crop[row(0.35), col(0.3)].min() > 200
     assert crop[row(0.14), col(-0.02)].max() < 120  # outside the card: the table
@@ -42,15 +52,17 @@ def test_large_photo_crop_is_antialiased_not_aliased() -> None:
     # A fine checkerboard far below the crop's pixel size must average to grey, not alias.
     image = (np.indices((3000, 3000)).sum(axis=0) % 2 * 255).astype(np.uint8)
     image = np.dstack([image] * 3)
-    crop = geometry.crop_corner(image, np.array([1000.0, 1000.0]), np.array([1.0, 0.0]),
-                                np.array([0.0, 1.0]), 1500.0)
+    crop = geometry.crop_corner(
+        image, np.array([1000.0, 1000.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 1500.0
+    )
     assert abs(float(crop.mean()) - 127.5) < 10
     assert float(crop.std()) < 10
 
 
 def test_card_quad_spans_card_proportions() -> None:
-    quad = geometry.card_quad(np.array([10.0, 20.0]), np.array([1.0, 0.0]),
-                              np.array([0.0, 1.0]), 100.0)
+    quad = geometry.card_quad(
+        np.array([10.0, 20.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100.0
+    )
     np.testing.assert_allclose(quad, [[10, 20], [110, 20], [110, 160], [10, 160]])
 
 
@@ -58,8 +70,13 @@ def test_a_big_crop_almost_wholly_outside_the_image_is_cut_without_error() -> No
     # A frame met on a held-out scene: only a sliver of its crop lies in the image, and a
     # crop pixel spans 7.5 image pixels; the sliver once shrank to no pixels and OpenCV raised.
     image = np.full((800, 1200, 3), 200, np.uint8)
-    crop = geometry.crop_corner(image, np.array([1488.53, 103.2]), np.array([-1.0, 0.0]),
-                                np.array([0.33551, -0.94204]), 792.64)
+    crop = geometry.crop_corner(
+        image,
+        np.array([1488.53, 103.2]),
+        np.array([-1.0, 0.0]),
+        np.array([0.33551, -0.94204]),
+        792.64,
+    )
     assert crop.shape == (geometry.CROP_H, geometry.CROP_W, 3)
 
 
@@ -72,8 +89,13 @@ def test_face_crop_shows_the_whole_card_seen_from_its_corner(angle: float) -> No
     crop = geometry.crop_corner(image, p, u, v, 120.0, geometry.FACE)
     assert crop.shape == (geometry.CROP_H, geometry.CROP_W, 3)
     (x0, x1), (y0, y1) = geometry.FACE
-    at = lambda x, y: crop[int((y - y0) / (y1 - y0) * geometry.CROP_H),  # noqa: E731
-                           int((x - x0) / (x1 - x0) * geometry.CROP_W)]
+
+    def at(x: float, y: float) -> np.ndarray:
+        return crop[
+            int((y - y0) / (y1 - y0) * geometry.CROP_H),
+            int((x - x0) / (x1 - x0) * geometry.CROP_W),
+        ]
+
     assert at(0.5, 0.7).min() > 200 and at(0.9, 1.3).min() > 200  # the card, far corner too
     assert at(0.14, 0.14).max() < 80  # the index mark, smaller than in a corner crop
     # The table either side (the outermost crop pixels blend in a little of the card edge).
@@ -93,10 +115,15 @@ def test_a_batch_of_crops_matches_each_frame_cut_alone() -> None:
     s = np.array([40.0, 120.0, 300.0, 480.0, 700.0, 500.0])
     for extent in (geometry.CORNER, geometry.FACE):
         batch = geometry.crop_corners(image, p, u, v, s, extent)
-        alone = [geometry.crop_corner(image, p[i], u[i], v[i], float(s[i]), extent)
-                 for i in range(6)]
+        alone = [
+            geometry.crop_corner(image, p[i], u[i], v[i], float(s[i]), extent) for i in range(6)
+        ]
         assert batch.shape == (6, geometry.CROP_H, geometry.CROP_W, 3)
         assert len({crop.tobytes() for crop in alone}) == 6
         np.testing.assert_array_equal(batch, np.array(alone))
     assert geometry.crop_corners(image, p[:0], u[:0], v[:0], s[:0]).shape == (
-        0, geometry.CROP_H, geometry.CROP_W, 3)
+        0,
+        geometry.CROP_H,
+        geometry.CROP_W,
+        3,
+    )

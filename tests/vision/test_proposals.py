@@ -13,26 +13,30 @@ def _frame(x: float, y: float, angle: float, s: float) -> list[float]:
 
 
 def test_a_frame_alike_an_earlier_kept_one_is_dropped_and_only_kept_ones_count() -> None:
-    frames = np.array([
-        _frame(100, 100, 0.0, 50),  # kept
-        _frame(102, 100, 0.05, 52),  # alike the first: dropped
-        _frame(104.5, 100, 0.0, 50),  # alike the second only, which was dropped: kept
-        _frame(100, 100, np.pi / 2, 50),  # same place, turned a quarter: kept
-        _frame(100, 100, 0.0, 60),  # same place, a fifth wider: kept
-        _frame(300, 100, 0.0, 50),  # elsewhere: kept
-        _frame(101, 101, 0.0, 49),  # alike the first: dropped
-    ])
+    frames = np.array(
+        [
+            _frame(100, 100, 0.0, 50),  # kept
+            _frame(102, 100, 0.05, 52),  # alike the first: dropped
+            _frame(104.5, 100, 0.0, 50),  # alike the second only, which was dropped: kept
+            _frame(100, 100, np.pi / 2, 50),  # same place, turned a quarter: kept
+            _frame(100, 100, 0.0, 60),  # same place, a fifth wider: kept
+            _frame(300, 100, 0.0, 50),  # elsewhere: kept
+            _frame(101, 101, 0.0, 49),  # alike the first: dropped
+        ]
+    )
     assert _first_of_alike(frames).tolist() == [0, 2, 3, 4, 5]
     assert _first_of_alike(frames[:0]).tolist() == []
 
 
 def test_frames_already_read_are_kept_and_drop_later_frames_alike_them() -> None:
-    frames = np.array([
-        _frame(100, 100, 0.0, 50),  # read already
-        _frame(101, 100, 0.0, 50),  # read already, though alike the first
-        _frame(103, 100, 0.0, 50),  # alike a read frame: dropped
-        _frame(200, 100, 0.0, 50),  # new: kept
-    ])
+    frames = np.array(
+        [
+            _frame(100, 100, 0.0, 50),  # read already
+            _frame(101, 100, 0.0, 50),  # read already, though alike the first
+            _frame(103, 100, 0.0, 50),  # alike a read frame: dropped
+            _frame(200, 100, 0.0, 50),  # new: kept
+        ]
+    )
     assert _first_of_alike(frames, fixed=2).tolist() == [0, 1, 3]
     # A looser test (the second look's) also drops a frame turned 15 degrees.
     turned = np.array([_frame(100, 100, 0.0, 50), _frame(102, 100, np.radians(15), 50)])
@@ -43,8 +47,10 @@ def test_frames_already_read_are_kept_and_drop_later_frames_alike_them() -> None
 @pytest.mark.parametrize("order", [1, -1])
 def test_polygon_corners_frame_a_card_clockwise_whichever_way_its_outline_runs(order: int) -> None:
     card = np.array([[10, 10], [60, 10], [60, 80], [10, 80]], np.int32)[::order].reshape(-1, 1, 2)
-    corners = {(x, y): (ux, uy, vx, vy, la, lb)
-               for x, y, ux, uy, vx, vy, la, lb in _polygon_corners(card, 5.0)}
+    corners = {
+        (x, y): (ux, uy, vx, vy, la, lb)
+        for x, y, ux, uy, vx, vy, la, lb in _polygon_corners(card, 5.0)
+    }
     assert set(corners) == {(10, 10), (60, 10), (60, 80), (10, 80)}
     # Top-left: u runs along the top edge, v down the left edge, both into the card.
     assert corners[(10, 10)] == pytest.approx((1, 0, 0, 1, 50, 70))
@@ -65,8 +71,9 @@ def test_refined_corners_sit_at_the_sharp_corner_of_a_rounded_card() -> None:
     cv2.rectangle(mask, (x0, y0 + r), (x1, y1 - r), 1, -1)
     for cx, cy in [(x0 + r, y0 + r), (x1 - r, y0 + r), (x1 - r, y1 - r), (x0 + r, y1 - r)]:
         cv2.circle(mask, (cx, cy), r, 1, -1)
-    contour = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
-                  key=cv2.contourArea)
+    contour = max(
+        cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea
+    )
     poly = cv2.approxPolyDP(contour, 4.0, True)
     refined = _refine(contour, poly).reshape(-1, 2)
     sharp = np.array([[40, 30], [140, 30], [140, 170], [40, 170]], float)

@@ -1,6 +1,5 @@
 """Doubtful corner reads cut again at nearby frames, and the card-paper check."""
 
-
 import cv2
 import numpy as np
 import pytest
@@ -72,8 +71,11 @@ def test_corners_framed_14_degrees_off_are_read_after_reframing(detector: CardDe
     reads, _ = detector.read_corners(image)
     sure = [r for r in reads if r.confidence > 0.95]
     assert len(sure) >= 5
-    turned = [Proposal(r.proposal.p, _turn(r.proposal.u, a), _turn(r.proposal.v, a),
-                       r.proposal.s) for r in sure for a in (-0.25, 0.25)]
+    turned = [
+        Proposal(r.proposal.p, _turn(r.proposal.u, a), _turn(r.proposal.v, a), r.proposal.s)
+        for r in sure
+        for a in (-0.25, 0.25)
+    ]
     crops = np.array([geometry.crop_corner(image, q.p, q.u, q.v, q.s) for q in turned])
     rank_p, suit_p = detector.classify(crops)
     codes = [r.code for r in sure for _ in (0, 1)]

@@ -1,6 +1,5 @@
 """Applying Spit moves: each returns a new state; ``settle`` ends rounds and games."""
 
-
 from __future__ import annotations
 
 import random

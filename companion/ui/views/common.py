@@ -35,21 +35,35 @@ def card_label(card: str) -> str:
     return card
 
 
-def card_chip(card: str, *, key: str, selected: bool = False, highlight: bool = False,
-              on_click: Callable[[ft.Event[ft.Container]], None] | None = None,
-              bad: bool = False) -> ft.Control:
+def card_chip(
+    card: str,
+    *,
+    key: str,
+    selected: bool = False,
+    highlight: bool = False,
+    on_click: Callable[[ft.Event[ft.Container]], None] | None = None,
+    bad: bool = False,
+) -> ft.Control:
     color = RED if card[-1:] in ("h", "d") else ft.Colors.BLACK
-    border = ft.Colors.BLUE_700 if selected else (ft.Colors.AMBER_700 if highlight else
-                                                  ft.Colors.GREY_400)
+    border = (
+        ft.Colors.BLUE_700
+        if selected
+        else (ft.Colors.AMBER_700 if highlight else ft.Colors.GREY_400)
+    )
     return ft.Container(
         key=key,
-        content=ft.Text(card_label(card), size=18, weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.PURPLE_900 if bad else color),
+        content=ft.Text(
+            card_label(card),
+            size=18,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.PURPLE_900 if bad else color,
+        ),
         padding=ft.Padding.symmetric(horizontal=8, vertical=6),
         border=ft.Border.all(3 if selected or highlight else 1, border),
         border_radius=6,
-        bgcolor=ft.Colors.AMBER_100 if highlight else (
-            ft.Colors.PINK_50 if bad else ft.Colors.WHITE),
+        bgcolor=ft.Colors.AMBER_100
+        if highlight
+        else (ft.Colors.PINK_50 if bad else ft.Colors.WHITE),
         on_click=on_click,
     )
 
@@ -68,8 +82,14 @@ def banner_view(banner: Banner | None, lang: str) -> ft.Control | None:
 
 def section(key: str, title: str, *controls: ft.Control | None) -> ft.Control:
     """A titled block; keyed, so that blocks appearing above it never take over its controls."""
-    return ft.Column([ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
-                      *[c for c in controls if c is not None]], spacing=6, key=key)
+    return ft.Column(
+        [
+            ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
+            *[c for c in controls if c is not None],
+        ],
+        spacing=6,
+        key=key,
+    )
 
 
 _ICONS = {
@@ -85,7 +105,9 @@ def nav_bar(state: AppState, dispatch: Dispatch) -> ft.NavigationBar:
     return ft.NavigationBar(
         key="nav",
         selected_index=SCREENS.index(state.screen),
-        destinations=[ft.NavigationBarDestination(icon=_ICONS[s], label=t(f"nav_{s}", state.lang))
-                      for s in SCREENS],
+        destinations=[
+            ft.NavigationBarDestination(icon=_ICONS[s], label=t(f"nav_{s}", state.lang))
+            for s in SCREENS
+        ],
         on_change=lambda e: dispatch(open_screen(SCREENS[int(e.control.selected_index)])),
     )

@@ -17,10 +17,13 @@ from companion.ui.views.spit import spit_view
 __all__ = ["Dispatch", "bug_view", "root_view", "screen_view"]
 
 
-def screen_view(state: AppState, dispatch: Dispatch,
-                photo_button: ft.Control | None = None,
-                webcam_button: ft.Control | None = None,
-                download: Download | None = None) -> ft.Control:
+def screen_view(
+    state: AppState,
+    dispatch: Dispatch,
+    photo_button: ft.Control | None = None,
+    webcam_button: ft.Control | None = None,
+    download: Download | None = None,
+) -> ft.Control:
     if state.replay is not None:  # a heist's replay, over the screen it was opened from
         return replay_view(state, dispatch)
     if state.screen == "showdown":
@@ -36,32 +39,64 @@ def screen_view(state: AppState, dispatch: Dispatch,
     raise ValueError(f"no view for screen {state.screen!r}")
 
 
-def root_view(state: AppState, dispatch: Dispatch, photo_button: ft.Control | None = None,
-              webcam_button: ft.Control | None = None,
-              download: Download | None = None) -> ft.Control:
-    top = ft.Row(key="top", controls=[
-        ft.Text(t("app_title", state.lang), size=22, weight=ft.FontWeight.BOLD, expand=True),
-        ft.TextButton(key="lang", content=t("language", state.lang),
-                      on_click=lambda e: dispatch(pure(lambda s: s.toggle_lang()))),
-    ])
+def root_view(
+    state: AppState,
+    dispatch: Dispatch,
+    photo_button: ft.Control | None = None,
+    webcam_button: ft.Control | None = None,
+    download: Download | None = None,
+) -> ft.Control:
+    top = ft.Row(
+        key="top",
+        controls=[
+            ft.Text(t("app_title", state.lang), size=22, weight=ft.FontWeight.BOLD, expand=True),
+            ft.TextButton(
+                key="lang",
+                content=t("language", state.lang),
+                on_click=lambda e: dispatch(pure(lambda s: s.toggle_lang())),
+            ),
+        ],
+    )
     # Keyed: a banner appearing above the screen must not shift the screen's controls onto
     # other ones (the web client would then send a field's events to the wrong handler).
-    screen = ft.Container(screen_view(state, dispatch, photo_button, webcam_button, download),
-                          key="screen-replay" if state.replay else f"screen-{state.screen}")
+    screen = ft.Container(
+        screen_view(state, dispatch, photo_button, webcam_button, download),
+        key="screen-replay" if state.replay else f"screen-{state.screen}",
+    )
     body = [top, banner_view(state.banner, state.lang), screen]
-    return ft.Column([
-        ft.Container(ft.Column([b for b in body if b is not None], spacing=10,
-                               scroll=ft.ScrollMode.AUTO), expand=True, padding=12),
-        nav_bar(state, dispatch),
-    ], expand=True, spacing=0)
+    return ft.Column(
+        [
+            ft.Container(
+                ft.Column(
+                    [b for b in body if b is not None], spacing=10, scroll=ft.ScrollMode.AUTO
+                ),
+                expand=True,
+                padding=12,
+            ),
+            nav_bar(state, dispatch),
+        ],
+        expand=True,
+        spacing=0,
+    )
 
 
 def bug_view(state: AppState, dispatch: Dispatch, error: Exception) -> ft.Control:
     """What a screen that failed to build shows: the bug, and a way back to a clean table."""
-    return ft.Column([
-        ft.Text(t("bug", state.lang, error=f"{type(error).__name__}: {error}"), key="bug",
-                color=ft.Colors.RED_700, size=16),
-        ft.Button(key="bug-reset", content=t("new_table", state.lang),
-                  on_click=lambda e: dispatch(pure(
-                      lambda s: s.with_table(s.table.cleared()).go("showdown")))),
-    ], spacing=12)
+    return ft.Column(
+        [
+            ft.Text(
+                t("bug", state.lang, error=f"{type(error).__name__}: {error}"),
+                key="bug",
+                color=ft.Colors.RED_700,
+                size=16,
+            ),
+            ft.Button(
+                key="bug-reset",
+                content=t("new_table", state.lang),
+                on_click=lambda e: dispatch(
+                    pure(lambda s: s.with_table(s.table.cleared()).go("showdown"))
+                ),
+            ),
+        ],
+        spacing=12,
+    )

@@ -25,6 +25,7 @@ ROW_RESIDUAL = 0.5
 STARTER_OFF_ROW = 1.0
 STARTER_PAST_END = 1.5
 
+
 @dataclass(frozen=True, slots=True)
 class ShowPhoto:
     """A cribbage show read from a photo: the hand left to right, and the starter."""
@@ -95,5 +96,3 @@ def read_show(detections: Detections, where: str) -> ShowPhoto:
         direction = direction if direction[1] > 0 else -direction
     hand.sort(key=lambda s: s.x * direction[0] + s.y * direction[1])
     return ShowPhoto(tuple(hand), seen[starter])
-
-

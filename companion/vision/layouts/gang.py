@@ -54,13 +54,17 @@ def _row_scores(points: np.ndarray, width: float) -> np.ndarray:
     residual = np.abs(np.einsum("kmd,kd->km", centred, vt[:, 1])).max(axis=1) / width
     along = np.sort(np.einsum("kmd,kd->km", centred, vt[:, 0]), axis=1)
     gaps = np.diff(along, axis=1) / width
-    ok = (residual <= ROW_RESIDUAL) & (gaps.max(axis=1) <= ROW_MAX_GAP) \
+    ok = (
+        (residual <= ROW_RESIDUAL)
+        & (gaps.max(axis=1) <= ROW_MAX_GAP)
         & (gaps.min(axis=1) >= ROW_MIN_GAP)
+    )
     return np.where(ok, residual + 0.1 * (gaps.max(axis=1) - gaps.min(axis=1)), np.inf)
 
 
-def _best_row(candidates: list[tuple[int, ...]], centres: np.ndarray,
-              width: float) -> tuple[int, ...] | None:
+def _best_row(
+    candidates: list[tuple[int, ...]], centres: np.ndarray, width: float
+) -> tuple[int, ...] | None:
     if not candidates:
         return None
     scores = _row_scores(centres[np.array(candidates)], width)
@@ -75,8 +79,12 @@ def _find_river(clusters: list[list[int]], centres: np.ndarray, width: float) ->
     clustered = [i for c in clusters if len(c) > 1 for i in c]
     row = _best_row(list(combinations(lone, 5)), centres, width)
     if row is None:
-        borrowed = [a + b for k in range(1, ROW_BORROW + 1)
-                    for b in combinations(clustered, k) for a in combinations(lone, 5 - k)]
+        borrowed = [
+            a + b
+            for k in range(1, ROW_BORROW + 1)
+            for b in combinations(clustered, k)
+            for a in combinations(lone, 5 - k)
+        ]
         row = _best_row(borrowed, centres, width)
     for size in (4, 3):
         if row is None:
@@ -88,8 +96,9 @@ def _pair_singles(hands: list[list[int]], centres: np.ndarray, link: float) -> l
     """Lone cards joined two by two, closest first, when nearer than ``link``."""
     singles = [h[0] for h in hands if len(h) == 1]
     out = [h for h in hands if len(h) != 1]
-    pairs = sorted((float(np.linalg.norm(centres[a] - centres[b])), a, b)
-                   for a, b in combinations(singles, 2))
+    pairs = sorted(
+        (float(np.linalg.norm(centres[a] - centres[b])), a, b) for a, b in combinations(singles, 2)
+    )
     paired: set[int] = set()
     for distance, a, b in pairs:
         if distance >= link:
@@ -127,5 +136,8 @@ def group_cards(detections: Detections, card_width: float) -> Grouping:
         confidence *= 0.4
     if any(len(h) != 2 for h in hands):
         confidence *= 0.6
-    return Grouping(tuple(codes[i] for i in river),
-                    tuple(tuple(codes[i] for i in h) for h in hands), round(confidence, 3))
+    return Grouping(
+        tuple(codes[i] for i in river),
+        tuple(tuple(codes[i] for i in h) for h in hands),
+        round(confidence, 3),
+    )

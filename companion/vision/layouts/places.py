@@ -73,5 +73,3 @@ def card_width(detections: Detections) -> float:
 
 def listed(cards: Sequence[SeenCard]) -> str:
     return format_cards((seen.card for seen in cards), pretty=True) if cards else "—"
-
-

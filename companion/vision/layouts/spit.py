@@ -26,6 +26,7 @@ __all__ = ["SpitPhoto", "read_spit", "spit_position"]
 # Spit rows: centres further apart than this many card widths, read top to bottom, start a row.
 ROW_BREAK = 0.9
 
+
 @dataclass(frozen=True, slots=True)
 class SpitPhoto:
     """A Spit layout read from a photo: the two spit pile tops and each player's stock tops."""

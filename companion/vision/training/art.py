@@ -30,18 +30,44 @@ GNOME_ROWS = "cdhs"
 # Decks whose corner index reads as a rank we know. Letters are mapped onto English ranks by the
 # artwork position, so French R/D/V and German K/D/B courts are learned as K/Q/J.
 GNOME_DECKS = (
-    "anglo", "anglo_bitmap", "anglo_modern", "anglo_modern_4_color", "anglo_poker", "atlasnye",
-    "bellot", "dondorf", "gnomangelo", "gnomangelo_bitmap", "neoclassical", "neoclassical_4_color",
-    "orell", "ornamental", "paris", "plastic", "simplistic", "tango", "tango_nuevo", "tigullio",
-    "ancient_french", "tarocco", "atlasnye_skat", "berlin", "lattmann", "rheinland",
+    "anglo",
+    "anglo_bitmap",
+    "anglo_modern",
+    "anglo_modern_4_color",
+    "anglo_poker",
+    "atlasnye",
+    "bellot",
+    "dondorf",
+    "gnomangelo",
+    "gnomangelo_bitmap",
+    "neoclassical",
+    "neoclassical_4_color",
+    "orell",
+    "ornamental",
+    "paris",
+    "plastic",
+    "simplistic",
+    "tango",
+    "tango_nuevo",
+    "tigullio",
+    "ancient_french",
+    "tarocco",
+    "atlasnye_skat",
+    "berlin",
+    "lattmann",
+    "rheinland",
 )
 HELD_OUT_DECK = "tigullio"
 
 NPM_HERUKA = "npm/node_modules/@heruka_urgyen/react-playing-cards/src/images"
 NPM_CARDSJS = "npm/node_modules/cardsJS/cards"
 
-FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation",
-             "/usr/share/fonts/truetype/liberation2", "/usr/share/fonts/truetype/freefont")
+FONT_DIRS = (
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/truetype/liberation",
+    "/usr/share/fonts/truetype/liberation2",
+    "/usr/share/fonts/truetype/freefont",
+)
 
 
 def card_code(rank: str, suit: str) -> str:
@@ -57,7 +83,7 @@ def _save(card: np.ndarray, path: Path) -> None:
 def _trim(card: np.ndarray) -> np.ndarray:
     """Cut a rendered card to the bounding box of its opaque pixels."""
     ys, xs = np.nonzero(card[:, :, 3] > 32)
-    return card[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
+    return card[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
 
 
 def render_gnome(out: Path) -> None:
@@ -73,15 +99,18 @@ def render_gnome(out: Path) -> None:
         cell_w, cell_h = sheet.shape[1] / 13, sheet.shape[0] / 5
         for row, suit in enumerate(GNOME_ROWS):
             for col, rank in enumerate(GNOME_COLUMNS):
-                cell = sheet[round(row * cell_h): round((row + 1) * cell_h),
-                             round(col * cell_w): round((col + 1) * cell_w)]
+                cell = sheet[
+                    round(row * cell_h) : round((row + 1) * cell_h),
+                    round(col * cell_w) : round((col + 1) * cell_w),
+                ]
                 _save(_trim(cell), out / deck / f"{card_code(rank, suit)}.png")
         print(f"rendered {deck}", flush=True)
 
 
 def _rsvg(src: str, height: int = 700) -> np.ndarray:
-    png = subprocess.run(["rsvg-convert", "-h", str(height), src], check=True,
-                         capture_output=True).stdout
+    png = subprocess.run(
+        ["rsvg-convert", "-h", str(height), src], check=True, capture_output=True
+    ).stdout
     return cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
 
 
@@ -146,8 +175,13 @@ def render_procedural(out: Path, count: int, seed: int = 7) -> None:
             for suit in SUITS:
                 img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
                 draw = ImageDraw.Draw(img)
-                draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=int(0.06 * w),
-                                       fill=tint + (255,), outline=(90, 90, 90, 255), width=2)
+                draw.rounded_rectangle(
+                    (0, 0, w - 1, h - 1),
+                    radius=int(0.06 * w),
+                    fill=tint + (255,),
+                    outline=(90, 90, 90, 255),
+                    width=2,
+                )
                 corner = Image.new("RGBA", (w // 2, h // 2), (0, 0, 0, 0))
                 cdraw = ImageDraw.Draw(corner)
                 text = ENGLISH.get(rank, rank) if names is ENGLISH else names.get(rank, rank)
@@ -155,8 +189,9 @@ def render_procedural(out: Path, count: int, seed: int = 7) -> None:
                 box = cdraw.textbbox((0, 0), text, font=rank_font)
                 tw = box[2] - box[0]
                 cx = margin + max(tw, suit_size) // 2 if stacked else margin + tw // 2
-                cdraw.text((cx - tw // 2 - box[0], margin - box[1]), text, font=rank_font,
-                           fill=colour)
+                cdraw.text(
+                    (cx - tw // 2 - box[0], margin - box[1]), text, font=rank_font, fill=colour
+                )
                 sbox = cdraw.textbbox((0, 0), SUIT_GLYPHS[suit], font=suit_font)
                 sw = sbox[2] - sbox[0]
                 if stacked:
@@ -167,11 +202,17 @@ def render_procedural(out: Path, count: int, seed: int = 7) -> None:
                 cdraw.text((sx, sy), SUIT_GLYPHS[suit], font=suit_font, fill=colour)
                 img.alpha_composite(corner, (0, 0))
                 img.alpha_composite(corner.rotate(180), (w - w // 2, h - h // 2))
-                big = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                                         int(w * (0.5 if rank in "JQKA" else 0.3)))
+                big = ImageFont.truetype(
+                    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                    int(w * (0.5 if rank in "JQKA" else 0.3)),
+                )
                 bbox = draw.textbbox((0, 0), SUIT_GLYPHS[suit], font=big)
-                draw.text((w // 2 - (bbox[0] + bbox[2]) // 2, h // 2 - (bbox[1] + bbox[3]) // 2),
-                          SUIT_GLYPHS[suit], font=big, fill=colour)
+                draw.text(
+                    (w // 2 - (bbox[0] + bbox[2]) // 2, h // 2 - (bbox[1] + bbox[3]) // 2),
+                    SUIT_GLYPHS[suit],
+                    font=big,
+                    fill=colour,
+                )
                 rgba = np.array(img)[:, :, [2, 1, 0, 3]]
                 _save(rgba, out / deck / f"{card_code(rank, suit)}.png")
         print(f"rendered {deck} ({os.path.basename(font_path)})", flush=True)

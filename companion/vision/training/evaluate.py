@@ -56,8 +56,12 @@ class Score:
         return 2 * p * r / (p + r) if p + r else 0.0
 
     def __add__(self, other: Score) -> Score:
-        return Score(self.true_pos + other.true_pos, self.false_pos + other.false_pos,
-                     self.false_neg + other.false_neg, self.not_counted + other.not_counted)
+        return Score(
+            self.true_pos + other.true_pos,
+            self.false_pos + other.false_pos,
+            self.false_neg + other.false_neg,
+            self.not_counted + other.not_counted,
+        )
 
 
 def score_cards(found: list[str], truth: list[str], partly: Sequence[str] = ()) -> Score:
@@ -70,24 +74,29 @@ def score_cards(found: list[str], truth: list[str], partly: Sequence[str] = ()) 
     tp = sum((f & t).values())
     unmatched = f - t
     partly_read = unmatched & Counter(partly)
-    return Score(tp, sum((unmatched - partly_read).values()), sum(t.values()) - tp,
-                 sum(partly_read.values()))
+    return Score(
+        tp, sum((unmatched - partly_read).values()), sum(t.values()) - tp, sum(partly_read.values())
+    )
 
 
 def grouping_exact(groups: Grouping, truth: dict[str, list[str] | None]) -> bool:
     """River as a set and hands as a set of sets, all equal to the labels."""
     river = truth.get("table") or []
     hands = [frozenset(v) for k, v in truth.items() if k != "table" and v]
-    return set(groups.river) == set(river) and len(groups.river) == len(river) and \
-        Counter(frozenset(h) for h in groups.hands) == Counter(hands)
+    return (
+        set(groups.river) == set(river)
+        and len(groups.river) == len(river)
+        and Counter(frozenset(h) for h in groups.hands) == Counter(hands)
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("labels", type=Path)
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
-    parser.add_argument("--reader", default=str(DEFAULT_READER),
-                        help="second-stage reader model, or 'none'")
+    parser.add_argument(
+        "--reader", default=str(DEFAULT_READER), help="second-stage reader model, or 'none'"
+    )
     parser.add_argument("--face", default=str(DEFAULT_FACE), help="face reader model, or 'none'")
     parser.add_argument("--source", default=None, help="only images whose source is this")
     parser.add_argument("--verbose", action="store_true", help="print every image's errors")
@@ -97,9 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.source:
         entries = [e for e in entries if e.get("source") == args.source]
     try:
-        detector = CardDetector(args.model,
-                                reader_path=None if args.reader == "none" else args.reader,
-                                face_path=None if args.face == "none" else args.face)
+        detector = CardDetector(
+            args.model,
+            reader_path=None if args.reader == "none" else args.reader,
+            face_path=None if args.face == "none" else args.face,
+        )
     except CompanionError as error:
         print(f"evaluate: {error.message()}", file=sys.stderr)
         return 2
@@ -118,20 +129,25 @@ def main(argv: list[str] | None = None) -> int:
             elapsed = time.perf_counter() - start
             key = f"{image.shape[1]}x{image.shape[0]}"
             latency.setdefault(key, []).append(elapsed)
-            score = score_cards(list(read.detections.codes), entry["cards"],
-                                entry.get("partly_hidden", []))
+            score = score_cards(
+                list(read.detections.codes), entry["cards"], entry.get("partly_hidden", [])
+            )
             if entry.get("groups"):
                 tables += 1
                 ok = grouping_exact(read.groups, entry["groups"])
                 exact += ok
                 if args.verbose and not ok:
-                    print(f"  grouping {entry['image']}: river {read.groups.river} hands "
-                          f"{read.groups.hands}")
+                    print(
+                        f"  grouping {entry['image']}: river {read.groups.river} hands "
+                        f"{read.groups.hands}"
+                    )
             if args.verbose and (score.false_pos or score.false_neg):
                 extra = Counter(read.detections.codes) - Counter(entry["cards"])
                 missed = Counter(entry["cards"]) - Counter(read.detections.codes)
-                print(f"  {entry['image']}: missed {sorted(missed.elements())} "
-                      f"extra {sorted(extra.elements())}")
+                print(
+                    f"  {entry['image']}: missed {sorted(missed.elements())} "
+                    f"extra {sorted(extra.elements())}"
+                )
         total = total + score
         source = entry.get("source", "all")
         by_source[source] = by_source.get(source, Score(0, 0, 0)) + score
@@ -139,17 +155,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"images: {len(entries)}  cards: {total.true_pos + total.false_neg}")
     print(f"precision {total.precision:.4f}  recall {total.recall:.4f}  F1 {total.f1:.4f}")
     for source, score in sorted(by_source.items()):
-        print(f"  {source}: precision {score.precision:.4f}  recall {score.recall:.4f}  "
-              f"F1 {score.f1:.4f}  ({score.true_pos} right, {score.false_pos} extra, "
-              f"{score.false_neg} missed)")
+        print(
+            f"  {source}: precision {score.precision:.4f}  recall {score.recall:.4f}  "
+            f"F1 {score.f1:.4f}  ({score.true_pos} right, {score.false_pos} extra, "
+            f"{score.false_neg} missed)"
+        )
     if total.not_counted:
-        print(f"  not counted: {total.not_counted} reads of partly hidden cards "
-              "(index 50-90 % in view)")
+        print(
+            f"  not counted: {total.not_counted} reads of partly hidden cards "
+            "(index 50-90 % in view)"
+        )
     if tables:
         print(f"grouping exact: {exact}/{tables} table scenes ({exact / tables:.2%})")
     for key, values in sorted(latency.items()):
-        print(f"latency {key}: median {np.median(values) * 1000:.0f} ms, "
-              f"max {np.max(values) * 1000:.0f} ms over {len(values)} images")
+        print(
+            f"latency {key}: median {np.median(values) * 1000:.0f} ms, "
+            f"max {np.max(values) * 1000:.0f} ms over {len(values)} images"
+        )
     return 0
 
 

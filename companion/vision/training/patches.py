@@ -47,22 +47,34 @@ def _rotate(vec: np.ndarray, angle: float) -> np.ndarray:
     return np.array([c * vec[0] - s * vec[1], s * vec[0] + c * vec[1]])
 
 
-def _jittered_crop(rng: np.random.Generator, image: np.ndarray, p: np.ndarray, u: np.ndarray,
-                   v: np.ndarray, s: float, extent: Extent = CORNER) -> np.ndarray:
+def _jittered_crop(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    p: np.ndarray,
+    u: np.ndarray,
+    v: np.ndarray,
+    s: float,
+    extent: Extent = CORNER,
+) -> np.ndarray:
     angle = rng.normal(0, 0.07)
     s2 = s * float(np.exp(rng.normal(0, 0.12)))
     # The corner finder lands slightly inside the card (measured mean 0.03 s, 0.015 s).
     p2 = p + (rng.normal(0.02, 0.045) * u + rng.normal(0.01, 0.03) * v) * s
-    return crop_corner(image, p2, _rotate(u, angle), _rotate(v, angle + rng.normal(0, 0.03)), s2,
-                       extent)
+    return crop_corner(
+        image, p2, _rotate(u, angle), _rotate(v, angle + rng.normal(0, 0.03)), s2, extent
+    )
 
 
-def _crop_set(crops: list[np.ndarray], ranks: list[int], suits: list[int]
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _crop_set(
+    crops: list[np.ndarray], ranks: list[int], suits: list[int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One scene's crops and labels as arrays (a scene may give none)."""
     if not crops:
-        return (np.zeros((0, CROP_H, CROP_W, 3), np.uint8), np.zeros(0, np.int8),
-                np.zeros(0, np.int8))
+        return (
+            np.zeros((0, CROP_H, CROP_W, 3), np.uint8),
+            np.zeros(0, np.int8),
+            np.zeros(0, np.int8),
+        )
     return np.array(crops, np.uint8), np.array(ranks, np.int8), np.array(suits, np.int8)
 
 
@@ -71,8 +83,11 @@ def _scene(args: tuple[int, bool, str]) -> tuple[np.random.Generator, Scene]:
     seed, held_out, cards_dir = args
     rng = np.random.default_rng(seed)
     store = DeckStore(Path(cards_dir), held_out)
-    families = (HELD_OUT_BACKGROUND,) if held_out else tuple(
-        f for f in BACKGROUND_FAMILIES if f != HELD_OUT_BACKGROUND)
+    families = (
+        (HELD_OUT_BACKGROUND,)
+        if held_out
+        else tuple(f for f in BACKGROUND_FAMILIES if f != HELD_OUT_BACKGROUND)
+    )
     return rng, make_scene(rng, store, families)
 
 
@@ -99,8 +114,9 @@ def scene_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, 
     for _ in range(8):  # random spots: table, chips, card backs, card middles
         p = rng.uniform([0, 0], [w, h])
         u = _rotate(np.array([1.0, 0.0]), rng.uniform(0, 2 * np.pi))
-        crops.append(crop_corner(scene.image, p, u, _rotate(u, np.pi / 2),
-                                 s_typ * rng.uniform(0.7, 1.4)))
+        crops.append(
+            crop_corner(scene.image, p, u, _rotate(u, np.pi / 2), s_typ * rng.uniform(0.7, 1.4))
+        )
         ranks.append(NO_INDEX)
         suits.append(-1)
     return _crop_set(crops, ranks, suits)
@@ -144,8 +160,9 @@ def reframed_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarra
     return _matched_patches(args, reframe=True)
 
 
-def _matched_patches(args: tuple[int, bool, str], reframe: bool
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _matched_patches(
+    args: tuple[int, bool, str], reframe: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     from companion.vision.detector import propose_corners, reframes
 
     rng, scene = _scene(args)
@@ -168,8 +185,11 @@ def _matched_patches(args: tuple[int, bool, str], reframe: bool
                 ratio = q.s / s
                 if code is None:
                     label = "-"
-                elif 0.75 < ratio < 1.33 and np.linalg.norm(q.p - p) < 0.1 * s \
-                        and float(q.u @ u) > (0.99 if reframe else 0.95):
+                elif (
+                    0.75 < ratio < 1.33
+                    and np.linalg.norm(q.p - p) < 0.1 * s
+                    and float(q.u @ u) > (0.99 if reframe else 0.95)
+                ):
                     label = code
                 else:
                     label = None  # an index read at a doubtful frame: teach neither way
@@ -189,11 +209,19 @@ def _matched_patches(args: tuple[int, bool, str], reframe: bool
     return _crop_set(crops, ranks, suits)
 
 
-def build(out: Path, scenes: int, held_out: bool, seed: int, cards_dir: Path, workers: int,
-          source: str = "truth") -> None:
+def build(
+    out: Path,
+    scenes: int,
+    held_out: bool,
+    seed: int,
+    cards_dir: Path,
+    workers: int,
+    source: str = "truth",
+) -> None:
     jobs = [(seed * 100_003 + i, held_out, str(cards_dir)) for i in range(scenes)]
-    work = {"proposals": proposal_patches, "reframed": reframed_patches,
-            "faces": face_patches}.get(source, scene_patches)
+    work = {"proposals": proposal_patches, "reframed": reframed_patches, "faces": face_patches}.get(
+        source, scene_patches
+    )
     crops, ranks, suits = [], [], []
     with multiprocessing.Pool(workers) as pool:
         for i, (c, r, s) in enumerate(pool.imap_unordered(work, jobs, chunksize=4)):
@@ -203,8 +231,9 @@ def build(out: Path, scenes: int, held_out: bool, seed: int, cards_dir: Path, wo
             if (i + 1) % 100 == 0:
                 print(f"{i + 1}/{scenes} scenes, {sum(len(x) for x in ranks)} crops", flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez(out, crops=np.concatenate(crops), ranks=np.concatenate(ranks),
-             suits=np.concatenate(suits))
+    np.savez(
+        out, crops=np.concatenate(crops), ranks=np.concatenate(ranks), suits=np.concatenate(suits)
+    )
     print(f"wrote {out}")
 
 
@@ -216,10 +245,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--held-out", action="store_true")
     parser.add_argument("--cards", type=Path, default=Path("cache/cards"))
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--source", default="truth",
-                        choices=("truth", "proposals", "reframed", "faces"),
-                        help="crop at jittered true corners, at the detector's proposals, or at "
-                        "the proposals and their re-framings; or whole cards (the face reader)")
+    parser.add_argument(
+        "--source",
+        default="truth",
+        choices=("truth", "proposals", "reframed", "faces"),
+        help="crop at jittered true corners, at the detector's proposals, or at "
+        "the proposals and their re-framings; or whole cards (the face reader)",
+    )
     args = parser.parse_args(argv)
     build(args.out, args.scenes, args.held_out, args.seed, args.cards, args.workers, args.source)
     return 0

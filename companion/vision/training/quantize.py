@@ -23,8 +23,9 @@ class _Batches:
     """Calibration crops for onnxruntime, 64 at a time (a ``CalibrationDataReader``)."""
 
     def __init__(self, crops: np.ndarray) -> None:
-        self._batches = iter([{"crops": crops[i:i + 64].astype(np.float32)}
-                              for i in range(0, len(crops), 64)])
+        self._batches = iter(
+            [{"crops": crops[i : i + 64].astype(np.float32)} for i in range(0, len(crops), 64)]
+        )
 
     def get_next(self) -> dict[str, np.ndarray] | None:
         return next(self._batches, None)
@@ -47,12 +48,18 @@ def quantize(source: Path, target: Path, crops: np.ndarray) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "prepared.onnx"
         quant_pre_process(str(source), str(prepared))
-        quantize_static(str(prepared), str(target), _Batches(crops),
-                        quant_format=QuantFormat.QDQ, per_channel=True,
-                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-                        # The softmax stays float: its probabilities are compared with
-                        # thresholds, which steps of 1/255 would blur.
-                        op_types_to_quantize=["Conv", "Gemm", "MatMul"])
+        quantize_static(
+            str(prepared),
+            str(target),
+            _Batches(crops),
+            quant_format=QuantFormat.QDQ,
+            per_channel=True,
+            activation_type=QuantType.QUInt8,
+            weight_type=QuantType.QInt8,
+            # The softmax stays float: its probabilities are compared with
+            # thresholds, which steps of 1/255 would blur.
+            op_types_to_quantize=["Conv", "Gemm", "MatMul"],
+        )
     model = onnx.load(str(target))
     del model.metadata_props[:]
     for key, value in {**meta, "quantized": "int8 static, per channel"}.items():
@@ -68,11 +75,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("target", type=Path)
     parser.add_argument("--calibration", type=Path, required=True, help="a training crop set")
     parser.add_argument("--count", type=int, default=1024)
-    parser.add_argument("--index-only", action="store_true",
-                        help="calibrate on index crops only (the reader never sees others)")
+    parser.add_argument(
+        "--index-only",
+        action="store_true",
+        help="calibrate on index crops only (the reader never sees others)",
+    )
     args = parser.parse_args(argv)
-    quantize(args.source, args.target,
-             calibration_crops(args.calibration, args.count, args.index_only))
+    quantize(
+        args.source, args.target, calibration_crops(args.calibration, args.count, args.index_only)
+    )
     return 0
 
 

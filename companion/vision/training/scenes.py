@@ -64,7 +64,8 @@ class DeckStore:
             decks = [d for d in decks if d.name != HELD_OUT_DECK]
         if not decks:
             raise FileNotFoundError(
-                f"no card decks in {cards_dir}; run companion.vision.training.art")
+                f"no card decks in {cards_dir}; run companion.vision.training.art"
+            )
         self.decks = decks
         self._cache: dict[tuple[str, str], np.ndarray] = {}
 
@@ -93,8 +94,12 @@ def background(rng: np.random.Generator, family: str, h: int, w: int) -> np.ndar
         grain = np.sin((coord + warp) / rng.uniform(3, 12)) * 0.5 + 0.5
         shade = 0.75 + 0.25 * grain + 0.1 * _noise_field(rng, h, w, 8)
         if rng.random() < 0.4:  # parquet planks
-            plank = (np.floor((coord * 0 + yy * np.cos(angle) - xx * np.sin(angle)) /
-                              rng.uniform(40, 160)) % 3) * 0.07
+            plank = (
+                np.floor(
+                    (coord * 0 + yy * np.cos(angle) - xx * np.sin(angle)) / rng.uniform(40, 160)
+                )
+                % 3
+            ) * 0.07
             shade = shade - plank
         img = base[None, None, :] * shade[..., None]
     elif family == "felt":
@@ -124,8 +129,12 @@ def background(rng: np.random.Generator, family: str, h: int, w: int) -> np.ndar
 def _paste(canvas: np.ndarray, rgba: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     """Warp ``rgba`` with the 3x3 ``matrix`` onto ``canvas``; returns the warped alpha mask."""
     h, w = canvas.shape[:2]
-    warped = cv2.warpPerspective(rgba, matrix, (w, h), flags=cv2.INTER_AREA
-                                 if np.linalg.det(matrix[:2, :2]) < 1 else cv2.INTER_LINEAR)
+    warped = cv2.warpPerspective(
+        rgba,
+        matrix,
+        (w, h),
+        flags=cv2.INTER_AREA if np.linalg.det(matrix[:2, :2]) < 1 else cv2.INTER_LINEAR,
+    )
     alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
     canvas[:] = (canvas * (1 - alpha) + warped[:, :, :3] * alpha).astype(np.uint8)
     return alpha[:, :, 0]
@@ -149,8 +158,9 @@ def _card_back(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
             line = np.minimum(np.abs(a - np.round(a)), np.abs(b - np.round(b)))
             pattern = (line < rng.uniform(0.08, 0.2)).astype(np.float32)
         else:  # light diamonds on the colour
-            pattern = (np.abs(a - np.round(a)) + np.abs(b - np.round(b))
-                       < rng.uniform(0.3, 0.6)).astype(np.float32)
+            pattern = (
+                np.abs(a - np.round(a)) + np.abs(b - np.round(b)) < rng.uniform(0.3, 0.6)
+            ).astype(np.float32)
         light = np.array(rng.uniform(200, 250, 3), np.float32)
         img = colour * (1 - pattern[..., None]) + light * pattern[..., None]
     border = max(2, w // 14)
@@ -199,8 +209,13 @@ def _index_points(quad: np.ndarray, corner: int) -> np.ndarray:
     return p + _INDEX_SAMPLES[:, :1] * u + _INDEX_SAMPLES[:, 1:] * v
 
 
-def make_scene(rng: np.random.Generator, store: DeckStore, families: tuple[str, ...],
-               size: tuple[int, int] | None = None, layout: str | None = None) -> Scene:
+def make_scene(
+    rng: np.random.Generator,
+    store: DeckStore,
+    families: tuple[str, ...],
+    size: tuple[int, int] | None = None,
+    layout: str | None = None,
+) -> Scene:
     """One random scene; ``layout`` is ``table`` (river + hands) or ``loose`` (1-4 single cards)."""
     if size is None:
         size = [(1280, 720), (960, 640), (1024, 768), (720, 960), (1200, 800)][rng.integers(5)]
@@ -230,8 +245,10 @@ def make_scene(rng: np.random.Generator, store: DeckStore, families: tuple[str, 
             placements.append((code, c, base_angle + rng.normal(0, 0.04)))
             river.append(code)
         n_hands = int(rng.integers(1, 5))
-        spots = [centre + _rot(base_angle) @ np.array(o) * s for o in
-                 [(-3.5, -2.4), (3.5, -2.4), (-3.6, 2.3), (3.6, 2.3), (0, -2.6), (0, 2.6)]]
+        spots = [
+            centre + _rot(base_angle) @ np.array(o) * s
+            for o in [(-3.5, -2.4), (3.5, -2.4), (-3.6, 2.3), (3.6, 2.3), (0, -2.6), (0, 2.6)]
+        ]
         for j in rng.permutation(len(spots))[:n_hands]:
             c0 = spots[j] + rng.normal(0, 0.25, 2) * s
             a0 = rng.uniform(0, 2 * np.pi)
@@ -288,7 +305,7 @@ def make_scene(rng: np.random.Generator, store: DeckStore, families: tuple[str, 
         for corner in (0, 1):
             pts = _index_points(card.quad, corner)
             covered = np.zeros(len(pts), bool)
-            for later in placed[i + 1:]:
+            for later in placed[i + 1 :]:
                 covered |= _quad_contains(later.quad, pts)
             inside = (pts[:, 0] > 1) & (pts[:, 0] < w - 2) & (pts[:, 1] > 1) & (pts[:, 1] < h - 2)
             shown.append(float(np.mean(~covered & inside)))
@@ -303,8 +320,9 @@ def _face_corners(shape: tuple[int, ...]) -> np.ndarray:
     return np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
 
 
-def _placement_matrix(shape: tuple[int, ...], s: float, centre: np.ndarray,
-                      angle: float) -> np.ndarray:
+def _placement_matrix(
+    shape: tuple[int, ...], s: float, centre: np.ndarray, angle: float
+) -> np.ndarray:
     fh, fw = shape[:2]
     k = s / fw
     r = _rot(angle) * k
@@ -339,9 +357,17 @@ def _photometric(rng: np.random.Generator, img: np.ndarray, s: float) -> np.ndar
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
-def write_set(out: Path, count: int, held_out: bool, seed: int, cards_dir: Path,
-              size: tuple[int, int] | None = None, only: tuple[str, ...] = (),
-              empty: int = 0, quality: int = 90) -> None:
+def write_set(
+    out: Path,
+    count: int,
+    held_out: bool,
+    seed: int,
+    cards_dir: Path,
+    size: tuple[int, int] | None = None,
+    only: tuple[str, ...] = (),
+    empty: int = 0,
+    quality: int = 90,
+) -> None:
     """Write ``count`` scenes as JPEG files plus a ``labels.json`` in the real-photo format.
 
     ``only`` restricts the decks by name prefix (the test fixtures use the project's own
@@ -350,8 +376,11 @@ def write_set(out: Path, count: int, held_out: bool, seed: int, cards_dir: Path,
     """
     rng = np.random.default_rng(seed)
     store = DeckStore(cards_dir, held_out, only)
-    families = (HELD_OUT_BACKGROUND,) if held_out else tuple(
-        f for f in BACKGROUND_FAMILIES if f != HELD_OUT_BACKGROUND)
+    families = (
+        (HELD_OUT_BACKGROUND,)
+        if held_out
+        else tuple(f for f in BACKGROUND_FAMILIES if f != HELD_OUT_BACKGROUND)
+    )
     out.mkdir(parents=True, exist_ok=True)
     labels = []
     for i in range(count):
@@ -366,8 +395,15 @@ def write_set(out: Path, count: int, held_out: bool, seed: int, cards_dir: Path,
             groups.update({f"P{k + 1}": hand for k, hand in enumerate(scene.hands)})
             if not all(c in visible for c in scene.river + sum(scene.hands, [])):
                 groups = None  # a hidden index makes the grouping unanswerable
-        labels.append({"image": name, "cards": visible, "partly_hidden": partly,
-                       "groups": groups, "source": "synthetic"})
+        labels.append(
+            {
+                "image": name,
+                "cards": visible,
+                "partly_hidden": partly,
+                "groups": groups,
+                "source": "synthetic",
+            }
+        )
     for i in range(empty):
         name = f"empty_{i:02d}.jpg"
         w, h = size or (960, 640)
@@ -390,8 +426,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quality", type=int, default=90, help="JPEG quality")
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x")) if args.size else None
-    write_set(args.out, args.count, args.held_out, args.seed, args.cards, size,  # type: ignore[arg-type]
-              tuple(args.decks), args.empty, args.quality)
+    write_set(
+        args.out,
+        args.count,
+        args.held_out,
+        args.seed,
+        args.cards,
+        size,  # type: ignore[arg-type]
+        tuple(args.decks),
+        args.empty,
+        args.quality,
+    )
     return 0
 
 

@@ -23,9 +23,11 @@ from companion.vision.training.patches import NO_INDEX, RANKS, SUITS
 
 
 def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
-    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, padding=1, bias=False),
-                         nn.BatchNorm2d(cout),
-                         nn.ReLU(inplace=True))
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, stride, padding=1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+    )
 
 
 class CornerNet(nn.Module):
@@ -39,9 +41,16 @@ class CornerNet(nn.Module):
         c = [round(n * width) for n in (32, 48, 64, 128)]
         self.features = nn.Sequential(
             _block(3, c[0], stride=2),
-            _block(c[0], c[1]), nn.MaxPool2d(2),
-            _block(c[1], c[2]), _block(c[2], c[2]), nn.MaxPool2d(2),
-            _block(c[2], c[3]), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.1))
+            _block(c[0], c[1]),
+            nn.MaxPool2d(2),
+            _block(c[1], c[2]),
+            _block(c[2], c[2]),
+            nn.MaxPool2d(2),
+            _block(c[2], c[3]),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
+            nn.Dropout(0.1),
+        )
         self.rank = nn.Linear(c[3], len(RANKS) + 1)
         self.suit = nn.Linear(c[3], len(SUITS))
 
@@ -83,18 +92,21 @@ def augment(batch: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
 
 def load(paths: list[Path]) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     parts = [np.load(path) for path in paths]
-    return (torch.from_numpy(np.concatenate([d["crops"] for d in parts])),
-            torch.from_numpy(np.concatenate([d["ranks"] for d in parts]).astype(np.int64)),
-            torch.from_numpy(np.concatenate([d["suits"] for d in parts]).astype(np.int64)))
+    return (
+        torch.from_numpy(np.concatenate([d["crops"] for d in parts])),
+        torch.from_numpy(np.concatenate([d["ranks"] for d in parts]).astype(np.int64)),
+        torch.from_numpy(np.concatenate([d["suits"] for d in parts]).astype(np.int64)),
+    )
 
 
-def evaluate(net: CornerNet, crops: torch.Tensor, ranks: torch.Tensor,
-             suits: torch.Tensor) -> dict[str, float]:
+def evaluate(
+    net: CornerNet, crops: torch.Tensor, ranks: torch.Tensor, suits: torch.Tensor
+) -> dict[str, float]:
     net.eval()
     preds_r, preds_s = [], []
     with torch.no_grad():
         for i in range(0, len(crops), 512):
-            r, s = net(crops[i:i + 512].float())
+            r, s = net(crops[i : i + 512].float())
             preds_r.append(r.argmax(1))
             preds_s.append(s.argmax(1))
     pr, ps = torch.cat(preds_r), torch.cat(preds_s)
@@ -114,14 +126,25 @@ def export(net: CornerNet, out: Path, info: dict[str, object], extent: Extent = 
     net.eval()
     dummy = torch.zeros(1, CROP_H, CROP_W, 3)
     out.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(Exported(net), (dummy,), str(out), input_names=["crops"],
-                      output_names=["rank", "suit"], opset_version=17, dynamo=False,
-                      dynamic_axes={"crops": {0: "n"}, "rank": {0: "n"}, "suit": {0: "n"}})
+    torch.onnx.export(
+        Exported(net),
+        (dummy,),
+        str(out),
+        input_names=["crops"],
+        output_names=["rank", "suit"],
+        opset_version=17,
+        dynamo=False,
+        dynamic_axes={"crops": {0: "n"}, "rank": {0: "n"}, "suit": {0: "n"}},
+    )
     model = onnx.load(str(out))
     meta = {
-        "ranks": RANKS, "suits": SUITS, "no_index": "-",
-        "crop_w": str(CROP_W), "crop_h": str(CROP_H),
-        "crop_x": json.dumps(extent[0]), "crop_y": json.dumps(extent[1]),
+        "ranks": RANKS,
+        "suits": SUITS,
+        "no_index": "-",
+        "crop_w": str(CROP_W),
+        "crop_h": str(CROP_H),
+        "crop_x": json.dumps(extent[0]),
+        "crop_y": json.dumps(extent[1]),
         "training": json.dumps(info),
     }
     for key, value in meta.items():
@@ -133,8 +156,12 @@ def export(net: CornerNet, out: Path, info: dict[str, object], extent: Extent = 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="train the corner-index classifier")
-    parser.add_argument("--train", type=Path, nargs="+", default=[
-        Path("cache/patches_train.npz"), Path("cache/patches_prop_train.npz")])
+    parser.add_argument(
+        "--train",
+        type=Path,
+        nargs="+",
+        default=[Path("cache/patches_train.npz"), Path("cache/patches_prop_train.npz")],
+    )
     parser.add_argument("--val", type=Path, nargs="*", default=[Path("cache/patches_prop_val.npz")])
     parser.add_argument("--out", type=Path, default=Path("models/card_corners.onnx"))
     parser.add_argument("--checkpoint", type=Path, default=Path("cache/corner_ckpt.pt"))
@@ -144,13 +171,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-lr", type=float, default=3e-3)
-    parser.add_argument("--init", type=Path, default=None,
-                        help="start from this checkpoint's weights (fine-tuning, fresh schedule)")
+    parser.add_argument(
+        "--init",
+        type=Path,
+        default=None,
+        help="start from this checkpoint's weights (fine-tuning, fresh schedule)",
+    )
     parser.add_argument("--width", type=float, default=1.0, help="channel multiplier")
-    parser.add_argument("--index-only", action="store_true",
-                        help="train on index crops only (a rank/suit reader behind the first)")
-    parser.add_argument("--face", action="store_true",
-                        help="the crops show whole cards (patches --source faces): the face reader")
+    parser.add_argument(
+        "--index-only",
+        action="store_true",
+        help="train on index crops only (a rank/suit reader behind the first)",
+    )
+    parser.add_argument(
+        "--face",
+        action="store_true",
+        help="the crops show whole cards (patches --source faces): the face reader",
+    )
     args = parser.parse_args(argv)
 
     torch.set_num_threads(args.threads)
@@ -172,8 +209,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"weights from {args.init}", flush=True)
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     steps_per_epoch = len(crops) // args.batch
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.max_lr, epochs=args.epochs,
-                                                steps_per_epoch=steps_per_epoch, pct_start=0.15)
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=args.max_lr, epochs=args.epochs, steps_per_epoch=steps_per_epoch, pct_start=0.15
+    )
     epoch, elapsed, history = 0, 0.0, []
     if args.checkpoint.exists():
         state = torch.load(args.checkpoint, weights_only=False)
@@ -191,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         order = torch.randperm(len(crops), generator=gen)
         total = 0.0
         for step in range(steps_per_epoch):
-            idx = order[step * args.batch:(step + 1) * args.batch]
+            idx = order[step * args.batch : (step + 1) * args.batch]
             x = augment(crops[idx].float(), gen)
             r_logits, s_logits = net(x)
             loss = rank_loss(r_logits, ranks[idx]) + suit_loss(s_logits, suits[idx])
@@ -201,20 +239,40 @@ def main(argv: list[str] | None = None) -> int:
             sched.step()
             total += float(loss)
             if step % 100 == 0:
-                print(f"epoch {epoch + 1} step {step}/{steps_per_epoch} "
-                      f"loss {total / (step + 1):.4f} "
-                      f"({(time.time() - start) / (step + 1) * 1000:.0f} ms/step)", flush=True)
+                print(
+                    f"epoch {epoch + 1} step {step}/{steps_per_epoch} "
+                    f"loss {total / (step + 1):.4f} "
+                    f"({(time.time() - start) / (step + 1) * 1000:.0f} ms/step)",
+                    flush=True,
+                )
         epoch += 1
         elapsed += time.time() - start
         scores = evaluate(net, *val) if val else {}
         history.append({"epoch": epoch, "loss": total / steps_per_epoch, **scores})
         print(f"epoch {epoch} done, {elapsed / 60:.1f} min, {history[-1]}", flush=True)
         args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
-        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
-                    "epoch": epoch, "elapsed": elapsed, "history": history}, args.checkpoint)
-    export(net, args.out, {"epochs": epoch, "minutes": round(elapsed / 60, 1),
-                           "train_crops": len(crops), "history": history[-1:] if history else []},
-           FACE if args.face else CORNER)
+        torch.save(
+            {
+                "net": net.state_dict(),
+                "opt": opt.state_dict(),
+                "sched": sched.state_dict(),
+                "epoch": epoch,
+                "elapsed": elapsed,
+                "history": history,
+            },
+            args.checkpoint,
+        )
+    export(
+        net,
+        args.out,
+        {
+            "epochs": epoch,
+            "minutes": round(elapsed / 60, 1),
+            "train_crops": len(crops),
+            "history": history[-1:] if history else [],
+        },
+        FACE if args.face else CORNER,
+    )
     return 0
 
 

@@ -112,8 +112,9 @@ def test_public_tables_value_hands_as_evaluate_many() -> None:
         # Rank keys add: the key of the counts is the sum of the suits' keys.
         keys = rank_key(counts)
         assert (keys == tables.suit_rank_key[suits].sum(axis=1)).all()
-        values = np.maximum(tables.rank_table[rank_slots(keys)],
-                            tables.flush_table[suits].max(axis=1))
+        values = np.maximum(
+            tables.rank_table[rank_slots(keys)], tables.flush_table[suits].max(axis=1)
+        )
         assert (values == evaluate_many(hands)).all()
     assert len(rank_multisets(5)) == 6175  # 7,462 classes less the 1,287 flush-only ones
     with pytest.raises(ValueError, match="read-only"):

@@ -35,6 +35,7 @@ def reads(
 ROW = [("4c", 100, 500), ("5d", 220, 500), ("6h", 340, 500), ("Kc", 460, 500)]
 ABOVE = ("5s", 280, 250)
 
+
 def spit_layout(
     top: str, middle: str, bottom: str, dy: float = 250
 ) -> list[tuple[str, float, float]]:
@@ -46,5 +47,3 @@ def spit_layout(
             if token != "-":
                 placed.append((token, 400 + (k - (len(tokens) - 1) / 2) * 130, 400 + row * dy))
     return placed
-
-

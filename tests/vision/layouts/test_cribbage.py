@@ -122,5 +122,3 @@ def test_unsure_reads_are_pointed_out(confidences: tuple[float, ...], flagged: s
     det = Detections(det.codes, np.array(confidences), det.xyxy, det.quads)
     photo = read_show(det, "x")
     assert tuple(s.card for s in unsure(photo.seen)) == cards(flagged)
-
-

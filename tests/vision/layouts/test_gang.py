@@ -12,13 +12,21 @@ def _at(cards: dict[str, tuple[float, float]]) -> Detections:
     centres = np.array([cards[c] for c in codes], np.float32)
     half = np.array([[-50, -70], [50, -70], [50, 70], [-50, 70]], np.float32)
     quads = centres[:, None, :] + half[None]
-    return Detections(codes, np.full(len(codes), 0.9),
-                      np.concatenate([quads.min(1), quads.max(1)], 1), quads)
+    return Detections(
+        codes, np.full(len(codes), 0.9), np.concatenate([quads.min(1), quads.max(1)], 1), quads
+    )
 
 
 TABLE = {  # a river of five 120 px apart and two overlapped hands far from it
-    "9h": (200, 600), "8c": (320, 600), "2h": (440, 600), "4c": (560, 600), "Js": (680, 600),
-    "3c": (150, 150), "Kh": (190, 170), "Qs": (700, 140), "3s": (740, 120),
+    "9h": (200, 600),
+    "8c": (320, 600),
+    "2h": (440, 600),
+    "4c": (560, 600),
+    "Js": (680, 600),
+    "3c": (150, 150),
+    "Kh": (190, 170),
+    "Qs": (700, 140),
+    "3s": (740, 120),
 }
 
 

@@ -49,6 +49,10 @@ def test_f1_of_half_right() -> None:
     ],
 )
 def test_grouping_exact(river, hands, exact) -> None:
-    truth = {"table": ["9h", "8c", "2h", "4c", "Js"], "P1": None, "P2": ["3c", "Kh"],
-             "P3": ["Qs", "3s"]}
+    truth = {
+        "table": ["9h", "8c", "2h", "4c", "Js"],
+        "P1": None,
+        "P2": ["3c", "Kh"],
+        "P3": ["Qs", "3s"],
+    }
     assert grouping_exact(Grouping(river, hands, 1.0), truth) is exact

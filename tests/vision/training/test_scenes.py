@@ -28,8 +28,7 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> DeckStore:
 
 
 def test_river_and_hands_come_from_the_placed_cards(store: DeckStore) -> None:
-    scene = make_scene(np.random.default_rng(4), store, ("cloth",), size=(960, 640),
-                       layout="table")
+    scene = make_scene(np.random.default_rng(4), store, ("cloth",), size=(960, 640), layout="table")
     placed = [c.code for c in scene.cards]
     assert len(scene.river) == 5
     assert all(len(hand) == 2 for hand in scene.hands)

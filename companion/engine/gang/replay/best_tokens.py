@@ -65,8 +65,9 @@ def _listings(pattern: list[int]) -> list[tuple[int, ...]]:
     return [tuple(itertools.chain.from_iterable(pick)) for pick in itertools.product(*parts)]
 
 
-def best_order(patterns: IntArray, weights: FloatArray,
-               listing_limit: int = LISTING_LIMIT) -> BestOrder:
+def best_order(
+    patterns: IntArray, weights: FloatArray, listing_limit: int = LISTING_LIMIT
+) -> BestOrder:
     """The hand order (token 1 first) opening the vault on the most weight (of equal ones, the
     first found: the likeliest listings first, then by hand indices)."""
     patterns = np.asarray(patterns, dtype=np.int64)
@@ -104,8 +105,7 @@ def best_order(patterns: IntArray, weights: FloatArray,
         orders = listed[first]
     else:
         orders, where = np.unique(listed, axis=0, return_inverse=True)
-    totals = np.bincount(where.ravel(), weights=np.concatenate(row_weights),
-                         minlength=len(orders))
+    totals = np.bincount(where.ravel(), weights=np.concatenate(row_weights), minlength=len(orders))
     # Unlisted orders add to the listings they allow; try the listings that could still win.
     rest_patterns, rest_weights = patterns[unlisted], weights[unlisted]
     rest = float(rest_weights.sum())

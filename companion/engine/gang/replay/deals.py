@@ -22,8 +22,18 @@ from companion.engine.cards import DECK, Card
 from companion.engine.gang.replay.types import Street
 from companion.engine.gang.variants import Hand, Table
 
-__all__ = ["Key", "Dealt", "Deal", "table_groups", "rebuilt", "deal_at", "known_groups",
-           "exact_deals", "sampled_deals", "joint_combinations"]
+__all__ = [
+    "Key",
+    "Dealt",
+    "Deal",
+    "table_groups",
+    "rebuilt",
+    "deal_at",
+    "known_groups",
+    "exact_deals",
+    "sampled_deals",
+    "joint_combinations",
+]
 
 Key = tuple[str, int]
 
@@ -44,13 +54,21 @@ def table_groups(table: Table) -> dict[Key, tuple[Card, ...]]:
 
 def rebuilt(table: Table, groups: Mapping[Key, tuple[Card, ...]]) -> Table:
     players = tuple(
-        replace(p, cards=groups[("cards", i)],
-                francois_card=groups[("francois", i)][0] if ("francois", i) in groups else None)
+        replace(
+            p,
+            cards=groups[("cards", i)],
+            francois_card=groups[("francois", i)][0] if ("francois", i) in groups else None,
+        )
         for i, p in enumerate(table.players)
     )
     shared = tuple(replace(s, cards=groups[("shared", j)]) for j, s in enumerate(table.shared))
-    return replace(table, players=players, board=groups[("board", 0)],
-                   board2=groups.get(("board", 1), ()), shared=shared)
+    return replace(
+        table,
+        players=players,
+        board=groups[("board", 0)],
+        board2=groups.get(("board", 1), ()),
+        shared=shared,
+    )
 
 
 @dataclass(frozen=True)
@@ -100,8 +118,9 @@ def deal_at(table: Table, street: Street, known: frozenset[Key] | None) -> Deal:
 def known_groups(table: Table, hand: Hand) -> frozenset[Key]:
     """The groups whose cards the hand's owner saw: their cards (and card for François)."""
     if hand.owner == "francois":
-        return frozenset(("francois", i) for i, p in enumerate(table.players)
-                         if p.francois_card is not None)
+        return frozenset(
+            ("francois", i) for i, p in enumerate(table.players) if p.francois_card is not None
+        )
     for j, s in enumerate(table.shared):
         if s.id == hand.owner:
             return frozenset({("shared", j)})
@@ -124,8 +143,9 @@ def exact_deals(pool: tuple[Card, ...], sizes: tuple[int, ...]) -> Iterator[Deal
             yield (head, *tail)
 
 
-def sampled_deals(pool: tuple[Card, ...], sizes: tuple[int, ...], rng: random.Random,
-                   samples: int) -> Iterator[Dealt]:
+def sampled_deals(
+    pool: tuple[Card, ...], sizes: tuple[int, ...], rng: random.Random, samples: int
+) -> Iterator[Dealt]:
     cut = list(itertools.accumulate(sizes, initial=0))
     for _ in range(samples):
         drawn = rng.sample(pool, cut[-1])

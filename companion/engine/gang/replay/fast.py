@@ -165,8 +165,9 @@ def _weaker_equal(values: IntArray) -> tuple[npt.NDArray[np.int16], npt.NDArray[
     return weaker, equal
 
 
-def position_counts(values: IntArray,
-                    weights: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
+def position_counts(
+    values: IntArray, weights: npt.NDArray[np.float64] | None = None
+) -> npt.NDArray[np.float64]:
     """For values (B, H): counts (H, H*H) of how often hand h had L weaker and E equal hands.
 
     Entry ``[h, L * H + E - 1]`` sums the weights (1 each by default) of the rows where hand h
@@ -175,10 +176,12 @@ def position_counts(values: IntArray,
     hands = values.shape[1]
     weaker, equal = _weaker_equal(values)
     codes = weaker * hands + equal - 1
-    return np.stack([
-        np.bincount(codes[h], weights=weights, minlength=hands * hands).astype(np.float64)
-        for h in range(hands)
-    ])
+    return np.stack(
+        [
+            np.bincount(codes[h], weights=weights, minlength=hands * hands).astype(np.float64)
+            for h in range(hands)
+        ]
+    )
 
 
 def order_patterns(values: IntArray) -> tuple[IntArray, npt.NDArray[np.float64]]:
@@ -189,7 +192,7 @@ def order_patterns(values: IntArray) -> tuple[IntArray, npt.NDArray[np.float64]]
     """
     hands = values.shape[1]
     weaker = _weaker_equal(values)[0].T.astype(np.int64)
-    if hands ** hands <= 1 << 22:  # small enough to count every possible code directly
+    if hands**hands <= 1 << 22:  # small enough to count every possible code directly
         codes = weaker @ (hands ** np.arange(hands))
         counts = np.bincount(codes)
         seen = np.flatnonzero(counts)
@@ -199,14 +202,16 @@ def order_patterns(values: IntArray) -> tuple[IntArray, npt.NDArray[np.float64]]
     return patterns, counts.astype(np.float64)
 
 
-def pattern_position_counts(patterns: IntArray,
-                            weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+def pattern_position_counts(
+    patterns: IntArray, weights: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
     """``position_counts`` of rows given as ``order_patterns`` (each weighed by its count)."""
     hands = patterns.shape[1]
     equal = (patterns[:, :, None] == patterns[:, None, :]).sum(axis=2)
     codes = patterns * hands + equal - 1
-    return np.stack([np.bincount(codes[:, h], weights=weights, minlength=hands * hands)
-                     for h in range(hands)]).astype(np.float64)
+    return np.stack(
+        [np.bincount(codes[:, h], weights=weights, minlength=hands * hands) for h in range(hands)]
+    ).astype(np.float64)
 
 
 def count_deals(pool: int, sizes: tuple[int, ...]) -> int:
@@ -237,8 +242,7 @@ def _card_keys() -> tuple[IntArray, IntArray]:
     return np.asarray(unit[card // 4]), np.left_shift(1, card % 4)
 
 
-def _five_values(ids: IntArray, holes: IntArray, board_at: IntArray,
-                 hole_at: IntArray) -> IntArray:
+def _five_values(ids: IntArray, holes: IntArray, board_at: IntArray, hole_at: IntArray) -> IntArray:
     """Values of the fives made of river subset ``board_at`` and hole subset ``hole_at`` (column
     by column) of each row: rank keys add, and only a five of one suit needs a flush look-up."""
     keys, suit_bits = _card_keys()
@@ -250,8 +254,10 @@ def _five_values(ids: IntArray, holes: IntArray, board_at: IntArray,
     rows, columns = np.nonzero((suits & (suits - 1)) == 0)
     if len(rows):
         bits = _card_bits()
-        masks = (_subset_totals(bits[ids], np.bitwise_or)[rows, board_at[columns]]
-                 | _subset_totals(bits[holes], np.bitwise_or)[rows, hole_at[columns]])
+        masks = (
+            _subset_totals(bits[ids], np.bitwise_or)[rows, board_at[columns]]
+            | _subset_totals(bits[holes], np.bitwise_or)[rows, hole_at[columns]]
+        )
         suit = np.log2(suits[rows, columns]).astype(np.int64)
         flush = t.flush_table[(masks >> (_SUIT_BITS * suit)) & _SUIT_FIELD]
         values[rows, columns] = np.maximum(values[rows, columns], flush)

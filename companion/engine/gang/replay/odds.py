@@ -92,6 +92,7 @@ __all__ = [
 
 MISTAKE_GAP = 0.25  # a token is a mistake when the best position is this much likelier
 
+
 def _weights(hands: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """(H*H, H): the share of each position for each (weaker L, equal E) code, and its square."""
     share = np.zeros((hands * hands, hands))
@@ -101,8 +102,13 @@ def _weights(hands: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float6
     return share, share**2
 
 
-def _odds(hands: tuple[Hand, ...], counts: npt.NDArray[np.float64], total: int, exact: bool,
-          seed: int | None) -> tuple[HandOdds, ...]:
+def _odds(
+    hands: tuple[Hand, ...],
+    counts: npt.NDArray[np.float64],
+    total: int,
+    exact: bool,
+    seed: int | None,
+) -> tuple[HandOdds, ...]:
     """HandOdds from code counts (one row per hand), with the standard error of sampling."""
     n = counts.shape[1]
     share, square = _weights(math.isqrt(n))
@@ -188,9 +194,11 @@ def uses_fast_path(table: Table) -> bool:
     )
 
 
-def _six_three_values(table: Table, board: npt.NDArray[np.int64],
-                      holes: Mapping[int, npt.NDArray[np.int64]] | None = None,
-                      ) -> dict[str, npt.NDArray[np.int64]]:
+def _six_three_values(
+    table: Table,
+    board: npt.NDArray[np.int64],
+    holes: Mapping[int, npt.NDArray[np.int64]] | None = None,
+) -> dict[str, npt.NDArray[np.int64]]:
     """Each six-three hand's value on every river (B x 5 ids); ``holes``: the players' cards per
     row where they vary (by player index), else their own."""
     values: dict[str, npt.NDArray[np.int64]] = {}
@@ -202,16 +210,22 @@ def _six_three_values(table: Table, board: npt.NDArray[np.int64],
     return values
 
 
-def _player_values(table: Table, name: str, cards: int, rows: int, rivers: int,
-                   value: Callable[[int, tuple[int, ...]], npt.NDArray[np.int64]],
-                   ) -> dict[str, npt.NDArray[np.int64]]:
+def _player_values(
+    table: Table,
+    name: str,
+    cards: int,
+    rows: int,
+    rivers: int,
+    value: Callable[[int, tuple[int, ...]], npt.NDArray[np.int64]],
+) -> dict[str, npt.NDArray[np.int64]]:
     """A player's hand values on every row as the variant forms them (``variants``), given
     ``value(river, positions)``: the value of the cards at those positions of the player's own
     with that river."""
     every = tuple(range(cards))
     if table.variant == "two-of-four":
-        return {name: np.maximum.reduce(
-            [value(0, pair) for pair in itertools.combinations(every, 2)])}
+        return {
+            name: np.maximum.reduce([value(0, pair) for pair in itertools.combinations(every, 2)])
+        }
     splits: list[tuple[tuple[int, ...], tuple[int, ...]]]
     if table.variant == "four-two-hands":
         splits = [((0, j), tuple(c for c in (1, 2, 3) if c != j)) for j in (1, 2, 3)]
@@ -230,16 +244,16 @@ def _player_values(table: Table, name: str, cards: int, rows: int, rivers: int,
     return {f"{name}/1": best >> 24, f"{name}/2": best & ((1 << 24) - 1)}
 
 
-def _hand_values(table: Table,
-                 rivers: list[rf.SharedBoards]) -> dict[str, npt.NDArray[np.int64]]:
+def _hand_values(table: Table, rivers: list[rf.SharedBoards]) -> dict[str, npt.NDArray[np.int64]]:
     """Each hand's value on every deal of the river(s), the hole cards being known."""
     values: dict[str, npt.NDArray[np.int64]] = {}
     rows = len(rivers[0].multiset)
     for p in table.players:
         ids = tuple(c.id for c in p.cards)
 
-        def value(river: int, positions: tuple[int, ...],
-                  ids: tuple[int, ...] = ids) -> npt.NDArray[np.int64]:
+        def value(
+            river: int, positions: tuple[int, ...], ids: tuple[int, ...] = ids
+        ) -> npt.NDArray[np.int64]:
             return rivers[river].values_with(tuple(ids[k] for k in positions))
 
         values.update(_player_values(table, p.name, len(ids), rows, len(rivers), value))
@@ -251,8 +265,14 @@ def _hand_values(table: Table,
 Orders = tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]  # final orders and their counts
 
 
-def _general(table: Table, deal: Deal, hand_ids: tuple[str, ...], settings: Settings,
-             budget_s: float, seed_text: str) -> tuple[Orders, int, bool]:
+def _general(
+    table: Table,
+    deal: Deal,
+    hand_ids: tuple[str, ...],
+    settings: Settings,
+    budget_s: float,
+    seed_text: str,
+) -> tuple[Orders, int, bool]:
     """Final orders over the deal's completions: exact within the budget, else sampled."""
     cost = _cost_ms(table) / 1000
     count = deal.count
@@ -295,19 +315,20 @@ def _everyone(table: Table, street: Street, settings: Settings) -> _Everyone:
     if settings.numpy and uses_fast_path(table):
         orders, total, exact = _fast_everyone(table, deal, settings, street, ids)
     else:
-        orders, total, exact = _general(table, deal, ids, settings, settings.budget_s,
-                                        _seed_text(settings, street, "everyone"))
+        orders, total, exact = _general(
+            table, deal, ids, settings, settings.budget_s, _seed_text(settings, street, "everyone")
+        )
     return _Everyone(hands, orders, total, exact)
 
 
-def everyone_odds(table: Table, street: Street,
-                  settings: Settings = Settings()) -> tuple[HandOdds, ...]:
+def everyone_odds(
+    table: Table, street: Street, settings: Settings = Settings()
+) -> tuple[HandOdds, ...]:
     """Each hand's final-position distribution at ``street``, knowing every hole card."""
     return _everyone(table, street, settings).odds(settings.seed)
 
 
-def _best_tokens(everyone: _Everyone, seed: int,
-                 tokens: Mapping[str, int] | None) -> BestTokens:
+def _best_tokens(everyone: _Everyone, seed: int, tokens: Mapping[str, int] | None) -> BestTokens:
     patterns, weights = everyone.orders
     found = best_order(patterns, weights)
     ids = [h.id for h in everyone.hands]
@@ -318,12 +339,17 @@ def _best_tokens(everyone: _Everyone, seed: int,
     if tokens is not None:
         order = tuple(sorted(range(len(ids)), key=lambda i: tokens[ids[i]]))
         recorded = opening_weight(patterns, weights, order) / everyone.total
-    return BestTokens({ids[i]: k + 1 for k, i in enumerate(found.order)}, p_open, method,
-                      found.complete, recorded)
+    return BestTokens(
+        {ids[i]: k + 1 for k, i in enumerate(found.order)}, p_open, method, found.complete, recorded
+    )
 
 
-def best_tokens(table: Table, street: Street, settings: Settings = Settings(),
-                tokens: Mapping[str, int] | None = None) -> BestTokens:
+def best_tokens(
+    table: Table,
+    street: Street,
+    settings: Settings = Settings(),
+    tokens: Mapping[str, int] | None = None,
+) -> BestTokens:
     """The token assignment likeliest to open the vault at ``street``, knowing every hole card,
     and the chance ``tokens`` (the recorded ones) had."""
     if tokens is not None:
@@ -346,9 +372,14 @@ def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> t
         if settings.numpy and uses_fast_path(table):
             counts, total, exact = _fast_own(table, deal, settings, street, draws)
         else:
-            orders, total, exact = _general(table, deal, ids, settings,
-                                            settings.budget_s / len(views),
-                                            _seed_text(settings, street, view))
+            orders, total, exact = _general(
+                table,
+                deal,
+                ids,
+                settings,
+                settings.budget_s / len(views),
+                _seed_text(settings, street, view),
+            )
             counts = rf.pattern_position_counts(*orders)
         odds = _odds(hands, counts, total, exact, settings.seed)
         for index in members:
@@ -360,15 +391,19 @@ def _ids(cards: tuple[Card, ...]) -> npt.NDArray[np.int64]:
     return np.array([c.id for c in cards], dtype=np.int64)
 
 
-def _fast_everyone(table: Table, deal: Deal, settings: Settings, street: Street,
-                   hand_ids: tuple[str, ...]) -> tuple[Orders, int, bool]:
+def _fast_everyone(
+    table: Table, deal: Deal, settings: Settings, street: Street, hand_ids: tuple[str, ...]
+) -> tuple[Orders, int, bool]:
     """Every completion of the river(s), evaluated for all hands at once."""
     pool = _ids(deal.pool)
     sizes = deal.sizes  # knowing every hole card, only the rivers' ends are unknown
     raw = math.prod(math.comb(len(pool), s) for s in sizes)
     if raw * _FAST_WORK.get(table.variant, 1) <= settings.fast_exact_limit:
-        chosen = (rf.combinations_array(len(pool), sizes[0]) if len(sizes) == 1
-                  else joint_combinations(len(pool), sizes))  # one empty row at the river
+        chosen = (
+            rf.combinations_array(len(pool), sizes[0])
+            if len(sizes) == 1
+            else joint_combinations(len(pool), sizes)
+        )  # one empty row at the river
         count, exact = len(chosen), True
     else:  # two rivers before the turn, or a lowered limit
         samples = _fast_samples(table, settings)
@@ -390,9 +425,13 @@ def _fast_everyone(table: Table, deal: Deal, settings: Settings, street: Street,
     return rf.order_patterns(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
 
 
-def _fast_own(table: Table, deal: Deal, settings: Settings, street: Street,
-              draws: dict[tuple[int, int], npt.NDArray[np.int64]],
-              ) -> tuple[npt.NDArray[np.float64], int, bool]:
+def _fast_own(
+    table: Table,
+    deal: Deal,
+    settings: Settings,
+    street: Street,
+    draws: dict[tuple[int, int], npt.NDArray[np.int64]],
+) -> tuple[npt.NDArray[np.float64], int, bool]:
     """Deals of the other players' cards and the river's end, from one player's point of view.
 
     Sampled deals are positions in the pool, drawn once per pool size and street: each player's
@@ -416,8 +455,9 @@ def _fast_own(table: Table, deal: Deal, settings: Settings, street: Street,
     if table.variant == "six-three-hands":
         return _six_three_own(table, deal, cards), len(cards), exact
     dealt: dict[Key, npt.NDArray[np.int64]] = {}
-    for (key, size), start in zip(deal.unknown, itertools.accumulate(deal.sizes, initial=0),
-                                  strict=False):
+    for (key, size), start in zip(
+        deal.unknown, itertools.accumulate(deal.sizes, initial=0), strict=False
+    ):
         dealt[key] = cards[:, start : start + size]
     boards = []
     for river in (0, 1) if table.two_rivers else (0,):
@@ -425,6 +465,7 @@ def _fast_own(table: Table, deal: Deal, settings: Settings, street: Street,
         if ("board", river) in dealt:
             board = rf.card_masks(dealt[("board", river)]) | board
         boards.append(np.broadcast_to(board, (len(cards),)))
+
     def per_row(key: Key, known: tuple[Card, ...]) -> npt.NDArray[np.int64]:
         return dealt.get(key, np.broadcast_to(_ids(known), (len(cards), len(known))))
 
@@ -435,55 +476,77 @@ def _fast_own(table: Table, deal: Deal, settings: Settings, street: Street,
     return rf.position_counts(np.stack([values[h] for h in ids], axis=1)), len(cards), exact
 
 
-def own_view_values(table: Table, boards: Sequence[npt.NDArray[np.int64]],
-                    holes: Mapping[int, npt.NDArray[np.int64]],
-                    shared: Mapping[int, npt.NDArray[np.int64]] | None = None,
-                    ) -> dict[str, npt.NDArray[np.int64]]:
+def own_view_values(
+    table: Table,
+    boards: Sequence[npt.NDArray[np.int64]],
+    holes: Mapping[int, npt.NDArray[np.int64]],
+    shared: Mapping[int, npt.NDArray[np.int64]] | None = None,
+) -> dict[str, npt.NDArray[np.int64]]:
     """Each hand's value on every row, the hole cards varying by row: ``boards`` holds each
     river's card mask per row, ``holes`` each player's card ids per row (rows x cards), and
     ``shared`` those of the circular variant's shared hands (by index)."""
     values: dict[str, npt.NDArray[np.int64]] = {
         table.shared[j].id: rf.values_from_masks(boards[0] | rf.card_masks(cards))
-        for j, cards in (shared or {}).items()}
+        for j, cards in (shared or {}).items()
+    }
     for i, p in enumerate(table.players):
         hole = holes[i]
 
-        def value(river: int, positions: tuple[int, ...],
-                  hole: npt.NDArray[np.int64] = hole) -> npt.NDArray[np.int64]:
+        def value(
+            river: int, positions: tuple[int, ...], hole: npt.NDArray[np.int64] = hole
+        ) -> npt.NDArray[np.int64]:
             return rf.values_from_masks(boards[river] | rf.card_masks(hole[:, list(positions)]))
 
-        values.update(_player_values(table, p.name, hole.shape[1], len(boards[0]), len(boards),
-                                     value))
+        values.update(
+            _player_values(table, p.name, hole.shape[1], len(boards[0]), len(boards), value)
+        )
     return values
 
 
-def _six_three_own(table: Table, deal: Deal,
-                   cards: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+def _six_three_own(
+    table: Table, deal: Deal, cards: npt.NDArray[np.int64]
+) -> npt.NDArray[np.float64]:
     """Code counts of six-three hands over the deals (rows of ``cards``) of the unknown groups."""
     dealt: dict[Key, npt.NDArray[np.int64]] = {}
-    for (key, size), start in zip(deal.unknown, itertools.accumulate(deal.sizes, initial=0),
-                                  strict=False):
+    for (key, size), start in zip(
+        deal.unknown, itertools.accumulate(deal.sizes, initial=0), strict=False
+    ):
         dealt[key] = cards[:, start : start + size]
-    board = np.column_stack([np.broadcast_to(_ids(deal.fixed[("board", 0)]),
-                                             (len(cards), len(deal.fixed[("board", 0)]))),
-                             dealt.get(("board", 0), np.zeros((len(cards), 0), dtype=np.int64))])
+    board = np.column_stack(
+        [
+            np.broadcast_to(
+                _ids(deal.fixed[("board", 0)]), (len(cards), len(deal.fixed[("board", 0)]))
+            ),
+            dealt.get(("board", 0), np.zeros((len(cards), 0), dtype=np.int64)),
+        ]
+    )
     holes = {i: dealt[("cards", i)] for i in range(len(table.players)) if ("cards", i) in dealt}
     values = _six_three_values(table, board, holes)
     ids = tuple(h.id for h in form_hands(table))
     return rf.position_counts(np.stack([values[h] for h in ids], axis=1))
 
 
-def street_odds(table: Table, street: Street, settings: Settings = Settings(),
-                tokens: Mapping[str, int] | None = None) -> StreetOdds:
+def street_odds(
+    table: Table,
+    street: Street,
+    settings: Settings = Settings(),
+    tokens: Mapping[str, int] | None = None,
+) -> StreetOdds:
     """Both views of every hand at one street (and the tokens recorded then, checked)."""
     if tokens is not None:
         check_tokens(form_hands(table), tokens)
     board = table.board[: street.known]
     board2 = table.board2[: street.known] if table.two_rivers else ()
     everyone = _everyone(table, street, settings)
-    return StreetOdds(street, board, board2, everyone.odds(settings.seed),
-                      own_odds(table, street, settings), tokens,
-                      _best_tokens(everyone, settings.seed, tokens))
+    return StreetOdds(
+        street,
+        board,
+        board2,
+        everyone.odds(settings.seed),
+        own_odds(table, street, settings),
+        tokens,
+        _best_tokens(everyone, settings.seed, tokens),
+    )
 
 
 def find_mistakes(streets: tuple[StreetOdds, ...], gap: float = MISTAKE_GAP) -> tuple[Mistake, ...]:
@@ -496,15 +559,25 @@ def find_mistakes(streets: tuple[StreetOdds, ...], gap: float = MISTAKE_GAP) -> 
         for hand in odds.everyone:
             token = odds.tokens[hand.hand_id]
             best = hand.most_likely
-            mistake = Mistake(odds.street, hand.hand_id, token, best, hand.positions[best - 1],
-                              hand.positions[token - 1], own[hand.hand_id].positions[token - 1])
+            mistake = Mistake(
+                odds.street,
+                hand.hand_id,
+                token,
+                best,
+                hand.positions[best - 1],
+                hand.positions[token - 1],
+                own[hand.hand_id].positions[token - 1],
+            )
             if token != best and mistake.gap >= gap - 1e-12:
                 found.append(mistake)
     return tuple(sorted(found, key=lambda m: m.gap, reverse=True))
 
 
-def replay_table(table: Table, tokens_by_street: Mapping[str, Mapping[str, int]] | None = None,
-                 settings: Settings = Settings()) -> Replay:
+def replay_table(
+    table: Table,
+    tokens_by_street: Mapping[str, Mapping[str, int]] | None = None,
+    settings: Settings = Settings(),
+) -> Replay:
     """The whole replay: every street, both views, and the biggest token mistakes."""
     hands = form_hands(table)
     recorded = dict(tokens_by_street or {})

@@ -13,8 +13,16 @@ from enum import Enum
 from companion.engine.cards import Card
 from companion.engine.gang.variants import Hand
 
-__all__ = ["Street", "Settings", "Method", "HandOdds", "StreetOdds", "BestTokens", "Mistake",
-           "Replay"]
+__all__ = [
+    "Street",
+    "Settings",
+    "Method",
+    "HandOdds",
+    "StreetOdds",
+    "BestTokens",
+    "Mistake",
+    "Replay",
+]
 
 
 class Street(Enum):

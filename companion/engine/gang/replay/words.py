@@ -20,16 +20,28 @@ from dataclasses import dataclass
 from companion.engine.gang.replay.types import BestTokens, Method, Mistake, Street
 from companion.engine.gang.words import hand_label
 
-__all__ = ["street_name", "street_phrase", "percent", "method_text", "mistake_text",
-           "BestTokensWords", "best_tokens_words", "best_tokens_text"]
+__all__ = [
+    "street_name",
+    "street_phrase",
+    "percent",
+    "method_text",
+    "mistake_text",
+    "BestTokensWords",
+    "best_tokens_words",
+    "best_tokens_text",
+]
 
 _NAMES = {
     "en": {"preflop": "pre-flop", "flop": "flop", "turn": "turn", "river": "river"},
     "fr": {"preflop": "pré-flop", "flop": "flop", "turn": "turn", "river": "river"},
 }
 _PHRASES = {
-    "en": {"preflop": "before the flop", "flop": "at the flop", "turn": "at the turn",
-           "river": "at the river"},
+    "en": {
+        "preflop": "before the flop",
+        "flop": "at the flop",
+        "turn": "at the turn",
+        "river": "at the river",
+    },
     "fr": {"preflop": "avant le flop", "flop": "au flop", "turn": "au turn", "river": "à la river"},
 }
 
@@ -80,10 +92,14 @@ def mistake_text(mistake: Mistake, lang: str = "en") -> str:
             return f"{street_phrase(mistake.street, lang)}, {who} était le {best}, pas le {token}"
         return f"{street_phrase(mistake.street, lang)} {who} was the {best}, not the {token}"
     if lang == "fr":
-        return (f"{street_phrase(mistake.street, lang)}, {who} était le plus probablement "
-                f"le {best}, pas le {token} ({p_best} contre {p_token})")
-    return (f"{street_phrase(mistake.street, lang)} {who} was most likely the {best}, "
-            f"not the {token} ({p_best} against {p_token})")
+        return (
+            f"{street_phrase(mistake.street, lang)}, {who} était le plus probablement "
+            f"le {best}, pas le {token} ({p_best} contre {p_token})"
+        )
+    return (
+        f"{street_phrase(mistake.street, lang)} {who} was most likely the {best}, "
+        f"not the {token} ({p_best} against {p_token})"
+    )
 
 
 @dataclass(frozen=True)
@@ -106,17 +122,21 @@ def best_tokens_words(best: BestTokens, lang: str = "en") -> BestTokensWords:
     taken = None
     if best.recorded_p_open is not None:
         recorded = percent(best.recorded_p_open, lang)
-        taken = (f"avec les jetons pris : {recorded}" if fr
-                 else f"with the tokens taken: {recorded}")
+        taken = f"avec les jetons pris : {recorded}" if fr else f"with the tokens taken: {recorded}"
     unproven = None
     if not best.complete:
-        unproven = ("le meilleur trouvé, sans preuve qu'il n'y a pas mieux" if fr
-                    else "the best found, not proven best")
+        unproven = (
+            "le meilleur trouvé, sans preuve qu'il n'y a pas mieux"
+            if fr
+            else "the best found, not proven best"
+        )
     return BestTokensWords(
         "meilleurs jetons" if fr else "best tokens",
         tuple(f"{best.tokens[h]} {hand_label(h, lang)}" for h in order),
         f"le coffre s'ouvre {chance} du temps" if fr else f"the vault opens {chance} of the time",
-        unproven, taken)
+        unproven,
+        taken,
+    )
 
 
 def best_tokens_text(best: BestTokens, lang: str = "en") -> str:

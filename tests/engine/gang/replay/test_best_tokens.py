@@ -45,11 +45,18 @@ def _opening_chances(table: Table, known: int) -> dict[tuple[str, ...], float]:
 
 
 CASES = [
-    ("classic", Street.FLOP), ("classic", Street.TURN), ("classic", Street.RIVER),
+    ("classic", Street.FLOP),
+    ("classic", Street.TURN),
+    ("classic", Street.RIVER),
     ("low-27", Street.TURN),
-    ("two-of-four", Street.TURN), ("four-two-hands", Street.TURN), ("circular", Street.TURN),
-    ("six-three-hands", Street.TURN), ("high-low", Street.TURN), ("francois", Street.TURN),
-    ("two-rivers", Street.TURN), ("wild-in-hand", Street.TURN),
+    ("two-of-four", Street.TURN),
+    ("four-two-hands", Street.TURN),
+    ("circular", Street.TURN),
+    ("six-three-hands", Street.TURN),
+    ("high-low", Street.TURN),
+    ("francois", Street.TURN),
+    ("two-rivers", Street.TURN),
+    ("wild-in-hand", Street.TURN),
 ]
 
 
@@ -90,8 +97,9 @@ def test_sampled_best_tokens_state_their_error() -> None:
     assert best.method.std_error == pytest.approx((p * (1 - p) / 400) ** 0.5)
 
 
-PATTERNS = st.integers(2, 6).flatmap(lambda n: st.lists(
-    st.lists(st.integers(0, 3), min_size=n, max_size=n), min_size=1, max_size=40))
+PATTERNS = st.integers(2, 6).flatmap(
+    lambda n: st.lists(st.lists(st.integers(0, 3), min_size=n, max_size=n), min_size=1, max_size=40)
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -100,8 +108,10 @@ def test_best_order_is_the_best_permutation(values: list[list[int]]) -> None:
     patterns, weights = order_patterns(np.array(values, dtype=np.int64))
     found = best_order(patterns, weights)
     hands = patterns.shape[1]
-    every = {order: opening_weight(patterns, weights, order)
-             for order in itertools.permutations(range(hands))}
+    every = {
+        order: opening_weight(patterns, weights, order)
+        for order in itertools.permutations(range(hands))
+    }
     assert found.complete
     assert found.weight == max(every.values())
     assert every[found.order] == found.weight

@@ -95,12 +95,19 @@ def test_six_three_split_orders_hands_as_the_hand_former() -> None:
     rng = np.random.default_rng(63)
     deals = np.argsort(rng.random((150, 52)), axis=1)[:, :17]
     # The hole cards differ per row, as in the own-cards view.
-    holes = [best_three_split(subset_values(deals[:, :5], deals[:, 5 + 6 * i : 11 + 6 * i]))
-             for i in range(2)]
+    holes = [
+        best_three_split(subset_values(deals[:, :5], deals[:, 5 + 6 * i : 11 + 6 * i]))
+        for i in range(2)
+    ]
     for row, deal in enumerate(deals.tolist()):
-        table = Table((Player("Ana", tuple(DECK[i] for i in deal[5:11])),
-                       Player("Bob", tuple(DECK[i] for i in deal[11:17]))),
-                      tuple(DECK[i] for i in deal[:5]), variant="six-three-hands")
+        table = Table(
+            (
+                Player("Ana", tuple(DECK[i] for i in deal[5:11])),
+                Player("Bob", tuple(DECK[i] for i in deal[11:17])),
+            ),
+            tuple(DECK[i] for i in deal[:5]),
+            variant="six-three-hands",
+        )
         want = [h.value.strength for h in form_hands(table)]
         got = [int(v) for three in holes for v in three[row]]
         assert _order(got) == _order(want), deal

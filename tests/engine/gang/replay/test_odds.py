@@ -54,9 +54,13 @@ def _positions(table: Table) -> dict[str, list[float]]:
 
 def _unseen(table: Table, known: list[Card]) -> list[Card]:
     """The deck (decks x 52 plus every wild card at the table) without the known cards."""
-    at_table = [*table.board, *table.board2, *(c for p in table.players for c in p.cards),
-                *(p.francois_card for p in table.players if p.francois_card is not None),
-                *(c for s in table.shared for c in s.cards)]
+    at_table = [
+        *table.board,
+        *table.board2,
+        *(c for p in table.players for c in p.cards),
+        *(p.francois_card for p in table.players if p.francois_card is not None),
+        *(c for s in table.shared for c in s.cards),
+    ]
     deck = list(DECK) * table.rules.decks + [c for c in at_table if c.is_wild]
     for card in known:
         deck.remove(card)
@@ -93,15 +97,20 @@ def brute_force_two_rivers(table: Table, known: int) -> dict[str, list[float]]:
     ends is too many showdowns: each river's ends are dealt once and valued as a one-river classic
     table, then every disjoint pair of them gives each player its two hands, numbered strongest
     first, ordered by ``order_hands``."""
-    deck = _unseen(table, [c for p in table.players for c in p.cards]
-                   + list(table.board[:known]) + list(table.board2[:known]))
+    deck = _unseen(
+        table,
+        [c for p in table.players for c in p.cards]
+        + list(table.board[:known])
+        + list(table.board2[:known]),
+    )
     ends = list(itertools.combinations(range(len(deck)), 5 - known))
     per_river: list[list[dict[str, Hand]]] = []
     for board in (table.board, table.board2):
         valued = []
         for end in ends:
-            river = Table(table.players, board[:known] + tuple(deck[i] for i in end),
-                          rules=table.rules)
+            river = Table(
+                table.players, board[:known] + tuple(deck[i] for i in end), rules=table.rules
+            )
             valued.append({h.id: h for h in form_hands(river)})
         per_river.append(valued)
     n = 2 * len(table.players)
@@ -152,58 +161,126 @@ def _francois(*hands: tuple[str, str]) -> tuple[Player, ...]:
 
 
 CIRCULAR = Table(
-    _players("As Kd", "7c 7d", "Qh Jh"), cards("2h 9s Tc 5d 8s"), variant="circular",
-    shared=(SharedHand(("Ana", "Bob"), cards("3c 4c")), SharedHand(("Bob", "Cleo"), cards("Ac 6h")),
-            SharedHand(("Cleo", "Ana"), cards("Kc 2s"))),
+    _players("As Kd", "7c 7d", "Qh Jh"),
+    cards("2h 9s Tc 5d 8s"),
+    variant="circular",
+    shared=(
+        SharedHand(("Ana", "Bob"), cards("3c 4c")),
+        SharedHand(("Bob", "Cleo"), cards("Ac 6h")),
+        SharedHand(("Cleo", "Ana"), cards("Kc 2s")),
+    ),
 )
 
 TABLES = {
     "classic": Table(_players("As Ad", "Kc Qc", "7h 8h", "2d 2s"), cards("2h 9s Jc 4h Td")),
     "classic-3-cards": Table(_players("As Ad 3c", "Kc Qc Qd", "7h 8h 9h"), cards("2h 9s Jc 4h Td")),
-    "two-of-four": Table(_players("As Ad Kd Kh", "Kc Qc Jd Js", "7h 8h 6c 5c"),
-                         cards("2h 9s Jc 4h Td"), variant="two-of-four"),
-    "four-two-hands": Table(_players("As Ad Kd Kh", "Kc Qc Jd Js", "7h 8h 6c 5c"),
-                            cards("2h 9s Jc 4h Td"), variant="four-two-hands"),
-    "high-low": Table(_players("As Ad Kd Kh", "Kc Qc Jd Js", "7h 8h 6c 5c"),
-                      cards("2h 9s Jc 4h Td"), variant="high-low"),
-    "francois": Table(_francois(("As Ad Kd", "3s"), ("Kc Qc Jd", "9c"), ("7h 8h 6c", "Qs")),
-                      cards("2h 9s Jc 4h Td"), variant="francois"),
+    "two-of-four": Table(
+        _players("As Ad Kd Kh", "Kc Qc Jd Js", "7h 8h 6c 5c"),
+        cards("2h 9s Jc 4h Td"),
+        variant="two-of-four",
+    ),
+    "four-two-hands": Table(
+        _players("As Ad Kd Kh", "Kc Qc Jd Js", "7h 8h 6c 5c"),
+        cards("2h 9s Jc 4h Td"),
+        variant="four-two-hands",
+    ),
+    "high-low": Table(
+        _players("As Ad Kd Kh", "Kc Qc Jd Js", "7h 8h 6c 5c"),
+        cards("2h 9s Jc 4h Td"),
+        variant="high-low",
+    ),
+    "francois": Table(
+        _francois(("As Ad Kd", "3s"), ("Kc Qc Jd", "9c"), ("7h 8h 6c", "Qs")),
+        cards("2h 9s Jc 4h Td"),
+        variant="francois",
+    ),
     "circular": CIRCULAR,
-    "six-three-hands": Table(_players("As Ad Kd Kh 3c 3d", "Kc Qc Jd Js 8h 7h"),
-                             cards("2h 9s Jc 4h Td"), variant="six-three-hands"),
-    "two-rivers": Table(_players("As Ad", "Kc Qc", "7h 8h"), cards("2h 9s Jc 4h Td"),
-                        two_rivers=True, board2=cards("3d 6s Ks 5h 8c")),
-    "two-rivers-four-two": Table(_players("As Ad Kd Kh", "Kc Qc Jd Js"), cards("2h 9s Jc 4h Td"),
-                                 variant="four-two-hands", two_rivers=True,
-                                 board2=cards("3d 6s Ks 5h 8c")),
+    "six-three-hands": Table(
+        _players("As Ad Kd Kh 3c 3d", "Kc Qc Jd Js 8h 7h"),
+        cards("2h 9s Jc 4h Td"),
+        variant="six-three-hands",
+    ),
+    "two-rivers": Table(
+        _players("As Ad", "Kc Qc", "7h 8h"),
+        cards("2h 9s Jc 4h Td"),
+        two_rivers=True,
+        board2=cards("3d 6s Ks 5h 8c"),
+    ),
+    "two-rivers-four-two": Table(
+        _players("As Ad Kd Kh", "Kc Qc Jd Js"),
+        cards("2h 9s Jc 4h Td"),
+        variant="four-two-hands",
+        two_rivers=True,
+        board2=cards("3d 6s Ks 5h 8c"),
+    ),
     # Ten players hold 40 cards: 90 deals of both rivers' ends at the flop.
     "two-rivers-four-two-ten": Table(
-        _players("As Ad Kd Kh", "Kc Qc Jd Js", "2c 3c 4c 5c", "6d 6h 7d 7s", "8d 9d Th Ts",
-                 "Qs Qd Ah Ac", "Jh 2s 3s 4s", "5s 6c 7c 8h", "9h 2d 3d 4d", "5d 6s 7h 8s"),
-        cards("2h 9s Jc 4h Td"), variant="four-two-hands", two_rivers=True,
-        board2=cards("3h Ks 5h 8c Qh")),
-    "six-three-low-27": Table(_players("As Ad Kd Kh 3c 3d", "Kc Qc Jd Js 8h 7h"),
-                              cards("2h 9s Jc 4h Td"), variant="six-three-hands",
-                              rules=TableRules(ranking=Ranking.LOW_27)),
-    "six-three-wild": Table(_players("* Ad Kd Kh 3c 3d", "Kc Qc Jd Js 8h 7h"),
-                            cards("2h 9s Jc 4h Td"), variant="six-three-hands"),
-    "low-a5": Table(_players("As 2d", "Kc Qc", "7h 8h", "3d 4s"), cards("2h 9s Jc 5h Td"),
-                    rules=TableRules(ranking=Ranking.LOW_A5)),
-    "low-27": Table(_players("As 2d", "Kc Qc", "7h 8h", "3d 4s"), cards("2h 9s Jc 5h Td"),
-                    rules=TableRules(ranking=Ranking.LOW_27)),
-    "wrap": Table(_players("As 2d", "Kc Qc", "7h 8h", "3d 4s"), cards("2h 9s Jc 5h Td"),
-                  rules=TableRules(straights=Straights.WRAP)),
-    "two-decks": Table(_players("As Ad", "As Kc", "7h 8h"), cards("Ah 9s Jc 4h Td"),
-                       rules=TableRules(decks=2)),
+        _players(
+            "As Ad Kd Kh",
+            "Kc Qc Jd Js",
+            "2c 3c 4c 5c",
+            "6d 6h 7d 7s",
+            "8d 9d Th Ts",
+            "Qs Qd Ah Ac",
+            "Jh 2s 3s 4s",
+            "5s 6c 7c 8h",
+            "9h 2d 3d 4d",
+            "5d 6s 7h 8s",
+        ),
+        cards("2h 9s Jc 4h Td"),
+        variant="four-two-hands",
+        two_rivers=True,
+        board2=cards("3h Ks 5h 8c Qh"),
+    ),
+    "six-three-low-27": Table(
+        _players("As Ad Kd Kh 3c 3d", "Kc Qc Jd Js 8h 7h"),
+        cards("2h 9s Jc 4h Td"),
+        variant="six-three-hands",
+        rules=TableRules(ranking=Ranking.LOW_27),
+    ),
+    "six-three-wild": Table(
+        _players("* Ad Kd Kh 3c 3d", "Kc Qc Jd Js 8h 7h"),
+        cards("2h 9s Jc 4h Td"),
+        variant="six-three-hands",
+    ),
+    "low-a5": Table(
+        _players("As 2d", "Kc Qc", "7h 8h", "3d 4s"),
+        cards("2h 9s Jc 5h Td"),
+        rules=TableRules(ranking=Ranking.LOW_A5),
+    ),
+    "low-27": Table(
+        _players("As 2d", "Kc Qc", "7h 8h", "3d 4s"),
+        cards("2h 9s Jc 5h Td"),
+        rules=TableRules(ranking=Ranking.LOW_27),
+    ),
+    "wrap": Table(
+        _players("As 2d", "Kc Qc", "7h 8h", "3d 4s"),
+        cards("2h 9s Jc 5h Td"),
+        rules=TableRules(straights=Straights.WRAP),
+    ),
+    "two-decks": Table(
+        _players("As Ad", "As Kc", "7h 8h"), cards("Ah 9s Jc 4h Td"), rules=TableRules(decks=2)
+    ),
     "wild-in-hand": Table(_players("* Ad", "Kc Qc", "7h 8h", "2d 2s"), cards("2h 9s Jc 4h Td")),
     "wild-on-river": Table(_players("As Ad", "Kc Qc", "7h 8h", "2d 2s"), cards("2h 9s Jc *h Td")),
 }
 
 # Enumerations whose brute force takes more than a few seconds.
 SLOW_AT_TURN = {"two-rivers-four-two", "two-rivers-four-two-ten"}  # and own views
-SLOW_AT_FLOP = {"classic-3-cards", "two-of-four", "four-two-hands", "high-low", "francois",
-                "circular", "wild-in-hand", "wild-on-river", "two-decks", "six-three-hands",
-                "six-three-low-27", "two-rivers"}
+SLOW_AT_FLOP = {
+    "classic-3-cards",
+    "two-of-four",
+    "four-two-hands",
+    "high-low",
+    "francois",
+    "circular",
+    "wild-in-hand",
+    "wild-on-river",
+    "two-decks",
+    "six-three-hands",
+    "six-three-low-27",
+    "two-rivers",
+}
 # Two rivers of four-two hands at the flop: 442,890 deals of three players' hands, too many
 # showdowns to brute-force (its ten-player table is checked instead); a wild six-three hand at
 # the flop takes half a minute of showdowns (its rules are checked at the turn, and at the flop
@@ -243,8 +320,9 @@ def test_everyone_matches_brute_force(name: str, street: Street) -> None:
     _assert_close(_as_dict(odds), oracle(table, street.known))
 
 
-@pytest.mark.parametrize("name", ["classic", "low-27", "two-rivers", "two-rivers-four-two",
-                                  "circular"])
+@pytest.mark.parametrize(
+    "name", ["classic", "low-27", "two-rivers", "two-rivers-four-two", "circular"]
+)
 def test_everyone_at_the_river_is_the_showdown(name: str) -> None:
     table = TABLES[name]
     odds = everyone_odds(table, Street.RIVER)
@@ -253,16 +331,42 @@ def test_everyone_at_the_river_is_the_showdown(name: str) -> None:
 
 
 def test_fast_path_is_taken_only_under_standard_rules() -> None:
-    for name in ("classic", "two-of-four", "four-two-hands", "circular", "two-rivers",
-                 "two-rivers-four-two", "six-three-hands"):
+    for name in (
+        "classic",
+        "two-of-four",
+        "four-two-hands",
+        "circular",
+        "two-rivers",
+        "two-rivers-four-two",
+        "six-three-hands",
+    ):
         assert uses_fast_path(TABLES[name]), name
-    for name in ("classic-3-cards", "low-a5", "low-27", "wrap", "two-decks", "wild-in-hand",
-                 "wild-on-river", "high-low", "francois"):
+    for name in (
+        "classic-3-cards",
+        "low-a5",
+        "low-27",
+        "wrap",
+        "two-decks",
+        "wild-in-hand",
+        "wild-on-river",
+        "high-low",
+        "francois",
+    ):
         assert not uses_fast_path(TABLES[name]), name
 
 
-@pytest.mark.parametrize("name", ["classic", "two-of-four", "four-two-hands", "circular",
-                                  "two-rivers", "two-rivers-four-two", "six-three-hands"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "classic",
+        "two-of-four",
+        "four-two-hands",
+        "circular",
+        "two-rivers",
+        "two-rivers-four-two",
+        "six-three-hands",
+    ],
+)
 def test_numpy_path_matches_the_hand_formers(name: str) -> None:
     table = TABLES[name]
     general = everyone_odds(table, Street.TURN, replace(EXACT, numpy=False))
@@ -270,8 +374,9 @@ def test_numpy_path_matches_the_hand_formers(name: str) -> None:
 
 
 def test_preflop_six_players_sums_to_one() -> None:
-    table = Table(_players("As Kd", "2c 2d", "7h 8h", "Qc Jc", "3s 4s", "9d 9c"),
-                  cards("Th Js 5c 6d Ah"))
+    table = Table(
+        _players("As Kd", "2c 2d", "7h 8h", "Qc Jc", "3s 4s", "9d 9c"), cards("Th Js 5c 6d Ah")
+    )
     odds = everyone_odds(table, Street.PREFLOP)
     assert {h.method.count for h in odds} == {658_008}
     for hand in odds:
@@ -312,8 +417,10 @@ def test_own_view_at_the_river_matches_brute_force(name: str) -> None:
         assert list(hand.positions) == pytest.approx(want, abs=1e-9)
 
 
-@pytest.mark.parametrize("name", ["classic", "two-of-four", "four-two-hands", "two-rivers",
-                                  "two-rivers-four-two", "circular"])
+@pytest.mark.parametrize(
+    "name",
+    ["classic", "two-of-four", "four-two-hands", "two-rivers", "two-rivers-four-two", "circular"],
+)
 def test_own_view_values_rank_hands_as_the_hand_formers(name: str) -> None:
     # The own view deals every player's (and shared hand's) cards per row; on 300 random deals,
     # each hand's count of weaker and equal hands must be the showdown's (hands formed by the
@@ -327,19 +434,28 @@ def test_own_view_values_rank_hands_as_the_hand_formers(name: str) -> None:
     rows = {k: np.array([[c.id for c in d[a:b]] for d in deals]) for k, (a, b) in enumerate(spans)}
     n = len(table.players)
     starts = [sum(sizes) + 5 * r for r in range(rivers)]
-    boards = [rf.card_masks(np.array([[c.id for c in d[a:a + 5]] for d in deals]))
-              for a in starts]
-    values = own_view_values(table, boards, {i: rows[i] for i in range(n)},
-                             {j: rows[n + j] for j in range(len(table.shared))})
+    boards = [
+        rf.card_masks(np.array([[c.id for c in d[a : a + 5]] for d in deals])) for a in starts
+    ]
+    values = own_view_values(
+        table,
+        boards,
+        {i: rows[i] for i in range(n)},
+        {j: rows[n + j] for j in range(len(table.shared))},
+    )
     for row, dealt in enumerate(deals):
         groups = [tuple(dealt[a:b]) for a, b in spans]
         rebuilt = replace(
-            table, players=tuple(replace(p, cards=c) for p, c in zip(table.players, groups[:n],
-                                                                     strict=True)),
-            shared=tuple(replace(h, cards=c) for h, c in zip(table.shared, groups[n:],
-                                                             strict=True)),
-            board=tuple(dealt[starts[0]:starts[0] + 5]),
-            board2=tuple(dealt[starts[-1]:starts[-1] + 5]) if rivers == 2 else ())
+            table,
+            players=tuple(
+                replace(p, cards=c) for p, c in zip(table.players, groups[:n], strict=True)
+            ),
+            shared=tuple(
+                replace(h, cards=c) for h, c in zip(table.shared, groups[n:], strict=True)
+            ),
+            board=tuple(dealt[starts[0] : starts[0] + 5]),
+            board2=tuple(dealt[starts[-1] : starts[-1] + 5]) if rivers == 2 else (),
+        )
         want = _positions(rebuilt)
         got = {h: int(v[row]) for h, v in values.items()}
         assert got.keys() == want.keys()
@@ -350,14 +466,20 @@ def test_own_view_values_rank_hands_as_the_hand_formers(name: str) -> None:
             assert (weaker, equal) == (taken[0], len(taken)), (row, hand_id)
 
 
-@pytest.mark.parametrize(("name", "samples", "max_error"), [
-    ("two-of-four", 20_000, 0.005), ("four-two-hands", 20_000, 0.005),
-    ("two-rivers", 20_000, 0.005), ("two-rivers-four-two", 20_000, 0.005),
-    ("circular", 20_000, 0.005),
-    ("six-three-hands", 5000, 0.008),  # fewer samples: each values 462 fives per player
-])
-def test_own_view_on_the_numpy_path_agrees_with_the_hand_formers(name: str, samples: int,
-                                                                 max_error: float) -> None:
+@pytest.mark.parametrize(
+    ("name", "samples", "max_error"),
+    [
+        ("two-of-four", 20_000, 0.005),
+        ("four-two-hands", 20_000, 0.005),
+        ("two-rivers", 20_000, 0.005),
+        ("two-rivers-four-two", 20_000, 0.005),
+        ("circular", 20_000, 0.005),
+        ("six-three-hands", 5000, 0.008),  # fewer samples: each values 462 fives per player
+    ],
+)
+def test_own_view_on_the_numpy_path_agrees_with_the_hand_formers(
+    name: str, samples: int, max_error: float
+) -> None:
     table = TABLES[name]
     fast = own_odds(table, Street.TURN)
     slow = own_odds(table, Street.TURN, Settings(numpy=False, budget_s=0.01, min_samples=200))
@@ -399,8 +521,9 @@ def test_two_rivers_at_the_flop_agree_with_sampled_hand_formers() -> None:
     unseen = 52 - 6 - 6
     assert exact[0].method.exact
     assert exact[0].method.count == math.comb(unseen, 2) * math.comb(unseen - 2, 2)
-    sampled = everyone_odds(table, Street.FLOP,
-                            Settings(numpy=False, budget_s=0.01, min_samples=1500))
+    sampled = everyone_odds(
+        table, Street.FLOP, Settings(numpy=False, budget_s=0.01, min_samples=1500)
+    )
     for e, s in zip(exact, sampled, strict=True):
         assert not s.method.exact and s.method.count == 1500
         for p, q in zip(e.positions, s.positions, strict=True):
@@ -420,19 +543,22 @@ def test_general_sampling_is_seeded_and_states_its_error() -> None:
 
 
 @settings(max_examples=8, deadline=None)
-@given(dealt=st.lists(st.sampled_from(DECK), min_size=17, max_size=17, unique=True),
-       variant=st.sampled_from(["two-of-four", "four-two-hands", "circular"]))
-def test_numpy_path_matches_the_hand_formers_on_random_deals(dealt: list[Card],
-                                                             variant: str) -> None:
+@given(
+    dealt=st.lists(st.sampled_from(DECK), min_size=17, max_size=17, unique=True),
+    variant=st.sampled_from(["two-of-four", "four-two-hands", "circular"]),
+)
+def test_numpy_path_matches_the_hand_formers_on_random_deals(
+    dealt: list[Card], variant: str
+) -> None:
     names = ("Ana", "Bob", "Cleo")
     if variant == "circular":
-        players = tuple(Player(n, tuple(dealt[2 * i: 2 * i + 2])) for i, n in enumerate(names))
+        players = tuple(Player(n, tuple(dealt[2 * i : 2 * i + 2])) for i, n in enumerate(names))
         shared = tuple(
-            SharedHand((names[i], names[(i + 1) % 3]), tuple(dealt[6 + 2 * i: 8 + 2 * i]))
+            SharedHand((names[i], names[(i + 1) % 3]), tuple(dealt[6 + 2 * i : 8 + 2 * i]))
             for i in range(3)
         )
     else:
-        players = tuple(Player(n, tuple(dealt[4 * i: 4 * i + 4])) for i, n in enumerate(names))
+        players = tuple(Player(n, tuple(dealt[4 * i : 4 * i + 4])) for i, n in enumerate(names))
         shared = ()
     table = Table(players, tuple(dealt[12:]), variant=variant, shared=shared)
     general = everyone_odds(table, Street.TURN, replace(EXACT, numpy=False))
@@ -442,9 +568,9 @@ def test_numpy_path_matches_the_hand_formers_on_random_deals(dealt: list[Card],
 QUICK = Settings(budget_s=0.2, samples=300, min_samples=20)
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=[pytest.mark.slow] if n in SLOW_AT_TURN else []) for n in TABLES
-])
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=[pytest.mark.slow] if n in SLOW_AT_TURN else []) for n in TABLES]
+)
 def test_own_view_of_every_variant_is_a_distribution(name: str) -> None:
     table = TABLES[name]
     odds = street_odds(table, Street.TURN, QUICK)
@@ -473,12 +599,16 @@ DEALS = st.lists(st.sampled_from(DECK), min_size=11, max_size=11, unique=True)
 
 
 @settings(max_examples=10, deadline=None)
-@given(dealt=DEALS, order=st.permutations(range(3)),
-       rules=st.sampled_from([TableRules(), TableRules(ranking=Ranking.LOW_27)]))
-def test_order_of_players_does_not_matter(dealt: list[Card], order: list[int],
-                                          rules: TableRules) -> None:
+@given(
+    dealt=DEALS,
+    order=st.permutations(range(3)),
+    rules=st.sampled_from([TableRules(), TableRules(ranking=Ranking.LOW_27)]),
+)
+def test_order_of_players_does_not_matter(
+    dealt: list[Card], order: list[int], rules: TableRules
+) -> None:
     names = ("Ana", "Bob", "Cleo")
-    players = tuple(Player(n, tuple(dealt[2 * i: 2 * i + 2])) for i, n in enumerate(names))
+    players = tuple(Player(n, tuple(dealt[2 * i : 2 * i + 2])) for i, n in enumerate(names))
     table = Table(players, tuple(dealt[6:]), rules=rules)
     shuffled = replace(table, players=tuple(players[i] for i in order))
     for street in (Street.TURN, Street.FLOP):
@@ -511,8 +641,10 @@ def test_mistakes_flag_tokens_far_from_the_likely_position() -> None:
     gaps = [m.gap for m in replay.mistakes]
     assert gaps == sorted(gaps, reverse=True)
     text = mistake_text(flagged)
-    assert text == (f"at the flop Ana was most likely the 3, not the 1 "
-                    f"({round(100 * ana.positions[2])}% against {round(100 * ana.positions[0])}%)")
+    assert text == (
+        f"at the flop Ana was most likely the 3, not the 1 "
+        f"({round(100 * ana.positions[2])}% against {round(100 * ana.positions[0])}%)"
+    )
     assert mistake_text(flagged, "fr").startswith("au flop, Ana était le plus probablement le 3")
 
 

@@ -13,16 +13,25 @@ EXACT = Method(True, 990, 0.0)
 @pytest.mark.parametrize(
     ("best", "lang", "expected"),
     [
-        (BestTokens({"Ana/high": 2, "Bob": 1}, 0.5, EXACT, False, None), "en",
-         "best tokens: 1 Bob; 2 Ana, high hand — the vault opens 50% of the time "
-         "(the best found, not proven best)"),
-        (BestTokens({"Ana/high": 2, "Bob": 1}, 0.5, EXACT, False, 0.25), "fr",
-         "meilleurs jetons : 1 Bob ; 2 Ana, main haute — le coffre s'ouvre 50 % du temps "
-         "(le meilleur trouvé, sans preuve qu'il n'y a pas mieux) "
-         "(avec les jetons pris : 25 %)"),
-        (BestTokens({"Cy": 1, "Ana": 3, "Bob": 2}, 1.0, EXACT, True, 0.0), "en",
-         "best tokens: 1 Cy; 2 Bob; 3 Ana — the vault opens 100% of the time "
-         "(with the tokens taken: 0%)"),
+        (
+            BestTokens({"Ana/high": 2, "Bob": 1}, 0.5, EXACT, False, None),
+            "en",
+            "best tokens: 1 Bob; 2 Ana, high hand — the vault opens 50% of the time "
+            "(the best found, not proven best)",
+        ),
+        (
+            BestTokens({"Ana/high": 2, "Bob": 1}, 0.5, EXACT, False, 0.25),
+            "fr",
+            "meilleurs jetons : 1 Bob ; 2 Ana, main haute — le coffre s'ouvre 50 % du temps "
+            "(le meilleur trouvé, sans preuve qu'il n'y a pas mieux) "
+            "(avec les jetons pris : 25 %)",
+        ),
+        (
+            BestTokens({"Cy": 1, "Ana": 3, "Bob": 2}, 1.0, EXACT, True, 0.0),
+            "en",
+            "best tokens: 1 Cy; 2 Bob; 3 Ana — the vault opens 100% of the time "
+            "(with the tokens taken: 0%)",
+        ),
     ],
 )
 def test_best_tokens_text_is_its_words_joined(best: BestTokens, lang: str, expected: str) -> None:

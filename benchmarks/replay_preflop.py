@@ -29,7 +29,7 @@ from companion.engine.cards import parse_cards  # noqa: E402
 from companion.engine.gang.fast import evaluate_many  # noqa: E402
 from companion.engine.gang.replay.fast import combinations_array, position_counts  # noqa: E402
 from companion.engine.gang.replay.odds import Street, everyone_odds, street_odds  # noqa: E402
-from companion.engine.gang.variants import Player, Table  # noqa: E402
+from companion.engine.gang.table import Player, Table  # noqa: E402
 
 HOLES = ("As Kd", "2c 2d", "7h 8h", "Qc Jc", "3s 4s", "9d 9c")
 BOARD = "Th Js 5c 6d Ah"

@@ -29,7 +29,7 @@ from companion.engine.gang.replay.odds import (  # noqa: E402
     everyone_odds,
     own_odds,
 )
-from companion.engine.gang.variants import Player, Table  # noqa: E402
+from companion.engine.gang.table import Player, Table  # noqa: E402
 
 BOARD = parse_cards("As Kd Qh 7c 2s")
 

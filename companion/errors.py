@@ -1,24 +1,34 @@
-"""Errors that reach players: a stable code, parameters, and a message in English or French.
+"""Errors that reach players: a stable ``code`` and its ``params``, never prose.
 
-Only the edges (CLI, app) catch ``CompanionError``; anything else is a bug.
+The words live in ``companion.messages`` (one template table per language, keyed by the code);
+only the edges (CLI, app) render them, in the reader's language, and only they catch
+``CompanionError``: anything else is a bug. Parameters name what is wrong: the card, the
+player, the place (a ``Phrase``, so that it is said in the reader's language too), the file.
+
+>>> error = TableError("table.river_size", n=4)
+>>> error.message("en"), error.message("fr")
+('the river has 4 cards, not 5', 'la rivière a 4 cartes, pas 5')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
+
+from companion.messages import Phrase, phrase, text
 
 __all__ = [
+    "LANGUAGES",
     "CompanionError",
+    "InputError",
+    "TableError",
     "CardParseError",
     "DuplicateCardError",
-    "TableError",
+    "PhotoLayoutError",
     "IllegalMoveError",
     "ImageDecodeError",
     "ModelLoadError",
     "DatabaseVersionError",
     "DatabaseDamagedError",
-    "LANGUAGES",
 ]
 
 LANGUAGES = ("en", "fr")
@@ -27,119 +37,94 @@ LANGUAGES = ("en", "fr")
 class CompanionError(Exception):
     """Base of every error shown to a player: ``code`` + ``params`` render in any language."""
 
-    code: ClassVar[str] = "error"
-    templates: ClassVar[Mapping[str, str]] = {"en": "{detail}", "fr": "{detail}"}
-
-    def __init__(self, **params: Any) -> None:
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
         self.params: dict[str, Any] = dict(params)
-        super().__init__(self.message("en"))
+        super().__init__(code)
+
+    @property
+    def phrase(self) -> Phrase:
+        """The error as a message not yet in words, e.g. to nest it in another one."""
+        return phrase(self.code, **self.params)
 
     def message(self, lang: str = "en") -> str:
         """The message in ``lang`` (English when the language is unknown)."""
-        template = self.templates.get(lang, self.templates["en"])
-        return template.format(**self.params)
+        return text(self.code, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.message("en")
 
 
-class CardParseError(CompanionError, ValueError):
-    """A token that is not a card, with where it was read."""
-
-    code = "card_parse"
-    templates = {
-        "en": "{token!r} is not a card ({where}); write cards like As, Td, 10h, Q♥ or * for a wild",
-        "fr": "{token!r} n'est pas une carte ({where}) ; "
-        "écrivez par ex. As, Td, 10h, Q♥ ou * pour un joker",
-    }
-
-    def __init__(self, token: str, where: str) -> None:
-        super().__init__(token=token, where=where)
-
-
-class DuplicateCardError(CompanionError, ValueError):
-    """The same physical card seen twice in a one-deck game."""
-
-    code = "duplicate_card"
-    templates = {
-        "en": "{card} appears twice ({places}) but the game uses one deck",
-        "fr": "{card} apparaît deux fois ({places}) alors que la partie se joue avec un seul jeu",
-    }
-
-    def __init__(self, card: str, places: tuple[str, ...]) -> None:
-        super().__init__(card=card, places=" and ".join(places))
+class InputError(CompanionError, ValueError):
+    """A file, option or field that cannot be read as given (not JSON, a wrong type...)."""
 
 
 class TableError(CompanionError, ValueError):
-    """A table description that breaks the variant's shape (missing river, wrong hand size...)."""
+    """A table that breaks its game's rules: a river of four, a hand short of a card..."""
 
-    code = "table"
-    templates = {"en": "{detail}", "fr": "{detail_fr}"}
 
-    def __init__(self, detail: str, detail_fr: str | None = None) -> None:
-        super().__init__(detail=detail, detail_fr=detail_fr or detail)
+class PhotoLayoutError(CompanionError, ValueError):
+    """A photo whose cards do not lie as the game's layout expects."""
+
+
+class CardParseError(InputError):
+    """A token that is not a card, with where it was read (a ``Phrase`` or literal text)."""
+
+    def __init__(self, token: str, where: Phrase | str) -> None:
+        super().__init__("card.unreadable", token=token, where=where)
+
+
+class DuplicateCardError(TableError):
+    """The same physical card seen more often than the game's decks hold it."""
+
+    def __init__(self, card: Any, places: tuple[Phrase | str, ...], decks: int = 1) -> None:
+        code = "card.duplicate" if decks == 1 else "card.too_many_copies"
+        super().__init__(code, card=card, places=places, count=len(places), decks=decks)
 
 
 class IllegalMoveError(CompanionError, ValueError):
-    """A move refused by a game's rules; ``rule`` names the rule it breaks."""
+    """A move refused by a game's rules; ``rule`` names the rule it breaks (for programs, never
+    shown), and the message says it in words."""
 
-    code = "illegal_move"
-    templates = {"en": "illegal move: {detail}", "fr": "coup interdit : {detail_fr}"}
-
-    def __init__(self, rule: str, detail: str, detail_fr: str | None = None) -> None:
-        super().__init__(rule=rule, detail=detail, detail_fr=detail_fr or detail)
+    def __init__(self, game: str, rule: str, words: str | None = None, **params: Any) -> None:
+        self.game = game
+        self.rule = rule
+        # ``words``: the template, when one rule is broken in ways said differently.
+        super().__init__(words or f"{game}.{rule}", **params)
 
     @property
-    def rule(self) -> str:
-        return str(self.params["rule"])
+    def reason(self) -> Phrase:
+        """What the rule says, without the "illegal move" before it."""
+        return self.phrase
+
+    def message(self, lang: str = "en") -> str:
+        return text("move.illegal", lang, reason=self.phrase)
 
 
-class ImageDecodeError(CompanionError, ValueError):
-    """A file that cannot be read as an image."""
+class ImageDecodeError(InputError):
+    """A file that cannot be read as an image; ``reason`` is an ``image.*`` phrase."""
 
-    code = "image_decode"
-    templates = {
-        "en": "{path}: cannot be read as an image ({reason})",
-        "fr": "{path} : illisible comme image ({reason})",
-    }
-
-    def __init__(self, path: str, reason: str = "unknown format") -> None:
-        super().__init__(path=path, reason=reason)
+    def __init__(self, path: str, reason: Phrase) -> None:
+        super().__init__("image.unreadable", path=path, reason=reason)
 
 
 class ModelLoadError(CompanionError):
-    """The ONNX model is missing or unusable."""
-
-    code = "model_load"
-    templates = {
-        "en": "cannot load the card model {path}: {reason}",
-        "fr": "impossible de charger le modèle de cartes {path} : {reason}",
-    }
+    """The ONNX model is missing or unusable; ``reason`` is what onnxruntime or the OS said."""
 
     def __init__(self, path: str, reason: str) -> None:
-        super().__init__(path=path, reason=reason)
+        super().__init__("model.unusable", path=path, reason=reason)
 
 
 class DatabaseVersionError(CompanionError):
     """A game log written by a newer Companion: never reset, never downgraded."""
 
-    code = "database_version"
-    templates = {
-        "en": "{path} was written by a newer Companion (schema {found}, this one knows {known}); "
-        "it was left untouched",
-        "fr": "{path} a été écrit par une version plus récente de Companion (schéma {found}, "
-        "celle-ci connaît {known}) ; il n'a pas été modifié",
-    }
-
     def __init__(self, path: str, found: int, known: int) -> None:
-        super().__init__(path=path, found=found, known=known)
+        super().__init__("log.newer", path=path, found=found, known=known)
 
 
 class DatabaseDamagedError(CompanionError):
-    """A game log that SQLite cannot read."""
+    """A game log that SQLite cannot read; ``reason`` is SQLite's own words or a ``log.*``
+    phrase."""
 
-    code = "database_damaged"
-    templates = {
-        "en": "{path} is damaged and cannot be opened ({reason}); it was left untouched",
-        "fr": "{path} est endommagé et ne peut pas être ouvert ({reason}) ; il n'a pas été modifié",
-    }
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(path=path, reason=reason)
+    def __init__(self, path: str, reason: Phrase | str) -> None:
+        super().__init__("log.damaged", path=path, reason=reason)

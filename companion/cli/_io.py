@@ -6,14 +6,15 @@ import json
 import sys
 from typing import Any
 
-from companion.errors import TableError
+from companion.errors import InputError
+from companion.messages import phrase
 
 __all__ = ["read_json_input"]
 
 
 def read_json_input(path: str) -> Any:
-    """The JSON document in ``path`` (``-``: standard input), or a TableError naming the file."""
-    name = "standard input" if path == "-" else path
+    """The JSON document in ``path`` (``-``: standard input), or an InputError naming the file."""
+    name = phrase("place.stdin") if path == "-" else path
     try:
         if path == "-":
             text = sys.stdin.read()
@@ -21,15 +22,14 @@ def read_json_input(path: str) -> Any:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as error:
-        raise TableError(
-            f"cannot read {name}: {error.strerror}", f"impossible de lire {name} : {error.strerror}"
+        raise InputError(
+            "input.unreadable", name=name, reason=error.strerror or str(error)
         ) from None
     except UnicodeDecodeError:
-        raise TableError(f"{name} is not UTF-8 text", f"{name} n'est pas du texte UTF-8") from None
+        raise InputError("input.not_utf8", name=name) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise TableError(
-            f"{name} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
-            f"{name} n'est pas du JSON valide (ligne {error.lineno}, colonne {error.colno})",
+        raise InputError(
+            "input.not_json", name=name, line=error.lineno, column=error.colno, detail=error.msg
         ) from None

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Mapping
 from typing import Any
 
 from companion.cli._io import read_json_input
 from companion.cli.showdown import CARD_HELP
 from companion.engine.cards import format_cards
 from companion.engine.gang.replay.odds import (
-    HandOdds,
-    Method,
     Replay,
     Settings,
-    Street,
     replay_table,
 )
 from companion.engine.gang.replay.words import (
@@ -26,10 +22,11 @@ from companion.engine.gang.replay.words import (
     street_name,
 )
 from companion.engine.gang.words import hand_label
-from companion.errors import TableError
-from companion.formats.table import table_from_json, tokens_from_json
+from companion.errors import CompanionError, InputError
+from companion.formats.heist import replay_to_json, tokens_by_street_from_json
+from companion.formats.table import table_from_json
 
-__all__ = ["register", "replay_to_json", "tokens_by_street_from_json"]
+__all__ = ["register"]
 
 JSON_HELP = """\
 JSON output (one object per table; an array for an array of tables):
@@ -90,97 +87,6 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_run)
 
 
-def tokens_by_street_from_json(raw: Any) -> dict[str, dict[str, int]]:
-    """The recorded tokens per street; a final ``tokens`` object counts as the river's."""
-    recorded = raw.get("tokens_by_street")
-    if recorded is None:
-        recorded = {}
-    if not isinstance(recorded, Mapping):
-        raise TableError(
-            "tokens_by_street must map streets to tokens",
-            "tokens_by_street associe les rues aux jetons",
-        )
-    names = [s.value for s in Street]
-    result: dict[str, dict[str, int]] = {}
-    for street, tokens in recorded.items():
-        if street not in names:
-            raise TableError(
-                f"tokens_by_street: unknown street {street!r}; expected one of {', '.join(names)}",
-                f"tokens_by_street : rue inconnue {street!r} ; possibles : {', '.join(names)}",
-            )
-        parsed = tokens_from_json(tokens)
-        if parsed is not None:
-            result[street] = parsed
-    final = tokens_from_json(raw.get("tokens"))
-    if final is not None:
-        result.setdefault("river", final)
-    return result
-
-
-def _method_json(method: Method, lang: str) -> dict[str, Any]:
-    return {
-        "exact": method.exact,
-        "count": method.count,
-        "std_error": method.std_error,
-        "seed": method.seed,
-        "text": method_text(method, lang),
-    }
-
-
-def _odds_json(hand: HandOdds) -> dict[str, Any]:
-    return {
-        "id": hand.hand_id,
-        "positions": list(hand.positions),
-        "expected": hand.expected,
-        "most_likely": hand.most_likely,
-    }
-
-
-def replay_to_json(replay: Replay, lang: str = "en") -> dict[str, Any]:
-    """The output object of ``companion analyze --json`` (see ``JSON_HELP``)."""
-    streets = []
-    for odds in replay.streets:
-        item: dict[str, Any] = {"street": odds.street.value, "board": [str(c) for c in odds.board]}
-        if odds.board2:
-            item["board2"] = [str(c) for c in odds.board2]
-        item["everyone"] = {
-            "method": _method_json(odds.everyone[0].method, lang),
-            "hands": [_odds_json(h) for h in odds.everyone],
-        }
-        item["own"] = {
-            "hands": [{**_odds_json(h), "method": _method_json(h.method, lang)} for h in odds.own]
-        }
-        item["tokens"] = dict(odds.tokens) if odds.tokens is not None else None
-        if odds.best is not None:
-            item["best_tokens"] = {
-                "tokens": dict(odds.best.tokens),
-                "p_open": odds.best.p_open,
-                "method": _method_json(odds.best.method, lang),
-                "complete": odds.best.complete,
-                "recorded_p_open": odds.best.recorded_p_open,
-                "text": best_tokens_text(odds.best, lang),
-            }
-        streets.append(item)
-    mistakes = [
-        {
-            "street": m.street.value,
-            "hand": m.hand_id,
-            "token": m.token,
-            "most_likely": m.most_likely,
-            "p_most_likely": m.p_most_likely,
-            "p_token": m.p_token,
-            "own_p_token": m.own_p_token,
-            "text": mistake_text(m, lang),
-        }
-        for m in replay.mistakes
-    ]
-    return {
-        "hands": [{"id": h.id, "owner": h.owner} for h in replay.hands],
-        "streets": streets,
-        "mistakes": mistakes,
-    }
-
-
 def _replay(raw: Any, settings: Settings) -> Replay:
     return replay_table(table_from_json(raw), tokens_by_street_from_json(raw), settings)
 
@@ -232,10 +138,7 @@ def _report(replay: Replay, lang: str) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     if args.samples < 1 or not args.budget > 0:
-        raise TableError(
-            "--samples must be at least 1 and --budget above 0",
-            "--samples vaut au moins 1 et --budget plus de 0",
-        )
+        raise InputError("analyze.settings")
     settings = Settings(
         seed=args.seed,
         samples=args.samples,
@@ -249,14 +152,11 @@ def _run(args: argparse.Namespace) -> int:
     for index, item in enumerate(items):
         try:
             results.append(_replay(item, settings))
-        except TableError as error:
+        except CompanionError as error:
             if not batch:
                 raise
             # In a batch, say which table is wrong.
-            raise TableError(
-                f"table {index + 1}: {error.params['detail']}",
-                f"table {index + 1} : {error.params['detail_fr']}",
-            ) from None
+            raise InputError("input.batch_table", n=index + 1, error=error.phrase) from None
     if args.json:
         out: Any = [replay_to_json(r, args.lang) for r in results]
         print(json.dumps(out if batch else out[0], ensure_ascii=False, indent=2))

@@ -14,23 +14,30 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from companion.cli import _photo
 from companion.cli._io import read_json_input
-from companion.engine.cards import Card, parse_card, parse_cards
-from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption, advise_discard
-from companion.engine.cribbage.score import Rule, ScoreItem, Show, score_peg, score_show
+from companion.engine.cards import parse_card, parse_cards
+from companion.engine.cribbage.discard import advise_discard
+from companion.engine.cribbage.score import score_peg, score_show
 from companion.engine.cribbage.words import describe_advice, describe_peg, describe_show
-from companion.errors import LANGUAGES, TableError
+from companion.errors import LANGUAGES, InputError
+from companion.formats.crib import (
+    PEG_ENDS,
+    advice_to_json,
+    count_from_json,
+    peg_to_json,
+    show_from_json,
+    show_to_json,
+)
+from companion.messages import phrase
 from companion.vision.layouts.cribbage import ShowPhoto, read_show
 
 __all__ = ["register"]
 
 MODES = ("peg", "discard")
-_ENDS = {"go": Rule.GO, "last_card": Rule.LAST_CARD}
 
 
 def register(subparsers: Any) -> None:
@@ -60,7 +67,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     parser.add_argument(
-        "--end", choices=sorted(_ENDS), help="peg: the card also ends the count (go, last card)"
+        "--end", choices=sorted(PEG_ENDS), help="peg: the card also ends the count (go, last card)"
     )
     parser.add_argument(
         "--dealer", action="store_true", help="discard: the crib is yours (default: theirs)"
@@ -75,10 +82,7 @@ def run(args: argparse.Namespace) -> int:
         words = words[1:]
     if args.batch is not None and words:
         given = f"{' '.join(words)}, --batch {args.batch}"
-        raise TableError(
-            f"give cards or --batch, not both ({given})",
-            f"donnez des cartes ou --batch, pas les deux ({given})",
-        )
+        raise InputError("crib.cards_or_batch", given=given)
     if mode == "peg":
         return _run_peg(args, words)
     if mode == "discard":
@@ -93,18 +97,15 @@ def _run_show(args: argparse.Namespace, words: list[str]) -> int:
     if args.photo is not None:
         return _run_photo(args, words)
     if args.batch is not None:
-        shows = [_show_from_json(item, index) for index, item in _batch_items(args.batch)]
+        shows = [show_from_json(item, index) for index, item in _batch_items(args.batch)]
     else:
         if args.starter is None:
-            raise TableError(
-                "the starter is missing: add --starter CARD (e.g. --starter 5s)",
-                "la carte de départ manque : ajoutez --starter CARTE (par ex. --starter 5s)",
-            )
-        hand = parse_cards(words, "the hand")
+            raise InputError("crib.starter_missing")
+        hand = parse_cards(words, phrase("place.hand_cards"))
         starter = parse_card(args.starter, "--starter")
         shows = [score_show(hand, starter, crib=args.crib)]
     if args.json:
-        results = [_show_json(show, args.lang) for show in shows]
+        results = [show_to_json(show, args.lang) for show in shows]
         _print_json(results if args.batch is not None else results[0])
     else:
         print("\n\n".join("\n".join(describe_show(show, args.lang)) for show in shows))
@@ -122,14 +123,11 @@ def _run_photo(args: argparse.Namespace, words: list[str]) -> int:
         if given
     ]
     if others:
-        raise TableError(
-            f"--photo reads the cards itself: drop {', '.join(others)}",
-            f"--photo lit les cartes lui-même : retirez {', '.join(others)}",
-        )
+        raise InputError("crib.photo_and_cards", options=tuple(others))
     photo = read_show(_photo.read_photo(args.photo, args.model), str(args.photo))
     show = score_show(photo.cards, photo.starter.card, crib=args.crib)
     if args.json:
-        _print_json({**_show_json(show, args.lang), "photo": _photo_json(args.photo, photo)})
+        _print_json({**show_to_json(show, args.lang), "photo": _photo_json(args.photo, photo)})
     else:
         print(
             "\n".join([_photo_line(args.photo, photo, args.lang), *describe_show(show, args.lang)])
@@ -156,65 +154,20 @@ def _photo_json(path: Path, photo: ShowPhoto) -> dict[str, Any]:
     }
 
 
-def _show_from_json(item: object, index: int) -> Show:
-    if not isinstance(item, dict) or "hand" not in item or "starter" not in item:
-        raise _bad_item(index, 'an object {"hand": [4 cards], "starter": card, "crib": bool}')
-    crib = item.get("crib", False)
-    if not isinstance(crib, bool):
-        raise _bad_item(index, '"crib" true or false')
-    where = f"batch item {index}"
-    hand = _read_cards(item["hand"], f"{where}, hand")
-    starter = _read_cards(item["starter"], f"{where}, starter")
-    if len(starter) != 1:
-        raise _bad_item(index, "one starter card")
-    return score_show(hand, starter[0], crib=crib)
-
-
-def _show_json(show: Show, lang: str) -> dict[str, Any]:
-    lines = describe_show(show, lang)
-    return {
-        "hand": [str(card) for card in show.hand],
-        "starter": str(show.starter),
-        "crib": show.crib,
-        "total": show.total,
-        "fifteens": show.fifteens,
-        "pairs": show.pairs,
-        "runs": show.runs,
-        "flush": show.flush,
-        "nobs": show.nobs,
-        # describe_show gives a header, then one line per item, then the total.
-        "items": [
-            _item_json(item, line) for item, line in zip(show.items, lines[1:], strict=False)
-        ],
-    }
-
-
-def _item_json(item: ScoreItem, text: str) -> dict[str, Any]:
-    return {
-        "rule": item.rule.value,
-        "points": item.points,
-        "cards": [str(card) for card in item.cards],
-        "text": text,
-    }
-
-
 # --- pegging -------------------------------------------------------------------------------------
 
 
 def _run_peg(args: argparse.Namespace, words: list[str]) -> int:
     if args.batch is not None:
-        counts = [_count_from_json(item, index) for index, item in _batch_items(args.batch)]
+        counts = [count_from_json(item, index) for index, item in _batch_items(args.batch)]
     else:
         if not words:
-            raise TableError(
-                "give the cards played since the last reset, e.g. crib peg 5h 5d 5s",
-                "donnez les cartes jouées depuis la dernière remise à zéro, ex. crib peg 5h 5d 5s",
-            )
-        end = _ENDS[args.end] if args.end else None
-        counts = [(parse_cards(words, "the count"), end)]
+            raise InputError("crib.peg_cards_missing")
+        end = PEG_ENDS[args.end] if args.end else None
+        counts = [(parse_cards(words, phrase("place.count")), end)]
     scored = [(cards, score_peg(cards, end)) for cards, end in counts]
     if args.json:
-        results = [_peg_json(cards, items, args.lang) for cards, items in scored]
+        results = [peg_to_json(cards, items, args.lang) for cards, items in scored]
         _print_json(results if args.batch is not None else results[0])
     else:
         blocks = ["\n".join(describe_peg(cards, items, args.lang)) for cards, items in scored]
@@ -222,57 +175,18 @@ def _run_peg(args: argparse.Namespace, words: list[str]) -> int:
     return 0
 
 
-def _count_from_json(item: object, index: int) -> tuple[tuple[Card, ...], Rule | None]:
-    where = f"batch item {index}"
-    if isinstance(item, dict):
-        end = item.get("end")
-        if "cards" not in item or (end is not None and end not in _ENDS):
-            raise _bad_item(index, 'a list of cards, or {"cards": [...], "end": "go"|"last_card"}')
-        return _read_cards(item["cards"], where), _ENDS[end] if end else None
-    return _read_cards(item, where), None
-
-
-def _peg_json(cards: Sequence[Card], items: Sequence[ScoreItem], lang: str) -> dict[str, Any]:
-    lines = describe_peg(cards, items, lang)
-    return {
-        "points": sum(item.points for item in items),
-        "reasons": [_item_json(item, line) for item, line in zip(items, lines, strict=False)],
-    }
-
-
 # --- discard -------------------------------------------------------------------------------------
 
 
 def _run_discard(args: argparse.Namespace, words: list[str]) -> int:
     if args.batch is not None:
-        raise TableError(
-            "crib discard takes the 6 dealt cards, not --batch",
-            "crib discard prend les 6 cartes reçues, pas --batch",
-        )
-    advice = advise_discard(parse_cards(words, "the deal"), dealer=args.dealer)
+        raise InputError("crib.discard_batch")
+    advice = advise_discard(parse_cards(words, phrase("place.deal")), dealer=args.dealer)
     if args.json:
-        _print_json(_advice_json(advice))
+        _print_json(advice_to_json(advice))
     else:
         print("\n".join(describe_advice(advice, args.lang, top=5)))
     return 0
-
-
-def _advice_json(advice: DiscardAdvice) -> dict[str, Any]:
-    def option(entry: DiscardOption) -> dict[str, Any]:
-        return {
-            "discard": [str(card) for card in entry.discard],
-            "keep": [str(card) for card in entry.keep],
-            "hand": float(entry.hand),
-            "crib": float(entry.crib),
-            "net": float(entry.net),
-        }
-
-    return {
-        "dealt": [str(card) for card in advice.dealt],
-        "dealer": advice.dealer,
-        "by_net": [option(entry) for entry in advice.by_net],
-        "by_hand": [option(entry) for entry in advice.by_hand],
-    }
 
 
 # --- shared --------------------------------------------------------------------------------------
@@ -282,26 +196,8 @@ def _batch_items(source: str) -> list[tuple[int, object]]:
     """The JSON array of a batch file (``-`` is stdin), numbered from 1 for messages."""
     data = read_json_input(source)
     if not isinstance(data, list):
-        raise TableError(
-            f"{source}: expected a JSON array", f"{source} : un tableau JSON est attendu"
-        )
+        raise InputError("crib.batch_array", source=source)
     return list(enumerate(data, start=1))
-
-
-def _read_cards(value: object, where: str) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return parse_cards(value, where)
-    if isinstance(value, list):
-        return parse_cards([item if isinstance(item, str) else repr(item) for item in value], where)
-    raise TableError(
-        f"{where}: expected cards, got {value!r}", f"{where} : cartes attendues, pas {value!r}"
-    )
-
-
-def _bad_item(index: int, expected: str) -> TableError:
-    return TableError(
-        f"batch item {index}: expected {expected}", f"élément {index} du lot : attendu {expected}"
-    )
 
 
 def _print_json(data: object) -> None:

@@ -12,41 +12,14 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from companion.messages import Phrase, has_text, phrase, text
 from companion.storage import InvalidRecordError, SqliteGameLog, Stats
 
 __all__ = ["register"]
 
-_TEXT = {
-    "en": {
-        "none": "no game night yet",
-        "line": "#{id}  {date}  {variant:<12} {players}  vaults {vaults}, alarms {alarms}  "
-        "{outcome}",
-        "overall": "nights won {won}, lost {lost}, abandoned {abandoned}; win rate {rate}",
-        "variant": "by variant",
-        "group": "by group",
-        "row": "  {name:<24} won {won}, lost {lost}  ({rate})",
-        "streaks": "longest streaks: {nights_won} nights won, {nights_lost} lost; "
-        "{vaults} vaults in a row, {alarms} alarms in a row",
-        "hardest": "hardest variants (vault opened):",
-        "hard_row": "  {variant:<24} {vaults}/{heists}  ({rate})",
-        "wrote": "wrote {path}",
-    },
-    "fr": {
-        "none": "aucune soirée pour l'instant",
-        "line": "n°{id}  {date}  {variant:<12} {players}  coffres {vaults}, alarmes {alarms}  "
-        "{outcome}",
-        "overall": "soirées gagnées {won}, perdues {lost}, abandonnées {abandoned} ; "
-        "taux de victoire {rate}",
-        "variant": "par variante",
-        "group": "par groupe",
-        "row": "  {name:<24} gagnées {won}, perdues {lost}  ({rate})",
-        "streaks": "plus longues séries : {nights_won} soirées gagnées, {nights_lost} perdues ; "
-        "{vaults} coffres d'affilée, {alarms} alarmes d'affilée",
-        "hardest": "variantes les plus dures (coffre ouvert) :",
-        "hard_row": "  {variant:<24} {vaults}/{heists}  ({rate})",
-        "wrote": "écrit : {path}",
-    },
-}
+def _variant(name: str) -> Phrase | str:
+    """The variant in words; a name this Companion does not know (from a newer one) as is."""
+    return phrase(f"variant.{name}") if has_text(f"variant.{name}") else name
 
 
 def _rate(rate: float | None) -> str:
@@ -68,87 +41,83 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    text = _TEXT[args.lang]
+    lang = args.lang
     with SqliteGameLog.in_folder(args.data) as log:
         if args.action == "nights":
-            _print_nights(log, text, args.lang)
+            _print_nights(log, lang)
         elif args.action == "stats":
-            _print_stats(log.stats(), text)
+            _print_stats(log.stats(), lang)
         elif args.format == "json":
             document = log.export_json(args.night)
             if args.out is None:
                 print(document)
             else:
                 args.out.write_text(document + "\n", encoding="utf-8")
-                _say(text, "wrote", path=args.out)
+                _say(lang, "wrote", path=args.out)
         elif args.format == "zip":
             if args.out is None:
-                raise InvalidRecordError(
-                    "--out", "the zip export needs a file", "l'export zip demande un fichier"
-                )
+                raise InvalidRecordError("log.zip_needs_file", field="--out")
             with args.out.open("wb") as file:
                 log.export_archive(file, args.night)
-            _say(text, "wrote", path=args.out)
+            _say(lang, "wrote", path=args.out)
         else:
             if args.out is None:
-                raise InvalidRecordError(
-                    "--out", "the CSV export needs a folder", "l'export CSV demande un dossier"
-                )
+                raise InvalidRecordError("log.csv_needs_folder", field="--out")
             tables = log.export_csv(args.night)
             args.out.mkdir(parents=True, exist_ok=True)
             for name, body in (("nights.csv", tables.nights), ("heists.csv", tables.heists)):
                 (args.out / name).write_text(body, encoding="utf-8", newline="")
-                _say(text, "wrote", path=args.out / name)
+                _say(lang, "wrote", path=args.out / name)
     return 0
 
 
-def _say(text: dict[str, str], key: str, **params: object) -> None:
-    print(text[key].format(**params))
+def _say(lang: str, key: str, **params: object) -> None:
+    print(text(f"cli.log_{key}", lang, **params))
 
 
-def _print_nights(log: SqliteGameLog, text: dict[str, str], lang: str) -> None:
+def _print_nights(log: SqliteGameLog, lang: str) -> None:
     statuses = log.list_nights()
     if not statuses:
-        _say(text, "none")
+        _say(lang, "none")
     for status in statuses:
         night = status.night
         _say(
-            text,
+            lang,
             "line",
             id=night.id,
             date=night.created_at.astimezone().strftime("%Y-%m-%d %H:%M"),  # local time
-            variant=night.variant,
+            variant=_variant(night.variant),
             players=", ".join(night.players),
             vaults=status.vaults,
             alarms=status.alarms,
-            outcome=night.outcome.label_fr if lang == "fr" else night.outcome.value,
+            outcome=text(f"log.outcome_{night.outcome.value}", lang),
         )
 
 
-def _print_stats(stats: Stats, text: dict[str, str]) -> None:
+def _print_stats(stats: Stats, lang: str) -> None:
     overall = stats.overall
     won, lost, abandoned = overall.won, overall.lost, overall.abandoned
-    _say(text, "overall", won=won, lost=lost, abandoned=abandoned, rate=_rate(overall.win_rate))
+    _say(lang, "overall", won=won, lost=lost, abandoned=abandoned, rate=_rate(overall.win_rate))
     by_group = {", ".join(stats.group_names[key]): record for key, record in stats.by_group.items()}
     for title, table in (("variant", stats.by_variant), ("group", by_group)):
-        _say(text, title)
+        _say(lang, title)
         for name, record in table.items():
             rate = _rate(record.win_rate)
-            _say(text, "row", name=name, won=record.won, lost=record.lost, rate=rate)
+            _say(lang, "row", name=name, won=record.won, lost=record.lost, rate=rate)
     nights, heists = stats.night_streaks, stats.heist_streaks
     _say(
-        text,
+        lang,
         "streaks",
         nights_won=nights.longest_wins,
         nights_lost=nights.longest_losses,
         vaults=heists.longest_wins,
         alarms=heists.longest_losses,
     )
-    _say(text, "hardest")
+    _say(lang, "hardest")
     for item in stats.hardest_variants:
         rate = _rate(item.vault_rate)
         _say(
-            text,
+            lang,
             "hard_row",
             variant=item.variant,
             vaults=item.vaults,

@@ -10,7 +10,7 @@ from companion.cli._io import read_json_input
 from companion.engine.cards import format_cards
 from companion.engine.gang.showdown import Showdown, run_showdown
 from companion.engine.gang.words import describe, hand_label
-from companion.errors import TableError
+from companion.errors import CompanionError, InputError
 from companion.formats.table import showdown_to_json, table_from_json, tokens_from_json
 
 __all__ = ["register", "CARD_HELP"]
@@ -40,13 +40,10 @@ def _solve(raw: Any, index: int | None) -> Showdown:
         table = table_from_json(raw)
         tokens = tokens_from_json(raw.get("tokens"))
         return run_showdown(table, tokens)
-    except TableError as error:
+    except CompanionError as error:
         if index is None:
             raise
-        raise TableError(
-            f"table {index + 1}: {error.params['detail']}",
-            f"table {index + 1} : {error.params['detail_fr']}",
-        ) from None
+        raise InputError("input.batch_table", n=index + 1, error=error.phrase) from None
 
 
 def _report(result: Showdown, lang: str) -> str:

@@ -12,24 +12,14 @@ from typing import Any
 from companion.cli import _photo
 from companion.engine.spit import (
     VARIANTS,
-    Move,
-    Play,
-    Shift,
     SpitRules,
     SpitState,
 )
-from companion.engine.spit.referee import (
-    CardPlay,
-    CardShift,
-    Ruling,
-    describe_move,
-    explain,
-    referee,
-    typed_position,
-)
+from companion.engine.spit.referee import referee, typed_position
 from companion.engine.spit.sim import DEFAULT_MAX_MOVES, SimulationReport, simulate
-from companion.errors import TableError
-from companion.formats.spit import parse_move, parse_pile
+from companion.engine.spit.words import explain
+from companion.errors import InputError
+from companion.formats.spit import parse_move, parse_pile, ruling_to_json
 from companion.vision.layouts.spit import SpitPhoto, read_spit, spit_position
 
 __all__ = ["register"]
@@ -66,48 +56,6 @@ how many.
 """
 
 
-def _move_json(state: SpitState, move: Move | CardPlay | CardShift, lang: str) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "kind": type(move).__name__.lower(),
-        "text": describe_move(state, move, lang),
-    }
-    if isinstance(move, Play | Shift):
-        source = move.stock if isinstance(move, Play) else move.source
-        data["card"] = str(state.players[move.player].stocks[source].cards[-1])
-    if isinstance(move, CardPlay | CardShift):
-        data["card"] = str(move.card)
-    for field in ("player", "stock", "source", "target", "pile"):
-        value = getattr(move, field, None)
-        if value is not None:
-            data[field] = value + 1
-    return data
-
-
-def _ruling_json(ruling: Ruling, lang: str) -> dict[str, Any]:
-    state = ruling.state
-    data: dict[str, Any] = {
-        "rules": state.rules.name,
-        "situation": ruling.situation.value,
-        "stuck": ruling.situation.value
-        in ("both_spit", "spit_alone", "flip_side", "recycle", "stuck_no_spit"),
-        "plays": {
-            f"p{p + 1}": [_move_json(state, move, lang) for move in moves]
-            for p, moves in enumerate(ruling.plays)
-        },
-        "joint": [_move_json(state, move, lang) for move in ruling.joint],
-        "lines": explain(ruling, lang),
-    }
-    if ruling.verdict is not None:
-        error = ruling.verdict.error
-        data["move"] = {
-            **_move_json(state, ruling.verdict.move, lang),
-            "legal": error is None,
-            "rule": None if error is None else error.rule,
-            "reason": None if error is None else error.message(lang),
-        }
-    return data
-
-
 def _referee(args: argparse.Namespace) -> int:
     rules = VARIANTS[args.rules]
     live = None if args.only_pile is None else args.only_pile - 1
@@ -129,7 +77,7 @@ def _referee(args: argparse.Namespace) -> int:
     disputed = None if args.move is None else parse_move(args.move, rules.stock_piles)
     ruling = referee(state, disputed)
     if args.json:
-        data = {**_ruling_json(ruling, args.lang), **extra}
+        data = {**ruling_to_json(ruling, args.lang), **extra}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print("\n".join([*header, *explain(ruling, args.lang)]))
@@ -140,10 +88,7 @@ def _typed_state(
     args: argparse.Namespace, rules: SpitRules, live: int | None, side_left: tuple[int, int]
 ) -> SpitState:
     if args.piles is None:
-        raise TableError(
-            "give the two spit pile tops with --piles (or a photo with --photo)",
-            "donnez le dessus des deux tas avec --piles (ou une photo avec --photo)",
-        )
+        raise InputError("spit.piles_missing")
     piles = [parse_pile(token, f"--piles {i + 1}") for i, token in enumerate(args.piles)]
     stocks = tuple(
         [parse_pile(token, f"--p{p} stock {i + 1}") for i, token in enumerate(tokens)]
@@ -162,11 +107,7 @@ def _typed_state(
 def _read_photo(args: argparse.Namespace) -> SpitPhoto:
     typed = [name for name in ("piles", "p1", "p2") if getattr(args, name)]
     if typed:
-        names = ", ".join(f"--{name}" for name in typed)
-        raise TableError(
-            f"--photo reads the piles itself: drop {names}",
-            f"--photo lit les tas lui-même : retirez {names}",
-        )
+        raise InputError("spit.photo_and_piles", options=tuple(f"--{name}" for name in typed))
     return read_spit(_photo.read_photo(args.photo, args.model), str(args.photo))
 
 

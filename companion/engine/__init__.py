@@ -27,8 +27,16 @@ from companion.engine.gang.ranking import (
     best_hand,
     rank_five,
 )
-from companion.engine.gang.showdown import Showdown, Verdict, judge, order_hands, run_showdown
-from companion.engine.gang.variants import VARIANTS, Hand, Player, SharedHand, Table, form_hands
+from companion.engine.gang.showdown import (
+    Showdown,
+    Verdict,
+    form_hands,
+    judge,
+    order_hands,
+    run_showdown,
+)
+from companion.engine.gang.table import Hand, Player, SharedHand, Table
+from companion.engine.gang.variants import VARIANTS
 from companion.engine.gang.words import describe, explain_win
 
 __all__ = [

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from companion.errors import CardParseError, DuplicateCardError
+from companion.messages import Phrase
 
 __all__ = [
     "Rank",
@@ -25,7 +26,11 @@ __all__ = [
     "parse_cards",
     "format_cards",
     "check_duplicates",
+    "duplicates",
+    "Place",
 ]
+
+Place = Phrase | str  # where cards lie or were read: a phrase for players, or literal text
 
 
 class Rank(IntEnum):
@@ -46,11 +51,6 @@ class Rank(IntEnum):
     @property
     def symbol(self) -> str:
         return "23456789TJQKA"[self]
-
-    @property
-    def pips(self) -> int:
-        """Face value 2..14 (ace high)."""
-        return int(self) + 2
 
 
 class Suit(IntEnum):
@@ -101,12 +101,6 @@ class Card:
         suit = "" if self.suit is None else self.suit.glyph
         return rank + suit
 
-    def sort_key(self) -> tuple[int, int]:
-        """Wilds first, then by rank high to low, then suit (for stable display)."""
-        rank = 13 if self.rank is None else int(self.rank)
-        suit = 4 if self.suit is None else int(self.suit)
-        return (-rank, suit)
-
 
 DECK: tuple[Card, ...] = tuple(Card.from_id(i) for i in range(52))
 
@@ -140,7 +134,7 @@ _SUITS = {
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
-def parse_card(token: str, where: str = "input") -> Card:
+def parse_card(token: str, where: Place = "input") -> Card:
     """Read one card; ``where`` names the place for the error message.
 
     >>> str(parse_card("10h")), str(parse_card("*c")), str(parse_card("Rd"))
@@ -163,7 +157,7 @@ def parse_card(token: str, where: str = "input") -> Card:
     return Card(rank, suit)
 
 
-def parse_cards(text: str | Iterable[str], where: str = "input") -> tuple[Card, ...]:
+def parse_cards(text: str | Iterable[str], where: Place = "input") -> tuple[Card, ...]:
     """Read cards separated by spaces or commas, or a list of card tokens."""
     tokens = _SEPARATORS.split(text.strip()) if isinstance(text, str) else list(text)
     cards = []
@@ -180,16 +174,27 @@ def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
     return " ".join(card.pretty() if pretty else str(card) for card in cards)
 
 
-def check_duplicates(places: Mapping[str, Iterable[Card]], decks: int = 1) -> None:
-    """Raise ``DuplicateCardError`` when a natural card appears more than ``decks`` times.
+def duplicates(
+    places: Mapping[Place, Iterable[Card]], decks: int = 1
+) -> tuple[DuplicateCardError, ...]:
+    """One error per natural card seen more than ``decks`` times, naming every place it lies.
 
     Wild cards are exempt: a game may hold several jokers or trumps.
     """
-    seen: dict[Card, list[str]] = {}
+    seen: dict[Card, list[Place]] = {}
     for place, cards in places.items():
         for card in cards:
-            if card.is_wild:
-                continue
-            seen.setdefault(card, []).append(place)
-            if len(seen[card]) > decks:
-                raise DuplicateCardError(card.pretty(), tuple(seen[card]))
+            if not card.is_wild:
+                seen.setdefault(card, []).append(place)
+    return tuple(
+        DuplicateCardError(card, tuple(where), decks)
+        for card, where in seen.items()
+        if len(where) > decks
+    )
+
+
+def check_duplicates(places: Mapping[Place, Iterable[Card]], decks: int = 1) -> None:
+    """Raise the first of ``duplicates(places, decks)``, if any."""
+    found = duplicates(places, decks)
+    if found:
+        raise found[0]

@@ -1,4 +1,5 @@
-"""Spit positions and moves as players type them, shared by the CLI and the app.
+"""Spit positions and moves as players type them, shared by the CLI and the app; rulings as
+JSON (``companion spit referee --json``).
 
 >>> parse_pile("7h/3", "pile 1")
 PileView(top=Card(rank=<Rank.SEVEN: 5>, suit=<Suit.HEARTS: 1>), size=3)
@@ -7,13 +8,16 @@ PileView(top=Card(rank=<Rank.SEVEN: 5>, suit=<Suit.HEARTS: 1>), size=3)
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from companion.engine.cards import parse_card
-from companion.engine.spit import Move, Spit, Take, Turn
-from companion.engine.spit.referee import CardPlay, CardShift, PileView
-from companion.errors import CardParseError, TableError
+from companion.engine.spit import Move, Play, Shift, Spit, SpitState, Take, Turn
+from companion.engine.spit.referee import CardPlay, CardShift, PileView, Ruling
+from companion.engine.spit.words import describe_move, explain
+from companion.errors import CardParseError, InputError
+from companion.messages import Phrase, phrase
 
-__all__ = ["parse_pile", "parse_move"]
+__all__ = ["parse_pile", "parse_move", "move_to_json", "ruling_to_json"]
 
 _TOKEN = re.compile(r"^(?P<card>[^/]+?)(?:/(?P<size>\d+))?$")
 _PLAYER = r"(?P<player>[pj][12])"
@@ -33,7 +37,7 @@ _MOVES = {
 }
 
 
-def parse_pile(token: str, where: str) -> PileView:
+def parse_pile(token: str, where: Phrase | str) -> PileView:
     """One typed pile: ``7h``, ``7h/3``, ``?``, ``?/3`` or ``-``."""
     text = token.strip()
     if text in ("-", "_"):
@@ -46,16 +50,14 @@ def parse_pile(token: str, where: str) -> PileView:
         return PileView(None, size)
     card = parse_card(match["card"], where)
     if card.is_wild:
-        raise CardParseError(token, f"{where}; Spit has no wild cards")
+        raise InputError("spit.no_wild_cards", token=token, where=where)
     return PileView(card, size)
 
 
 def _index(text: str, count: int, what: str) -> int:
     value = int(text)
     if not 1 <= value <= count:
-        raise TableError(
-            f"there is no {what} {value} (1 to {count})", f"il n'y a pas de {what} {value}"
-        )
+        raise InputError("spit.no_such_place", what=phrase(f"spit.{what}"), n=value, count=count)
     return value - 1
 
 
@@ -77,7 +79,46 @@ def parse_move(text: str, stocks: int) -> Move | CardPlay | CardShift:
         if kind == "play":
             return CardPlay(player, card, _index(match["n"], 2, "pile"))
         return CardShift(player, card, _index(match["n"], stocks, "stock"))
-    raise TableError(
-        f'cannot read the move {text!r}; write e.g. "p1 8d -> pile 1" (see --help)',
-        f'coup illisible {text!r} ; écrivez par ex. "p1 8d -> pile 1" (voir --help)',
-    )
+    raise InputError("spit.move_unreadable", move=text)
+
+
+def move_to_json(state: SpitState, move: Move | CardPlay | CardShift, lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "kind": type(move).__name__.lower(),
+        "text": describe_move(state, move, lang),
+    }
+    if isinstance(move, Play | Shift):
+        source = move.stock if isinstance(move, Play) else move.source
+        data["card"] = str(state.players[move.player].stocks[source].cards[-1])
+    if isinstance(move, CardPlay | CardShift):
+        data["card"] = str(move.card)
+    for field in ("player", "stock", "source", "target", "pile"):
+        value = getattr(move, field, None)
+        if value is not None:
+            data[field] = value + 1
+    return data
+
+
+def ruling_to_json(ruling: Ruling, lang: str) -> dict[str, Any]:
+    state = ruling.state
+    data: dict[str, Any] = {
+        "rules": state.rules.name,
+        "situation": ruling.situation.value,
+        "stuck": ruling.situation.value
+        in ("both_spit", "spit_alone", "flip_side", "recycle", "stuck_no_spit"),
+        "plays": {
+            f"p{p + 1}": [move_to_json(state, move, lang) for move in moves]
+            for p, moves in enumerate(ruling.plays)
+        },
+        "joint": [move_to_json(state, move, lang) for move in ruling.joint],
+        "lines": explain(ruling, lang),
+    }
+    if ruling.verdict is not None:
+        error = ruling.verdict.error
+        data["move"] = {
+            **move_to_json(state, ruling.verdict.move, lang),
+            "legal": error is None,
+            "rule": None if error is None else error.rule,
+            "reason": None if error is None else error.message(lang),
+        }
+    return data

@@ -1,6 +1,8 @@
-"""The table format shared by the CLI and the app: JSON objects in, JSON objects out.
+"""The table format shared by the CLI, the app and the game log: JSON objects in and out.
 
 This is the edge where text becomes engine values; every error names the field, player or card.
+``table_to_json`` writes what ``table_from_json`` reads (tokens aside), so a saved table comes
+back as it was.
 """
 
 from __future__ import annotations
@@ -11,11 +13,12 @@ from typing import Any
 from companion.engine.cards import Card, parse_card, parse_cards
 from companion.engine.gang.ranking import Ranking, Straights, TableRules
 from companion.engine.gang.showdown import Showdown
-from companion.engine.gang.variants import Player, SharedHand, Table
+from companion.engine.gang.table import Player, SharedHand, Table
 from companion.engine.gang.words import describe
-from companion.errors import TableError
+from companion.errors import InputError
+from companion.messages import Phrase, phrase
 
-__all__ = ["table_from_json", "tokens_from_json", "showdown_to_json"]
+__all__ = ["table_from_json", "table_to_json", "tokens_from_json", "showdown_to_json"]
 
 _TABLE_KEYS = {
     "variant",
@@ -33,48 +36,33 @@ _TABLE_KEYS = {
 _RULE_KEYS = {"straights", "ranking", "decks"}
 
 
-def _bad(en: str, fr: str) -> TableError:
-    return TableError(en, fr)
-
-
-def _cards(value: Any, where: str) -> tuple[Card, ...]:
+def _cards(value: Any, where: Phrase) -> tuple[Card, ...]:
     if isinstance(value, str) or (
         isinstance(value, list) and all(isinstance(v, str) for v in value)
     ):
         return parse_cards(value, where)
-    raise _bad(
-        f"{where}: cards must be a list of card strings or one string",
-        f"{where} : les cartes sont une liste de textes ou un texte",
-    )
+    raise InputError("json.cards_type", where=where)
 
 
 def _enum_value(enum: type[Ranking] | type[Straights], value: Any, key: str) -> Any:
     try:
         return enum(value)
     except ValueError:
-        choices = ", ".join(repr(member.value) for member in enum)
-        raise _bad(
-            f"rules.{key} is {value!r}; expected one of {choices}",
-            f"rules.{key} vaut {value!r} ; valeurs possibles : {choices}",
-        ) from None
+        choices = tuple(repr(member.value) for member in enum)
+        raise InputError("json.rule_value", key=key, value=repr(value), choices=choices) from None
 
 
 def _rules(raw: Any) -> TableRules:
     if raw is None:
         return TableRules()
     if not isinstance(raw, Mapping):
-        raise _bad("rules must be an object", "rules doit être un objet")
+        raise InputError("json.rules_object")
     unknown = set(raw) - _RULE_KEYS
     if unknown:
-        raise _bad(
-            f"unknown rule(s): {', '.join(sorted(unknown))}",
-            f"règle(s) inconnue(s) : {', '.join(sorted(unknown))}",
-        )
+        raise InputError("json.unknown_rules", rules=tuple(sorted(map(str, unknown))))
     decks = raw.get("decks", 1)
     if isinstance(decks, bool) or not isinstance(decks, int):
-        raise _bad(
-            f"rules.decks must be 1 or 2, not {decks!r}", f"rules.decks vaut 1 ou 2, pas {decks!r}"
-        )
+        raise InputError("json.decks_type", decks=repr(decks))
     return TableRules(
         ranking=_enum_value(Ranking, raw.get("ranking", "high"), "ranking"),
         straights=_enum_value(Straights, raw.get("straights", "normal"), "straights"),
@@ -84,28 +72,22 @@ def _rules(raw: Any) -> TableRules:
 
 def _player(raw: Any, index: int) -> Player:
     if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str):
-        raise _bad(
-            f"player {index + 1} needs a name and cards",
-            f"le joueur {index + 1} doit avoir un nom et des cartes",
-        )
+        raise InputError("json.player_needs_name", n=index + 1)
     name = raw["name"].strip()
     given = raw.get("francois_card")
     francois = None
     if given is not None:
         if not isinstance(given, str):
-            raise _bad(
-                f"{name}'s francois_card must be one card",
-                f"francois_card de {name} doit être une carte",
-            )
-        francois = parse_card(given, f"{name}'s card for François")
-    return Player(name, _cards(raw.get("cards", []), f"{name}'s hand"), francois)
+            raise InputError("json.francois_card_type", name=name)
+        francois = parse_card(given, phrase("place.francois_card", name=name))
+    return Player(name, _cards(raw.get("cards", []), phrase("place.hand", name=name)), francois)
 
 
 def _shared(raw: Any) -> tuple[SharedHand, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise _bad("shared must be a list", "shared doit être une liste")
+        raise InputError("json.shared_list")
     hands = []
     for item in raw:
         between = item.get("between") if isinstance(item, Mapping) else None
@@ -114,11 +96,8 @@ def _shared(raw: Any) -> tuple[SharedHand, ...]:
             and len(between) == 2
             and all(isinstance(n, str) for n in between)
         ):
-            raise _bad(
-                "each shared hand needs 'between': [two player names]",
-                "chaque main partagée a besoin de 'between' : [deux noms]",
-            )
-        where = f"the shared hand {'+'.join(between)}"
+            raise InputError("json.shared_between")
+        where = phrase("place.shared", hand="+".join(between))
         hands.append(SharedHand((between[0], between[1]), _cards(item.get("cards", []), where)))
     return tuple(hands)
 
@@ -126,32 +105,60 @@ def _shared(raw: Any) -> tuple[SharedHand, ...]:
 def table_from_json(raw: Any) -> Table:
     """A ``Table`` from the JSON table object of ``companion showdown``."""
     if not isinstance(raw, Mapping):
-        raise _bad("a table must be a JSON object", "une table doit être un objet JSON")
+        raise InputError("json.table_object")
     unknown = set(raw) - _TABLE_KEYS
     if unknown:
-        raise _bad(
-            f"unknown field(s): {', '.join(sorted(unknown))}",
-            f"champ(s) inconnu(s) : {', '.join(sorted(unknown))}",
-        )
+        raise InputError("json.unknown_fields", fields=tuple(sorted(map(str, unknown))))
     if "board" not in raw or "players" not in raw:
-        raise _bad(
-            "a table needs 'board' and 'players'", "une table doit avoir 'board' et 'players'"
-        )
+        raise InputError("json.table_needs")
     players = raw["players"]
     if not isinstance(players, list):
-        raise _bad("players must be a list", "players doit être une liste")
+        raise InputError("json.players_list")
     variant = raw.get("variant", "classic")
     if not isinstance(variant, str):
-        raise _bad("variant must be a name", "variant doit être un nom")
+        raise InputError("json.variant_name")
     return Table(
         players=tuple(_player(p, i) for i, p in enumerate(players)),
-        board=_cards(raw["board"], "the river"),
+        board=_cards(raw["board"], phrase("place.river")),
         variant=variant,
         rules=_rules(raw.get("rules")),
         two_rivers=bool(raw.get("two_rivers", False)),
-        board2=_cards(raw.get("board2") or [], "the second river"),
+        board2=_cards(raw.get("board2") or [], phrase("place.river2")),
         shared=_shared(raw.get("shared")),
     )
+
+
+def _codes(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def table_to_json(table: Table) -> dict[str, Any]:
+    """The JSON table object of ``table`` (what ``table_from_json`` reads back), without tokens."""
+    players: list[dict[str, Any]] = []
+    for p in table.players:
+        player: dict[str, Any] = {"name": p.name, "cards": _codes(p.cards)}
+        if p.francois_card is not None:
+            player["francois_card"] = str(p.francois_card)
+        players.append(player)
+    rules = table.rules
+    raw: dict[str, Any] = {
+        "variant": table.variant,
+        "rules": {
+            "ranking": rules.ranking.value,
+            "straights": rules.straights.value,
+            "decks": rules.decks,
+        },
+        "board": _codes(table.board),
+        "players": players,
+    }
+    if table.two_rivers:
+        raw["two_rivers"] = True
+        raw["board2"] = _codes(table.board2)
+    if table.shared:
+        raw["shared"] = [
+            {"between": list(s.between), "cards": _codes(s.cards)} for s in table.shared
+        ]
+    return raw
 
 
 def tokens_from_json(raw: Any) -> dict[str, int] | None:
@@ -159,7 +166,7 @@ def tokens_from_json(raw: Any) -> dict[str, int] | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
-        raise _bad("tokens must map hand ids to numbers", "tokens associe les mains à des numéros")
+        raise InputError("json.tokens_object")
     return dict(raw)
 
 

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from companion.messages import phrase
 from companion.storage.errors import (
     InvalidRecordError,
     NightFinishedError,
@@ -39,8 +40,6 @@ from companion.storage.model import (
 from companion.storage.paths import database_path
 from companion.storage.photos import PhotoStore, image_type
 from companion.storage.rows import (
-    GAME,
-    PRESET,
     fetch_game,
     fetch_games,
     fetch_heist,
@@ -179,17 +178,17 @@ class SqliteGameLog:
         with self._transaction() as conn:
             night = fetch_night(conn, night_id)
             if night.outcome is not Outcome.OPEN:
-                raise NightFinishedError(night_id, night.outcome.value, night.outcome.label_fr)
+                raise NightFinishedError(night_id, night.outcome.value)
             players = {name.casefold() for name in night.players}
             for hand, owner in draft.owners.items():
                 if owner.casefold() not in players:
                     raise InvalidRecordError(
-                        f"owner of {hand}",
-                        f"{owner!r} does not play tonight",
-                        f"{owner!r} ne joue pas ce soir",
+                        "record.not_tonight",
+                        field=phrase("record.field_owner", hand=hand),
+                        owner=owner,
                     )
             if draft.photo is not None and not self.photos.exists(draft.photo):
-                raise NotFoundError("photo", "photo", draft.photo)
+                raise NotFoundError("photo", draft.photo)
             number = conn.execute(
                 "SELECT coalesce(max(number), 0) + 1 FROM heists WHERE night_id = ?", (night_id,)
             ).fetchone()[0]
@@ -251,7 +250,7 @@ class SqliteGameLog:
         """The file of a stored photo."""
         path = self.photos.path(ref)
         if not path.is_file():
-            raise NotFoundError("photo", "photo", ref)
+            raise NotFoundError("photo", ref)
         return path
 
     def prune_photos(self, older_than: timedelta = timedelta(hours=1)) -> int:
@@ -289,7 +288,7 @@ class SqliteGameLog:
     def delete_preset(self, name: str) -> None:
         with self._transaction() as conn:
             if conn.execute("DELETE FROM presets WHERE name = ?", (name,)).rowcount == 0:
-                raise NotFoundError(*PRESET, name)
+                raise NotFoundError("preset", name)
 
     # -- history --------------------------------------------------------------------------
 
@@ -374,7 +373,7 @@ class SqliteGameLog:
                 ).rowcount
                 == 0
             ):
-                raise NotFoundError(*GAME, game_id)
+                raise NotFoundError("game", game_id)
             return fetch_game(conn, game_id)
 
     def cribbage_game(self, game_id: int) -> CribbageGame:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import DatabaseDamagedError, DatabaseVersionError
+from companion.messages import phrase
 from companion.storage.errors import DatabaseUnavailableError
 
 __all__ = ["Migration", "MIGRATIONS", "SCHEMA_VERSION", "APPLICATION_ID", "open_database"]
@@ -104,7 +105,7 @@ SCHEMA_VERSION = MIGRATIONS[-1].version
 def _check_header(path: Path) -> None:
     """Refuse a file that is not SQLite before SQLite touches it."""
     if path.is_dir():
-        raise DatabaseUnavailableError(str(path), "it is a folder")
+        raise DatabaseUnavailableError(str(path), phrase("log.reason_folder"))
     try:
         with path.open("rb") as file:
             head = file.read(len(_SQLITE_MAGIC))
@@ -114,7 +115,7 @@ def _check_header(path: Path) -> None:
         raise DatabaseUnavailableError(str(path), error.strerror or str(error)) from error
     # An empty file is what SQLite itself treats as a new database.
     if head and head != _SQLITE_MAGIC:
-        raise DatabaseDamagedError(str(path), "not an SQLite database")
+        raise DatabaseDamagedError(str(path), phrase("log.reason_not_sqlite"))
 
 
 def _connect(path: Path, mode: str) -> sqlite3.Connection:
@@ -155,13 +156,11 @@ def _read_only_checks(conn: sqlite3.Connection, path: Path) -> int:
         raise DatabaseVersionError(str(path), version, SCHEMA_VERSION)
     app_id: int = conn.execute("PRAGMA application_id").fetchone()[0]
     if app_id not in (0, APPLICATION_ID):
-        raise DatabaseDamagedError(str(path), "it belongs to another program")
+        raise DatabaseDamagedError(str(path), phrase("log.reason_other_program"))
     if version == 0:
         tables = conn.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
         if tables:
-            raise DatabaseDamagedError(
-                str(path), "it holds tables that are not a Companion game log"
-            )
+            raise DatabaseDamagedError(str(path), phrase("log.reason_foreign_tables"))
     problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
     if problems != ["ok"]:
         raise DatabaseDamagedError(str(path), "; ".join(problems[:3]))
@@ -228,7 +227,7 @@ def open_database(path: Path) -> sqlite3.Connection:
     with _typed_errors(path, _connect(path, "rw" if exists else "rwc")) as conn:
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode != "wal":
-            raise DatabaseUnavailableError(str(path), f"WAL journal refused (got {mode})")
+            raise DatabaseUnavailableError(str(path), phrase("log.reason_wal", mode=mode))
         # FULL: a heist reported saved survives a power cut too, not only a killed process.
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")

@@ -17,6 +17,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from companion.messages import Phrase, phrase
 from companion.storage.errors import InvalidRecordError
 from companion.storage.photos import is_photo_ref
 
@@ -57,17 +58,6 @@ class Outcome(StrEnum):
     LOST = "lost"
     ABANDONED = "abandoned"
 
-    @property
-    def label_fr(self) -> str:
-        return _OUTCOME_FR[self]
-
-
-_OUTCOME_FR = {
-    Outcome.OPEN: "en cours",
-    Outcome.WON: "gagnée",
-    Outcome.LOST: "perdue",
-    Outcome.ABANDONED: "abandonnée",
-}
 
 
 def freeze(value: Json, where: str) -> Json:
@@ -76,26 +66,18 @@ def freeze(value: Json, where: str) -> Json:
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise InvalidRecordError(
-                where, f"{value} is not a JSON number", f"{value} n'est pas un nombre JSON"
-            )
+            raise InvalidRecordError("record.not_a_number", field=where, value=value)
         return value
     if isinstance(value, Mapping):
         frozen: dict[str, Json] = {}
         for key, item in value.items():
             if not isinstance(key, str):
-                raise InvalidRecordError(
-                    where, f"key {key!r} is not text", f"la clé {key!r} n'est pas du texte"
-                )
+                raise InvalidRecordError("record.key_not_text", field=where, key=key)
             frozen[key] = freeze(item, f"{where}.{key}")
         return MappingProxyType(frozen)
     if isinstance(value, list | tuple):
         return tuple(freeze(item, f"{where}[{index}]") for index, item in enumerate(value))
-    raise InvalidRecordError(
-        where,
-        f"{type(value).__name__} cannot be stored as JSON",
-        f"{type(value).__name__} ne peut pas être enregistré en JSON",
-    )
+    raise InvalidRecordError("record.not_json", field=where, kind=type(value).__name__)
 
 
 def thaw(value: Json) -> Json:
@@ -112,29 +94,21 @@ def dump_json(value: Json) -> str:
     return json.dumps(thaw(value), ensure_ascii=False, allow_nan=False)
 
 
-def _text(value: object, where: str) -> str:
+def _text(value: object, where: Phrase | str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise InvalidRecordError(where, "must be non-empty text", "doit être un texte non vide")
+        raise InvalidRecordError("record.empty_text", field=where)
     # NFC: "Zoé" typed on a phone and on a laptop may differ in bytes but is one player.
     return unicodedata.normalize("NFC", value.strip())
 
 
-def _cards(values: Sequence[str], where: str) -> tuple[str, ...]:
+def _cards(values: Sequence[str], where: Phrase | str) -> tuple[str, ...]:
     if isinstance(values, str):
         # A bare string would otherwise be stored one character per card.
-        raise InvalidRecordError(
-            where,
-            "give the cards as a list, not one string",
-            "donnez les cartes en liste, pas en une chaîne",
-        )
+        raise InvalidRecordError("record.cards_as_list", field=where)
     cards = tuple(_text(card, where) for card in values)
     for card in cards:
         if any(ch.isspace() for ch in card):
-            raise InvalidRecordError(
-                where,
-                f"{card!r} holds a space: one card per item",
-                f"{card!r} contient une espace : une carte par élément",
-            )
+            raise InvalidRecordError("record.card_with_space", field=where, card=card)
     return cards
 
 
@@ -152,9 +126,7 @@ class Verdict:
 
     def __post_init__(self) -> None:
         if not isinstance(self.opens, bool):
-            raise InvalidRecordError(
-                "verdict.opens", "must be true or false", "doit être vrai ou faux"
-            )
+            raise InvalidRecordError("record.not_bool", field="verdict.opens")
         object.__setattr__(self, "failures", freeze(list(self.failures), "verdict.failures"))
 
 
@@ -177,39 +149,34 @@ class HeistDraft:
         set_ = object.__setattr__
         set_(self, "river", _cards(self.river, "river"))
         if not self.river:
-            raise InvalidRecordError("river", "has no card", "n'a aucune carte")
+            raise InvalidRecordError("record.no_card", field="river")
         if self.board2 is not None:
             set_(self, "board2", _cards(self.board2, "board2"))
         if not self.hands:
-            raise InvalidRecordError("hands", "no hand given", "aucune main donnée")
+            raise InvalidRecordError("record.no_hand", field="hands")
         hands = {
-            _text(hand, "hands"): _cards(cards, f"hand {hand}")
+            _text(hand, "hands"): _cards(cards, phrase("record.field_hand", hand=hand))
             for hand, cards in self.hands.items()
         }
         set_(self, "hands", MappingProxyType(hands))
-        owners = {_text(h, "owners"): _text(p, f"owner of {h}") for h, p in self.owners.items()}
+        owners = {
+            _text(h, "owners"): _text(p, phrase("record.field_owner", hand=h))
+            for h, p in self.owners.items()
+        }
         tokens = {_text(h, "tokens"): token for h, token in self.tokens.items()}
         for where, keys in (("owners", owners), ("tokens", tokens)):
             unknown = sorted(set(keys) - set(hands))
             if unknown:
-                raise InvalidRecordError(
-                    where, f"unknown hand {unknown[0]!r}", f"main inconnue {unknown[0]!r}"
-                )
+                raise InvalidRecordError("record.unknown_hand", field=where, unknown=unknown[0])
         for hand, token in tokens.items():
             if isinstance(token, bool) or not isinstance(token, int) or token < 1:
                 raise InvalidRecordError(
-                    f"token of {hand}",
-                    f"{token!r} is not a token number (1, 2, ...)",
-                    f"{token!r} n'est pas un numéro de jeton (1, 2, ...)",
+                    "record.token", field=phrase("record.field_token", hand=hand), token=token
                 )
         set_(self, "owners", MappingProxyType(owners))
         set_(self, "tokens", MappingProxyType(tokens))
         if self.photo is not None and not is_photo_ref(self.photo):
-            raise InvalidRecordError(
-                "photo",
-                f"{self.photo!r} is not a photo reference",
-                f"{self.photo!r} n'est pas une référence de photo",
-            )
+            raise InvalidRecordError("record.photo_ref", field="photo", photo=self.photo)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -299,20 +266,16 @@ class CribbageGame:
 def check_players(players: Sequence[str]) -> tuple[str, ...]:
     """1 to 10 distinct names (distinct ignoring case), in seating order."""
     if isinstance(players, str):
-        raise InvalidRecordError("players", "give a list of names", "donnez une liste de noms")
+        raise InvalidRecordError("record.names_list", field="players")
     names = tuple(_text(name, "players") for name in players)
     if not 1 <= len(names) <= MAX_PLAYERS:
         raise InvalidRecordError(
-            "players",
-            f"{len(names)} players; a night has 1 to {MAX_PLAYERS}",
-            f"{len(names)} joueurs ; une soirée en compte de 1 à {MAX_PLAYERS}",
+            "record.players_count", field="players", n=len(names), most=MAX_PLAYERS
         )
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise InvalidRecordError(
-                "players", f"{name!r} is listed twice", f"{name!r} figure deux fois"
-            )
+            raise InvalidRecordError("record.name_twice", field="players", name=name)
         seen.add(name.casefold())
     return names
 
@@ -320,7 +283,7 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
 def check_rules(rules: Mapping[str, Json], where: str = "rules") -> Mapping[str, Json]:
     """A frozen JSON object of table rules."""
     if not isinstance(rules, Mapping):
-        raise InvalidRecordError(where, "must be a JSON object", "doit être un objet JSON")
+        raise InvalidRecordError("record.json_object", field=where)
     frozen: Mapping[str, Json] = freeze(rules, where)
     return frozen
 

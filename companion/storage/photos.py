@@ -101,7 +101,7 @@ class PhotoStore:
         try:
             return self.path(ref).read_bytes()
         except FileNotFoundError as error:
-            raise NotFoundError("photo", "photo", ref) from error
+            raise NotFoundError("photo", ref) from error
 
     def exists(self, ref: str) -> bool:
         return self.path(ref).is_file()

@@ -90,17 +90,15 @@ def _game(row: Sequence[Any]) -> CribbageGame:
     )
 
 
-# What a missing record is called in a NotFoundError, in English and French.
-NIGHT = ("game night", "soirée")
-PRESET = ("table-rule preset", "réglage de table")
-GAME = ("cribbage game", "partie de cribbage")
+# What a missing record is, for a NotFoundError's words.
+NIGHT, PRESET, GAME = "night", "preset", "game"
 
 
-def _one(conn: sqlite3.Connection, query: str, key: object, what: tuple[str, str]) -> Sequence[Any]:
+def _one(conn: sqlite3.Connection, query: str, key: object, what: str) -> Sequence[Any]:
     """The single row ``query`` finds for ``key``, or NotFoundError naming ``what`` is missing."""
     row: Sequence[Any] | None = conn.execute(query, (key,)).fetchone()
     if row is None:
-        raise NotFoundError(*what, key)
+        raise NotFoundError(what, key)
     return row
 
 

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from functools import partial
 
 from companion.engine.gang.replay.odds import Replay, Settings, Street, find_mistakes, street_odds
-from companion.engine.gang.variants import Table, form_hands
+from companion.engine.gang.showdown import form_hands
+from companion.engine.gang.table import Table
 from companion.errors import CompanionError, TableError
 from companion.formats.table import table_from_json
 from companion.ui.actions import Action, Services

@@ -8,7 +8,7 @@ from companion.cli import COMMANDS, main
 from companion.engine.cards import parse_card
 from companion.engine.spit import Spit, Take, Turn
 from companion.engine.spit.referee import CardPlay, CardShift, PileView
-from companion.errors import CardParseError, TableError
+from companion.errors import CardParseError, InputError
 from companion.formats.spit import parse_move, parse_pile
 
 BASE = ("spit referee --piles 7h Kc --p1 8d 2s ? - 9c/3 --p2 Qh 5c --p1-spit 4 --p2-spit 6").split()
@@ -40,7 +40,7 @@ def test_referee_french_illegal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run([*BASE, "--move", "j2 5c sur tas 1", "--lang", "fr"], capsys)
     assert code == 0
     assert out.splitlines()[-1] == (
-        "joueur 2 : 5♣ → tas 1 est interdit (rank_not_adjacent) : "
+        "joueur 2 : 5♣ → tas 1 est interdit : "
         "5♣ n'est pas d'un rang au-dessus ou au-dessous de 7♥"
     )
 
@@ -142,7 +142,7 @@ def test_parse_pile(token: str, expected: object) -> None:
 
 
 def test_parse_move_rejects_gibberish() -> None:
-    with pytest.raises(TableError):
+    with pytest.raises(InputError):
         parse_move("please rule", 5)
 
 
@@ -228,5 +228,5 @@ def test_referee_speed_hands(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines() == [
         "player 1: 8♦ → pile 1 (on 7♥)",
         "player 2: Q♥ → pile 2 (on K♣)",
-        "player 2: 3♣ → pile 1 is illegal (not_in_hand): 3♣ is not in player 2's hand",
+        "player 2: 3♣ → pile 1 is illegal: 3♣ is not in player 2's hand",
     ]

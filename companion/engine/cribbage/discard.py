@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from companion.engine.cards import Card
 from companion.engine.cribbage.score import check_cards, show_points_many
+from companion.messages import phrase
 
 __all__ = ["DiscardOption", "DiscardAdvice", "advise_discard"]
 
@@ -66,7 +67,7 @@ def _opponent_deals() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.N
 def advise_discard(dealt: Sequence[Card], dealer: bool) -> DiscardAdvice:
     """Rank the 15 discards of a 6-card deal; ``dealer`` says whose crib it is."""
     dealt = tuple(dealt)
-    check_cards(dealt, DEALT, "the deal", "la donne")
+    check_cards(dealt, DEALT, phrase("place.deal"))
     ids = np.array([card.id for card in dealt])
     unseen = np.setdiff1d(np.arange(52), ids)
     splits = [

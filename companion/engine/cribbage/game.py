@@ -35,6 +35,7 @@ from companion.engine.cribbage.score import (
     score_show,
 )
 from companion.errors import IllegalMoveError
+from companion.messages import phrase
 
 __all__ = [
     "Phase",
@@ -197,15 +198,9 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return ()
 
 
-def _refuse(rule: str, detail: str, detail_fr: str) -> IllegalMoveError:
-    return IllegalMoveError(rule, detail, detail_fr)
-
-
 def _check_player(player: int) -> None:
     if player not in (0, 1):
-        raise _refuse(
-            "no_such_player", f"there is no player {player}", f"il n'y a pas de joueur {player}"
-        )
+        raise IllegalMoveError("cribbage", "no_such_player", player=player)
 
 
 _MOVE_PHASE = {
@@ -221,16 +216,15 @@ _MOVE_PHASE = {
 def check_move(state: GameState, move: Move) -> None:
     """Raise ``IllegalMoveError`` naming the broken rule, or return when ``move`` is legal."""
     if state.phase == Phase.OVER:
-        raise _refuse(
-            "game_over",
-            f"the game is over: player {_name(state.winner)} reached {state.target}",
-            f"la partie est finie : le joueur {_name(state.winner)} a atteint {state.target}",
+        raise IllegalMoveError(
+            "cribbage", "game_over", player=_name(state.winner), target=state.target
         )
     if _MOVE_PHASE[type(move)] != state.phase:
-        raise _refuse(
+        raise IllegalMoveError(
+            "cribbage",
             "wrong_phase",
-            f"{_move_name(move)} is not allowed now, the game is at the {state.phase.value}",
-            f"{_move_name(move)} n'est pas permis maintenant (phase : {state.phase.value})",
+            move=phrase(f"cribbage.move_{_move_name(move)}"),
+            phase=phrase(f"cribbage.phase_{state.phase.value}"),
         )
     if isinstance(move, Deal):
         _check_deal(move)
@@ -257,15 +251,11 @@ def _name(player: int | None) -> str:
 def _check_deal(move: Deal) -> None:
     if len(move.hands) != 2 or any(len(hand) != DEALT for hand in move.hands):
         sizes = ", ".join(str(len(hand)) for hand in move.hands)
-        raise _refuse(
-            "deal_six_each",
-            f"each of the two players is dealt 6 cards, not {sizes}",
-            f"chacun des deux joueurs reçoit 6 cartes, pas {sizes}",
-        )
+        raise IllegalMoveError("cribbage", "deal_six_each", sizes=sizes)
     for player, hand in enumerate(move.hands):
-        check_natural(hand, f"player {player + 1}'s hand")
+        check_natural(hand, phrase("place.player_hand", n=player + 1))
     check_duplicates(
-        {f"player {player + 1}'s hand": hand for player, hand in enumerate(move.hands)}
+        {phrase("place.player_hand", n=player + 1): hand for player, hand in enumerate(move.hands)}
     )
 
 
@@ -273,47 +263,29 @@ def _check_discard(state: GameState, move: Discard) -> None:
     _check_player(move.player)
     who = _name(move.player)
     if state.discarded[move.player]:
-        raise _refuse(
-            "already_discarded",
-            f"player {who} has already laid away 2 cards",
-            f"le joueur {who} a déjà écarté 2 cartes",
-        )
+        raise IllegalMoveError("cribbage", "already_discarded", who=who)
     if len(move.cards) != 2 or move.cards[0] == move.cards[1]:
-        raise _refuse(
-            "discard_two",
-            f"player {who} must lay away exactly 2 different cards",
-            f"le joueur {who} doit écarter exactement 2 cartes différentes",
-        )
+        raise IllegalMoveError("cribbage", "discard_two", who=who)
     _check_held(state.hands[move.player], move.cards, move.player)
 
 
 def _check_held(held: Sequence[Card], cards: Sequence[Card], player: int) -> None:
     for card in cards:
         if card not in held:
-            raise _refuse(
-                "not_in_hand",
-                f"{card.pretty()} is not in player {_name(player)}'s hand",
-                f"{card.pretty()} n'est pas dans la main du joueur {_name(player)}",
-            )
+            raise IllegalMoveError("cribbage", "not_in_hand", card=card, player=_name(player))
 
 
 def _check_cut(state: GameState, move: Cut) -> None:
-    check_natural((move.starter,), "the starter")
+    check_natural((move.starter,), phrase("place.starter"))
     if move.starter in {*state.hands[0], *state.hands[1], *state.crib}:
-        raise _refuse(
-            "starter_seen",
-            f"the starter {move.starter.pretty()} is already in a hand or the crib",
-            f"la carte de départ {move.starter.pretty()} est déjà dans une main ou le crib",
-        )
+        raise IllegalMoveError("cribbage", "starter_seen", starter=move.starter)
 
 
 def _check_turn(state: GameState, player: int) -> None:
     _check_player(player)
     if player != state.to_play:
-        raise _refuse(
-            "not_your_turn",
-            f"it is player {_name(state.to_play)}'s turn, not player {_name(player)}'s",
-            f"c'est au joueur {_name(state.to_play)} de jouer, pas au joueur {_name(player)}",
+        raise IllegalMoveError(
+            "cribbage", "not_your_turn", player=_name(state.to_play), player2=_name(player)
         )
 
 
@@ -321,21 +293,13 @@ def _check_play(state: GameState, move: Play) -> None:
     _check_held(remaining(state, move.player), (move.card,), move.player)
     total = peg_count(state.count) + card_value(move.card)
     if total > PEG_LIMIT:
-        raise _refuse(
-            "count_over_31",
-            f"{move.card.pretty()} takes the count to {total}, past 31",
-            f"{move.card.pretty()} porte le compte à {total}, au-delà de 31",
-        )
+        raise IllegalMoveError("cribbage", "count_over_31", card=move.card, total=total)
 
 
 def _check_go(state: GameState, move: Go) -> None:
     fits = _playable(state, move.player)
     if fits:
-        raise _refuse(
-            "must_play",
-            f"player {_name(move.player)} cannot say go: {fits[0].pretty()} can be played",
-            f"le joueur {_name(move.player)} ne peut pas dire go : {fits[0].pretty()} se joue",
-        )
+        raise IllegalMoveError("cribbage", "must_play", player=_name(move.player), fit=fits[0])
 
 
 def apply_move(state: GameState, move: Move) -> GameState:

@@ -20,8 +20,9 @@ from itertools import combinations, product
 import numpy as np
 import numpy.typing as npt
 
-from companion.engine.cards import Card, Rank, check_duplicates
+from companion.engine.cards import Card, Place, Rank, check_duplicates
 from companion.errors import IllegalMoveError, TableError
+from companion.messages import phrase
 
 __all__ = [
     "Rule",
@@ -117,21 +118,15 @@ def card_value(card: Card) -> int:
 
 def _rank(card: Card) -> Rank:
     if card.rank is None:
-        raise TableError(
-            f"{card.pretty()} is a wild card; cribbage is played without wilds",
-            f"{card.pretty()} est un joker ; le cribbage se joue sans joker",
-        )
+        raise TableError("cribbage.wild", card=card)
     return card.rank
 
 
-def check_natural(cards: Iterable[Card], where: str) -> None:
+def check_natural(cards: Iterable[Card], where: Place) -> None:
     """Refuse wild cards, naming the card and where it was seen."""
     for card in cards:
         if card.rank is None or card.suit is None:
-            raise TableError(
-                f"{card.pretty()} in {where} is a wild card; cribbage is played without wilds",
-                f"{card.pretty()} ({where}) est un joker ; le cribbage se joue sans joker",
-            )
+            raise TableError("cribbage.wild_in", card=card, where=where)
 
 
 @cache
@@ -196,14 +191,10 @@ def _nobs_item(hand: Sequence[Card], starter: Card) -> list[ScoreItem]:
     ]
 
 
-def check_cards(cards: Sequence[Card], size: int, where: str, where_fr: str) -> None:
+def check_cards(cards: Sequence[Card], size: int, where: Place) -> None:
     """Refuse a wrong number of cards, wild cards and repeats, naming ``where`` they were read."""
     if len(cards) != size:
-        shown = " ".join(card.pretty() for card in cards) or "no card"
-        raise TableError(
-            f"{where} has {size} cards, not {len(cards)}: {shown}",
-            f"{where_fr} compte {size} cartes, pas {len(cards)} : {shown}",
-        )
+        raise TableError("cribbage.card_count", where=where, size=size, n=len(cards), cards=cards)
     check_natural(cards, where)
     check_duplicates({where: cards})
 
@@ -211,10 +202,10 @@ def check_cards(cards: Sequence[Card], size: int, where: str, where_fr: str) -> 
 def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> Show:
     """Count a 4-card hand (or the crib, ``crib=True``) with the starter, item by item."""
     hand = tuple(hand)
-    where, where_fr = ("the crib", "le crib") if crib else ("the hand", "la main")
-    check_cards(hand, HAND_SIZE, where, where_fr)
-    check_natural((starter,), "the starter")
-    check_duplicates({where: hand, "the starter": (starter,)})
+    where = phrase("place.crib" if crib else "place.hand_cards")
+    check_cards(hand, HAND_SIZE, where)
+    check_natural((starter,), phrase("place.starter"))
+    check_duplicates({where: hand, phrase("place.starter"): (starter,)})
     five = (*hand, starter)
     items = [
         *_fifteen_items(five),
@@ -228,7 +219,7 @@ def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> Show:
 
 def score_heels(starter: Card) -> tuple[ScoreItem, ...]:
     """A jack turned as starter gives the dealer 2 (his heels), outside any show."""
-    check_natural((starter,), "the starter")
+    check_natural((starter,), phrase("place.starter"))
     return (ScoreItem(Rule.HEELS, 2, (starter,)),) if starter.rank == Rank.JACK else ()
 
 
@@ -250,17 +241,13 @@ def score_peg(count_cards: Sequence[Card], end: Rule | None = None) -> tuple[Sco
     cards = tuple(count_cards)
     if not cards:
         return ()
-    check_natural(cards, "the count")
-    check_duplicates({"the count": cards})
+    check_natural(cards, phrase("place.count"))
+    check_duplicates({phrase("place.count"): cards})
     total = 0
     for card in cards:
         total += card_value(card)
         if total > PEG_LIMIT:
-            raise IllegalMoveError(
-                "count_over_31",
-                f"{card.pretty()} takes the count to {total}, past 31",
-                f"{card.pretty()} porte le compte à {total}, au-delà de 31",
-            )
+            raise IllegalMoveError("cribbage", "count_over_31", card=card, total=total)
     items: list[ScoreItem] = []
     if total == 15:
         items.append(ScoreItem(Rule.FIFTEEN, 2, cards))

@@ -226,10 +226,7 @@ def rank_five(
     'STRAIGHT_FLUSH'
     """
     if len(five) != 5:
-        raise TableError(
-            f"a poker hand has 5 cards, not {len(five)}",
-            f"une main de poker a 5 cartes, pas {len(five)}",
-        )
+        raise TableError("hand.size", n=len(five))
     if not any(c.is_wild for c in five):
         strength, category, deciding = _natural_value(five, rules)
         played: tuple[Card, ...] = five
@@ -286,7 +283,4 @@ def best_hand(
     try:
         return pick(values)
     except ValueError:
-        raise TableError(
-            f"{len(hole) + len(board)} cards cannot make a 5-card hand",
-            f"{len(hole) + len(board)} cartes ne font pas une main de 5 cartes",
-        ) from None
+        raise TableError("hand.too_few_cards", n=len(hole) + len(board)) from None

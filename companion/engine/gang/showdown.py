@@ -8,11 +8,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.engine.gang.variants import Hand, Table, form_hands
+from companion.engine.gang.checks import validate_table
+from companion.engine.gang.table import Hand, Table
 from companion.engine.gang.words import explain_win
 from companion.errors import TableError
 
-__all__ = ["Failure", "Verdict", "Showdown", "order_hands", "judge", "run_showdown"]
+__all__ = [
+    "Failure",
+    "Verdict",
+    "Showdown",
+    "form_hands",
+    "order_hands",
+    "check_tokens",
+    "judge",
+    "run_showdown",
+]
 
 
 @dataclass(frozen=True)
@@ -61,28 +71,17 @@ def check_tokens(hands: tuple[Hand, ...], tokens: Mapping[str, int]) -> None:
     ids = [h.id for h in hands]
     for hand_id in tokens:
         if hand_id not in ids:
-            raise TableError(
-                f"a token is given to {hand_id!r}, which is not a hand at this table "
-                f"(hands: {', '.join(ids)})",
-                f"un jeton est donné à {hand_id!r}, qui n'est pas une main de cette table "
-                f"(mains : {', '.join(ids)})",
-            )
+            raise TableError("tokens.unknown_hand", hand=hand_id, hands=tuple(ids))
     for hand_id in ids:
         if hand_id not in tokens:
-            raise TableError(f"{hand_id} has no token", f"{hand_id} n'a pas de jeton")
+            raise TableError("tokens.missing", hand=hand_id)
     n = len(ids)
     by_number: dict[int, str] = {}
     for hand_id, number in tokens.items():
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= n:
-            raise TableError(
-                f"{hand_id}'s token {number!r} is not a number from 1 to {n}",
-                f"le jeton de {hand_id} ({number!r}) n'est pas un nombre de 1 à {n}",
-            )
+            raise TableError("tokens.not_a_number", hand=hand_id, token=repr(number), n=n)
         if number in by_number:
-            raise TableError(
-                f"token {number} is given twice ({by_number[number]} and {hand_id})",
-                f"le jeton {number} est donné deux fois ({by_number[number]} et {hand_id})",
-            )
+            raise TableError("tokens.twice", token=number, first=by_number[number], second=hand_id)
         by_number[number] = hand_id
 
 
@@ -97,6 +96,11 @@ def judge(hands: tuple[Hand, ...], tokens: Mapping[str, int]) -> Verdict:
         if strongest is None or hand.value > strongest.value:
             strongest = hand
     return Verdict(tuple(failures))
+
+
+def form_hands(table: Table) -> tuple[Hand, ...]:
+    """Every hand of the table that takes a token, after validating the table."""
+    return validate_table(table).form(table)
 
 
 def run_showdown(table: Table, tokens: Mapping[str, int] | None = None) -> Showdown:

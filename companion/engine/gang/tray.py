@@ -102,13 +102,7 @@ class ChipTray:
         try:
             return self.seats.index(seat)
         except ValueError:
-            raise _illegal(
-                "unknown_seat", f"{seat} is not at the table", f"{seat} n'est pas à la table"
-            ) from None
-
-
-def _illegal(rule: str, en: str, fr: str) -> IllegalMoveError:
-    return IllegalMoveError(rule, en, fr)
+            raise IllegalMoveError("tray", "unknown_seat", seat=seat) from None
 
 
 def new_tray(seats: tuple[str, ...], rule: TokenRule = TokenRule.BASE) -> ChipTray:
@@ -120,55 +114,30 @@ def new_tray(seats: tuple[str, ...], rule: TokenRule = TokenRule.BASE) -> ChipTr
 
 def _check_number(tray: ChipTray, number: int) -> None:
     if not 1 <= number <= len(tray.seats):
-        raise _illegal(
-            "no_such_chip",
-            f"there is no chip {number} (chips are 1 to {len(tray.seats)})",
-            f"il n'y a pas de jeton {number} (jetons de 1 à {len(tray.seats)})",
-        )
+        raise IllegalMoveError("tray", "no_such_chip", number=number, n=len(tray.seats))
 
 
 def _check_empty_handed(tray: ChipTray, seat: str) -> None:
     chip = tray.chip_of(seat)
     if chip is not None:
-        raise _illegal(
-            "one_chip_per_colour",
-            f"{seat} already holds chip {chip} of this street; one chip per colour",
-            f"{seat} a déjà le jeton {chip} de cette rue ; un jeton par couleur",
-        )
+        raise IllegalMoveError("tray", "one_chip_per_colour", seat=seat, chip=chip)
 
 
 def _check_take(tray: ChipTray, move: Take) -> None:
     if tray.rule is TokenRule.KCARC:
-        raise _illegal(
-            "kcarc_no_take",
-            "Kcarc: you may only put your chip back or give one from the centre to another player",
-            "Kcarc : on peut seulement rendre son jeton ou donner un jeton du centre "
-            "à un autre joueur",
-        )
+        raise IllegalMoveError("tray", "kcarc_no_take")
     _check_number(tray, move.number)
     _check_empty_handed(tray, move.seat)
     holder = tray.holder_of(move.number)
     if move.source is None:
         if holder is not None:
-            raise _illegal(
-                "chip_not_in_centre",
-                f"chip {move.number} is not in the centre ({holder} holds it)",
-                f"le jeton {move.number} n'est pas au centre ({holder} l'a)",
-            )
+            raise IllegalMoveError("tray", "chip_not_in_centre", number=move.number, holder=holder)
         return
     tray.chip_of(move.source)  # names an unknown seat
     if holder != move.source:
-        raise _illegal(
-            "chip_not_held",
-            f"{move.source} does not hold chip {move.number}",
-            f"{move.source} n'a pas le jeton {move.number}",
-        )
+        raise IllegalMoveError("tray", "chip_not_held", source=move.source, number=move.number)
     if tray.rule is TokenRule.LSD:
-        raise _illegal(
-            "lsd_chip_locked",
-            f"LSD: chip {move.number} was taken and cannot be taken again",
-            f"LSD : le jeton {move.number} a été pris et ne peut plus être repris",
-        )
+        raise IllegalMoveError("tray", "lsd_chip_locked", number=move.number)
 
 
 def check_move(tray: ChipTray, move: Move) -> None:
@@ -178,37 +147,19 @@ def check_move(tray: ChipTray, move: Move) -> None:
         _check_take(tray, move)
     elif isinstance(move, Return):
         if tray.chip_of(move.seat) is None:
-            raise _illegal(
-                "nothing_to_return",
-                f"{move.seat} holds no chip of this street",
-                f"{move.seat} n'a pas de jeton de cette rue",
-            )
+            raise IllegalMoveError("tray", "nothing_to_return", seat=move.seat)
         if tray.rule is TokenRule.LSD:
-            raise _illegal(
-                "lsd_no_return",
-                "LSD: a chip once taken cannot be put back",
-                "LSD : un jeton pris ne peut pas être rendu",
-            )
+            raise IllegalMoveError("tray", "lsd_no_return")
     else:
         if tray.rule is not TokenRule.KCARC:
-            raise _illegal(
-                "give_is_kcarc",
-                "giving a chip is a Kcarc rule",
-                "donner un jeton est une règle Kcarc",
-            )
+            raise IllegalMoveError("tray", "give_is_kcarc")
         if move.to == move.seat:
-            raise _illegal(
-                "kcarc_give_to_other",
-                "Kcarc: the chip goes to another player",
-                "Kcarc : le jeton va à un autre joueur",
-            )
+            raise IllegalMoveError("tray", "kcarc_give_to_other")
         _check_number(tray, move.number)
         _check_empty_handed(tray, move.to)
         if tray.holder_of(move.number) is not None:
-            raise _illegal(
-                "chip_not_in_centre",
-                f"chip {move.number} is not in the centre",
-                f"le jeton {move.number} n'est pas au centre",
+            raise IllegalMoveError(
+                "tray", "chip_not_in_centre", words="tray.chip_not_free", number=move.number
             )
 
 
@@ -253,18 +204,10 @@ def next_street(tray: ChipTray) -> ChipTray:
     """Close the street once every seat holds a chip, and start the next colour."""
     missing = [s for s, c in zip(tray.seats, tray.held, strict=True) if c is None]
     if missing:
-        raise _illegal(
-            "street_not_done",
-            f"{', '.join(missing)} still need a chip",
-            f"{', '.join(missing)} n'ont pas encore de jeton",
-        )
+        raise IllegalMoveError("tray", "street_not_done", seats=tuple(missing))
     streets = list(Street)
     if tray.street is Street.RIVER:
-        raise _illegal(
-            "no_street_after_river",
-            "the river is the last street",
-            "la rivière est la dernière rue",
-        )
+        raise IllegalMoveError("tray", "no_street_after_river")
     chips = tuple(c for c in tray.held if c is not None)
     return replace(
         tray,

@@ -1,86 +1,94 @@
-"""House variants of The Gang as data: each turns a table into the hands that get tokens.
+"""House variants of The Gang as data: what each deals, and how its cards form the hands that
+take tokens.
 
-A new variant is one ``Variant`` entry in ``VARIANTS`` (a checker and a hand former) plus its tests.
+A new variant is one ``Variant`` entry in ``VARIANTS`` (what it deals, a hand former, the work
+a deal costs) plus its tests; nothing outside this registry looks at variant names.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from enum import Enum
 
-from companion.engine.cards import Card, check_duplicates
+from companion.engine.cards import Card
 from companion.engine.gang.ranking import HandValue, TableRules, best_hand, five_strength
+from companion.engine.gang.table import FRANCOIS, Hand, Player, Table
 from companion.errors import TableError
+from companion.messages import Phrase, phrase
 
-__all__ = [
-    "Player",
-    "SharedHand",
-    "Table",
-    "Hand",
-    "Variant",
-    "VARIANTS",
-    "form_hands",
-    "validate_table",
-]
+__all__ = ["Deals", "NumpyForm", "Variant", "VARIANTS", "HandFormer", "variant_of"]
 
 
 @dataclass(frozen=True)
-class Player:
-    name: str
-    cards: tuple[Card, ...]
-    francois_card: Card | None = None
+class Deals:
+    """What a variant deals: each player's hole cards, and what else lies on the table."""
+
+    hole_cards: int | None  # cards each player holds; None: any number (at least one)
+    per_player: bool = False  # each of n players holds n cards (François's hand)
+    on_two_rivers: int | None = None  # the hole cards dealt when the table plays two rivers
+    francois_card: bool = False  # each player gives one card to François's hand
+    shared_cards: int = 0  # cards of the hand lying between each two neighbours (circular)
+
+    def hole_count(self, players: int, two_rivers: bool) -> int | None:
+        """How many cards each player holds at a table of ``players`` (None: any number)."""
+        if self.per_player:
+            return players
+        if two_rivers and self.on_two_rivers is not None:
+            return self.on_two_rivers
+        return self.hole_cards
 
 
-@dataclass(frozen=True)
-class SharedHand:
-    """A hand lying between two neighbours in the circular variant."""
+class NumpyForm(Enum):
+    """How the replay's numpy path forms a player's hands from their hole cards, when it can.
 
-    between: tuple[str, str]
-    cards: tuple[Card, ...]
+    ``max_cards``: the most hole cards a player may hold on that path; ``work``: how many times
+    a classic deal's numpy work one deal takes; ``sample_share``: by how much fewer samples
+    keep the same error bar.
+    """
 
-    @property
-    def id(self) -> str:
-        return "+".join(self.between)
+    ALL_CARDS = ("all", 2, 1, 1)  # one hand per river, from every hole card
+    BEST_PAIR = ("best pair", 4, 1, 1)  # the best of any 2 hole cards
+    PAIR_SPLIT = ("pair split", 4, 1, 1)  # the cards split in two pairs, one hand each
+    THREE_SPLIT = ("three split", 6, 100, 4)  # six cards split into three hands
 
-
-@dataclass(frozen=True)
-class Table:
-    """Everything revealed at a showdown."""
-
-    players: tuple[Player, ...]
-    board: tuple[Card, ...]
-    variant: str = "classic"
-    rules: TableRules = field(default_factory=TableRules)
-    two_rivers: bool = False
-    board2: tuple[Card, ...] = ()
-    shared: tuple[SharedHand, ...] = ()
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One hand that takes a token: its id, whose it is, its value and the river it plays on."""
-
-    id: str
-    owner: str
-    value: HandValue
-    river: int = 1
+    def __init__(self, label: str, max_cards: int, work: int, sample_share: int) -> None:
+        self.label = label
+        self.max_cards = max_cards
+        self.work = work
+        self.sample_share = sample_share
 
 
 HandFormer = Callable[[Table], tuple[Hand, ...]]
+Work = Callable[[Table], int]
 
 
 @dataclass(frozen=True)
 class Variant:
     name: str
-    hole_cards: int | None  # cards each player holds; None: any number (at least one)
+    deals: Deals
     form: HandFormer
+    work: Work  # how many fives the hand former values for one deal (replay cost estimates)
     two_rivers: bool = False  # whether the two-rivers rule may be combined with it
     players: tuple[int, int] = (2, 10)
+    numpy: NumpyForm | None = None  # the replay's numpy path, when it covers the variant
+
+    @property
+    def title(self) -> Phrase:
+        """The variant's name in words, for players."""
+        return phrase(f"variant.{self.name}")
 
 
-def _error(en: str, fr: str) -> TableError:
-    return TableError(en, fr)
+def fives_valued(hole: int, max_hole: int | None = None) -> int:
+    """How many fives ``best_hand`` values for ``hole`` cards and a river of five."""
+    top = min(5, hole if max_hole is None else max_hole)
+    return sum(math.comb(hole, j) * math.comb(5, 5 - j) for j in range(top + 1))
+
+
+def _sizes(table: Table) -> list[int]:
+    return [len(p.cards) for p in table.players]
 
 
 def _pick(values: list[tuple[HandValue, int]]) -> list[tuple[HandValue, int]]:
@@ -110,7 +118,13 @@ def _best_split(
             if best is None or key > [v for v, _ in best]:
                 best = pair_values
     if best is None:
-        raise _error(f"{player.name} needs 4 cards", f"{player.name} doit avoir 4 cartes")
+        raise TableError(
+            "table.hole_count",
+            name=player.name,
+            n=len(cards),
+            want=4,
+            variant=phrase("variant.four-two-hands"),
+        )
     return best
 
 
@@ -122,7 +136,7 @@ def _numbered(player: Player, values: list[tuple[HandValue, int]]) -> tuple[Hand
 
 
 def _rivers(table: Table) -> tuple[tuple[Card, ...], ...]:
-    return (table.board, table.board2) if table.two_rivers else (table.board,)
+    return table.rivers
 
 
 def _form_classic(table: Table) -> tuple[Hand, ...]:
@@ -166,7 +180,7 @@ def _form_francois(table: Table) -> tuple[Hand, ...]:
         Hand(p.name, p.name, best_hand(p.cards, table.board, table.rules)) for p in table.players
     ]
     given = tuple(p.francois_card for p in table.players if p.francois_card is not None)
-    hands.append(Hand("francois", "francois", best_hand(given, table.board, table.rules)))
+    hands.append(Hand(FRANCOIS, FRANCOIS, best_hand(given, table.board, table.rules)))
     return tuple(hands)
 
 
@@ -206,10 +220,7 @@ def _subset_strengths(
                 if current is None or below > current:
                     best[mask] = below
     if any(b is None for b in best):
-        raise _error(
-            f"{len(board)} river cards cannot make a 5-card hand",
-            f"{len(board)} cartes de rivière ne font pas une main de 5 cartes",
-        )
+        raise TableError("hand.too_few_cards", n=len(board))
     return [b for b in best if b is not None]
 
 
@@ -234,139 +245,65 @@ def _form_six_three(table: Table) -> tuple[Hand, ...]:
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
-        Variant("classic", None, _form_classic, two_rivers=True),
-        Variant("two-of-four", 4, _form_two_of_four),
-        Variant("four-two-hands", 4, _form_four_two_hands, two_rivers=True),
-        Variant("high-low", 4, _form_high_low),
-        Variant("francois", None, _form_francois),
-        Variant("circular", 2, _form_circular, players=(3, 10)),
-        Variant("six-three-hands", 6, _form_six_three, players=(2, 2)),
+        Variant(
+            "classic",
+            Deals(None, on_two_rivers=2),
+            _form_classic,
+            lambda t: len(t.rivers) * sum(fives_valued(k) for k in _sizes(t)),
+            two_rivers=True,
+            numpy=NumpyForm.ALL_CARDS,
+        ),
+        Variant(
+            "two-of-four",
+            Deals(4),
+            _form_two_of_four,
+            lambda t: sum(fives_valued(k, 2) for k in _sizes(t)),
+            numpy=NumpyForm.BEST_PAIR,
+        ),
+        Variant(
+            "four-two-hands",
+            Deals(4),
+            _form_four_two_hands,
+            lambda t: len(t.players) * 3 * 2 * len(t.rivers) * fives_valued(2),
+            two_rivers=True,
+            numpy=NumpyForm.PAIR_SPLIT,
+        ),
+        Variant(
+            "high-low",
+            Deals(4),
+            _form_high_low,
+            lambda t: 2 * sum(fives_valued(k, 2) for k in _sizes(t)),
+        ),
+        Variant(
+            "francois",
+            Deals(None, per_player=True, francois_card=True),
+            _form_francois,
+            lambda t: sum(fives_valued(k) for k in _sizes(t)) + fives_valued(len(t.players)),
+        ),
+        Variant(
+            "circular",
+            Deals(2, shared_cards=2),
+            _form_circular,
+            lambda t: (len(t.players) + len(t.shared)) * fives_valued(2),
+            players=(3, 10),
+            numpy=NumpyForm.ALL_CARDS,
+        ),
+        Variant(
+            "six-three-hands",
+            Deals(6),
+            _form_six_three,
+            # Every five of hole + river once, then 729 splits compared: about 100 fives' work.
+            lambda t: len(t.players) * (math.comb(11, 5) + 100),
+            players=(2, 2),
+            numpy=NumpyForm.THREE_SPLIT,
+        ),
     )
 }
 
 
-def _check_players(table: Table, variant: Variant) -> None:
-    low, high = variant.players
-    n = len(table.players)
-    if not low <= n <= high:
-        raise _error(
-            f"{variant.name} is played by {low} to {high} players, not {n}",
-            f"{variant.name} se joue de {low} à {high} joueurs, pas {n}",
-        )
-    names = [p.name for p in table.players]
-    for name in names:
-        if not name or names.count(name) > 1 or name == "francois" or any(c in name for c in "/+"):
-            raise _error(
-                f"player name {name!r} is empty, repeated, reserved or contains / or +",
-                f"le nom de joueur {name!r} est vide, répété, réservé ou contient / ou +",
-            )
-    for p in table.players:
-        expected = variant.hole_cards
-        if table.variant == "francois":
-            expected = n
-        if table.two_rivers and table.variant == "classic":
-            expected = 2
-        if expected is None and not p.cards:
-            raise _error(f"{p.name} has no cards", f"{p.name} n'a aucune carte")
-        if expected is not None and len(p.cards) != expected:
-            raise _error(
-                f"{p.name} has {len(p.cards)} cards; {variant.name} deals {expected}",
-                f"{p.name} a {len(p.cards)} cartes ; {variant.name} en distribue {expected}",
-            )
-        if table.variant == "francois" and p.francois_card is None:
-            raise _error(
-                f"{p.name} gave no card to François (francois_card)",
-                f"{p.name} n'a pas donné de carte à François (francois_card)",
-            )
-
-
-def _check_rivers(table: Table, variant: Variant) -> None:
-    if len(table.board) != 5:
-        raise _error(
-            f"the river has {len(table.board)} cards, not 5",
-            f"la rivière a {len(table.board)} cartes, pas 5",
-        )
-    if table.two_rivers and not variant.two_rivers:
-        raise _error(
-            f"two rivers cannot be combined with {variant.name}",
-            f"deux rivières ne se combinent pas avec {variant.name}",
-        )
-    if table.two_rivers and len(table.board2) != 5:
-        raise _error(
-            f"the second river has {len(table.board2)} cards, not 5",
-            f"la deuxième rivière a {len(table.board2)} cartes, pas 5",
-        )
-    if not table.two_rivers and table.board2:
-        raise _error(
-            "a second river was given but two_rivers is not set",
-            "une deuxième rivière est donnée sans two_rivers",
-        )
-
-
-def _check_shared(table: Table) -> None:
-    if table.variant != "circular":
-        if table.shared:
-            raise _error(
-                "shared hands belong to the circular variant",
-                "les mains partagées appartiennent à la variante circulaire",
-            )
-        return
-    names = [p.name for p in table.players]
-    neighbours = {frozenset((names[i], names[(i + 1) % len(names)])) for i in range(len(names))}
-    seen: set[frozenset[str]] = set()
-    for s in table.shared:
-        pair = frozenset(s.between)
-        if len(pair) != 2 or not pair <= set(names):
-            raise _error(
-                f"shared hand {s.id}: 'between' must name two players at the table",
-                f"main partagée {s.id} : 'between' doit nommer deux joueurs de la table",
-            )
-        if pair not in neighbours:
-            raise _error(
-                f"shared hand {s.id}: {s.between[0]} and {s.between[1]} are not neighbours",
-                f"main partagée {s.id} : {s.between[0]} et {s.between[1]} ne sont pas voisins",
-            )
-        if pair in seen:
-            raise _error(
-                f"two shared hands lie between {s.id}", f"deux mains partagées entre {s.id}"
-            )
-        if len(s.cards) != 2:
-            raise _error(
-                f"shared hand {s.id} has {len(s.cards)} cards, not 2",
-                f"la main partagée {s.id} a {len(s.cards)} cartes, pas 2",
-            )
-        seen.add(pair)
-
-
-def validate_table(table: Table) -> Variant:
-    """The table's variant, after checking the table fits it; errors name the player or place."""
+def variant_of(table: Table) -> Variant:
+    """The table's variant, or a ``TableError`` naming the known ones."""
     variant = VARIANTS.get(table.variant)
     if variant is None:
-        raise _error(
-            f"unknown variant {table.variant!r}; known: {', '.join(VARIANTS)}",
-            f"variante inconnue {table.variant!r} ; connues : {', '.join(VARIANTS)}",
-        )
-    if table.rules.decks not in (1, 2):
-        raise _error(
-            f"decks must be 1 or 2, not {table.rules.decks}",
-            f"decks vaut 1 ou 2, pas {table.rules.decks}",
-        )
-    _check_rivers(table, variant)
-    _check_players(table, variant)
-    _check_shared(table)
-    places: dict[str, tuple[Card, ...]] = {"the river": table.board}
-    if table.board2:
-        places["the second river"] = table.board2
-    for p in table.players:
-        places[p.name] = p.cards
-        if p.francois_card is not None:
-            places[f"{p.name}'s card for François"] = (p.francois_card,)
-    for s in table.shared:
-        places[f"the shared hand {s.id}"] = s.cards
-    check_duplicates(places, decks=table.rules.decks)
+        raise TableError("table.variant_unknown", variant=table.variant, known=tuple(VARIANTS))
     return variant
-
-
-def form_hands(table: Table) -> tuple[Hand, ...]:
-    """Every hand of the table that takes a token, after validating the table."""
-    return validate_table(table).form(table)

@@ -195,6 +195,4 @@ def chance_move(state: SpitState, rng: random.Random) -> Move:
         order = list(under_tops(state))
         rng.shuffle(order)
         return Recycle(tuple(order))
-    raise IllegalMoveError(
-        "no_shuffle", "nothing is to be shuffled now", "rien n'est à mélanger maintenant"
-    )
+    raise IllegalMoveError("spit", "no_shuffle")

@@ -121,68 +121,37 @@ def pile_chooser(state: SpitState) -> int | None:
     return None
 
 
-def _names(player: int) -> tuple[str, str]:
-    return f"player {player + 1}", f"joueur {player + 1}"
-
-
-def _fail(rule: str, detail: str, detail_fr: str) -> IllegalMoveError:
-    return IllegalMoveError(rule, detail, detail_fr)
-
-
-def _check_index(value: int, count: int, what: str, what_fr: str) -> None:
+def _check_index(value: int, count: int, what: str) -> None:
+    """``what``: ``stock`` or ``pile``; the rule broken is ``no_such_stock`` / ``no_such_pile``."""
     if not 0 <= value < count:
-        raise _fail(
-            f"no_such_{what.replace(' ', '_')}",
-            f"there is no {what} {value + 1} (1 to {count})",
-            f"il n'y a pas de {what_fr} {value + 1} (1 à {count})",
-        )
+        raise IllegalMoveError("spit", f"no_such_{what}", n=value + 1, count=count)
 
 
 def _check_phase(state: SpitState, wanted: Phase) -> None:
     if state.phase is wanted:
         return
     if state.phase is Phase.OVER:
-        raise _fail("game_over", "the game is over", "la partie est terminée")
+        raise IllegalMoveError("spit", "game_over")
     if state.phase is Phase.TAKE:
-        raise _fail(
-            "round_over",
-            "the round is over: take the spit piles first",
-            "la manche est finie : prenez d'abord les tas centraux",
-        )
+        raise IllegalMoveError("spit", "round_over")
     if state.phase in (Phase.DEAL, Phase.RECYCLE):
-        raise _fail(
-            "shuffle_first",
-            "the cards must be shuffled and laid out first",
-            "il faut d'abord mélanger et étaler les cartes",
-        )
-    raise _fail(
-        "still_playing",
-        "the round is still being played",
-        "la manche est toujours en cours",
-    )
+        raise IllegalMoveError("spit", "shuffle_first")
+    raise IllegalMoveError("spit", "still_playing")
 
 
 def _check_player(player: int) -> None:
     if player not in PLAYERS:
-        raise _fail(
-            "no_such_player",
-            f"there is no player {player + 1}",
-            f"il n'y a pas de joueur {player + 1}",
-        )
+        raise IllegalMoveError("spit", "no_such_player", n=player + 1)
 
 
 def _check_stock(state: SpitState, player: int, index: int) -> Stock:
     """The player's stock space ``index``, which must hold cards."""
     _check_player(player)
     stocks = state.players[player].stocks
-    _check_index(index, len(stocks), "stock", "pile de réserve")
+    _check_index(index, len(stocks), "stock")
     stock = stocks[index]
     if not stock.cards:
-        raise _fail(
-            "stock_empty",
-            f"{_names(player)[0]}'s stock {index + 1} is empty",
-            f"la pile de réserve {index + 1} du {_names(player)[1]} est vide",
-        )
+        raise IllegalMoveError("spit", "stock_empty", player=player + 1, n=index + 1)
     return stock
 
 
@@ -190,140 +159,76 @@ def _check_stock_top(state: SpitState, player: int, index: int) -> Stock:
     """As ``_check_stock``, with its top card face up."""
     stock = _check_stock(state, player, index)
     if not stock.face_up:
-        raise _fail(
-            "card_face_down",
-            f"the top of {_names(player)[0]}'s stock {index + 1} is face down: turn it up first",
-            f"le dessus de la pile de réserve {index + 1} du {_names(player)[1]} est face cachée : "
-            "retournez-le d'abord",
-        )
+        raise IllegalMoveError("spit", "card_face_down", player=player + 1, n=index + 1)
     return stock
 
 
 def _check_play(state: SpitState, move: Play) -> None:
     _check_phase(state, Phase.PLAY)
     stock = _check_stock_top(state, move.player, move.stock)
-    _check_index(move.pile, 2, "pile", "tas central")
+    _check_index(move.pile, 2, "pile")
     card = stock.cards[-1]
     if state.live is not None and move.pile != state.live:
-        raise _fail(
-            "pile_closed",
-            f"pile {move.pile + 1} is closed: since a lone spit, pile {state.live + 1} "
-            "is the only pile",
-            f"le tas {move.pile + 1} est fermé : depuis un crachat seul, le tas {state.live + 1} "
-            "est le seul tas",
-        )
+        raise IllegalMoveError("spit", "pile_closed", n=move.pile + 1, n2=state.live + 1)
     pile = state.piles[move.pile]
     if not pile:
-        raise _fail(
-            "pile_empty",
-            f"pile {move.pile + 1} is empty: nothing goes on it until someone spits",
-            f"le tas {move.pile + 1} est vide : rien ne s'y pose avant un crachat",
-        )
+        raise IllegalMoveError("spit", "pile_empty", n=move.pile + 1)
     on = pile[-1]
     if card.rank is not None and on.rank is not None and (card.rank - on.rank) % 13 not in (1, 12):
-        raise _fail(
-            "rank_not_adjacent",
-            f"{card.pretty()} is not one rank above or below {on.pretty()}",
-            f"{card.pretty()} n'est pas d'un rang au-dessus ou au-dessous de {on.pretty()}",
-        )
+        raise IllegalMoveError("spit", "rank_not_adjacent", card=card, on=on)
     if not can_stack(card, on, state.rules):
-        raise _fail(
-            "same_colour",
-            f"{card.pretty()} has the same colour as {on.pretty()}; colours must alternate",
-            f"{card.pretty()} est de la même couleur que {on.pretty()} ; "
-            "les couleurs doivent alterner",
-        )
+        raise IllegalMoveError("spit", "same_colour", card=card, on=on)
 
 
 def _check_turn(state: SpitState, move: Turn) -> None:
     _check_phase(state, Phase.PLAY)
     if _check_stock(state, move.player, move.stock).face_up:
-        raise _fail(
-            "already_face_up",
-            f"the top of stock {move.stock + 1} is already face up",
-            f"le dessus de la pile de réserve {move.stock + 1} est déjà face visible",
-        )
+        raise IllegalMoveError("spit", "already_face_up", n=move.stock + 1)
 
 
 def _check_shift(state: SpitState, move: Shift) -> None:
     _check_phase(state, Phase.PLAY)
     stock = _check_stock_top(state, move.player, move.source)
     stocks = state.players[move.player].stocks
-    _check_index(move.target, len(stocks), "stock", "pile de réserve")
+    _check_index(move.target, len(stocks), "stock")
     if stocks[move.target].cards:
-        raise _fail(
-            "space_taken",
-            f"stock {move.target + 1} is not an empty space (at most {len(stocks)} stock piles)",
-            f"la pile de réserve {move.target + 1} n'est pas un emplacement vide "
-            f"(au plus {len(stocks)} piles de réserve)",
-        )
+        raise IllegalMoveError("spit", "space_taken", n=move.target + 1, n2=len(stocks))
     if len(stock.cards) == 1:
-        raise _fail(
-            "shift_uncovers_nothing",
-            f"{stock.cards[-1].pretty()} is alone on its pile: moving it uncovers nothing",
-            f"{stock.cards[-1].pretty()} est seule sur sa pile : la déplacer ne découvre rien",
-        )
+        raise IllegalMoveError("spit", "shift_uncovers_nothing", card=stock.cards[-1])
 
 
 def _check_spit(state: SpitState, move: Spit) -> None:
     _check_phase(state, Phase.PLAY)
     if not is_stuck(state):
-        raise _fail(
-            "not_stuck",
-            "nobody may spit while a player can still play, turn a card up or uncover one",
-            "personne ne crache tant qu'un joueur peut encore jouer, "
-            "retourner ou découvrir une carte",
-        )
+        raise IllegalMoveError("spit", "not_stuck")
     if not (any(state.side_piles) if state.rules.speed else spitters(state)):
-        raise _fail(
-            "nothing_to_spit",
-            "nobody has a card left to spit: the round is over",
-            "personne n'a plus de carte à cracher : la manche est finie",
-        )
+        raise IllegalMoveError("spit", "nothing_to_spit")
     if state.rules.speed or len(spitters(state)) == 2:
         if move.pile is not None:
-            raise _fail(
-                "spit_own_pile",
-                "both spit, each on their own pile: no pile to choose",
-                "les deux crachent, chacun sur son tas : pas de tas à choisir",
-            )
+            raise IllegalMoveError("spit", "spit_own_pile")
         return
     if move.pile is None:
-        raise _fail(
-            "spit_alone_pile",
-            "one player spits alone and must name the pile",
-            "un joueur crache seul et doit nommer le tas",
-        )
-    _check_index(move.pile, 2, "pile", "tas central")
+        raise IllegalMoveError("spit", "spit_alone_pile")
+    _check_index(move.pile, 2, "pile")
     if state.live is not None and move.pile != state.live:
-        raise _fail(
-            "pile_closed",
-            f"pile {move.pile + 1} is closed: pile {state.live + 1} is the only pile now",
-            f"le tas {move.pile + 1} est fermé : le tas {state.live + 1} est désormais le seul tas",
+        raise IllegalMoveError(
+            "spit", "pile_closed", words="spit.pile_closed_now", n=move.pile + 1, n2=state.live + 1
         )
 
 
 def _check_take(state: SpitState, move: Take) -> None:
     _check_phase(state, Phase.TAKE)
     _check_player(move.player)
-    _check_index(move.pile, 2, "pile", "tas central")
+    _check_index(move.pile, 2, "pile")
     chooser = pile_chooser(state)
     if chooser is not None:
         if move.player != chooser:
-            raise _fail(
-                "chooser",
-                f"{_names(chooser)[0]} emptied their stock and chooses the pile",
-                f"le {_names(chooser)[1]} a vidé sa réserve et choisit le tas",
-            )
+            raise IllegalMoveError("spit", "chooser", player=chooser + 1)
         return
     mine, other = len(state.piles[move.pile]), len(state.piles[1 - move.pile])
     if mine > other:
-        raise _fail(
-            "slap_smaller",
-            f"the faster slap takes the smaller pile: pile {move.pile + 1} has {mine} cards, "
-            f"pile {2 - move.pile} has {other}",
-            f"la main la plus rapide prend le plus petit tas : le tas {move.pile + 1} a {mine} "
-            f"cartes, le tas {2 - move.pile} en a {other}",
+        raise IllegalMoveError(
+            "spit", "slap_smaller", n=move.pile + 1, mine=mine, n2=2 - move.pile, other=other
         )
 
 
@@ -332,11 +237,7 @@ def _check_shuffle(
 ) -> None:
     _check_phase(state, phase)
     if Counter(given) != Counter(wanted):
-        raise _fail(
-            "deal_cards",
-            "the shuffled cards are not exactly the cards to shuffle",
-            "les cartes mélangées ne sont pas exactement celles à mélanger",
-        )
+        raise IllegalMoveError("spit", "deal_cards")
 
 
 def check_move(state: SpitState, move: Move) -> None:

@@ -229,11 +229,7 @@ def start_state(rules: SpitRules, deck: Iterable[Card]) -> SpitState:
     """
     order = tuple(deck)
     if len(order) != 52 or frozenset(order) != frozenset(DECK):
-        raise IllegalMoveError(
-            "deal_cards",
-            "a Spit deal needs the 52 cards of one deck, each once",
-            "une donne de Spit demande les 52 cartes d'un jeu, chacune une fois",
-        )
+        raise IllegalMoveError("spit", "deal_cards", words="spit.deal_deck")
     if not rules.speed:
         players = (lay_out(order[0::2], rules), lay_out(order[1::2], rules))
         return SpitState(rules, players)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.messages import text
 from companion.storage import Record
 from companion.ui import actions, replay_actions
 from companion.ui.state import AppState
@@ -45,7 +46,7 @@ def history_view(
                     f"#{s.night.id} {s.night.created_at:%Y-%m-%d} {s.night.variant} — "
                     f"{', '.join(s.night.players)} — "
                     f"{t('score_short', lang, vaults=s.vaults, alarms=s.alarms)} "
-                    f"({s.outcome.value if lang == 'en' else s.outcome.label_fr})",
+                    f"({text(f'log.outcome_{s.outcome.value}', lang)})",
                     size=13,
                     expand=True,
                 ),

@@ -6,7 +6,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.spit.referee import Ruling, Situation, describe_move, explain
+from companion.engine.spit.referee import Ruling, Situation
+from companion.engine.spit.words import describe_move, explain
 from companion.errors import CompanionError
 from companion.formats.spit import parse_pile
 from companion.ui.spit_state import SPIT_VARIANTS, STUCK, SpitScreen, plain

@@ -5,8 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine.cards import DECK, Card
-from companion.engine.gang.showdown import judge, order_hands, run_showdown
-from companion.engine.gang.variants import Player, Table, form_hands
+from companion.engine.gang.showdown import form_hands, judge, order_hands, run_showdown
+from companion.engine.gang.table import Player, Table
 from companion.errors import TableError
 from tests.helpers import cards
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 from companion.engine.gang.ranking import Category, Ranking, TableRules
-from companion.engine.gang.variants import Player, SharedHand, Table, form_hands
+from companion.engine.gang.showdown import form_hands
+from companion.engine.gang.table import Player, SharedHand, Table
 from companion.errors import DuplicateCardError, TableError
 from tests.helpers import cards
 

@@ -20,7 +20,7 @@ import numpy.typing as npt
 import companion.engine.gang.replay.fast as rf
 from companion.engine.cards import DECK, Card
 from companion.engine.gang.replay.types import Street
-from companion.engine.gang.variants import Hand, Table
+from companion.engine.gang.table import FRANCOIS, Hand, Table
 
 __all__ = [
     "Key",
@@ -117,7 +117,7 @@ def deal_at(table: Table, street: Street, known: frozenset[Key] | None) -> Deal:
 
 def known_groups(table: Table, hand: Hand) -> frozenset[Key]:
     """The groups whose cards the hand's owner saw: their cards (and card for François)."""
-    if hand.owner == "francois":
+    if hand.owner == FRANCOIS:
         return frozenset(
             ("francois", i) for i, p in enumerate(table.players) if p.francois_card is not None
         )

@@ -21,7 +21,7 @@ valued per deal), never a clock, so the same table always gets the same method.
 The result records live in ``replay_types`` and the deals counted in ``replay_deals``.
 
 >>> from companion.engine.cards import parse_cards
->>> from companion.engine.gang.variants import Player, Table
+>>> from companion.engine.gang.table import Player, Table
 >>> table = Table((Player("Ana", parse_cards("As Ad")), Player("Bob", parse_cards("Kc Qc"))),
 ...               parse_cards("2h 7d 9s Jc 4h"))
 >>> odds = everyone_odds(table, Street.TURN)
@@ -66,8 +66,9 @@ from companion.engine.gang.replay.types import (
     Street,
     StreetOdds,
 )
-from companion.engine.gang.showdown import check_tokens
-from companion.engine.gang.variants import VARIANTS, Hand, Table, form_hands
+from companion.engine.gang.showdown import check_tokens, form_hands
+from companion.engine.gang.table import Hand, Table
+from companion.engine.gang.variants import NumpyForm, variant_of
 
 __all__ = [
     "Street",
@@ -126,35 +127,9 @@ def _odds(
 
 def _beaten(hand_ids: tuple[str, ...], table: Table) -> tuple[int, ...]:
     """The final order: for each hand, how many hands it beats (``replay_fast.order_patterns``)."""
-    values = {h.id: h.value.strength for h in VARIANTS[table.variant].form(table)}
+    values = {h.id: h.value.strength for h in variant_of(table).form(table)}
     strengths = [values[i] for i in hand_ids]
     return tuple(sum(t < s for t in strengths) for s in strengths)
-
-
-def _fives(hole: int, max_hole: int | None = None) -> int:
-    """How many fives ``best_hand`` values for ``hole`` cards and a river of five."""
-    top = min(5, hole if max_hole is None else max_hole)
-    return sum(math.comb(hole, j) * math.comb(5, 5 - j) for j in range(top + 1))
-
-
-def _fives_per_deal(table: Table) -> int:
-    """How many fives the variant's hand former values for one deal of the table."""
-    sizes = [len(p.cards) for p in table.players]
-    rivers = 2 if table.two_rivers else 1
-    if table.variant == "two-of-four":
-        return sum(_fives(k, 2) for k in sizes)
-    if table.variant == "high-low":
-        return 2 * sum(_fives(k, 2) for k in sizes)
-    if table.variant == "four-two-hands":
-        return len(sizes) * 3 * 2 * rivers * _fives(2)
-    if table.variant == "six-three-hands":
-        # Every five of hole + river once, then 729 splits compared: about 100 fives' work.
-        return len(sizes) * (math.comb(11, 5) + 100)
-    if table.variant == "francois":
-        return sum(_fives(k) for k in sizes) + _fives(len(sizes))
-    if table.variant == "circular":
-        return (len(sizes) + len(table.shared)) * _fives(2)
-    return rivers * sum(_fives(k) for k in sizes)
 
 
 # Milliseconds per five valued, hand forming and tallying included (measured on this project's
@@ -165,31 +140,30 @@ _MS_PER_FIVE = 0.0095
 
 def _cost_ms(table: Table) -> float:
     wilds = sum(c.is_wild for cards in table_groups(table).values() for c in cards)
-    return _MS_PER_FIVE * _fives_per_deal(table) * (1 + wilds)
-
-
-# Variants valued on the numpy path: best-of-(at most 2 hole cards + river) choices, and the
-# three hands of six cards (every five of hole + river valued, then the best split chosen).
-_NUMPY_VARIANTS = ("classic", "two-of-four", "four-two-hands", "circular", "six-three-hands")
-# How many times more numpy work a deal takes than in the classic game: six-three-hands values
-# 462 fives per player and deal. The exact-enumeration limits are divided by it.
-_FAST_WORK = {"six-three-hands": 100}
-# Fewer samples for it too: 5,000 keep the standard error under 0.8 points.
-_FAST_SAMPLE_SHARE = {"six-three-hands": 4}
+    return _MS_PER_FIVE * variant_of(table).work(table) * (1 + wilds)
 
 
 def _fast_samples(table: Table, settings: Settings) -> int:
-    return max(settings.min_samples, settings.samples // _FAST_SAMPLE_SHARE.get(table.variant, 1))
+    share = _numpy_form(table).sample_share
+    return max(settings.min_samples, settings.samples // share)
+
+
+def _numpy_form(table: Table) -> NumpyForm:
+    form = variant_of(table).numpy
+    if form is None:
+        raise ValueError(f"{table.variant} has no numpy path")  # a bug: uses_fast_path said so
+    return form
 
 
 def uses_fast_path(table: Table) -> bool:
     """Whether the numpy path values the table (both views): standard rules, no wild card, and
-    a variant built from at most 2 hole cards per hand (classic, two-of-four, four-two-hands,
-    circular; on one river or two where the variant allows them) or six-three-hands."""
+    a variant whose hands the path forms (its ``numpy`` form, e.g. at most 2 hole cards per
+    hand on one river or two, or six-three-hands' splits)."""
+    form = variant_of(table).numpy
     return (
-        table.variant in _NUMPY_VARIANTS
+        form is not None
         and table.rules == TableRules()
-        and (table.variant != "classic" or all(0 < len(p.cards) <= 2 for p in table.players))
+        and all(0 < len(p.cards) <= form.max_cards for p in table.players)
         and not any(c.is_wild for cards in table_groups(table).values() for c in cards)
     )
 
@@ -222,12 +196,13 @@ def _player_values(
     ``value(river, positions)``: the value of the cards at those positions of the player's own
     with that river."""
     every = tuple(range(cards))
-    if table.variant == "two-of-four":
+    form = _numpy_form(table)
+    if form is NumpyForm.BEST_PAIR:
         return {
             name: np.maximum.reduce([value(0, pair) for pair in itertools.combinations(every, 2)])
         }
     splits: list[tuple[tuple[int, ...], tuple[int, ...]]]
-    if table.variant == "four-two-hands":
+    if form is NumpyForm.PAIR_SPLIT:
         splits = [((0, j), tuple(c for c in (1, 2, 3) if c != j)) for j in (1, 2, 3)]
     elif rivers == 2:  # classic: the same cards play on each river
         splits = [(every, every)]
@@ -398,7 +373,7 @@ def _fast_everyone(
     pool = _ids(deal.pool)
     sizes = deal.sizes  # knowing every hole card, only the rivers' ends are unknown
     raw = math.prod(math.comb(len(pool), s) for s in sizes)
-    if raw * _FAST_WORK.get(table.variant, 1) <= settings.fast_exact_limit:
+    if raw * _numpy_form(table).work <= settings.fast_exact_limit:
         chosen = (
             rf.combinations_array(len(pool), sizes[0])
             if len(sizes) == 1
@@ -418,7 +393,7 @@ def _fast_everyone(
         size = 5 - len(deal.fixed[key])
         fixed = np.broadcast_to(_ids(deal.fixed[key]), (len(cards), 5 - size))
         rivers.append(np.column_stack([fixed, cards[:, start : start + size]]))
-    if table.variant == "six-three-hands":
+    if _numpy_form(table) is NumpyForm.THREE_SPLIT:
         values = _six_three_values(table, rivers[0])
     else:
         values = _hand_values(table, [rf.SharedBoards(rf.card_masks(r)) for r in rivers])
@@ -441,7 +416,7 @@ def _fast_own(
     pool = _ids(deal.pool)
     sizes = deal.sizes
     raw = math.prod(math.comb(len(pool), s) for s in sizes)
-    if raw * _FAST_WORK.get(table.variant, 1) <= settings.own_exact_limit:
+    if raw * _numpy_form(table).work <= settings.own_exact_limit:
         chosen, exact = joint_combinations(len(pool), sizes), True
     else:
         shape = (len(pool), sum(sizes))
@@ -452,7 +427,7 @@ def _fast_own(
             draws[shape] = order[:, : sum(sizes)]
         chosen, exact = draws[shape], False
     cards = pool[chosen]
-    if table.variant == "six-three-hands":
+    if _numpy_form(table) is NumpyForm.THREE_SPLIT:
         return _six_three_own(table, deal, cards), len(cards), exact
     dealt: dict[Key, npt.NDArray[np.int64]] = {}
     for (key, size), start in zip(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.engine.cards import Card
-from companion.engine.gang.variants import Hand
+from companion.engine.gang.table import Hand
 
 __all__ = [
     "Street",

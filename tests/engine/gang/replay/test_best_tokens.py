@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from companion.engine.gang.replay.best_tokens import best_order, opening_weight
 from companion.engine.gang.replay.fast import order_patterns
 from companion.engine.gang.replay.odds import Settings, Street, best_tokens, street_odds
-from companion.engine.gang.showdown import judge
-from companion.engine.gang.variants import Table, form_hands
+from companion.engine.gang.showdown import form_hands, judge
+from companion.engine.gang.table import Table
 from tests.engine.gang.replay.test_odds import TABLES, _unseen
 
 

@@ -90,7 +90,8 @@ def _order(values: list[object]) -> list[list[int]]:
 
 def test_six_three_split_orders_hands_as_the_hand_former() -> None:
     from companion.engine.cards import DECK
-    from companion.engine.gang.variants import Player, Table, form_hands
+    from companion.engine.gang.showdown import form_hands
+    from companion.engine.gang.table import Player, Table
 
     rng = np.random.default_rng(63)
     deals = np.argsort(rng.random((150, 52)), axis=1)[:, :17]

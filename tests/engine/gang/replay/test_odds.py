@@ -30,8 +30,8 @@ from companion.engine.gang.replay.odds import (
     uses_fast_path,
 )
 from companion.engine.gang.replay.words import method_text, mistake_text
-from companion.engine.gang.showdown import order_hands, run_showdown
-from companion.engine.gang.variants import Hand, Player, SharedHand, Table, form_hands
+from companion.engine.gang.showdown import form_hands, order_hands, run_showdown
+from companion.engine.gang.table import Hand, Player, SharedHand, Table
 from companion.errors import TableError
 from tests.helpers import cards
 

@@ -1,0 +1,64 @@
+"""What a showdown of The Gang holds: the players and their cards, the river(s), shared hands;
+and the hands that take tokens.
+
+Plain frozen values: the variant's registry (``variants``) says how a table's cards form hands,
+``checks`` whether a table fits its variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.engine.cards import Card
+from companion.engine.gang.ranking import HandValue, TableRules
+
+__all__ = ["Player", "SharedHand", "Table", "Hand", "FRANCOIS"]
+
+FRANCOIS = "francois"  # the hand id of the cards given to François (a player name it may not be)
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    cards: tuple[Card, ...]
+    francois_card: Card | None = None
+
+
+@dataclass(frozen=True)
+class SharedHand:
+    """A hand lying between two neighbours in the circular variant."""
+
+    between: tuple[str, str]
+    cards: tuple[Card, ...]
+
+    @property
+    def id(self) -> str:
+        return "+".join(self.between)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything revealed at a showdown."""
+
+    players: tuple[Player, ...]
+    board: tuple[Card, ...]
+    variant: str = "classic"
+    rules: TableRules = field(default_factory=TableRules)
+    two_rivers: bool = False
+    board2: tuple[Card, ...] = ()
+    shared: tuple[SharedHand, ...] = ()
+
+    @property
+    def rivers(self) -> tuple[tuple[Card, ...], ...]:
+        """The river, and the second one when the table plays two."""
+        return (self.board, self.board2) if self.two_rivers else (self.board,)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand that takes a token: its id, whose it is, its value and the river it plays on."""
+
+    id: str
+    owner: str
+    value: HandValue
+    river: int = 1

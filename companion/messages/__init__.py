@@ -1,0 +1,100 @@
+"""Every sentence a player reads, one template table per language (``en``, ``fr``).
+
+A message is a key and its parameters, rendered only at the edge (CLI, app) in the reader's
+language. Parameters are plain values, cards (shown with suit glyphs), sequences of them, or
+``Phrase`` values (another key with its parameters, e.g. a place: ``phrase("place.hand",
+name="Ana")``), rendered in the same language. A field ``{n:p:card|cards}`` picks the singular
+or the plural by the number ``n`` (French takes the singular for 0 and 1).
+
+>>> text("place.hand", "fr", name="Ana")
+'la main de Ana'
+>>> text("table.players_count", "en", variant=phrase("variant.circular"), low=3, high=10, n=2)
+'circular is played by 3 to 10 players, not 2'
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from companion.messages import en, fr
+
+__all__ = ["LANGS", "Phrase", "phrase", "text", "render", "has_text"]
+
+LANGS = ("fr", "en")  # the app's order: French first, its default
+_TABLES: Mapping[str, Mapping[str, str]] = {"en": en.MESSAGES, "fr": fr.MESSAGES}
+
+
+@runtime_checkable
+class _Shown(Protocol):
+    """A value with its own way to be shown to players (a card: ``A♠``)."""
+
+    def pretty(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A message not yet in words: its key and parameters."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def text(self, lang: str = "en") -> str:
+        return text(self.key, lang, **dict(self.params))
+
+
+def phrase(key: str, /, **params: Any) -> Phrase:
+    """``Phrase(key, params)`` with the parameters given by name."""
+    return Phrase(key, tuple(params.items()))
+
+
+def render(value: Any, lang: str) -> Any:
+    """A parameter as shown in ``lang``; numbers stay numbers, for plurals and format specs."""
+    if isinstance(value, Phrase):
+        return value.text(lang)
+    if isinstance(value, bool):
+        return text("word.yes" if value else "word.no", lang)
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, _Shown):
+        return value.pretty()
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Sequence):
+        items = [render(item, lang) for item in value]
+        if all(isinstance(item, _Shown) for item in value):
+            return " ".join(str(item) for item in items) or "—"
+        words = [str(item) for item in items]
+        if len(words) < 2:
+            return "".join(words)
+        return ", ".join(words[:-1]) + text("word.and", lang) + words[-1]
+    return value
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("p:"):
+            one, _, many = format_spec[2:].partition("|")
+            singular = value in (0, 1) if self.lang == "fr" else value == 1
+            return one if singular else many
+        return str(super().format_field(value, format_spec))
+
+
+def has_text(key: str) -> bool:
+    return key in _TABLES["en"]
+
+
+def text(key: str, lang: str = "en", /, **params: Any) -> str:
+    """The template ``key`` in ``lang`` (English when the language is unknown), filled in."""
+    table = _TABLES.get(lang, _TABLES["en"])
+    template = table.get(key)
+    if template is None:
+        raise KeyError(f"no {lang!r} text for {key!r}")  # a bug: every key has both languages
+    shown = {name: render(value, lang) for name, value in params.items()}
+    return _Formatter(lang if lang in _TABLES else "en").format(template, **shown)

@@ -65,7 +65,7 @@ def main() -> None:
             truth, image = make(rng, store)
             start = time.perf_counter()
             try:
-                detections = detector.detect(image).detections
+                detections = detector.detect(image)
                 if kind == "spit":
                     photo = read_spit(detections, "bench")
                     got: object = (

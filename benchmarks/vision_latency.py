@@ -63,7 +63,7 @@ def main() -> None:
                 start = time.perf_counter()
                 read = who.detect(image)
                 times[key].append(time.perf_counter() - start)
-                cards[key] = len(read.detections)
+                cards[key] = len(read)
         median = statistics.median(times["full"])
         line = (
             f"{name}: median {median * 1000:.0f} ms, min {min(times['full']) * 1000:.0f} ms, "

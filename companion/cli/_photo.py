@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.cli.detect import load_image
 from companion.vision import CardDetector, Detections
+from companion.vision.image import load_image
 from companion.vision.layouts.places import SeenCard, unsure
 
 __all__ = ["read_photo", "seen_json", "unsure_note", "MODEL_HELP"]
@@ -19,7 +19,7 @@ def read_photo(path: Path, model: Path | None) -> Detections:
     """The cards the detector reads on the photo at ``path`` (errors name the file)."""
     image = load_image(path)
     detector = CardDetector(model) if model is not None else CardDetector()
-    return detector.detect(image).detections
+    return detector.detect(image)
 
 
 def seen_json(seen: SeenCard) -> dict[str, Any]:

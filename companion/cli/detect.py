@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import cv2
-import numpy as np
 
 from companion.errors import ImageDecodeError
-from companion.vision.detector import refuse_too_small
+from companion.vision.image import load_image
 
 MESSAGES = {
     "en": {"none": "no cards found", "river": "river", "hands": "hands", "conf": "confidence"},
@@ -42,45 +41,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(handler=run)
 
 
-def load_image(path: Path) -> np.ndarray:
-    """Decode ``path`` as a BGR image, or raise ``ImageDecodeError`` naming it."""
-    try:
-        data = np.fromfile(str(path), dtype=np.uint8)
-    except OSError as error:
-        raise ImageDecodeError(str(path), error.strerror or "cannot open") from error
-    if data.size == 0:
-        raise ImageDecodeError(str(path), "empty file")
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
-    if image is None:
-        raise ImageDecodeError(str(path), "not an image format OpenCV can decode")
-    return refuse_too_small(image, str(path))
-
-
-def annotate(image: np.ndarray, read: Any) -> np.ndarray:
-    """A copy of ``image`` with each card's outline and code drawn on it."""
-    out = image.copy()
-    thick = max(2, round(max(image.shape[:2]) / 600))
-    for code, conf, quad in zip(
-        read.detections.codes, read.detections.confidence, read.detections.quads, strict=True
-    ):
-        colour = (0, 200, 0) if conf >= 0.8 else (0, 200, 255)
-        cv2.polylines(out, [quad.astype(np.int32)], True, colour, thick, cv2.LINE_AA)
-        x, y = quad.mean(axis=0)
-        cv2.putText(
-            out,
-            f"{code} {conf:.2f}",
-            (int(x) - 20 * thick, int(y)),
-            cv2.FONT_HERSHEY_SIMPLEX,
-            0.6 * thick,
-            (255, 0, 255),
-            thick,
-            cv2.LINE_AA,
-        )
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
-    from companion.vision import CardDetector
+    from companion.vision import CardDetector, draw_reads
+    from companion.vision.layouts.gang import read_table
 
     detector = CardDetector(args.model) if args.model else CardDetector()
     results: list[dict[str, Any]] = []
@@ -94,24 +57,24 @@ def run(args: argparse.Namespace) -> int:
             entry["groups"] = {"river": [], "hands": []}
             results.append(entry)
             continue
-        read = detector.detect(image)
-        det = read.detections
+        det = detector.detect(image)
+        groups = read_table(det)
         entry["cards"] = [
             {
-                "card": code,
+                "card": str(card),
                 "confidence": round(float(conf), 3),
                 "box": [round(float(v), 1) for v in box],
             }
-            for code, conf, box in zip(det.codes, det.confidence, det.xyxy, strict=True)
+            for card, conf, box in zip(det.cards, det.confidence, det.xyxy, strict=True)
         ]
         entry["groups"] = {
-            "river": list(read.groups.river),
-            "hands": [list(h) for h in read.groups.hands],
-            "confidence": read.groups.confidence,
+            "river": [str(seen.card) for seen in groups.river],
+            "hands": [[str(seen.card) for seen in hand] for hand in groups.hands],
+            "confidence": groups.confidence,
         }
         if args.annotate:
             args.annotate.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(args.annotate / f"{path.stem}_cards.jpg"), annotate(image, read))
+            cv2.imwrite(str(args.annotate / f"{path.stem}_cards.jpg"), draw_reads(image, det))
         results.append(entry)
     if args.json:
         # One image per line: a valid JSON array that stays readable for long batches.

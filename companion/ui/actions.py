@@ -12,7 +12,7 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -25,6 +25,9 @@ from companion.storage.model import group_key
 from companion.ui import cribbage_actions
 from companion.ui.state import AppState, Banner, Rules, ShowdownState
 from companion.ui.text import LANGS, t
+
+if TYPE_CHECKING:  # types only: the app starts without the vision package
+    from companion.vision.detections import Detections
 
 __all__ = [
     "MAX_UPLOAD_BYTES",
@@ -82,8 +85,8 @@ class PhotoReader:
                 self.unavailable = Banner.of_error(error)
         return self._detector
 
-    def read(self, image: np.ndarray) -> Any:
-        """The detector's ``TableRead`` (``.detections``, ``.groups``), or None when unavailable."""
+    def read(self, image: np.ndarray) -> Detections | None:
+        """The cards the detector reads on ``image``, or None when it is unavailable."""
         detector = self.detector()
         return None if detector is None else detector.detect(image)
 
@@ -178,18 +181,10 @@ def decode_image(data: bytes, name: str = "upload") -> np.ndarray:
     """BGR pixels of an uploaded file; anything that is not an image is refused by name."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise ImageDecodeError(name, f"larger than {MAX_UPLOAD_BYTES // 2**20} MB")
-    if not data:
-        raise ImageDecodeError(name, "empty file")
-    try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    except cv2.error:  # OpenCV refuses some truncated headers by raising, others with None
-        image = None
-    if image is None:
-        raise ImageDecodeError(name, "not an image")
     # Here, not at the top: the app starts without the vision package (it loads with a photo).
-    from companion.vision.detector import refuse_too_small
+    from companion.vision.image import decode_image as decode
 
-    return refuse_too_small(image, name)
+    return decode(data, name)
 
 
 def prepare_photo(data: bytes, name: str, services: Services) -> Action:
@@ -210,7 +205,7 @@ def load_photo(data: bytes, name: str = "photo") -> Action:
     return lambda state, services: prepare_photo(data, name, services)(state, services)
 
 
-def _show_photo(ref: str, read: Any, note: Banner | None) -> Action:
+def _show_photo(ref: str, read: Detections | None, note: Banner | None) -> Action:
     def action(state: AppState, services: Services) -> AppState:
         if read is None or note is not None:
             messages = tuple(
@@ -222,19 +217,21 @@ def _show_photo(ref: str, read: Any, note: Banner | None) -> Action:
             table = replace(state.table, photo=ref)
             return replace(state, table=table, vision_note=note, banner=Banner(messages=messages))
         if state.screen == "cribbage":
-            return cribbage_actions.show_read(state, read.detections)
-        groups = read.groups
-        if not len(read.detections):
+            return cribbage_actions.show_read(state, read)
+        if not len(read):
             return replace(
                 state, table=replace(state.table, photo=ref), banner=Banner.of("read_none")
             )
-        table = state.table.with_read(groups.river, groups.hands, ref, state.lang)
+        from companion.vision.layouts.gang import read_table  # loaded with the reader already
+
+        groups = read_table(read)
+        river = tuple(str(seen.card) for seen in groups.river)
+        hands = tuple(tuple(str(seen.card) for seen in hand) for hand in groups.hands)
+        table = state.table.with_read(river, hands, ref, state.lang)
         return replace(
             state,
             table=table,
-            banner=Banner.of(
-                "read_done", n=len(read.detections), conf=round(100 * groups.confidence)
-            ),
+            banner=Banner.of("read_done", n=len(read), conf=round(100 * groups.confidence)),
         )
 
     return action

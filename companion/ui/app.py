@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.ui import actions, replay_actions
 from companion.ui.actions import Action, Services
-from companion.ui.camera import Camera, annotate, encode_jpeg
+from companion.ui.camera import Camera, encode_jpeg
 from companion.ui.spit_actions import prepare_spit_photo
 from companion.ui.state import AppState, Banner
 from companion.ui.text import LANGS, t
@@ -67,7 +67,11 @@ def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: st
                     break
                 last.current = frame
                 read = await asyncio.to_thread(services.reader.read, frame)
-                set_preview(encode_jpeg(annotate(frame, read)))
+                if read is not None:
+                    from companion.vision import draw_reads  # loaded with the reader already
+
+                    frame = draw_reads(frame, read)
+                set_preview(encode_jpeg(frame))
                 await asyncio.sleep(PREVIEW_PAUSE_S)
         finally:
             live.current = False

@@ -1,4 +1,4 @@
-"""The host computer's webcam: frames, and the cards read drawn on a copy of each frame."""
+"""The host computer's webcam: its frames, and JPEG previews of them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-__all__ = ["Camera", "annotate", "encode_jpeg"]
+__all__ = ["Camera", "encode_jpeg"]
 
 PREVIEW_WIDTH = 640  # preview frames are shrunk to this width before going to the browser
 
@@ -32,29 +32,6 @@ class Camera:
 
     def close(self) -> None:
         self._capture.release()
-
-
-def annotate(frame: np.ndarray, read: Any) -> np.ndarray:
-    """A copy of ``frame`` with each read card's outline and code drawn (the frame is kept)."""
-    out = frame.copy()
-    if read is None:
-        return out
-    detections = read.detections
-    thickness = max(2, round(max(out.shape[:2]) / 300))
-    for code, quad in zip(detections.codes, detections.quads, strict=True):
-        points = np.asarray(quad, np.float32).round().astype(np.int32).reshape(-1, 1, 2)
-        cv2.polylines(out, [points], True, (0, 200, 255), thickness)
-        x, y = points.reshape(-1, 2).min(axis=0)
-        cv2.putText(
-            out,
-            code,
-            (int(x), max(0, int(y) - 4)),
-            cv2.FONT_HERSHEY_SIMPLEX,
-            thickness * 0.5,
-            (0, 200, 255),
-            thickness,
-        )
-    return out
 
 
 def encode_jpeg(frame: np.ndarray, width: int | None = PREVIEW_WIDTH, quality: int = 80) -> bytes:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.errors import IllegalMoveError
 from companion.ui.cribbage_state import CribbageState, CribBoard, ShowCount
@@ -16,6 +16,7 @@ from companion.ui.state import AppState, Banner
 
 if TYPE_CHECKING:  # actions imports this module for the photo path
     from companion.ui.actions import Services
+    from companion.vision.detections import Detections
 
 __all__ = [
     "resume_game",
@@ -137,7 +138,7 @@ def set_players(text: str) -> CribAction:
     return action
 
 
-def show_read(state: AppState, detections: Any) -> AppState:
+def show_read(state: AppState, detections: Detections) -> AppState:
     """A photo's show on the counter: the hand in a row, the starter apart from it.
 
     A photo that does not show one raises ``TableError`` naming what was read.

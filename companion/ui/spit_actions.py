@@ -30,7 +30,7 @@ def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action:
     try:
         image = decode_image(data, name)
         read = services.reader.read(image)
-        photo = None if read is None else read_spit(read.detections, name)
+        photo = None if read is None else read_spit(read, name)
     except CompanionError as error:
         # A layout that is not read lists the cards it saw: with suit letters, as on screen.
         banner = Banner(

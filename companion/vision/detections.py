@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Detections", "Grouping", "TableRead"]
+from companion.engine.cards import Card
+
+__all__ = ["Detections"]
 
 
 def _readonly(array: np.ndarray) -> np.ndarray:
@@ -25,21 +27,32 @@ def _check_shape(name: str, array: np.ndarray, shape: tuple[int | None, ...]) ->
         raise ValueError(f"Detections.{name} must have shape {expected}, got {array.shape}")
 
 
+def _check_cards(cards: tuple[Card, ...]) -> None:
+    for i, card in enumerate(cards):
+        if not isinstance(card, Card) or card.rank is None or card.suit is None:
+            raise ValueError(
+                f"Detections.cards must hold natural cards (a Card with a rank and a suit), "
+                f"got {card!r} at row {i}"
+            )
+
+
 @dataclass(frozen=True)
 class Detections:
     """Parallel arrays, one row per card read.
 
-    ``codes`` are card codes like ``"As"``/``"Td"``; ``xyxy`` (N,4) boxes and ``quads`` (N,4,2)
-    outlines are in original image pixels; ``confidence`` is the probability of the read.
+    ``cards`` are natural cards (no wild card is ever read); ``xyxy`` (N,4) boxes and ``quads``
+    (N,4,2) outlines are in original image pixels; ``confidence`` is the probability of the read.
     """
 
-    codes: tuple[str, ...]
+    cards: tuple[Card, ...]
     confidence: np.ndarray
     xyxy: np.ndarray
     quads: np.ndarray
 
     def __post_init__(self) -> None:
-        n = len(self.codes)
+        object.__setattr__(self, "cards", tuple(self.cards))
+        _check_cards(self.cards)
+        n = len(self.cards)
         object.__setattr__(self, "confidence", _readonly(np.asarray(self.confidence, np.float32)))
         object.__setattr__(self, "xyxy", _readonly(np.asarray(self.xyxy, np.float32)))
         object.__setattr__(self, "quads", _readonly(np.asarray(self.quads, np.float32)))
@@ -52,16 +65,16 @@ class Detections:
         return cls((), np.zeros(0), np.zeros((0, 4)), np.zeros((0, 4, 2)))
 
     def __len__(self) -> int:
-        return len(self.codes)
+        return len(self.cards)
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.codes)
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
 
     def __getitem__(self, mask: np.ndarray) -> Detections:
         """Rows selected by a boolean mask or an index array, as a new object."""
         index = np.arange(len(self))[np.asarray(mask)]
         return Detections(
-            tuple(self.codes[i] for i in index),
+            tuple(self.cards[i] for i in index),
             self.confidence[index],
             self.xyxy[index],
             self.quads[index],
@@ -70,18 +83,3 @@ class Detections:
     @property
     def centres(self) -> np.ndarray:
         return self.quads.mean(axis=1) if len(self) else np.zeros((0, 2), np.float32)
-
-
-@dataclass(frozen=True)
-class Grouping:
-    """Cards split into the river (a row of five) and the hands, with a confidence in 0..1."""
-
-    river: tuple[str, ...]
-    hands: tuple[tuple[str, ...], ...]
-    confidence: float
-
-
-@dataclass(frozen=True)
-class TableRead:
-    detections: Detections
-    groups: Grouping

@@ -215,8 +215,8 @@ def test_photo_and_typed_cards_do_not_mix(
 )
 def test_unsure_reads_are_named_after_the_read_line(lang: str, note: str) -> None:
     seen = [
-        SeenCard(parse_card(code, "test"), 0.0, 0.0, conf)
-        for code, conf in (("4c", 0.99), ("Kc", 0.79), ("5d", 0.62), ("5s", 0.93))
+        SeenCard(parse_card(code, "test"), 0.0, 0.0, conf, i)
+        for i, (code, conf) in enumerate((("4c", 0.99), ("Kc", 0.79), ("5d", 0.62), ("5s", 0.93)))
     ]
     assert unsure_note(seen, lang) == note
     assert unsure_note(seen[:1], lang) == ""

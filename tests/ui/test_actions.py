@@ -7,7 +7,6 @@ import json
 import zipfile
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import cv2
@@ -18,6 +17,8 @@ from companion.storage import Outcome, SqliteGameLog
 from companion.ui import actions
 from companion.ui.actions import PhotoReader, Services
 from companion.ui.state import RIVER, RIVER2, AppState, Rules, ShowdownState
+from companion.vision import Detections
+from tests.vision.layouts.builders import reads
 
 
 def png(width: int = 64, height: int = 48) -> bytes:
@@ -165,13 +166,12 @@ def test_too_large_uploads_are_refused_before_decoding(services: Services) -> No
 
 
 class TableReader:
-    """Stands in for vision's CardDetector, which this branch does not have: a fixed read."""
+    """Stands in for vision's CardDetector: what it would read on a table laid out by hand."""
 
-    def detect(self, image: np.ndarray) -> SimpleNamespace:
-        groups = SimpleNamespace(
-            river=("As", "Kd", "Qh", "7c", "2s"), hands=(("Ah", "Ad"), ("Th", "9h")), confidence=0.9
-        )
-        return SimpleNamespace(detections=tuple(range(9)), groups=groups)
+    def detect(self, image: np.ndarray) -> Detections:
+        river = [(code, 200 + 120 * k, 600) for k, code in enumerate("As Kd Qh 7c 2s".split())]
+        hands = [("Ah", 150, 120), ("Ad", 190, 140), ("Th", 700, 170), ("9h", 740, 150)]
+        return reads(*river, *hands)
 
 
 def test_a_read_photo_fills_the_table(services: Services) -> None:

@@ -22,7 +22,7 @@ from companion.ui.cribbage_state import CribbageState, CribBoard, PegCount, Scor
 from companion.ui.state import AppState, ShowdownState
 from companion.ui.views.cribbage import BOARD_SIZE, hole_xy
 from companion.vision import DEFAULT_MODEL, CardDetector, Detections
-from tests.helpers import FIXTURES, ROOT
+from tests.helpers import FIXTURES, ROOT, cards
 from tests.ui.test_actions import png
 from tests.ui.test_views import Session, find, texts
 
@@ -262,7 +262,9 @@ def laid(*placed: tuple[str, float, float], conf: float = 0.95) -> Detections:
     quads = np.array([corners + [x, y] for _, x, y in placed])
     boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
     confidence = [0.5 if code == "Kc" else conf for code, _, _ in placed]
-    return Detections(tuple(code for code, _, _ in placed), np.array(confidence), boxes, quads)
+    return Detections(
+        cards(" ".join(code for code, _, _ in placed)), np.array(confidence), boxes, quads
+    )
 
 
 ROW = [("6h", 340, 500), ("4c", 100, 500), ("Kc", 460, 500), ("5d", 220, 500)]

@@ -345,8 +345,8 @@ class LayoutReader:
     def __init__(self, detections: Detections) -> None:
         self.detections = detections
 
-    def detect(self, image: np.ndarray) -> SimpleNamespace:
-        return SimpleNamespace(detections=self.detections)
+    def detect(self, image: np.ndarray) -> Detections:
+        return self.detections
 
 
 def reading(detections: Detections) -> PhotoReader:
@@ -390,13 +390,13 @@ def test_a_photo_fills_the_position(services: Services) -> None:
 
 def test_unsure_reads_are_pointed_out(services: Services) -> None:
     sure = reads(*spit_layout("Qh", "7h Kc", "8d 2s"))
-    doubt = Detections(sure.codes, np.array([0.9, 0.9, 0.9, 0.9, 0.55]), sure.xyxy, sure.quads)
+    doubt = Detections(sure.cards, np.array([0.9, 0.9, 0.9, 0.9, 0.55]), sure.xyxy, sure.quads)
     session = Session(AppState(screen="spit"), replace(services, reader=reading(doubt)))
     session.dispatch(load_spit_photo(jpeg()))
     assert session.state.banner is not None
     assert (
         session.state.banner.text("en")
-        == f"5 cards read: check {sure.codes[4]}:55% above all, add ? for each face-down stock "
+        == f"5 cards read: check {sure.cards[4]}:55% above all, add ? for each face-down stock "
         "and say the spit cards left."
     )
 

@@ -1,11 +1,13 @@
-"""Index corners implied by a card's other corners (``detector.completions``)."""
+"""Index corners implied by a card's other corners (``completions.completions``)."""
 
 import cv2
 import numpy as np
 
 from companion.vision import CardDetector
-from companion.vision.detector import CARD_LENGTHS, CornerRead, Proposal, completions
-from tests.helpers import FIXTURES
+from companion.vision.completions import CARD_LENGTHS, completions
+from companion.vision.merging import CornerRead
+from companion.vision.proposals import Proposal
+from tests.helpers import FIXTURES, cards
 
 X, Y = np.array([1.0, 0.0]), np.array([0.0, 1.0])
 WIDTH = 80.0
@@ -32,7 +34,7 @@ def test_a_top_right_corner_implies_the_top_left_and_bottom_right_index_corners(
 
 def test_corners_of_a_card_already_read_imply_nothing() -> None:
     top_left = Proposal(np.array([100.0, 100.0]), X, Y, WIDTH)
-    read = CornerRead("7h", 0.99, top_left)
+    read = CornerRead(cards("7h")[0], 0.99, top_left)
     assert completions([_top_right()], [read], [top_left, _top_right()]) == []
 
 
@@ -46,14 +48,15 @@ def test_a_card_whose_index_corners_give_no_proposal_is_read_from_its_other_corn
     # In this fixture no outline corner is found within 40 px of the river's 6d's top-left
     # corner; its top-right corner, read as no index, implies the index corners that read it.
     image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
-    assert "6d" in CardDetector().detect(image).detections.codes
-    assert "6d" not in CardDetector(complete=False).detect(image).detections.codes
+    (six,) = cards("6d")
+    assert six in CardDetector().detect(image).cards
+    assert six not in CardDetector(complete=False).detect(image).cards
 
 
 def test_a_corner_framed_at_another_width_than_the_read_cards_is_cut_again_at_theirs() -> None:
     # Two river cards touching make one card-shaped outline 1.5 cards wide, which can set the
     # width of every frame; the cards read elsewhere on the table show the true one.
-    read = CornerRead("7h", 0.99, Proposal(np.array([400.0, 400.0]), X, Y, WIDTH))
+    read = CornerRead(cards("7h")[0], 0.99, Proposal(np.array([400.0, 400.0]), X, Y, WIDTH))
     wide = Proposal(np.array([100.0, 100.0]), X, Y, 1.5 * WIDTH)
     found = completions([wide], [read], [wide, read.proposal])
     assert _same(found[0], Proposal(wide.p, X, Y, WIDTH)) and found[0].s == WIDTH

@@ -1,7 +1,9 @@
 import numpy as np
 import pytest
 
+from companion.engine.cards import Card, Suit
 from companion.vision import Detections
+from tests.helpers import cards
 
 
 def _three() -> Detections:
@@ -10,7 +12,7 @@ def _three() -> Detections:
         + np.arange(3)[:, None, None] * 20
     )
     return Detections(
-        ("As", "Td", "2c"),
+        cards("As Td 2c"),
         np.array([0.9, 0.8, 0.7]),
         np.concatenate([quads.min(1), quads.max(1)], 1),
         quads,
@@ -25,12 +27,26 @@ def test_arrays_are_read_only() -> None:
         det.xyxy[0, 0] = 5
 
 
+def test_rows_are_cards_and_iterating_yields_them() -> None:
+    det = _three()
+    assert det.cards == cards("As Td 2c")
+    assert list(det) == list(cards("As Td 2c"))
+    assert [str(card) for card in det] == ["As", "Td", "2c"]
+
+
 def test_mask_returns_a_new_object_with_the_selected_rows() -> None:
     det = _three()
     picked = det[det.confidence > 0.75]
-    assert picked.codes == ("As", "Td")
+    assert picked.cards == cards("As Td")
     assert len(picked) == 2 and len(det) == 3
     np.testing.assert_allclose(picked.centres[1], [25, 27])
+
+
+def test_an_index_array_picks_rows_in_its_order() -> None:
+    det = _three()
+    picked = det[np.array([2, 0])]
+    assert picked.cards == cards("2c As")
+    np.testing.assert_allclose(picked.confidence, [0.7, 0.9])
 
 
 @pytest.mark.parametrize(
@@ -42,9 +58,28 @@ def test_mask_returns_a_new_object_with_the_selected_rows() -> None:
 )
 def test_shape_errors_name_the_expected_shape(confidence, xyxy, message) -> None:
     with pytest.raises(ValueError, match=message):
-        Detections(("As", "Td", "2c"), confidence, xyxy, np.zeros((3, 4, 2)))
+        Detections(cards("As Td 2c"), confidence, xyxy, np.zeros((3, 4, 2)))
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ("As", r"natural cards .*got 'As' at row 1"),
+        (Card(None, None), r"natural cards .*got Card\(rank=None, suit=None\) at row 1"),
+        (Card(None, Suit.HEARTS), r"natural cards .*at row 1"),
+    ],
+    ids=["a code string", "a joker", "a wild heart"],
+)
+def test_rows_must_be_natural_cards(bad: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Detections(
+            (cards("Kd")[0], bad),  # type: ignore[arg-type]
+            np.ones(2),
+            np.zeros((2, 4)),
+            np.zeros((2, 4, 2)),
+        )
 
 
 def test_empty() -> None:
     det = Detections.empty()
-    assert len(det) == 0 and det.centres.shape == (0, 2)
+    assert len(det) == 0 and det.centres.shape == (0, 2) and det.cards == ()

@@ -1,4 +1,5 @@
-"""The shipped ONNX model on scenes the project renders itself (tests/fixtures/images)."""
+"""``CardDetector`` with the shipped ONNX models on scenes the project renders itself
+(tests/fixtures/images): the reads, the second readers, re-framing and the paper check."""
 
 import json
 from collections import Counter
@@ -8,9 +9,16 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.engine.cards import Card
 from companion.errors import ModelLoadError
-from companion.vision import CardDetector, geometry
-from companion.vision.detector import DEFAULT_READER, typical_width
+from companion.vision import CardDetector, Detections, geometry
+from companion.vision.detector import (
+    PAPER_MAX_SATURATION,
+    paper_saturation,
+    paper_saturations,
+    reframes,
+)
+from companion.vision.proposals import Proposal
 from companion.vision.training.evaluate import Score, score_cards
 from tests.helpers import FIXTURES
 
@@ -23,8 +31,12 @@ def detector() -> CardDetector:
     return CardDetector()
 
 
-def _read(detector: CardDetector, name: str):
+def _read(detector: CardDetector, name: str) -> Detections:
     return detector.detect(cv2.imread(str(FIXTURES / name)))
+
+
+def _codes(detections: Detections) -> list[str]:
+    return [str(card) for card in detections.cards]
 
 
 def test_reads_the_cards_of_the_fixture_scenes(detector: CardDetector) -> None:
@@ -32,57 +44,38 @@ def test_reads_the_cards_of_the_fixture_scenes(detector: CardDetector) -> None:
     # the shipped model reads 24 of 27 here (precision 0.92, recall 0.89).
     total = Score(0, 0, 0)
     for entry in SCENES:
-        total = total + score_cards(
-            list(_read(detector, entry["image"]).detections.codes), entry["cards"]
-        )
+        total = total + score_cards(_codes(_read(detector, entry["image"])), entry["cards"])
     assert total.precision >= 0.88, total
     assert total.recall >= 0.85, total
 
 
 @pytest.mark.parametrize("entry", SCENES, ids=[e["image"] for e in SCENES])
 def test_no_card_is_reported_twice(detector: CardDetector, entry: dict) -> None:
-    codes = _read(detector, entry["image"]).detections.codes
-    assert max(Counter(codes).values()) == 1
+    cards = _read(detector, entry["image"]).cards
+    assert max(Counter(cards).values()) == 1
 
 
 def test_boxes_lie_inside_the_image_and_hold_the_card(detector: CardDetector) -> None:
     entry = SCENES[0]
     image = cv2.imread(str(FIXTURES / entry["image"]))
-    det = detector.detect(image).detections
-    assert len(det) > 0
+    det = detector.detect(image)
+    assert len(det) > 0 and all(isinstance(card, Card) for card in det)
     h, w = image.shape[:2]
     assert np.all(det.xyxy[:, 0] >= 0) and np.all(det.xyxy[:, 2] <= w)
     assert np.all(det.xyxy[:, 1] >= 0) and np.all(det.xyxy[:, 3] <= h)
     assert np.all((det.confidence > 0) & (det.confidence <= 1))
 
 
-def test_table_scenes_are_grouped(detector: CardDetector) -> None:
-    # Grouping is judged on the cards read right: each must sit in its true river or hand.
-    tables = [e for e in SCENES if e["groups"]]
-    assert tables
-    for entry in tables:
-        groups = _read(detector, entry["image"]).groups
-        truth = entry["groups"]
-        river = set(truth["table"])
-        hands = [set(h) for k, h in truth.items() if k != "table" and h]
-        assert len(set(groups.river) & river) >= 4, groups
-        assert not set(groups.river) - river, groups
-        for hand in groups.hands:
-            right = set(hand) & set(entry["cards"])
-            assert any(right <= h for h in hands), (hand, hands)
-
-
 def test_empty_table_gives_no_cards(detector: CardDetector) -> None:
     read = _read(detector, "empty_00.jpg")
-    assert len(read.detections) == 0
-    assert read.groups.river == () and read.groups.hands == ()
+    assert len(read) == 0 and read.cards == ()
 
 
 def test_upside_down_photo_reads_the_same_cards(detector: CardDetector) -> None:
     entry = SCENES[0]
     image = cv2.imread(str(FIXTURES / entry["image"]))
-    upright = set(detector.detect(image).detections.codes)
-    turned = set(detector.detect(cv2.rotate(image, cv2.ROTATE_180)).detections.codes)
+    upright = set(detector.detect(image).cards)
+    turned = set(detector.detect(cv2.rotate(image, cv2.ROTATE_180)).cards)
     assert len(upright ^ turned) <= 1
 
 
@@ -97,13 +90,6 @@ def test_missing_model_names_the_file(tmp_path: Path) -> None:
         CardDetector(tmp_path / "nothing.onnx")
 
 
-def test_corrupt_model_is_a_model_load_error(tmp_path: Path) -> None:
-    broken = tmp_path / "broken.onnx"
-    broken.write_bytes(b"not a model")
-    with pytest.raises(ModelLoadError, match="broken.onnx"):
-        CardDetector(broken)
-
-
 def test_missing_reader_names_the_file(tmp_path: Path) -> None:
     with pytest.raises(ModelLoadError, match="no_reader.onnx"):
         CardDetector(reader_path=tmp_path / "no_reader.onnx")
@@ -113,7 +99,7 @@ def test_the_reader_reads_again_only_crops_read_as_an_index(detector: CardDetect
     """Index crops get the reader's rank and suit averaged in; "no index" is the corner
     model's alone, so the reader never turns a crop into a card."""
     image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
-    reads, _ = detector.read_corners(image)
+    reads = detector.read_corners(image)
     crops = np.array(
         [
             geometry.crop_corner(image, r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s)
@@ -140,15 +126,9 @@ def test_missing_face_reader_names_the_file(tmp_path: Path) -> None:
         CardDetector(face_path=tmp_path / "no_face.onnx")
 
 
-def test_a_corner_model_is_refused_as_the_face_reader() -> None:
-    # Its crops show a corner, not a whole card: read as faces, every read would be noise.
-    with pytest.raises(ModelLoadError, match="crop geometry"):
-        CardDetector(face_path=DEFAULT_READER)
-
-
 def test_the_face_reader_reads_whole_cards_where_an_index_was_read(detector: CardDetector) -> None:
     image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
-    reads, _ = detector.read_corners(image)
+    reads = detector.read_corners(image)
     proposals = [r.proposal for r in reads]
     crops = np.array([geometry.crop_corner(image, q.p, q.u, q.v, q.s) for q in proposals])
     rank1, suit1 = detector.classify(crops)
@@ -167,8 +147,8 @@ def test_the_face_reader_alone_reads_most_fixture_cards_right(detector: CardDete
     right = total = 0
     for entry in SCENES:
         image = cv2.imread(str(FIXTURES / entry["image"]))
-        reads, _ = detector.read_corners(image)
-        good = [r for r in reads if r.code in entry["cards"]]
+        reads = detector.read_corners(image)
+        good = [r for r in reads if str(r.card) in entry["cards"]]
         crops = np.array(
             [
                 geometry.crop_corner(
@@ -183,35 +163,88 @@ def test_the_face_reader_alone_reads_most_fixture_cards_right(detector: CardDete
             detector.ranks[a] + detector.suits[b]
             for a, b in zip(rank.argmax(axis=1), suit.argmax(axis=1), strict=True)
         ]
-        right += sum(c == r.code for c, r in zip(codes, good, strict=True))
+        right += sum(c == str(r.card) for c, r in zip(codes, good, strict=True))
         total += len(good)
     assert total >= 20 and right >= 0.75 * total, (right, total)
 
 
-def test_shipped_models_are_the_int8_builds() -> None:
-    """build.sh quantizes the models; an fp32 export left in models/ would run 3x slower."""
-    import onnxruntime as ort
-
-    from companion.vision.detector import DEFAULT_FACE, DEFAULT_MODEL
-
-    for path in (DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE):
-        meta = ort.InferenceSession(str(path)).get_modelmeta().custom_metadata_map
-        assert meta.get("quantized", "").startswith("int8"), path
-        assert meta["ranks"] == "23456789TJQKA" and meta["suits"] == "shdc"
+# -- doubtful reads cut again at nearby frames, and the card-paper check ----------------------
 
 
-def test_the_networks_threads_do_not_busy_wait_between_runs(detector: CardDetector) -> None:
-    """A spinning onnxruntime worker took a core from the OpenCV work between the detector's
-    network runs: on 2 cores a 720p frame took about twice as long (benchmarks/)."""
-    for session in (detector._session, detector._reader, detector._face):
-        assert session is not None
-        options = session.get_session_options()
-        assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
+def _turn(vec: np.ndarray, angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([c * vec[0] - s * vec[1], s * vec[0] + c * vec[1]])
 
 
-def test_card_shaped_parts_of_card_faces_do_not_set_the_card_width() -> None:
-    # A table of court cards: at high whiteness levels the light parts of the faces came out
-    # as card-shaped blobs a third of a card wide and outnumbered the one whole card seen.
-    assert typical_width([47.6, 15.5, 15.5, 15.5, 15.5]) == pytest.approx(47.6)
-    assert typical_width([60.0, 55.0, 70.0, 64.0]) == pytest.approx(62.0)
-    assert typical_width([]) is None
+def test_reframes_stay_near_the_proposal() -> None:
+    q = Proposal(np.array([100.0, 50.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 80.0)
+    frames = reframes(q)
+    assert len(frames) == 12
+    for f in frames:
+        assert np.linalg.norm(f.p - q.p) <= 0.041 * q.s
+        assert abs(np.linalg.norm(f.u) - 1) < 1e-9 and abs(float(f.u @ f.v)) < 1e-9
+        assert np.degrees(np.arccos(np.clip(f.u @ q.u, -1, 1))) <= 18
+        assert 0.85 * q.s <= f.s <= 1.15 * q.s
+    # Every kind of change is tried: turned, shifted, rescaled.
+    assert any(not np.allclose(f.u, q.u) for f in frames)
+    assert any(not np.allclose(f.p, q.p) for f in frames)
+    assert any(f.s != q.s for f in frames)
+
+
+def test_paper_is_grey_and_felt_is_not() -> None:
+    rng = np.random.default_rng(0)
+    paper = np.full((56, 40, 3), (225, 230, 235), np.uint8)
+    cv2.putText(paper, "7", (4, 22), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 200), 2)
+    warm = (paper * np.array([0.8, 0.92, 1.0])).astype(np.uint8)  # tungsten light
+    felt = np.clip(rng.normal((40, 40, 170), 18, (56, 40, 3)), 0, 255).astype(np.uint8)
+    assert paper_saturation(paper) < 0.1
+    assert paper_saturation(warm) < PAPER_MAX_SATURATION
+    assert paper_saturation(felt) > PAPER_MAX_SATURATION
+
+
+def test_paper_saturation_of_a_batch_is_each_crops_own() -> None:
+    rng = np.random.default_rng(1)
+    crops = rng.integers(0, 256, (5, 56, 40, 3), dtype=np.uint8)
+    crops[1] = (200, 200, 200)  # flat grey: every pixel is among the brightest
+    crops[2, :, :20] = (40, 40, 170)  # half red felt, half paper
+    crops[2, :, 20:] = (225, 230, 235)
+    batch = paper_saturations(crops)
+    for crop, value in zip(crops, batch, strict=True):
+        hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV).reshape(-1, 3)
+        bright = hsv[:, 2] >= np.percentile(hsv[:, 2], 60)
+        assert value == pytest.approx(np.median(hsv[bright, 1]) / 255.0)
+    assert batch[1] == 0.0 and batch[2] < 0.1
+    assert paper_saturations(crops[:0]).shape == (0,)
+
+
+def test_corners_framed_14_degrees_off_are_read_after_reframing(detector: CardDetector) -> None:
+    image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    reads = detector.read_corners(image)
+    sure = [r for r in reads if r.confidence > 0.95]
+    assert len(sure) >= 5
+    turned = [
+        Proposal(r.proposal.p, _turn(r.proposal.u, a), _turn(r.proposal.v, a), r.proposal.s)
+        for r in sure
+        for a in (-0.25, 0.25)
+    ]
+    crops = np.array([geometry.crop_corner(image, q.p, q.u, q.v, q.s) for q in turned])
+    rank_p, suit_p = detector.classify(crops)
+    codes = [str(r.card) for r in sure for _ in (0, 1)]
+
+    def right(rp: np.ndarray, sp: np.ndarray) -> int:
+        """Crops read as their card, surely enough to be reported."""
+        n = 0
+        for a, b, code in zip(rp, sp, codes, strict=True):
+            r, s = int(np.argmax(a)), int(np.argmax(b))
+            if r < len(detector.ranks) and a[r] * b[s] >= detector.threshold:
+                n += detector.ranks[r] + detector.suits[s] == code
+        return n
+
+    before = right(rank_p, suit_p)
+    _, _, rank_2, suit_2 = detector._reframe_doubtful(image, turned, crops, rank_p, suit_p)
+    after = right(rank_2, suit_2)
+    # Turned by 14 degrees, a third of the sure corners are lost (16 of 24 read with the
+    # shipped model); the nearby frames bring back 7 of those 8.
+    assert before < 0.8 * len(turned), (before, len(turned))
+    assert after - before >= 0.5 * (len(turned) - before), (before, after, len(turned))
+    assert after >= 0.85 * len(turned), (before, after, len(turned))

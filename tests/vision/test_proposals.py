@@ -1,10 +1,17 @@
-"""Corner proposals from card outlines (``detector.propose_corners`` and its steps)."""
+"""Corner proposals from card outlines (``proposals.propose_corners`` and its steps)."""
 
 import cv2
 import numpy as np
 import pytest
 
-from companion.vision.detector import _first_of_alike, _polygon_corners, _refine
+from companion.vision.proposals import (
+    _polygon_corners,
+    _refine,
+    first_of_alike,
+    propose_corners,
+    typical_width,
+)
+from tests.helpers import FIXTURES
 
 
 def _frame(x: float, y: float, angle: float, s: float) -> list[float]:
@@ -24,8 +31,8 @@ def test_a_frame_alike_an_earlier_kept_one_is_dropped_and_only_kept_ones_count()
             _frame(101, 101, 0.0, 49),  # alike the first: dropped
         ]
     )
-    assert _first_of_alike(frames).tolist() == [0, 2, 3, 4, 5]
-    assert _first_of_alike(frames[:0]).tolist() == []
+    assert first_of_alike(frames).tolist() == [0, 2, 3, 4, 5]
+    assert first_of_alike(frames[:0]).tolist() == []
 
 
 def test_frames_already_read_are_kept_and_drop_later_frames_alike_them() -> None:
@@ -37,11 +44,11 @@ def test_frames_already_read_are_kept_and_drop_later_frames_alike_them() -> None
             _frame(200, 100, 0.0, 50),  # new: kept
         ]
     )
-    assert _first_of_alike(frames, fixed=2).tolist() == [0, 1, 3]
+    assert first_of_alike(frames, fixed=2).tolist() == [0, 1, 3]
     # A looser test (the second look's) also drops a frame turned 15 degrees.
     turned = np.array([_frame(100, 100, 0.0, 50), _frame(102, 100, np.radians(15), 50)])
-    assert _first_of_alike(turned, fixed=1).tolist() == [0, 1]
-    assert _first_of_alike(turned, 0.08, 0.95, 0.2, fixed=1).tolist() == [0]
+    assert first_of_alike(turned, fixed=1).tolist() == [0, 1]
+    assert first_of_alike(turned, 0.08, 0.95, 0.2, fixed=1).tolist() == [0]
 
 
 @pytest.mark.parametrize("order", [1, -1])
@@ -80,3 +87,25 @@ def test_refined_corners_sit_at_the_sharp_corner_of_a_rounded_card() -> None:
     nearest = lambda pts: np.min(np.linalg.norm(pts[:, None] - sharp[None], axis=2), axis=0)  # noqa: E731
     assert nearest(refined).max() < 1.5
     assert nearest(poly.reshape(-1, 2).astype(float)).max() > 2.0  # the polygon alone misses
+
+
+def test_card_shaped_parts_of_card_faces_do_not_set_the_card_width() -> None:
+    # A table of court cards: at high whiteness levels the light parts of the faces came out
+    # as card-shaped blobs a third of a card wide and outnumbered the one whole card seen.
+    assert typical_width([47.6, 15.5, 15.5, 15.5, 15.5]) == pytest.approx(47.6)
+    assert typical_width([60.0, 55.0, 70.0, 64.0]) == pytest.approx(62.0)
+    assert typical_width([]) is None
+
+
+def test_proposals_of_a_table_photo_are_unit_frames_in_full_resolution_pixels() -> None:
+    image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    proposals, typical = propose_corners(image)
+    assert len(proposals) > 20 and typical is not None
+    h, w = image.shape[:2]
+    for q in proposals:
+        assert -w * 0.1 <= q.p[0] <= w * 1.1 and -h * 0.1 <= q.p[1] <= h * 1.1
+        assert abs(np.linalg.norm(q.u) - 1) < 1e-9 and abs(np.linalg.norm(q.v) - 1) < 1e-9
+        assert q.s > 0
+    # A photo twice as large gives the same corners, twice as far out and twice as wide.
+    _, big_typical = propose_corners(cv2.resize(image, (2 * w, 2 * h)))
+    assert big_typical == pytest.approx(2 * typical, rel=0.1)

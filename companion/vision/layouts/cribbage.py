@@ -67,7 +67,7 @@ def _is_apart(points: np.ndarray, candidate: int, width: float) -> bool:
 def read_show(detections: Detections, where: str) -> ShowPhoto:
     """The hand (four cards in a row) and the starter (the card apart) of a cribbage photo."""
     width = card_width(detections)
-    seen = one_per_place(seen_cards(detections, where), width)
+    seen = one_per_place(seen_cards(detections), width)
     if len(seen) != 5:
         shown = listed(seen)
         raise TableError(

@@ -1,14 +1,19 @@
-"""Split read cards into the river (a row of up to five) and hands (clusters of the rest)."""
+"""The Gang table on a photo: the river (a row of up to five) and hands (clusters of the rest)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from companion.vision.detections import Detections, Grouping
+from companion.vision.layouts.places import SeenCard, seen_cards
 
-__all__ = ["group_cards"]
+if TYPE_CHECKING:  # types only: grouping positions needs no model
+    from companion.vision.detections import Detections
+
+__all__ = ["Grouping", "read_table"]
 
 # Cards of one hand overlap (centres closer than this many card widths); river cards lie side
 # by side, about one card width or more apart.
@@ -25,6 +30,25 @@ ROW_MAX_GAP = 2.8
 # A river of five may take up to this many cards that lie close to another card (a hand
 # dropped against the river, or two river cards laid nearly touching).
 ROW_BORROW = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Grouping:
+    """Cards split into the river (a row of five) and the hands, with a confidence in 0..1."""
+
+    river: tuple[SeenCard, ...]
+    hands: tuple[tuple[SeenCard, ...], ...]
+    confidence: float
+
+
+def _card_width(detections: Detections) -> float:
+    """The card width the grouping measures distances in: the outlines' median short edge.
+
+    Not the lone-card outlines the proposals measure: one of those can be two river cards
+    touching, and the reads' frames were confirmed by the reader.
+    """
+    quads = detections.quads
+    return float(np.median(np.linalg.norm(quads[:, 1] - quads[:, 0], axis=1)))
 
 
 def _components(centres: np.ndarray, link: float) -> list[list[int]]:
@@ -109,13 +133,13 @@ def _pair_singles(hands: list[list[int]], centres: np.ndarray, link: float) -> l
     return out + [[i] for i in singles if i not in paired]
 
 
-def group_cards(detections: Detections, card_width: float) -> Grouping:
+def read_table(detections: Detections) -> Grouping:
     """River = the straightest row of up to five cards (``_find_river``); hands = clusters of
-    the others, lone cards paired when close."""
+    the others, lone cards paired when close. Distances are in card widths of the reads."""
     if len(detections) == 0:
         return Grouping((), (), 0.0)
     centres = detections.centres.astype(np.float64)
-    width = max(card_width, 1.0)
+    width = max(_card_width(detections), 1.0)
     clusters = _components(centres, HAND_LINK * width)
     river = _find_river(clusters, centres, width)
     # River cards in reading order along the row.
@@ -130,14 +154,14 @@ def group_cards(detections: Detections, card_width: float) -> Grouping:
     hands = [sorted(set(c) - set(river)) for c in clusters if set(c) - set(river)]
     hands = _pair_singles(hands, centres, PAIR_LINK * width)
     hands.sort(key=lambda c: (float(centres[c].mean(axis=0)[1]), float(centres[c].mean(axis=0)[0])))
-    codes = detections.codes
+    seen = seen_cards(detections)
     confidence = float(np.mean(detections.confidence))
     if len(river) != 5:
         confidence *= 0.4
     if any(len(h) != 2 for h in hands):
         confidence *= 0.6
     return Grouping(
-        tuple(codes[i] for i in river),
-        tuple(tuple(codes[i] for i in h) for h in hands),
+        tuple(seen[i] for i in river),
+        tuple(tuple(seen[i] for i in h) for h in hands),
         round(confidence, 3),
     )

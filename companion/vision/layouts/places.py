@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from companion.engine.cards import Card, format_cards, parse_card
+from companion.engine.cards import Card, format_cards
 
 if TYPE_CHECKING:  # types only: reading positions needs no model
     from companion.vision.detections import Detections
@@ -27,20 +27,24 @@ UNSURE = 0.8
 
 @dataclass(frozen=True, slots=True)
 class SeenCard:
-    """One card read on a photo: the card, its centre in pixels, and how sure the read is."""
+    """One card read on a photo: the card, its centre in pixels, how sure the read is, and its
+    row in the ``Detections`` (where a screen finds its outline)."""
 
     card: Card
     x: float
     y: float
     confidence: float
+    index: int
 
 
-def seen_cards(detections: Detections, where: str) -> tuple[SeenCard, ...]:
-    """The detector's reads as cards, in the order it gave them."""
+def seen_cards(detections: Detections) -> tuple[SeenCard, ...]:
+    """The detector's reads with their centres, in the order it gave them."""
     centres = detections.centres
     return tuple(
-        SeenCard(parse_card(code, where), float(c[0]), float(c[1]), float(conf))
-        for code, c, conf in zip(detections.codes, centres, detections.confidence, strict=True)
+        SeenCard(card, float(c[0]), float(c[1]), float(conf), i)
+        for i, (card, c, conf) in enumerate(
+            zip(detections.cards, centres, detections.confidence, strict=True)
+        )
     )
 
 

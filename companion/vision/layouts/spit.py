@@ -66,7 +66,7 @@ def _rows(seen: Sequence[SeenCard], width: float, turn: float) -> list[list[Seen
 def read_spit(detections: Detections, where: str) -> SpitPhoto:
     """Spit pile tops (middle row) and stock tops (player 2 top row, player 1 bottom row)."""
     width = card_width(detections)
-    seen = one_per_place(seen_cards(detections, where), width)
+    seen = one_per_place(seen_cards(detections), width)
     rows = _rows(seen, width, _turn(detections))
     if len(rows) != 3 or len(rows[1]) != 2:
         shape = " / ".join(listed(row) for row in rows) or "—"

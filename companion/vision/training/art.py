@@ -96,6 +96,8 @@ def render_gnome(out: Path) -> None:
         subprocess.run(["rsvg-convert", "-h", "2000", str(src), "-o", str(sheet_path)], check=True)
         sheet = cv2.imread(str(sheet_path), cv2.IMREAD_UNCHANGED)
         sheet_path.unlink()
+        if sheet is None:
+            raise FileNotFoundError(f"{sheet_path}: rsvg-convert wrote no readable PNG")
         cell_w, cell_h = sheet.shape[1] / 13, sheet.shape[0] / 5
         for row, suit in enumerate(GNOME_ROWS):
             for col, rank in enumerate(GNOME_COLUMNS):
@@ -111,7 +113,10 @@ def _rsvg(src: str, height: int = 700) -> np.ndarray:
     png = subprocess.run(
         ["rsvg-convert", "-h", str(height), src], check=True, capture_output=True
     ).stdout
-    return cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
+    if image is None:
+        raise ValueError(f"{src}: rsvg-convert gave no readable PNG")
+    return image
 
 
 def render_npm(cache: Path, out: Path) -> None:

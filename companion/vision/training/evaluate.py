@@ -23,14 +23,10 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.vision.detections import Grouping
-from companion.vision.detector import (
-    DEFAULT_FACE,
-    DEFAULT_MODEL,
-    DEFAULT_READER,
-    MIN_IMAGE_SIDE,
-    CardDetector,
-)
+from companion.vision.detector import CardDetector
+from companion.vision.image import MIN_IMAGE_SIDE
+from companion.vision.layouts.gang import Grouping, read_table
+from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
 
 __all__ = ["Score", "score_cards", "grouping_exact", "main"]
 
@@ -83,11 +79,18 @@ def grouping_exact(groups: Grouping, truth: dict[str, list[str] | None]) -> bool
     """River as a set and hands as a set of sets, all equal to the labels."""
     river = truth.get("table") or []
     hands = [frozenset(v) for k, v in truth.items() if k != "table" and v]
+    read_river, read_hands = _codes(groups)
     return (
-        set(groups.river) == set(river)
-        and len(groups.river) == len(river)
-        and Counter(frozenset(h) for h in groups.hands) == Counter(hands)
+        set(read_river) == set(river)
+        and len(read_river) == len(river)
+        and Counter(frozenset(h) for h in read_hands) == Counter(hands)
     )
+
+
+def _codes(groups: Grouping) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The river's and the hands' card codes, as the labels write them."""
+    river = tuple(str(seen.card) for seen in groups.river)
+    return river, tuple(tuple(str(seen.card) for seen in hand) for hand in groups.hands)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,25 +128,23 @@ def main(argv: list[str] | None = None) -> int:
             score = Score(0, 0, len(entry["cards"]))
         else:
             start = time.perf_counter()
-            read = detector.detect(image)
+            detections = detector.detect(image)
             elapsed = time.perf_counter() - start
             key = f"{image.shape[1]}x{image.shape[0]}"
             latency.setdefault(key, []).append(elapsed)
-            score = score_cards(
-                list(read.detections.codes), entry["cards"], entry.get("partly_hidden", [])
-            )
+            codes = [str(card) for card in detections.cards]
+            score = score_cards(codes, entry["cards"], entry.get("partly_hidden", []))
             if entry.get("groups"):
                 tables += 1
-                ok = grouping_exact(read.groups, entry["groups"])
+                groups = read_table(detections)
+                ok = grouping_exact(groups, entry["groups"])
                 exact += ok
                 if args.verbose and not ok:
-                    print(
-                        f"  grouping {entry['image']}: river {read.groups.river} hands "
-                        f"{read.groups.hands}"
-                    )
+                    river, hands = _codes(groups)
+                    print(f"  grouping {entry['image']}: river {river} hands {hands}")
             if args.verbose and (score.false_pos or score.false_neg):
-                extra = Counter(read.detections.codes) - Counter(entry["cards"])
-                missed = Counter(entry["cards"]) - Counter(read.detections.codes)
+                extra = Counter(codes) - Counter(entry["cards"])
+                missed = Counter(entry["cards"]) - Counter(codes)
                 print(
                     f"  {entry['image']}: missed {sorted(missed.elements())} "
                     f"extra {sorted(extra.elements())}"

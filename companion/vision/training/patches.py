@@ -163,7 +163,8 @@ def reframed_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarra
 def _matched_patches(
     args: tuple[int, bool, str], reframe: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    from companion.vision.detector import propose_corners, reframes
+    from companion.vision.detector import reframes
+    from companion.vision.proposals import propose_corners
 
     rng, scene = _scene(args)
     proposals, _ = propose_corners(scene.image)

@@ -72,7 +72,10 @@ class DeckStore:
     def face(self, deck: Path, code: str) -> np.ndarray:
         key = (deck.name, code)
         if key not in self._cache:
-            image = cv2.imread(str(deck / f"{code}.png"), cv2.IMREAD_UNCHANGED)
+            path = deck / f"{code}.png"
+            image = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+            if image is None:
+                raise FileNotFoundError(f"{path}: no readable card face")
             if image.shape[2] == 3:
                 image = np.dstack([image, np.full(image.shape[:2], 255, np.uint8)])
             self._cache[key] = image
@@ -123,7 +126,7 @@ def background(rng: np.random.Generator, family: str, h: int, w: int) -> np.ndar
         shade = 0.6 + 0.25 * _noise_field(rng, h, w, 30) + 0.15 * _noise_field(rng, h, w, 6)
         img = base[None, None, :] * shade[..., None]
     img = img + rng.normal(0, 3, img.shape)
-    return np.clip(img, 0, 255).astype(np.uint8)
+    return np.asarray(np.clip(img, 0, 255).astype(np.uint8))
 
 
 def _paste(canvas: np.ndarray, rgba: np.ndarray, matrix: np.ndarray) -> np.ndarray:
@@ -184,7 +187,8 @@ def _rot(angle: float) -> np.ndarray:
 
 
 def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+    cross: np.ndarray = a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]  # a scalar for two vectors
+    return cross
 
 
 def _quad_contains(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -206,7 +210,7 @@ def _index_points(quad: np.ndarray, corner: int) -> np.ndarray:
     p, a, b = quad[order[0]], quad[order[1]], quad[order[2]]
     u, s = a - p, np.linalg.norm(a - p)
     v = (b - p) / np.linalg.norm(b - p) * s
-    return p + _INDEX_SAMPLES[:, :1] * u + _INDEX_SAMPLES[:, 1:] * v
+    return np.asarray(p + _INDEX_SAMPLES[:, :1] * u + _INDEX_SAMPLES[:, 1:] * v)
 
 
 def make_scene(
@@ -265,7 +269,7 @@ def make_scene(
             placements.append((draw.pop(), c, rng.uniform(0, 2 * np.pi)))
 
     # Perspective of the whole table plane: a camera tilt and small random corner shifts.
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     jitter = rng.uniform(-1, 1, (4, 2)) * [w, h] * rng.uniform(0, 0.12)
     homography = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
 
@@ -317,7 +321,7 @@ def make_scene(
 
 def _face_corners(shape: tuple[int, ...]) -> np.ndarray:
     fh, fw = shape[:2]
-    return np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
+    return np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float32)
 
 
 def _placement_matrix(
@@ -354,7 +358,10 @@ def _photometric(rng: np.random.Generator, img: np.ndarray, s: float) -> np.ndar
     img = np.clip(out, 0, 255).astype(np.uint8)
     quality = int(rng.uniform(35, 95))
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    if photo is None:
+        raise ValueError(f"a {w}x{h} scene did not survive its JPEG round trip")
+    return photo
 
 
 def write_set(

@@ -30,7 +30,7 @@ def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
     )
 
 
-class CornerNet(nn.Module):
+class CornerNet(nn.Module):  # type: ignore[misc]  # torch: untyped where types are checked
     """156 k parameters, about 20 MFLOP per crop (``width`` 1; channels scale with it).
 
     A 56x40 BGR crop -> rank (13 + no index) and suit logits.
@@ -61,7 +61,7 @@ class CornerNet(nn.Module):
         return self.rank(f), self.suit(f)
 
 
-class Exported(nn.Module):
+class Exported(nn.Module):  # type: ignore[misc]  # as CornerNet
     def __init__(self, net: CornerNet) -> None:
         super().__init__()
         self.net = net

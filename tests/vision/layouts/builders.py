@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from companion.vision import Detections
+from tests.helpers import cards
 
 WIDTH = 100.0  # card width in these made-up photos, pixels
 
@@ -27,8 +28,8 @@ def reads(
         quads.append(quad)
     quads_a = np.array(quads).reshape(-1, 4, 2)
     boxes = np.concatenate([quads_a.min(axis=1), quads_a.max(axis=1)], axis=1)
-    codes = tuple(code for code, _, _ in placed)
-    return Detections(codes, np.full(len(codes), conf), boxes, quads_a)
+    seen = cards(" ".join(code for code, _, _ in placed))
+    return Detections(seen, np.full(len(seen), conf), boxes, quads_a)
 
 
 # A hand in a row at y=500, 120 px apart; the starter above it, on the deck.

@@ -101,7 +101,7 @@ def test_two_reads_at_one_place_keep_the_surer() -> None:
     # As seen on a rendered Spit photo: 3♣ (83 %) and 3♠ (58 %), 0.29 card widths apart.
     ghost = reads(("5c", 280 + 0.3 * WIDTH, 250 - 0.1 * WIDTH), conf=0.6)
     both = Detections(
-        det.codes + ghost.codes,
+        det.cards + ghost.cards,
         np.r_[det.confidence, ghost.confidence],
         np.r_[det.xyxy, ghost.xyxy],
         np.r_[det.quads, ghost.quads],
@@ -119,6 +119,6 @@ def test_two_reads_at_one_place_keep_the_surer() -> None:
 )
 def test_unsure_reads_are_pointed_out(confidences: tuple[float, ...], flagged: str) -> None:
     det = reads(*ROW, ABOVE)
-    det = Detections(det.codes, np.array(confidences), det.xyxy, det.quads)
+    det = Detections(det.cards, np.array(confidences), det.xyxy, det.quads)
     photo = read_show(det, "x")
     assert tuple(s.card for s in unsure(photo.seen)) == cards(flagged)

@@ -1,20 +1,35 @@
+"""The Gang table on a photo (``layouts.gang.read_table``): the river and the hands."""
+
+import json
+
+import cv2
 import numpy as np
 import pytest
 
-from companion.vision import Detections
-from companion.vision.layouts.gang import group_cards
+from companion.vision import CardDetector, Detections
+from companion.vision.layouts.gang import Grouping, read_table
+from tests.helpers import FIXTURES, cards
 
-WIDTH = 100.0
 
-
-def _at(cards: dict[str, tuple[float, float]]) -> Detections:
-    codes = tuple(cards)
-    centres = np.array([cards[c] for c in codes], np.float32)
-    half = np.array([[-50, -70], [50, -70], [50, 70], [-50, 70]], np.float32)
+def _at(placed: dict[str, tuple[float, float]], width: float = 100.0) -> Detections:
+    codes = tuple(placed)
+    centres = np.array([placed[c] for c in codes], np.float32)
+    half = np.array([[-0.5, -0.7], [0.5, -0.7], [0.5, 0.7], [-0.5, 0.7]], np.float32) * width
     quads = centres[:, None, :] + half[None]
     return Detections(
-        codes, np.full(len(codes), 0.9), np.concatenate([quads.min(1), quads.max(1)], 1), quads
+        cards(" ".join(codes)),
+        np.full(len(codes), 0.9),
+        np.concatenate([quads.min(1), quads.max(1)], 1),
+        quads,
     )
+
+
+def river_of(groups: Grouping) -> tuple[str, ...]:
+    return tuple(str(seen.card) for seen in groups.river)
+
+
+def hands_of(groups: Grouping) -> set[frozenset[str]]:
+    return {frozenset(str(seen.card) for seen in hand) for hand in groups.hands}
 
 
 TABLE = {  # a river of five 120 px apart and two overlapped hands far from it
@@ -31,78 +46,101 @@ TABLE = {  # a river of five 120 px apart and two overlapped hands far from it
 
 
 def test_river_and_hands_of_a_table() -> None:
-    groups = group_cards(_at(TABLE), WIDTH)
-    assert groups.river == ("9h", "8c", "2h", "4c", "Js")
-    hands = {frozenset(h) for h in groups.hands}
-    assert hands == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
+    groups = read_table(_at(TABLE))
+    assert river_of(groups) == ("9h", "8c", "2h", "4c", "Js")
+    assert hands_of(groups) == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
     assert groups.confidence == pytest.approx(0.9)
+
+
+def test_each_card_placed_knows_its_read() -> None:
+    detections = _at(TABLE)
+    groups = read_table(detections)
+    placed = [*groups.river, *(seen for hand in groups.hands for seen in hand)]
+    assert sorted(seen.index for seen in placed) == list(range(len(detections)))
+    for seen in placed:
+        assert seen.card == detections.cards[seen.index]
+        assert (seen.x, seen.y) == pytest.approx(tuple(detections.centres[seen.index]))
+        assert seen.confidence == pytest.approx(0.9)
 
 
 @pytest.mark.parametrize("angle", [0.0, 0.7, np.pi / 2, np.pi])
 def test_grouping_does_not_depend_on_the_photo_rotation(angle: float) -> None:
     rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
     turned = {c: tuple(rot @ (np.array(p) - 400) + 1000) for c, p in TABLE.items()}
-    groups = group_cards(_at(turned), WIDTH)
-    assert set(groups.river) == {"9h", "8c", "2h", "4c", "Js"}
+    groups = read_table(_at(turned))
+    assert set(river_of(groups)) == {"9h", "8c", "2h", "4c", "Js"}
     assert len(groups.hands) == 2
 
 
 def test_missing_river_card_lowers_the_confidence() -> None:
     four = {c: p for c, p in TABLE.items() if c != "2h"}
-    groups = group_cards(_at(four), WIDTH)
-    assert set(groups.river) == {"9h", "8c", "4c", "Js"}
+    groups = read_table(_at(four))
+    assert set(river_of(groups)) == {"9h", "8c", "4c", "Js"}
     assert groups.confidence < 0.5
 
 
 def test_no_cards() -> None:
-    groups = group_cards(Detections.empty(), WIDTH)
-    assert groups.river == () and groups.hands == ()
-
-
-def hands_of(groups) -> set[frozenset[str]]:  # type: ignore[no-untyped-def]
-    return {frozenset(h) for h in groups.hands}
+    assert read_table(Detections.empty()) == Grouping((), (), 0.0)
 
 
 def test_a_hand_whose_centres_read_far_apart_is_still_one_hand() -> None:
     # 3c/Kh 105 px apart: more than the overlap link (85), no river card near them.
     loose = {**TABLE, "Kh": (250, 190)}
-    groups = group_cards(_at(loose), WIDTH)
-    assert groups.river == ("9h", "8c", "2h", "4c", "Js")
+    groups = read_table(_at(loose))
+    assert river_of(groups) == ("9h", "8c", "2h", "4c", "Js")
     assert hands_of(groups) == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
 
 
 def test_lone_cards_far_apart_stay_apart() -> None:
     apart = {**TABLE, "Kh": (400, 250)}  # 2.6 card widths from the 3c
-    groups = group_cards(_at(apart), WIDTH)
+    groups = read_table(_at(apart))
     assert hands_of(groups) == {frozenset({"3c"}), frozenset({"Kh"}), frozenset({"Qs", "3s"})}
 
 
 def test_river_cards_laid_nearly_touching_are_still_the_river() -> None:
     # 2h and 4c 80 px apart: they cluster like a hand, and the row borrows them back.
     close = {**TABLE, "4c": (520, 600), "Js": (640, 600)}
-    groups = group_cards(_at(close), WIDTH)
-    assert groups.river == ("9h", "8c", "2h", "4c", "Js")
+    groups = read_table(_at(close))
+    assert river_of(groups) == ("9h", "8c", "2h", "4c", "Js")
     assert hands_of(groups) == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
 
 
 def test_a_hand_dropped_against_the_river_keeps_its_other_card() -> None:
     # The Qs lies 60 px under the Js: the river takes the Js back, the hand keeps the 3s.
     near = {**TABLE, "Qs": (700, 660), "3s": (730, 720)}
-    groups = group_cards(_at(near), WIDTH)
-    assert groups.river == ("9h", "8c", "2h", "4c", "Js")
+    groups = read_table(_at(near))
+    assert river_of(groups) == ("9h", "8c", "2h", "4c", "Js")
     assert hands_of(groups) == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
 
 
 def test_a_river_card_off_the_line_by_a_misread_corner_stays_in_the_row() -> None:
     bent = {**TABLE, "2h": (440, 650)}  # half a card width off the row
-    groups = group_cards(_at(bent), WIDTH)
-    assert groups.river == ("9h", "8c", "2h", "4c", "Js")
+    assert river_of(read_table(_at(bent))) == ("9h", "8c", "2h", "4c", "Js")
 
 
 def test_distances_are_measured_in_the_read_cards_width() -> None:
-    from companion.vision.detector import card_width
+    # The same table photographed from twice as far: the same river and hands.
+    far = {c: (x / 2, y / 2) for c, (x, y) in TABLE.items()}
+    groups = read_table(_at(far, width=50.0))
+    assert river_of(groups) == ("9h", "8c", "2h", "4c", "Js")
+    assert hands_of(groups) == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
+    # The same centres with cards a third as wide: 120 px gaps are too far apart for a river.
+    assert river_of(read_table(_at(TABLE, width=100 / 3))) == ()
 
-    # A lone-card outline that was two touching cards made "typical" 150 px wide.
-    assert card_width(_at(TABLE), typical=150.0) == pytest.approx(100.0)
-    assert card_width(Detections.empty(), typical=150.0) == 150.0
-    assert card_width(Detections.empty(), typical=None) == 1.0
+
+def test_table_scenes_read_by_the_detector_are_grouped() -> None:
+    # Grouping is judged on the cards read right: each must sit in its true river or hand.
+    detector = CardDetector()
+    labels = json.loads((FIXTURES / "labels.json").read_text())
+    tables = [e for e in labels if e["cards"] and e["groups"]]
+    assert tables
+    for entry in tables:
+        groups = read_table(detector.detect(cv2.imread(str(FIXTURES / entry["image"]))))
+        truth = entry["groups"]
+        river = set(truth["table"])
+        hands = [set(h) for k, h in truth.items() if k != "table" and h]
+        assert len(set(river_of(groups)) & river) >= 4, groups
+        assert not set(river_of(groups)) - river, groups
+        for hand in groups.hands:
+            right = {str(seen.card) for seen in hand} & set(entry["cards"])
+            assert any(right <= h for h in hands), (hand, hands)

@@ -1,7 +1,9 @@
 import pytest
 
-from companion.vision.detections import Grouping
+from companion.vision.layouts.gang import Grouping
+from companion.vision.layouts.places import SeenCard
 from companion.vision.training.evaluate import grouping_exact, score_cards
+from tests.helpers import cards
 
 
 @pytest.mark.parametrize(
@@ -55,4 +57,9 @@ def test_grouping_exact(river, hands, exact) -> None:
         "P2": ["3c", "Kh"],
         "P3": ["Qs", "3s"],
     }
-    assert grouping_exact(Grouping(river, hands, 1.0), truth) is exact
+    groups = Grouping(_seen(river), tuple(_seen(hand) for hand in hands), 1.0)
+    assert grouping_exact(groups, truth) is exact
+
+
+def _seen(codes: tuple[str, ...]) -> tuple[SeenCard, ...]:
+    return tuple(SeenCard(card, 0.0, 0.0, 1.0, i) for i, card in enumerate(cards(" ".join(codes))))

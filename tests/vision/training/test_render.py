@@ -25,10 +25,10 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> DeckStore:
 
 def true_reads(rendered: Rendered) -> Detections:
     """What a perfect detector would report: every face-up card at its drawn outline."""
-    codes = tuple(code for code, _ in rendered.cards)
+    seen = cards(" ".join(code for code, _ in rendered.cards))
     quads = np.array([quad for _, quad in rendered.cards]).reshape(-1, 4, 2)
     boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
-    return Detections(codes, np.ones(len(codes)), boxes, quads)
+    return Detections(seen, np.ones(len(seen)), boxes, quads)
 
 
 def names(seen: tuple) -> tuple:  # type: ignore[type-arg]

@@ -1,9 +1,12 @@
-"""Merging corner reads into cards: one code per card, one card per code."""
+"""Merging corner reads into cards (``merging``): one card per place, one place per card."""
 
 import numpy as np
 import pytest
 
-from companion.vision.detector import CornerRead, Proposal, merge_reads
+from companion.engine.cards import parse_card
+from companion.vision.merging import CornerRead, merge_reads
+from companion.vision.proposals import Proposal
+from tests.helpers import cards
 
 S = 100.0  # card width in pixels
 
@@ -18,29 +21,42 @@ def _corners(x: float, y: float) -> tuple[Proposal, Proposal]:
 
 def test_both_corners_agreeing_give_one_card_with_more_support() -> None:
     a, b = _corners(50, 50)
-    det = merge_reads([CornerRead("7s", 0.8, a), CornerRead("7s", 0.6, b)], (400, 400))
-    assert det.codes == ("7s",)
+    det = merge_reads(
+        [CornerRead(parse_card("7s"), 0.8, a), CornerRead(parse_card("7s"), 0.6, b)], (400, 400)
+    )
+    assert det.cards == cards("7s")
     assert det.confidence[0] == pytest.approx(1 - 0.2 * 0.4)
 
 
 def test_an_unsure_read_with_another_suit_at_the_opposite_corner_is_dropped() -> None:
     # The upper card of a hand puts its heart beside the lower card's 7.
     a, b = _corners(50, 50)
-    det = merge_reads([CornerRead("7s", 0.92, b), CornerRead("7h", 0.6, a)], (400, 400))
-    assert det.codes == ("7s",)
+    det = merge_reads(
+        [CornerRead(parse_card("7s"), 0.92, b), CornerRead(parse_card("7h"), 0.6, a)], (400, 400)
+    )
+    assert det.cards == cards("7s")
 
 
 @pytest.mark.parametrize("other", [("7h", 0.9), ("8h", 0.6)], ids=["sure pair", "other rank"])
 def test_sure_reads_and_other_ranks_stay(other: tuple[str, float]) -> None:
     # Two sevens lying head to foot on each other are a pair, and an 8 is another card.
     a, b = _corners(50, 50)
-    det = merge_reads([CornerRead("7s", 0.92, b), CornerRead(other[0], other[1], a)], (400, 400))
-    assert sorted(det.codes) == sorted(["7s", other[0]])
+    det = merge_reads(
+        [CornerRead(parse_card("7s"), 0.92, b), CornerRead(parse_card(other[0]), other[1], a)],
+        (400, 400),
+    )
+    assert sorted(map(str, det.cards)) == sorted(["7s", other[0]])
 
 
 def test_a_code_read_at_two_places_is_reported_once_at_the_surer() -> None:
     a, _ = _corners(50, 50)
     c, _ = _corners(250, 50)
-    det = merge_reads([CornerRead("Qd", 0.7, a), CornerRead("Qd", 0.9, c)], (400, 400))
-    assert det.codes == ("Qd",)
+    det = merge_reads(
+        [CornerRead(parse_card("Qd"), 0.7, a), CornerRead(parse_card("Qd"), 0.9, c)], (400, 400)
+    )
+    assert det.cards == cards("Qd")
     assert det.xyxy[0][0] == pytest.approx(250)
+
+
+def test_no_reads_give_no_cards() -> None:
+    assert len(merge_reads([], (400, 400))) == 0

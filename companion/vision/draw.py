@@ -1,0 +1,40 @@
+"""The reads drawn on a copy of their picture: each card's outline, code and confidence."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.vision.detections import Detections
+from companion.vision.layouts.places import UNSURE
+
+__all__ = ["SURE_COLOUR", "UNSURE_COLOUR", "draw_reads"]
+
+# BGR. Reads players should check by eye (under ``UNSURE``) are drawn orange, the others green.
+SURE_COLOUR = (0, 200, 0)
+UNSURE_COLOUR = (0, 200, 255)
+TEXT_COLOUR = (255, 0, 255)
+
+
+def draw_reads(image: np.ndarray, detections: Detections) -> np.ndarray:
+    """A copy of ``image`` with each card's outline, code and confidence drawn on it; ``image``
+    is left as it was."""
+    out = image.copy()
+    thick = max(2, round(max(image.shape[:2]) / 600))
+    for card, conf, quad in zip(
+        detections.cards, detections.confidence, detections.quads, strict=True
+    ):
+        colour = SURE_COLOUR if conf >= UNSURE else UNSURE_COLOUR
+        cv2.polylines(out, [quad.astype(np.int32)], True, colour, thick, cv2.LINE_AA)
+        x, y = quad.mean(axis=0)
+        cv2.putText(
+            out,
+            f"{card} {conf:.2f}",
+            (int(x) - 20 * thick, int(y)),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.6 * thick,
+            TEXT_COLOUR,
+            thick,
+            cv2.LINE_AA,
+        )
+    return out

@@ -1,0 +1,92 @@
+"""Corner reads merged into cards: one read per physical corner, then one place per card.
+
+Reads of the same physical corner are merged, then reads of the same card: a one-deck game never
+shows a card twice, so each card keeps its best-supported place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.engine.cards import Card
+from companion.vision import geometry
+from companion.vision.detections import Detections
+from companion.vision.proposals import Proposal
+
+__all__ = ["SURE", "CornerRead", "merge_reads"]
+
+# Confidence from which a read is sure: the detector does not frame it again, and merging keeps
+# it even when a surer read of its rank with another suit lies at the card's opposite corner.
+SURE = 0.7
+
+
+@dataclass(frozen=True)
+class CornerRead:
+    """One corner read as a card, before the reads of a card and of a code are merged."""
+
+    card: Card
+    confidence: float
+    proposal: Proposal
+
+
+def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
+    """Drop an unsure read whose rank matches a surer read at the card's opposite corner.
+
+    In a revealed hand the upper card often covers the lower card's suit pip with one of its
+    own, so one index corner reads "7 of hearts", unsurely, while the free one reads "7 of
+    spades": the same card, whose surer read is kept. A sure read is kept: two cards of a pair
+    can lie head to foot on each other. Reads arrive surest first.
+    """
+
+    def centre(q: Proposal) -> np.ndarray:
+        return np.asarray(geometry.card_quad(q.p, q.u, q.v, q.s).mean(axis=0))
+
+    kept: list[CornerRead] = []
+    for read in reads:
+        q = read.proposal
+        if read.confidence < SURE and any(
+            k.card.rank == read.card.rank
+            and k.card != read.card
+            and float(q.u @ k.proposal.u) < -0.9  # opposite corners of one card
+            and np.linalg.norm(centre(q) - centre(k.proposal)) < 0.35 * min(q.s, k.proposal.s)
+            for k in kept
+        ):
+            continue
+        kept.append(read)
+    return kept
+
+
+def merge_reads(reads: list[CornerRead], shape: tuple[int, int]) -> Detections:
+    """One row per card: best read per physical corner, then best place per card."""
+    kept: list[CornerRead] = []
+    for read in sorted(reads, key=lambda r: -r.confidence):
+        q = read.proposal
+        # The same corner proposed at another threshold or scale: keep the surest read.
+        if any(
+            np.linalg.norm(q.p - k.proposal.p) < 0.15 * min(q.s, k.proposal.s)
+            and float(q.u @ k.proposal.u) > 0.8
+            for k in kept
+        ):
+            continue
+        kept.append(read)
+    corners = [(r.card, r.confidence, r.proposal) for r in _one_suit_per_card(kept)]
+    best: dict[Card, tuple[float, np.ndarray]] = {}
+    support: dict[Card, float] = {}
+    for card, conf, q in corners:
+        quad = geometry.card_quad(q.p, q.u, q.v, q.s)
+        if card not in best:
+            best[card] = (conf, quad)
+            support[card] = conf
+        elif np.linalg.norm(quad.mean(axis=0) - best[card][1].mean(axis=0)) < q.s:
+            # The card's other index corner agrees: more support, same place.
+            support[card] = 1 - (1 - support[card]) * (1 - conf)
+    if not best:
+        return Detections.empty()
+    cards = tuple(best)
+    quads = np.array([best[c][1] for c in cards])
+    h, w = shape
+    boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
+    boxes = np.clip(boxes, 0, [w, h, w, h])
+    return Detections(cards, np.array([support[c] for c in cards]), boxes, quads)

@@ -1,0 +1,264 @@
+"""Candidate card corners from card outlines, found without a model.
+
+Cards are the brightest, least coloured things on a table. A white-balanced "whiteness" map of a
+shrunken frame is thresholded at several levels (one level never suits every light), and the
+outlines are simplified to polygons. Every convex, roughly square polygon corner is a candidate
+card corner, seen in the card's own frame (``geometry``). Overlapping cards still show their free
+corners on the outline of their union, which is why corners, not whole cards, are read.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = ["Proposal", "first_of_alike", "propose_corners", "typical_width"]
+
+WORK_SIZE = 1000  # long side of the frame the outlines are found on
+MIN_CARD_FRACTION = 0.02  # smallest card width, as a fraction of the work frame's long side
+TYPICAL_SPREAD = 0.5  # lone-card outlines under this fraction of the widest are parts of cards
+LONG_SIDE = 1.45  # card height / width used to turn a long edge into a width estimate
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A candidate card corner in full-resolution pixels (see ``geometry``)."""
+
+    p: np.ndarray
+    u: np.ndarray
+    v: np.ndarray
+    s: float
+
+
+def _whiteness(small: np.ndarray) -> np.ndarray:
+    """High where a pixel is bright and grey after a white-patch colour balance."""
+    bright = np.percentile(small[::4, ::4].reshape(-1, 3), 99.5, axis=0)
+    gain = np.clip(bright.max() / np.maximum(bright, 1.0), 1.0, 2.5)
+    img = cv2.transform(small, np.diag(gain))  # saturating uint8 per-channel gain
+    b, g, r = cv2.split(img)
+    lo, hi = cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
+    return cv2.addWeighted(lo, 1.5, hi, -0.5, 0)  # lo - 0.5 (hi - lo), clipped to 0..255
+
+
+def _masks(white: np.ndarray) -> list[np.ndarray]:
+    """Card masks at several whiteness levels, plus one relative to the local surroundings.
+
+    Otsu splits the frame into its two largest populations, which on a light table are "table
+    and cards" against the floor; the higher levels separate cards from a light table, and the
+    local mask (brighter than the neighbourhood by a margin) does so when light is uneven.
+    """
+    otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    top = float(np.percentile(white[::4, ::4], 99.5))
+    levels = {round(otsu - 25)} | {round(otsu + f * (top - otsu)) for f in (0, 0.35, 0.6, 0.8)}
+    masks: list[np.ndarray] = [
+        (white > t).astype(np.uint8) for t in sorted(levels) if 40 <= t < top
+    ]
+    block = (max(white.shape) // 6) | 1
+    masks.append(
+        cv2.adaptiveThreshold(white, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -15)
+    )
+    return masks
+
+
+def _polygon_corners(poly: np.ndarray, min_edge: float) -> list[tuple[float, ...]]:
+    """Convex, near-square corners of a polygon: (px, py, ux, uy, vx, vy, |u-edge|, |v-edge|).
+
+    Plain floats, not arrays: a frame's polygons have a handful of vertices each and there are
+    dozens of polygons, so array calls would cost more than the arithmetic.
+    """
+    pts = poly.reshape(-1, 2).astype(np.float64).tolist()
+    n = len(pts)
+    # Positive shoelace sum = clockwise on screen (y down): TL -> TR -> BR -> BL.
+    if sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n)) < 0:
+        pts = pts[::-1]
+    out: list[tuple[float, ...]] = []
+    for i in range(n):
+        (x, y), (xn, yn), (xp, yp) = pts[i], pts[(i + 1) % n], pts[i - 1]
+        ax, ay, bx, by = xn - x, yn - y, xp - x, yp - y  # to the next and the previous vertex
+        la, lb = math.hypot(ax, ay), math.hypot(bx, by)
+        # Long enough edges, convex (not reflex), and near a right angle.
+        if (
+            la < min_edge
+            or lb < min_edge
+            or ax * by - ay * bx <= 0
+            or abs((ax * bx + ay * by) / (la * lb)) > 0.5
+        ):
+            continue
+        out.append((x, y, ax / la, ay / la, bx / lb, by / lb, la, lb))
+    return out
+
+
+def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
+    """Polygon corners moved to the crossings of lines fitted to each edge's outline points.
+
+    Cards have rounded corners, so the simplified polygon's vertices sit on the arcs, inside
+    the sharp corner the crops are measured from; fitted edge lines cross at the sharp corner.
+    """
+    pts = contour.reshape(-1, 2)
+    verts = poly.reshape(-1, 2)
+    n = len(verts)
+    if n < 3:
+        return poly
+    # The polygon's vertices are outline points: find where each one first appears.
+    keys = pts[:, 0].astype(np.int64) * 65536 + pts[:, 1]
+    same = keys[None, :] == (verts[:, 0].astype(np.int64) * 65536 + verts[:, 1])[:, None]
+    if not same.any(axis=1).all():
+        return poly
+    idx = same.argmax(axis=1).tolist()
+    corners = verts.astype(np.float64).tolist()  # floats, as in _polygon_corners
+    lines = []
+    for k in range(n):
+        a, b = idx[k], idx[(k + 1) % n]
+        seg = pts[a : b + 1] if a <= b else np.concatenate([pts[a:], pts[: b + 1]])
+        if len(seg) >= 8:
+            cut = len(seg) // 5
+            seg = seg[cut : len(seg) - cut]
+        if len(seg) < 2:
+            seg = np.array([verts[k], verts[(k + 1) % n]])
+        lines.append(
+            cv2.fitLine(seg.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01)
+            .ravel()
+            .astype(np.float64)
+            .tolist()
+        )
+    out = [list(c) for c in corners]
+    for k in range(n):
+        (dx1, dy1, x1, y1), (dx2, dy2, x2, y2) = lines[k - 1], lines[k]
+        det = dx1 * (-dy2) - dy1 * (-dx2)
+        if abs(det) < 0.3:  # nearly parallel edges: keep the vertex
+            continue
+        t = ((x2 - x1) * (-dy2) - (y2 - y1) * (-dx2)) / det
+        cx, cy = x1 + t * dx1, y1 + t * dy1
+        (vx, vy), (wx, wy) = corners[k], corners[k - 1]
+        if math.hypot(cx - vx, cy - vy) < 0.25 * math.hypot(vx - wx, vy - wy):
+            out[k] = [cx, cy]
+    return np.array(out, np.float64).reshape(-1, 1, 2)
+
+
+def _is_card_quad(poly: np.ndarray) -> float | None:
+    """Card width when the polygon is a lone card (4 right-ish corners, card proportions)."""
+    pts = poly.reshape(-1, 2).astype(np.float64)
+    if len(pts) != 4 or not cv2.isContourConvex(pts.astype(np.float32)):
+        return None
+    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    short, long = min(short, long), max(short, long)
+    if not 1.2 < long / max(short, 1e-6) < 1.75:
+        return None
+    return float(short)
+
+
+def typical_width(widths: list[float]) -> float | None:
+    """The median width of the lone-card outlines, leaving out the much smaller ones.
+
+    At the higher whiteness levels the light parts of a card's face (a court's robe, the
+    paper between pips) can come out as card-shaped blobs of their own; on a table of court
+    cards they once outnumbered the cards, and a third of the cards' width became the scale
+    every corner was read at. Cards on one table differ in size by far less than half.
+    """
+    if not widths:
+        return None
+    sizes = np.array(widths)
+    return float(np.median(sizes[sizes >= TYPICAL_SPREAD * sizes.max()]))
+
+
+def first_of_alike(
+    frames: np.ndarray, near: float = 0.06, turn: float = 0.98, spread: float = 0.1, fixed: int = 0
+) -> np.ndarray:
+    """Rows of ``frames`` (px, py, ux, uy, vx, vy, s) not alike an earlier row kept.
+
+    A row is alike an earlier one that lies within ``near`` of its width, points the same way
+    (``u`` dot product above ``turn``) and has a width within ``spread`` of its own: their
+    crops would be alike. The first ``fixed`` rows are kept as they are (frames already read).
+    Only pairs whose x are that close are tested: a frame has hundreds of rows.
+    """
+    n = len(frames)
+    x, y, ux, uy, s = frames[:, 0], frames[:, 1], frames[:, 2], frames[:, 3], frames[:, 6]
+    order = np.argsort(x, kind="stable")
+    reach = near * s * 1.001 + 1e-9  # a little wider than the test: the test decides
+    lo = np.searchsorted(x[order], x - reach, "left")
+    hi = np.searchsorted(x[order], x + reach, "right")
+    count = hi - lo
+    later = np.repeat(np.arange(n), count)
+    start = np.repeat(lo - np.concatenate([[0], np.cumsum(count)[:-1]]), count)
+    earlier = order[np.arange(int(count.sum())) + start]
+    pair = (earlier < later) & (later >= fixed)
+    later, earlier = later[pair], earlier[pair]
+    alike = (
+        (np.hypot(x[earlier] - x[later], y[earlier] - y[later]) < near * s[later])
+        & (ux[earlier] * ux[later] + uy[earlier] * uy[later] > turn)
+        & (np.abs(s[earlier] - s[later]) < spread * s[later])
+    )
+    later, earlier = later[alike], earlier[alike]
+    keep = np.ones(n, bool)
+    if len(later):  # pairs come grouped by the later row, in row order
+        starts = np.flatnonzero(np.concatenate([[True], np.diff(later) != 0]))
+        ends = np.append(starts[1:], len(later))
+        for i, a, b in zip(later[starts].tolist(), starts.tolist(), ends.tolist(), strict=True):
+            if keep[earlier[a:b]].any():
+                keep[i] = False
+    return np.flatnonzero(keep)
+
+
+def propose_corners(image: np.ndarray) -> tuple[list[Proposal], float | None]:
+    """Candidate card corners (full-resolution pixels) and the typical card width, if seen."""
+    h, w = image.shape[:2]
+    factor = min(1.0, WORK_SIZE / max(h, w))
+    small = image
+    if factor < 1.0:
+        # Area averaging is the anti-aliased shrink, but at a fractional factor it costs 5 ms
+        # on a webcam frame; when each work pixel spans under two frame pixels, bilinear
+        # sampling loses nothing the outlines need (dev set: the same cards, one more read).
+        mild = factor > 0.5
+        small = cv2.resize(
+            image,
+            None,
+            fx=factor,
+            fy=factor,
+            interpolation=cv2.INTER_LINEAR if mild else cv2.INTER_AREA,
+        )
+    white = _whiteness(small)
+    min_width = MIN_CARD_FRACTION * max(small.shape[:2])
+    close, open_ = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)
+    raw: list[tuple[float, ...]] = []
+    widths: list[float] = []
+    for mask in _masks(white):
+        # Closing fills the notches that index glyphs near the card edge cut into the mask.
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, open_)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            area = cv2.contourArea(contour)
+            if area < 0.8 * min_width * min_width:
+                continue
+            outlines = [contour]
+            hull = cv2.convexHull(contour)
+            if area > 0.9 * cv2.contourArea(hull):  # a lone card, maybe with a ragged edge
+                outlines.append(hull)
+            for outline in outlines:
+                poly = cv2.approxPolyDP(outline, max(1.5, 0.04 * math.sqrt(area)), True)
+                card_w = _is_card_quad(poly)
+                if card_w is not None:
+                    widths.append(card_w)
+                raw += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
+    typical = typical_width(widths)
+    frames: list[tuple[float, ...]] = []  # px, py, ux, uy, vx, vy, s: each scale of each corner
+    for *corner, la, lb in raw:
+        scales = [la, lb / LONG_SIDE]
+        if typical is not None:
+            # Lone cards fix the scale; an edge-based width only adds a read when it differs.
+            scales = [typical] + [
+                s
+                for s in scales
+                if 0.6 * typical < s < 1.6 * typical and abs(s - typical) > 0.2 * typical
+            ]
+        frames += [(*corner, s) for s in scales if s >= min_width]
+    table = np.array(frames, np.float64).reshape(-1, 7)
+    proposals = [
+        Proposal(np.array([x, y]) / factor, np.array([ux, uy]), np.array([vx, vy]), s / factor)
+        for x, y, ux, uy, vx, vy, s in table[first_of_alike(table)].tolist()
+    ]
+    return proposals, (typical / factor if typical is not None else None)

@@ -1,0 +1,53 @@
+"""Model files and their onnxruntime sessions, checked against the crop geometry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from companion.errors import ModelLoadError
+from companion.vision import geometry
+
+if TYPE_CHECKING:
+    from onnxruntime import InferenceSession
+
+__all__ = ["DEFAULT_FACE", "DEFAULT_MODEL", "DEFAULT_READER", "load_model"]
+
+DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "card_corners.onnx"
+DEFAULT_READER = DEFAULT_MODEL.with_name("card_reader.onnx")
+DEFAULT_FACE = DEFAULT_MODEL.with_name("card_face.onnx")
+
+
+def load_model(
+    model_path: Path | str, threads: int, extent: geometry.Extent = geometry.CORNER
+) -> tuple[InferenceSession, str, str]:
+    """An onnxruntime session on a corner-crop model, with its rank and suit names."""
+    import onnxruntime as ort
+
+    path = Path(model_path)
+    if not path.is_file():
+        raise ModelLoadError(str(path), "file not found")
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    # Between runs onnxruntime's worker threads busy-wait for the next one by default. The
+    # detector runs its networks between stretches of OpenCV and numpy work, and a spinning
+    # worker takes a core from that work: on 2 cores a 720p frame took about twice as long.
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    try:
+        session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        meta = session.get_modelmeta().custom_metadata_map
+        ranks, suits = meta["ranks"], meta["suits"]
+        crop = (
+            int(meta["crop_w"]),
+            int(meta["crop_h"]),
+            tuple(json.loads(meta["crop_x"])),
+            tuple(json.loads(meta["crop_y"])),
+        )
+    except Exception as error:  # onnxruntime raises its own exception types
+        raise ModelLoadError(str(path), str(error)) from error
+    expected = (geometry.CROP_W, geometry.CROP_H, *extent)
+    if crop != expected:
+        raise ModelLoadError(str(path), f"crop geometry {crop} differs from {expected}")
+    return session, ranks, suits

@@ -1,0 +1,45 @@
+"""The reads drawn on a copy of their picture (``draw.draw_reads``)."""
+
+import cv2
+import numpy as np
+
+from companion.vision import CardDetector, Detections, draw_reads
+from companion.vision.draw import SURE_COLOUR, UNSURE_COLOUR
+from tests.helpers import FIXTURES, cards
+
+
+def _one_card(confidence: float) -> Detections:
+    quad = np.array([[[50, 50], [120, 50], [120, 150], [50, 150]]], np.float32)
+    box = np.concatenate([quad.min(axis=1), quad.max(axis=1)], axis=1)
+    return Detections(cards("As"), np.array([confidence]), box, quad)
+
+
+def test_reads_are_drawn_on_a_copy_and_the_picture_is_left_as_it_was() -> None:
+    frame = np.zeros((200, 300, 3), np.uint8)
+    out = draw_reads(frame, _one_card(0.95))
+    assert not frame.any()
+    assert out is not frame and out.shape == frame.shape
+    assert out[50, 80].tolist() == list(SURE_COLOUR)  # on the outline's top edge
+    assert not out[60, 60].any()  # inside the card, away from the label: untouched
+
+
+def test_unsure_reads_are_drawn_in_their_own_colour() -> None:
+    out = draw_reads(np.zeros((200, 300, 3), np.uint8), _one_card(0.5))
+    assert out[50, 80].tolist() == list(UNSURE_COLOUR)
+
+
+def test_no_reads_draw_nothing() -> None:
+    frame = np.full((10, 10, 3), 7, np.uint8)
+    out = draw_reads(frame, Detections.empty())
+    assert np.array_equal(out, frame) and out is not frame
+
+
+def test_a_photos_reads_are_drawn_where_the_detector_found_them() -> None:
+    image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    before = image.copy()
+    detections = CardDetector().detect(image)
+    out = draw_reads(image, detections)
+    assert np.array_equal(image, before)
+    changed = np.any(out != image, axis=2)
+    for x0, y0, x1, y1 in detections.xyxy.astype(int):
+        assert changed[y0 : y1 + 1, x0 : x1 + 1].any()

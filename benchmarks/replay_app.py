@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine.gang.replay.odds import replay_table  # noqa: E402
 from companion.formats.table import table_from_json  # noqa: E402
-from companion.ui.replay_actions import SETTINGS  # noqa: E402
+from companion.ui.replay.actions import SETTINGS
 
 BOARD = "As Kd Qh 7c 2s"
 TWO = [("Ana", "Ah Ad"), ("Bob", "Th 9h"), ("Cy", "3c 2c")]

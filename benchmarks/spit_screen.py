@@ -20,9 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine.spit import VARIANTS, Stock, apply_move, legal_moves, new_game  # noqa: E402
-from companion.ui.spit_state import SpitScreen  # noqa: E402
-from companion.ui.state import AppState  # noqa: E402
-from companion.ui.views import root_view  # noqa: E402
+from companion.ui.root import root_view
+from companion.ui.spit.state import SpitScreen
+from companion.ui.state import AppState
 
 TAP_BUDGET_MS = 100.0  # a tap that answers within this feels immediate
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.messages import Phrase, phrase, text
+from companion.messages import Phrase, phrase
 
 __all__ = [
     "LANGUAGES",
@@ -49,7 +49,7 @@ class CompanionError(Exception):
 
     def message(self, lang: str = "en") -> str:
         """The message in ``lang`` (English when the language is unknown)."""
-        return text(self.code, lang, **self.params)
+        return self.phrase.text(lang)
 
     def __str__(self) -> str:
         return self.message("en")
@@ -95,10 +95,11 @@ class IllegalMoveError(CompanionError, ValueError):
     @property
     def reason(self) -> Phrase:
         """What the rule says, without the "illegal move" before it."""
-        return self.phrase
+        return phrase(self.code, **self.params)
 
-    def message(self, lang: str = "en") -> str:
-        return text("move.illegal", lang, reason=self.phrase)
+    @property
+    def phrase(self) -> Phrase:
+        return phrase("move.illegal", reason=self.reason)
 
 
 class ImageDecodeError(InputError):

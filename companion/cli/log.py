@@ -17,6 +17,7 @@ from companion.storage import InvalidRecordError, SqliteGameLog, Stats
 
 __all__ = ["register"]
 
+
 def _variant(name: str) -> Phrase | str:
     """The variant in words; a name this Companion does not know (from a newer one) as is."""
     return phrase(f"variant.{name}") if has_text(f"variant.{name}") else name

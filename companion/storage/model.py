@@ -59,7 +59,6 @@ class Outcome(StrEnum):
     ABANDONED = "abandoned"
 
 
-
 def freeze(value: Json, where: str) -> Json:
     """A deeply read-only copy of a JSON value; rejects what JSON cannot hold, naming ``where``."""
     if value is None or isinstance(value, bool | int | str):

@@ -1,8 +1,5 @@
-"""The table-side app (``companion app``): screens built from plain state, served by Flet.
+"""The table-side app (``companion app``): one folder per screen (``state``, ``actions``, ``view``),
+the shell around them (``app``, ``root``, ``navigation``, ``services``, ``widgets``), the server.
 
-The state and its rules import nothing from Flet, so they are used and tested without a client.
+The states and their rules import nothing from Flet, so they are used and tested without a client.
 """
-
-from companion.ui.state import AppState, Banner, Problem, Rules, ShowdownState
-
-__all__ = ["AppState", "Banner", "Problem", "Rules", "ShowdownState"]

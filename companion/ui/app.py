@@ -11,14 +11,18 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.ui import actions, replay_actions
-from companion.ui.actions import Action, Services
+from companion.ui.banner import Banner
 from companion.ui.camera import Camera, encode_jpeg
-from companion.ui.spit_actions import prepare_spit_photo
-from companion.ui.state import AppState, Banner
+from companion.ui.history.actions import download_file, export_data, export_files
+from companion.ui.navigation import initial_state
+from companion.ui.replay.actions import run_replay, wanted
+from companion.ui.root import bug_view, root_view
+from companion.ui.services import MAX_UPLOAD_BYTES, Action, Services, run
+from companion.ui.showdown.actions import prepare_photo
+from companion.ui.spit.actions import prepare_spit_photo
+from companion.ui.state import AppState
 from companion.ui.text import LANGS, t
 from companion.ui.typing_kept import keep_typing
-from companion.ui.views import bug_view, root_view
 
 logger = logging.getLogger(__name__)
 
@@ -82,7 +86,7 @@ def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: st
         live.current = False
         if last.current is not None:
             photo = encode_jpeg(last.current, width=None, quality=92)
-            dispatch(await asyncio.to_thread(actions.prepare_photo, photo, "webcam.jpg", services))
+            dispatch(await asyncio.to_thread(prepare_photo, photo, "webcam.jpg", services))
 
     controls: list[ft.Control] = [
         ft.Button(key="webcam", content=t("webcam", lang), icon=ft.Icons.VIDEOCAM, on_click=start)
@@ -98,12 +102,12 @@ def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: st
 @ft.component
 def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     state: AppState
-    state, set_state = ft.use_state(lambda: actions.initial_state(services, lang))
+    state, set_state = ft.use_state(lambda: initial_state(services, lang))
 
     def dispatch(action: Action) -> None:
         def step(current: AppState) -> AppState:
             try:
-                return actions.run(action, current, services)
+                return run(action, current, services)
             except Exception as error:  # a bug: logged, shown, and the page keeps working
                 logger.exception("an action failed")
                 return current.with_banner(
@@ -121,13 +125,13 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
         if not e.files:
             return
         file = e.files[0]
-        if file.size > actions.MAX_UPLOAD_BYTES:
+        if file.size > MAX_UPLOAD_BYTES:
             dispatch(
                 lambda s, _: s.with_banner(
                     Banner.of(
                         "upload_too_big",
                         size=round(file.size / 2**20, 1),
-                        limit=actions.MAX_UPLOAD_BYTES // 2**20,
+                        limit=MAX_UPLOAD_BYTES // 2**20,
                     )
                 )
             )
@@ -151,7 +155,7 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
             data = _uploaded(upload_dir, name)
             if data is not None:
                 file_name, screen = pending.pop(name)
-                prepare = PHOTO_READERS.get(screen, actions.prepare_photo)
+                prepare = PHOTO_READERS.get(screen, prepare_photo)
                 # Reading a big photo takes a while: off the event loop other phones share.
                 dispatch(await asyncio.to_thread(prepare, data, file_name, services))
 
@@ -183,11 +187,11 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
 
     async def compute_replay() -> None:
         if replay_job is not None:
-            await replay_actions.run_replay(
+            await run_replay(
                 replay_job,
                 services,
                 dispatch,
-                still_wanted=lambda: replay_actions.wanted(replay_job, shown.current),
+                still_wanted=lambda: wanted(replay_job, shown.current),
             )
 
     ft.use_effect(compute_replay, [replay_key])
@@ -199,8 +203,8 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     )
 
     async def send_export(kind: str, night_id: int | None) -> None:
-        dispatch(actions.export_data(kind, night_id))  # a copy stays in the data folder
-        name, data = actions.download_file(actions.export_files(services.log, kind, night_id))
+        dispatch(export_data(kind, night_id))  # a copy stays in the data folder
+        name, data = download_file(export_files(services.log, kind, night_id))
         await picker.save_file(file_name=name, src_bytes=data)
 
     def download(kind: str, night_id: int | None) -> None:

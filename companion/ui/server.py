@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from companion.storage import GameLog
-from companion.ui.actions import MAX_UPLOAD_BYTES, PhotoReader, Services
+from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader, Services
 
 __all__ = ["JoinGate", "build_asgi", "lan_address", "new_join_code"]
 

@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from companion.errors import ImageDecodeError
+from companion.messages import phrase
 
 __all__ = ["MIN_IMAGE_SIDE", "decode_image", "load_image", "refuse_too_small"]
 
@@ -19,7 +20,7 @@ def refuse_too_small(image: np.ndarray, name: str) -> np.ndarray:
     the file (``detect`` only accepts pictures of at least ``MIN_IMAGE_SIDE`` pixels)."""
     height, width = image.shape[:2]
     if min(height, width) < MIN_IMAGE_SIDE:
-        raise ImageDecodeError(name, f"{width}x{height} px, too small to show a card")
+        raise ImageDecodeError(name, phrase("image.too_small", width=width, height=height))
     return image
 
 
@@ -36,12 +37,14 @@ def load_image(path: Path) -> np.ndarray:
     try:
         data = np.fromfile(str(path), dtype=np.uint8)
     except OSError as error:
-        raise ImageDecodeError(str(path), error.strerror or "cannot open") from error
+        raise ImageDecodeError(
+            str(path), phrase("image.cannot_open", reason=error.strerror or "")
+        ) from error
     if data.size == 0:
-        raise ImageDecodeError(str(path), "empty file")
+        raise ImageDecodeError(str(path), phrase("image.empty"))
     image = _decoded(data)
     if image is None:
-        raise ImageDecodeError(str(path), "not an image format OpenCV can decode")
+        raise ImageDecodeError(str(path), phrase("image.not_an_image"))
     return refuse_too_small(image, str(path))
 
 
@@ -49,8 +52,8 @@ def decode_image(data: bytes, name: str) -> np.ndarray:
     """BGR pixels of an uploaded file's bytes; anything that is not an image is refused by
     ``name``."""
     if not data:
-        raise ImageDecodeError(name, "empty file")
+        raise ImageDecodeError(name, phrase("image.empty"))
     image = _decoded(np.frombuffer(data, np.uint8))
     if image is None:
-        raise ImageDecodeError(name, "not an image")
+        raise ImageDecodeError(name, phrase("image.not_an_image"))
     return refuse_too_small(image, name)

@@ -40,8 +40,7 @@ def test_referee_french_illegal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run([*BASE, "--move", "j2 5c sur tas 1", "--lang", "fr"], capsys)
     assert code == 0
     assert out.splitlines()[-1] == (
-        "joueur 2 : 5♣ → tas 1 est interdit : "
-        "5♣ n'est pas d'un rang au-dessus ou au-dessous de 7♥"
+        "joueur 2 : 5♣ → tas 1 est interdit : 5♣ n'est pas d'un rang au-dessus ou au-dessous de 7♥"
     )
 
 

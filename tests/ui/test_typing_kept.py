@@ -10,10 +10,11 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from flet.utils.object_model import patch_dataclass
 
-from companion.ui.actions import Services
-from companion.ui.state import SCREENS, AppState, ShowdownState
+from companion.ui.services import Services
+from companion.ui.showdown.state import ShowdownState
+from companion.ui.state import SCREENS, AppState
 from companion.ui.typing_kept import Rendered, keep_typing
-from tests.ui.test_views import Session, find
+from tests.ui.screens import Session, find
 
 
 class Page:

@@ -2,66 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import flet as ft
 import pytest
 
-from companion.ui import actions
-from companion.ui.actions import Action, Services
-from companion.ui.state import RIVER, SCREENS, AppState, ShowdownState
-from companion.ui.views import bug_view, root_view
-
-
-def walk(control: Any) -> Iterator[Any]:
-    """Every control under ``control``, depth first; an empty slot in a list is an error.
-
-    (The web client draws a grey box for a None among a Column's controls.)
-    """
-    yield control
-    for name in ("content", "controls", "destinations"):
-        child = getattr(control, name, None)
-        if isinstance(child, list):
-            for item in child:
-                if item is None:
-                    raise AssertionError(f"None among the {name} of {type(control).__name__}")
-                yield from walk(item)
-        elif isinstance(child, ft.BaseControl):
-            yield from walk(child)
-
-
-def find(control: Any, key: str) -> Any:
-    found = [c for c in walk(control) if getattr(c, "key", None) == key]
-    if len(found) != 1:
-        raise LookupError(f"{len(found)} controls with key {key!r}")
-    return found[0]
-
-
-def texts(control: Any) -> list[str]:
-    return [c.value for c in walk(control) if isinstance(c, ft.Text) and c.value]
-
-
-class Session:
-    """A state and a dispatch that applies actions to it, as the app's component does."""
-
-    def __init__(self, state: AppState, services: Services) -> None:
-        self.state, self.services = state, services
-
-    def dispatch(self, action: Action) -> None:
-        self.state = actions.run(action, self.state, self.services)
-
-    def view(self) -> Any:
-        return root_view(self.state, self.dispatch)
-
-    def tap(self, key: str) -> None:
-        control = find(self.view(), key)
-        control.on_click(ft.Event("click", control))
-
-    def submit(self, key: str, value: str) -> None:
-        control = find(self.view(), key)
-        control.value = value
-        control.on_submit(ft.Event("submit", control))
+from companion.ui.root import bug_view
+from companion.ui.services import Services
+from companion.ui.showdown.state import RIVER, ShowdownState
+from companion.ui.state import SCREENS, AppState
+from tests.ui.screens import Session, find, texts
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ def test_an_upload_decodes_as_its_file_does() -> None:
     [
         (None, "No such file or directory"),
         (b"", "empty file"),
-        (b"not an image at all", "not an image format OpenCV can decode"),
+        (b"not an image at all", "not an image format this app can read"),
     ],
     ids=["missing", "empty", "text"],
 )

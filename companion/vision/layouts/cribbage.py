@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion.engine.cards import Card
-from companion.errors import TableError
+from companion.errors import PhotoLayoutError
 from companion.vision.layouts.places import SeenCard, card_width, listed, one_per_place, seen_cards
 
 if TYPE_CHECKING:
@@ -70,22 +70,12 @@ def read_show(detections: Detections, where: str) -> ShowPhoto:
     seen = one_per_place(seen_cards(detections), width)
     if len(seen) != 5:
         shown = listed(seen)
-        raise TableError(
-            f"{where}: read {len(seen)} cards ({shown}); a show photo needs 5: the four hand "
-            "cards in a row and the starter apart from them",
-            f"{where} : {len(seen)} cartes lues ({shown}) ; une photo de compte en demande 5 : "
-            "les quatre cartes de la main en rang et la carte de départ à part",
-        )
+        raise PhotoLayoutError("photo.show_count", where=where, n=len(seen), cards=shown)
     points = np.array([(s.x, s.y) for s in seen])
     apart = [i for i in range(5) if _is_apart(points, i, width)]
     if len(apart) != 1:
         shown = listed(seen)
-        raise TableError(
-            f"{where}: cannot tell the starter among {shown}; lay the four hand cards in a row "
-            "and the starter apart from it (e.g. above it)",
-            f"{where} : impossible de reconnaître la carte de départ parmi {shown} ; posez les "
-            "quatre cartes de la main en rang et la carte de départ à part (par ex. au-dessus)",
-        )
+        raise PhotoLayoutError("photo.show_starter", where=where, cards=shown)
     starter = apart[0]
     hand = [s for i, s in enumerate(seen) if i != starter]
     _, direction, _ = _row_line(np.delete(points, starter, axis=0))

@@ -15,7 +15,7 @@ import numpy as np
 
 from companion.engine.spit import SpitRules, SpitState
 from companion.engine.spit.referee import PileView, typed_position
-from companion.errors import TableError
+from companion.errors import PhotoLayoutError
 from companion.vision.layouts.places import SeenCard, card_width, listed, one_per_place, seen_cards
 
 if TYPE_CHECKING:
@@ -70,13 +70,10 @@ def read_spit(detections: Detections, where: str) -> SpitPhoto:
     rows = _rows(seen, width, _turn(detections))
     if len(rows) != 3 or len(rows[1]) != 2:
         shape = " / ".join(listed(row) for row in rows) or "—"
-        raise TableError(
-            f"{where}: read {len(seen)} cards in {len(rows)} rows ({shape}); a Spit photo needs "
-            "three rows: player 2's stocks at the top, the two spit piles in the middle, "
-            "player 1's stocks at the bottom",
-            f"{where} : {len(seen)} cartes lues en {len(rows)} rangs ({shape}) ; une photo de "
-            "Spit en demande trois : les réserves du joueur 2 en haut, les deux tas au milieu, "
-            "les réserves du joueur 1 en bas",
+        code = "photo.spit_rows" if len(rows) != 3 else "photo.spit_middle"
+        middle = len(rows[1]) if len(rows) > 1 else 0
+        raise PhotoLayoutError(
+            code, where=where, n=len(seen), rows=len(rows), shape=shape, middle=middle
         )
     top, middle, bottom = rows
     return SpitPhoto((middle[0], middle[1]), (tuple(bottom), tuple(top)))

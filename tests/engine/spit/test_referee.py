@@ -198,8 +198,7 @@ def test_disputed_moves(kwargs: dict, move: object, rule: str | None) -> None:
 def test_disputed_card_message() -> None:
     ruling = referee(table(), CardPlay(0, parse_card("5c"), 0))
     assert explain(ruling)[-1] == (
-        "player 1: 5♣ → pile 1 is illegal: "
-        "5♣ is not face up on top of player 1's stock"
+        "player 1: 5♣ → pile 1 is illegal: 5♣ is not face up on top of player 1's stock"
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import TableError
+from companion.errors import PhotoLayoutError
 from companion.vision import Detections
 from companion.vision.layouts.cribbage import read_show
 from companion.vision.layouts.places import unsure
@@ -50,17 +50,22 @@ from tests.vision.layouts.builders import ABOVE, ROW, WIDTH, reads
             does_not_raise(),
         ),
         # Five cards evenly in a row: no card is apart.
-        (ROW + [("5s", 580, 500)], "", "", pytest.raises(TableError, match="cannot tell")),
+        (ROW + [("5s", 580, 500)], "", "", pytest.raises(PhotoLayoutError, match="cannot tell")),
         # Two cards off the row.
         (
             ROW[:3] + [("Kc", 460, 200), ABOVE],
             "",
             "",
-            pytest.raises(TableError, match="cannot tell"),
+            pytest.raises(PhotoLayoutError, match="cannot tell"),
         ),
-        (ROW, "", "", pytest.raises(TableError, match=r"read 4 cards \(4♣ 5♦ 6♥ K♣\)")),
-        (ROW + [ABOVE, ("9s", 900, 100)], "", "", pytest.raises(TableError, match="read 6 cards")),
-        ([], "", "", pytest.raises(TableError, match=r"read 0 cards \(—\)")),
+        (ROW, "", "", pytest.raises(PhotoLayoutError, match=r"read 4 cards \(4♣ 5♦ 6♥ K♣\)")),
+        (
+            ROW + [ABOVE, ("9s", 900, 100)],
+            "",
+            "",
+            pytest.raises(PhotoLayoutError, match="read 6 cards"),
+        ),
+        ([], "", "", pytest.raises(PhotoLayoutError, match=r"read 0 cards \(—\)")),
     ],
 )
 def test_read_show(
@@ -73,7 +78,7 @@ def test_read_show(
 
 
 def test_show_errors_name_the_file_in_both_languages() -> None:
-    with pytest.raises(TableError) as caught:
+    with pytest.raises(PhotoLayoutError) as caught:
         read_show(reads(*ROW), "photos/hand.jpg")
     assert caught.value.message("en").startswith("photos/hand.jpg: read 4 cards")
     assert caught.value.message("fr").startswith("photos/hand.jpg : 4 cartes lues")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.engine.spit import VARIANTS, Turn
 from companion.engine.spit.referee import PileView, Situation, referee, typed_position
-from companion.errors import DuplicateCardError, TableError
+from companion.errors import DuplicateCardError, PhotoLayoutError, TableError
 from companion.vision.layouts.spit import read_spit, spit_position
 from tests.helpers import cards
 from tests.vision.layouts.builders import reads, spit_layout
@@ -27,10 +27,22 @@ from tests.vision.layouts.builders import reads, spit_layout
             "Qh 5c Td 6s 3h",
             does_not_raise(),
         ),
-        (("3h", "2c 2d", "-"), "", "", "", pytest.raises(TableError, match="in 2 rows")),
-        (("3h", "2c 2d Ks", "4h"), "", "", "", pytest.raises(TableError, match="three rows")),
-        (("3h", "2c", "4h"), "", "", "", pytest.raises(TableError, match=r"\(3♥ / 2♣ / 4♥\)")),
-        (("", "", ""), "", "", "", pytest.raises(TableError, match="read 0 cards in 0 rows")),
+        (("3h", "2c 2d", "-"), "", "", "", pytest.raises(PhotoLayoutError, match="in 2 rows")),
+        (
+            ("3h", "2c 2d Ks", "4h"),
+            "",
+            "",
+            "",
+            pytest.raises(PhotoLayoutError, match="middle row holds 3"),
+        ),
+        (
+            ("3h", "2c", "4h"),
+            "",
+            "",
+            "",
+            pytest.raises(PhotoLayoutError, match=r"\(3♥ / 2♣ / 4♥\)"),
+        ),
+        (("", "", ""), "", "", "", pytest.raises(PhotoLayoutError, match="read 0 cards in 0 rows")),
     ],
 )
 def test_read_spit(

@@ -1,0 +1,63 @@
+"""The History screen's actions: reading the past nights and stats again, exports.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from dataclasses import replace
+
+from companion.storage import GameLog
+from companion.ui.banner import Banner
+from companion.ui.services import Action, Services
+from companion.ui.state import AppState
+
+__all__ = [
+    "refresh_history",
+    "export_files",
+    "download_file",
+    "export_data",
+]
+
+
+def refresh_history(state: AppState, services: Services) -> AppState:
+    return replace(state, history=services.log.list_nights(), stats=services.log.stats())
+
+def export_files(log: GameLog, kind: str, night_id: int | None = None) -> dict[str, bytes]:
+    """An export's files by name: one JSON file, or the nights and heists CSV tables."""
+    stem = "all" if night_id is None else f"night-{night_id}"
+    if kind == "json":
+        text = log.export_json(night_id)
+        json.loads(text)  # the export is JSON by contract; a broken one is a bug
+        return {f"{stem}.json": text.encode()}
+    tables = log.export_csv(night_id)
+    return {
+        f"{stem}-nights.csv": tables.nights.encode(),
+        f"{stem}-heists.csv": tables.heists.encode(),
+    }
+
+def download_file(files: dict[str, bytes]) -> tuple[str, bytes]:
+    """What the browser downloads: the one file, or a zip of several."""
+    if len(files) == 1:
+        return next(iter(files.items()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return f"{next(iter(files)).rsplit('-', 1)[0]}-csv.zip", buffer.getvalue()
+
+def export_data(kind: str, night_id: int | None = None) -> Action:
+    """Write an export into the data folder's ``exports/`` (never anywhere else)."""
+
+    def action(state: AppState, services: Services) -> AppState:
+        folder = services.data_dir / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        files = export_files(services.log, kind, night_id)
+        for name, data in files.items():
+            (folder / name).write_bytes(data)
+        return state.with_banner(
+            Banner.of("exported", path=", ".join(str(folder / name) for name in files))
+        )
+
+    return action

@@ -1,0 +1,134 @@
+"""History and stats: past nights, win rates, streaks, hardest variants, exports."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.messages import text
+from companion.storage import Record
+from companion.ui.history.actions import export_data
+from companion.ui.replay.actions import open_replay
+from companion.ui.state import AppState
+from companion.ui.text import t
+from companion.ui.widgets import Dispatch, Download, section
+
+__all__ = ["history_view"]
+
+
+def _rate(record: Record) -> str:
+    return "-" if record.win_rate is None else f"{100 * record.win_rate:.0f} %"
+
+
+def history_view(
+    state: AppState, dispatch: Dispatch, download: Download | None = None
+) -> ft.Control:
+    """``download`` also sends each export to the browser; without it, the data folder only."""
+    lang = state.lang
+
+    def export(kind: str, night: int | None = None) -> None:
+        if download is not None:
+            download(kind, night)
+        else:
+            dispatch(export_data(kind, night))
+
+    def replay(night: int) -> list[ft.Control]:
+        return [
+            ft.TextButton(
+                key=f"replay-night-{night}",
+                content=t("replay", lang),
+                on_click=lambda e: dispatch(open_replay(night)),
+            )
+        ]
+
+    nights: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(
+                    f"#{s.night.id} {s.night.created_at:%Y-%m-%d} {s.night.variant} — "
+                    f"{', '.join(s.night.players)} — "
+                    f"{t('score_short', lang, vaults=s.vaults, alarms=s.alarms)} "
+                    f"({text(f'log.outcome_{s.outcome.value}', lang)})",
+                    size=13,
+                    expand=True,
+                ),
+                ft.TextButton(
+                    key=f"export-night-{s.night.id}",
+                    content="JSON",
+                    on_click=lambda e, n=s.night.id: export("json", n),
+                ),
+                ft.TextButton(
+                    key=f"export-night-csv-{s.night.id}",
+                    content="CSV",
+                    on_click=lambda e, n=s.night.id: export("csv", n),
+                ),
+                *(replay(s.night.id) if s.heists else []),
+            ]
+        )
+        for s in state.history
+    ] or [ft.Text(t("no_history", lang))]
+    parts: list[ft.Control] = [section("nights", t("history", lang), *nights)]
+    stats = state.stats
+    if stats is not None:
+        o = stats.overall
+        parts.append(
+            section(
+                "stats",
+                t("stats", lang),
+                ft.Text(
+                    t(
+                        "overall",
+                        lang,
+                        won=o.won,
+                        lost=o.lost,
+                        abandoned=o.abandoned,
+                        rate=_rate(o),
+                    ),
+                    key="overall",
+                ),
+                ft.Text(
+                    t(
+                        "streaks",
+                        lang,
+                        nw=stats.night_streaks.longest_wins,
+                        nl=stats.night_streaks.longest_losses,
+                        hv=stats.heist_streaks.longest_wins,
+                        ha=stats.heist_streaks.longest_losses,
+                    )
+                ),
+                ft.Text(t("by_variant", lang), weight=ft.FontWeight.BOLD),
+                *[
+                    ft.Text(f"{v}: {r.won}/{r.played} ({_rate(r)})")
+                    for v, r in stats.by_variant.items()
+                ],
+                ft.Text(t("by_group", lang), weight=ft.FontWeight.BOLD),
+                *[
+                    ft.Text(
+                        f"{', '.join(stats.group_names.get(g, g))}: {r.won}/{r.played} ({_rate(r)})"
+                    )
+                    for g, r in stats.by_group.items()
+                ],
+                ft.Text(t("hardest", lang), weight=ft.FontWeight.BOLD),
+                *[
+                    ft.Text(f"{d.variant}: {d.vaults}/{d.heists} ({100 * d.vault_rate:.0f} %)")
+                    for d in stats.hardest_variants
+                ],
+            )
+        )
+    parts.append(
+        ft.Row(
+            [
+                ft.Button(
+                    key="export-json",
+                    content=t("export_json", lang),
+                    on_click=lambda e: export("json"),
+                ),
+                ft.Button(
+                    key="export-csv",
+                    content=t("export_csv", lang),
+                    on_click=lambda e: export("csv"),
+                ),
+            ],
+            wrap=True,
+        )
+    )
+    return ft.Column(parts, spacing=12)

@@ -1,0 +1,179 @@
+"""The game-night screen: score, heists with their photos, undo, start and close."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.storage import CribbageGame, Heist, Outcome
+from companion.ui.cribbage.actions import open_game
+from companion.ui.cribbage.state import CribBoard
+from companion.ui.night.actions import close_night, start_night, undo_heist
+from companion.ui.replay.actions import open_replay
+from companion.ui.services import pure
+from companion.ui.showdown.view import setup_panel
+from companion.ui.state import AppState
+from companion.ui.text import t
+from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
+
+__all__ = ["night_view"]
+
+
+def _heist_row(
+    heist: Heist, lang: str, thumb: bytes | None, dispatch: Dispatch | None = None
+) -> ft.Control:
+    verdict = t("vault" if heist.verdict.opens else "alarm_word", lang)
+    reasons = [
+        ft.Text(str(f.get("reason_fr" if lang == "fr" else "reason", "")), size=13)
+        for f in heist.verdict.failures
+    ]
+    hands = [
+        ft.Row(
+            [
+                ft.Text(f"{hid} #{heist.tokens.get(hid, '?')}", size=13),
+                *[card_chip(c, key=f"h{heist.number}-{hid}-{i}") for i, c in enumerate(cards)],
+            ],
+            wrap=True,
+            spacing=4,
+        )
+        for hid, cards in heist.hands.items()
+    ]
+    parts: list[ft.Control | None] = [
+        ft.Text(
+            t("heist_line", lang, n=heist.number, verdict=verdict),
+            weight=ft.FontWeight.BOLD,
+            color=GREEN if heist.verdict.opens else RED,
+        ),
+        ft.Row(
+            [card_chip(c, key=f"h{heist.number}-river-{i}") for i, c in enumerate(heist.river)],
+            wrap=True,
+            spacing=4,
+        ),
+        ft.Row(
+            [card_chip(c, key=f"h{heist.number}-river2-{i}") for i, c in enumerate(heist.board2)],
+            wrap=True,
+            spacing=4,
+        )
+        if heist.board2
+        else None,
+        *hands,
+        *reasons,
+        ft.Image(src=thumb, width=200, key=f"photo-{heist.number}") if thumb else None,
+        ft.TextButton(
+            key=f"replay-{heist.number}",
+            content=t("replay", lang),
+            icon=ft.Icons.INSIGHTS,
+            on_click=lambda e: dispatch(open_replay(heist.night_id, heist.id)),
+        )
+        if dispatch
+        else None,
+    ]
+    return ft.Container(
+        key=f"heist-{heist.number}",
+        content=ft.Column([p for p in parts if p is not None], spacing=4),
+        padding=8,
+        border=ft.Border.all(1, ft.Colors.GREY_400),
+        border_radius=8,
+    )
+
+
+def _crib_row(game: CribbageGame, lang: str, dispatch: Dispatch) -> ft.Control:
+    """One cribbage game of the night: the score, who won, or a button to go on playing."""
+    if len(game.players) != 2:  # not a game the cribbage screen saved: names only
+        return ft.Text(", ".join(game.players), key=f"crib-game-{game.id}")
+    board = CribBoard.of_game(game)
+    (a, b), (sa, sb), winner = board.players, board.scores(), board.winner()
+    status = (
+        ft.Text(t("night_crib_won", lang, name=board.players[winner]), color=GREEN)
+        if winner is not None
+        else ft.Text(t("night_crib_playing", lang))
+    )
+    resume = (
+        None
+        if winner is not None
+        else ft.TextButton(
+            key=f"crib-resume-{game.id}",
+            content=t("night_crib_resume", lang),
+            icon=ft.Icons.PLAY_ARROW,
+            on_click=lambda e: dispatch(open_game(game.id)),
+        )
+    )
+    return ft.Row(
+        [
+            ft.Text(t("night_crib_score", lang, a=a, sa=sa, b=b, sb=sb), weight=ft.FontWeight.BOLD),
+            *[c for c in (status, resume) if c is not None],
+        ],
+        key=f"crib-game-{game.id}",
+        wrap=True,
+        spacing=8,
+    )
+
+
+def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
+    lang = state.lang
+    if state.night is None:
+        return ft.Column(
+            [
+                ft.Text(t("no_night", lang), size=16, key="no-night"),
+                setup_panel(state, dispatch),
+                ft.Button(
+                    key="start-night",
+                    content=t("start_night", lang),
+                    on_click=lambda e: dispatch(start_night),
+                ),
+            ],
+            spacing=12,
+        )
+    status = state.night
+    night = status.night
+    ended = {Outcome.WON: "won", Outcome.LOST: "lost", Outcome.ABANDONED: "abandoned"}
+    thumbs = dict(state.thumbnails)
+    rows = [
+        _heist_row(h, lang, thumbs.get(h.photo or ""), dispatch) for h in reversed(state.heists)
+    ] or [ft.Text(t("no_heist", lang))]
+    parts: list[ft.Control | None] = [
+        ft.Text(
+            t("night_title", lang, id=night.id, variant=night.variant),
+            size=20,
+            weight=ft.FontWeight.BOLD,
+        ),
+        ft.Text(", ".join(night.players)),
+        ft.Text(
+            t("score", lang, vaults=status.vaults, alarms=status.alarms),
+            size=22,
+            key="score",
+            weight=ft.FontWeight.BOLD,
+        ),
+        ft.Text(t(ended[status.outcome], lang), size=20, key="night-end")
+        if status.outcome in ended
+        else None,
+        ft.Row(
+            [
+                ft.Button(
+                    key="undo",
+                    content=t("undo", lang),
+                    on_click=lambda e: dispatch(undo_heist),
+                ),
+                ft.TextButton(
+                    key="close-night",
+                    content=t("close_night", lang),
+                    on_click=lambda e: dispatch(close_night),
+                ),
+                ft.TextButton(
+                    key="to-showdown",
+                    content=t("nav_showdown", lang),
+                    on_click=lambda e: dispatch(pure(lambda s: s.go("showdown"))),
+                ),
+            ],
+            wrap=True,
+        ),
+        section(
+            "night-cribbage",
+            t("night_crib", lang),
+            *(
+                [_crib_row(g, lang, dispatch) for g in state.night_cribbage]
+                or [ft.Text(t("night_crib_none", lang))]
+            ),
+        ),
+        *rows,
+    ]
+    return ft.Column([p for p in parts if p is not None], spacing=10)

@@ -1,0 +1,110 @@
+"""What the app is given at start (the game log, its data folder, the card reader), and how
+an action runs against it.
+
+Each action takes the state and the services and returns the next state; player-facing errors
+become a banner (``run``), anything else is a bug and propagates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from companion.errors import CompanionError, ImageDecodeError, ModelLoadError
+from companion.messages import phrase
+from companion.storage import GameLog
+from companion.ui.banner import Banner
+from companion.ui.state import AppState
+
+if TYPE_CHECKING:  # types only: the app starts without the vision package
+    from companion.vision.detections import Detections
+
+__all__ = [
+    "MAX_UPLOAD_BYTES",
+    "PhotoReader",
+    "Services",
+    "Action",
+    "run",
+    "pure",
+    "decode_upload",
+    "vision_off",
+]
+
+MAX_UPLOAD_BYTES = 15 * 1024 * 1024  # a phone photo is 2-8 MB; more is not a table photo
+
+
+def _load_detector() -> Any:
+    # Imported here: the app must start, and typing must work, without the vision package.
+    from companion.vision import CardDetector
+
+    return CardDetector()
+
+
+class PhotoReader:
+    """The card detector, loaded on first use; ``unavailable`` says why it cannot be."""
+
+    def __init__(self, loader: Callable[[], Any] = _load_detector) -> None:
+        self._loader = loader
+        self._detector: Any = None
+        self.unavailable: Banner | None = None  # why, in the reader's words
+
+    def detector(self) -> Any:
+        if self._detector is None and self.unavailable is None:
+            try:
+                self._detector = self._loader()
+            except ImportError as error:
+                self.unavailable = Banner.of("app.missing_module", name=error.name or str(error))
+            except ModelLoadError as error:
+                self.unavailable = Banner.of_error(error)
+        return self._detector
+
+    def read(self, image: np.ndarray) -> Detections | None:
+        """The cards the detector reads on ``image``, or None when it is unavailable."""
+        detector = self.detector()
+        return None if detector is None else detector.detect(image)
+
+
+@dataclass
+class Services:
+    """What the app is given at start: the game log, its data folder, the card reader."""
+
+    log: GameLog
+    data_dir: Path
+    reader: PhotoReader = field(default_factory=PhotoReader)
+
+
+Action = Callable[[AppState, Services], AppState]
+
+
+def run(action: Action, state: AppState, services: Services) -> AppState:
+    """Apply an action; a player-facing error leaves the state as it was, with a banner."""
+    try:
+        return action(state, services)
+    except CompanionError as error:
+        return state.with_banner(Banner.of_error(error))
+
+
+def pure(change: Callable[[AppState], AppState]) -> Action:
+    """An action that needs no service: a state method."""
+    return lambda state, _services: change(state)
+
+
+def vision_off(note: Banner | None) -> Banner:
+    """The banner saying photos cannot be read now (``note``: why), and that typing works."""
+    reason = note.message if note is not None else phrase("app.reason_unknown")
+    return Banner.of("vision_off", reason=reason)
+
+
+def decode_upload(data: bytes, name: str = "upload") -> np.ndarray:
+    """BGR pixels of an uploaded file; too large, empty or not an image is refused by name."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        limit = MAX_UPLOAD_BYTES // 2**20
+        raise ImageDecodeError(name, phrase("image.too_large", limit=limit))
+    # Here, not at the top: the app starts without the vision package (it loads with a photo).
+    from companion.vision.image import decode_upload
+
+    return decode_upload(data, name)

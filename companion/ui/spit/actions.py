@@ -1,0 +1,56 @@
+"""The Spit screen's photo: read the layout off the event loop, then show it to be checked.
+
+The same card reader as the showdown screen (loaded on first use, its absence said in a banner
+while typing keeps working); ``companion.vision.layouts.spit.read_spit`` decides which card is
+which pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from companion.errors import CompanionError
+from companion.ui.banner import Banner
+from companion.ui.services import Action, Services, decode_upload, vision_off
+from companion.ui.state import AppState
+
+if TYPE_CHECKING:  # vision (through the photo reader) loads only when a photo is read
+    from companion.vision.layouts.spit import SpitPhoto
+
+__all__ = ["prepare_spit_photo", "load_spit_photo"]
+
+
+def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action:
+    """Decode and read a Spit photo now (the slow part, for a worker thread); the returned
+    action shows the result."""
+    from companion.vision.layouts.spit import read_spit  # loads vision: only when a photo is read
+
+    try:
+        image = decode_upload(data, name)
+        read = services.reader.read(image)
+        photo = None if read is None else read_spit(read, name)
+    except CompanionError as error:
+        banner = Banner.of_error(error)
+        return lambda state, _services: state.with_banner(banner)
+    return _show(photo, services.reader.unavailable)
+
+
+def load_spit_photo(data: bytes, name: str = "photo") -> Action:
+    return lambda state, services: prepare_spit_photo(data, name, services)(state, services)
+
+
+def _show(photo: SpitPhoto | None, note: Banner | None) -> Action:
+    def action(state: AppState, _services: Services) -> AppState:
+        if photo is None:
+            return replace(state, vision_note=note, banner=vision_off(note))
+        from companion.vision.layouts.places import unsure
+
+        doubtful = " ".join(f"{seen.card}:{seen.confidence:.0%}" for seen in unsure(photo.seen))
+        key = "spit_read_unsure" if doubtful else "spit_read"
+        return replace(
+            state.with_spit(state.spit.with_photo(photo)),
+            banner=Banner.of(key, n=len(photo.seen), check=doubtful),
+        )
+
+    return action

@@ -1,0 +1,346 @@
+"""The Spit screen: a position typed or read from a photo, each player's legal plays, a dispute."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.engine.spit.referee import Ruling, Situation
+from companion.engine.spit.words import describe_move, explain
+from companion.errors import CompanionError
+from companion.formats.spit import parse_pile
+from companion.ui.cards import plain
+from companion.ui.services import pure
+from companion.ui.spit.state import SPIT_VARIANTS, STUCK, SpitScreen
+from companion.ui.state import AppState
+from companion.ui.text import t
+from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
+
+__all__ = ["spit_view", "plain"]
+
+
+def _spit(change: Any) -> Any:
+    """An action changing only the Spit screen: ``change(screen) -> screen``."""
+    return pure(lambda s: s.with_spit(change(s.spit)))
+
+
+def _field(
+    key: str,
+    label: str,
+    value: str,
+    dispatch: Dispatch,
+    change: Any,
+    width: int | None = None,
+    *,
+    edition: int,
+) -> ft.TextField:
+    """A text field whose submit or blur gives its text to ``change(screen, text)``.
+
+    ``edition``: the screen's reset count; a reset replaces what was being typed.
+    """
+
+    def typed(e: ft.Event[ft.TextField]) -> None:
+        text = e.control.value or ""
+        dispatch(_spit(lambda sp: change(sp, text)))
+
+    return ft.TextField(
+        key=key,
+        label=label,
+        value=value,
+        dense=True,
+        width=width,
+        on_submit=typed,
+        on_blur=typed,
+        data=edition,
+    )
+
+
+def _chip(token: str, key: str) -> ft.Control:
+    """A typed pile as a card chip: the card itself, ``?`` face down, ``—`` empty."""
+    try:
+        view = parse_pile(token, "")
+    except CompanionError:
+        return card_chip(token, key=key, bad=True)
+    if view.top is not None:
+        return card_chip(str(view.top), key=key)
+    return card_chip("?" if view.size else "—", key=key)
+
+
+def _setup(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
+    def dropdown(
+        key: str, label: str, value: str, options: list[tuple[str, str]], on_pick: Any
+    ) -> ft.Dropdown:
+        return ft.Dropdown(
+            key=key,
+            label=label,
+            value=value,
+            dense=True,
+            width=210,
+            options=[ft.DropdownOption(key=k, text=v) for k, v in options],
+            on_select=lambda e: on_pick(e.control.value),
+        )
+
+    live = "both" if spit.live is None else str(spit.live + 1)
+    return ft.Row(
+        [
+            dropdown(
+                "spit-variant",
+                t("spit_rules", lang),
+                spit.variant,
+                [(v, t(f"spit_v_{v}", lang)) for v in SPIT_VARIANTS],
+                lambda v: dispatch(_spit(lambda sp: sp.with_variant(v))),
+            ),
+            dropdown(
+                "spit-live",
+                t("spit_live", lang),
+                live,
+                [("both", t("spit_live_both", lang))]
+                + [(str(n), t("spit_live_one", lang, n=n)) for n in (1, 2)],
+                lambda v: dispatch(
+                    _spit(lambda sp: sp.with_live(None if v == "both" else int(v) - 1))
+                ),
+            ),
+        ],
+        wrap=True,
+        key="spit-setup",
+    )
+
+
+def _player_block(spit: SpitScreen, player: int, lang: str, dispatch: Dispatch) -> ft.Control:
+    n = player + 1
+    speed = spit.variant == "speed"
+    stocks = t("spit_hand" if speed else "spit_stocks", lang, n=n)
+    counts: list[ft.Control] = [
+        _field(
+            f"spit-left-{player}",
+            t("spit_draw" if speed else "spit_left", lang),
+            str(spit.spit_left[player]),
+            dispatch,
+            lambda sp, text: sp.with_spit_text(player, text),
+            edition=spit.edition,
+            width=120,
+        ),
+    ]
+    if speed:
+        counts.append(
+            _field(
+                f"spit-side-{player}",
+                t("spit_side", lang),
+                str(spit.side_left[player]),
+                dispatch,
+                lambda sp, text: sp.with_side_text(player, text),
+                edition=spit.edition,
+                width=120,
+            )
+        )
+    field = _field(
+        f"spit-stocks-{player}",
+        stocks,
+        " ".join(spit.stocks[player]),
+        dispatch,
+        lambda sp, text: sp.with_stock_text(player, text),
+        edition=spit.edition,
+        width=220,
+    )
+    return ft.Column(
+        key=f"spit-player-{player}",
+        spacing=4,
+        controls=[
+            ft.Text(stocks, weight=ft.FontWeight.BOLD),
+            ft.Row(
+                [
+                    _chip(tok, f"spit-stock-{player}-{i}")
+                    for i, tok in enumerate(spit.stocks[player])
+                ],
+                wrap=True,
+                spacing=4,
+            ),
+            ft.Row([field, *counts], wrap=True),
+        ],
+    )
+
+
+def _piles(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
+    def pile(i: int) -> ft.Control:
+        chips = [_chip(spit.piles[i], f"spit-pile-{i}-card")] if spit.piles[i] else []
+        return ft.Row(
+            [
+                _field(
+                    f"spit-pile-{i}",
+                    t("spit_pile", lang, n=i + 1),
+                    spit.piles[i],
+                    dispatch,
+                    lambda sp, text: sp.with_pile_text(i, text),
+                    edition=spit.edition,
+                    width=110,
+                ),
+                *chips,
+            ],
+            spacing=6,
+        )
+
+    return ft.Container(
+        ft.Row([pile(0), pile(1)], wrap=True, spacing=12),
+        key="spit-piles",
+        padding=8,
+        bgcolor=ft.Colors.GREEN_50,
+        border_radius=8,
+    )
+
+
+def _plays(ruling: Ruling, lang: str) -> ft.Control:
+    """Each player's own moves; when nobody can play, what the table does instead."""
+    if ruling.situation is not Situation.PLAY:
+        lines = explain(ruling, lang)
+        if ruling.verdict is not None:
+            lines = lines[:-1]  # the dispute has its own box
+        stuck = ruling.situation in STUCK
+        return ft.Container(
+            key="spit-situation",
+            content=ft.Column(
+                [
+                    ft.Text(
+                        plain(line),
+                        size=22 if i == 0 else 15,
+                        weight=ft.FontWeight.BOLD if i == 0 else None,
+                        color=ft.Colors.WHITE,
+                    )
+                    for i, line in enumerate(lines)
+                ],
+                spacing=4,
+            ),
+            bgcolor=ft.Colors.ORANGE_800 if stuck else ft.Colors.BLUE_GREY_700,
+            padding=12,
+            border_radius=8,
+        )
+    rows: list[ft.Control] = []
+    for player, moves in enumerate(ruling.plays):
+        rows.append(ft.Text(t("spit_player", lang, n=player + 1), weight=ft.FontWeight.BOLD))
+        words = [
+            plain(describe_move(ruling.state, move, lang).split(": ", 1)[-1].lstrip(" :"))
+            for move in moves
+        ] or [t("spit_nothing", lang)]
+        rows.append(
+            ft.Column(
+                [ft.Text("• " + w, size=15) for w in words], spacing=2, key=f"spit-plays-{player}"
+            )
+        )
+    return section("spit-plays", t("spit_plays", lang), *rows)
+
+
+def _verdict(ruling: Ruling, lang: str) -> ft.Control | None:
+    if ruling.verdict is None:
+        return None
+    legal = ruling.verdict.legal
+    return ft.Container(
+        key="spit-verdict",
+        content=ft.Column(
+            [
+                ft.Text(
+                    t("spit_legal" if legal else "spit_illegal", lang),
+                    size=32,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.WHITE,
+                ),
+                ft.Text(plain(explain(ruling, lang)[-1]), size=15, color=ft.Colors.WHITE),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        bgcolor=GREEN if legal else RED,
+        padding=16,
+        border_radius=10,
+    )
+
+
+def _dispute(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
+    move = ft.TextField(
+        key="spit-move",
+        label=t("spit_dispute", lang),
+        value=spit.move,
+        dense=True,
+        on_submit=lambda e: dispatch(_spit(lambda sp: sp.with_move_text(e.control.value or ""))),
+    )
+    return section(
+        "spit-dispute",
+        t("spit_dispute", lang),
+        ft.Text(t("spit_dispute_help", lang), size=13, italic=True),
+        move,
+        ft.Row(
+            [
+                ft.Button(
+                    key="spit-check",
+                    content=t("spit_check", lang),
+                    on_click=lambda e: dispatch(
+                        _spit(lambda sp: sp.with_move_text(move.value or ""))
+                    ),
+                ),
+                ft.TextButton(
+                    key="spit-clear-move",
+                    content=t("spit_clear_move", lang),
+                    on_click=lambda e: dispatch(_spit(lambda sp: sp.with_move_text(""))),
+                ),
+            ],
+            wrap=True,
+        ),
+    )
+
+
+def spit_view(
+    state: AppState, dispatch: Dispatch, photo_button: ft.Control | None = None
+) -> ft.Control:
+    spit, lang = state.spit, state.lang
+    ruling: Ruling | None = None
+    error: str | None = None
+    try:
+        ruling = spit.ruling()
+    except CompanionError as exc:  # a mistyped card, a card twice, a move that cannot be read
+        error = exc.message(lang)
+    cards_in: list[ft.Control] = [c for c in (photo_button,) if c is not None]
+    if state.vision_note:
+        cards_in.append(
+            ft.Text(
+                t("vision_off", lang, reason=state.vision_note.text(lang)),
+                size=13,
+                color=ft.Colors.ORANGE_900,
+                key="vision-note",
+            )
+        )
+    parts: list[ft.Control | None] = [
+        ft.Text(t("spit_title", lang), size=22, weight=ft.FontWeight.BOLD),
+        _setup(spit, lang, dispatch),
+        ft.Row(cards_in, wrap=True, key="cards-in"),
+        ft.Text(t("spit_photo_help", lang), size=13),
+        ft.Text(t("spit_photo_read", lang, cards=spit.photo), size=13, key="spit-photo-read")
+        if spit.photo
+        else None,
+        ft.Text(t("spit_tokens_help", lang), size=13, italic=True),
+        _player_block(spit, 1, lang, dispatch),
+        _piles(spit, lang, dispatch),
+        _player_block(spit, 0, lang, dispatch),
+    ]
+    if error is not None:
+        parts.append(
+            ft.Container(
+                ft.Text(plain(error), color=RED),
+                key="problems",
+                padding=8,
+                bgcolor=ft.Colors.RED_50,
+                border_radius=8,
+            )
+        )
+    elif ruling is None:
+        parts.append(ft.Text(t("spit_wait", lang), key="spit-wait"))
+    else:
+        parts.append(_plays(ruling, lang))
+    parts.append(_dispute(spit, lang, dispatch))
+    if ruling is not None:
+        parts.append(_verdict(ruling, lang))
+    parts.append(
+        ft.TextButton(
+            key="spit-new",
+            content=t("new_table", lang),
+            on_click=lambda e: dispatch(_spit(lambda sp: sp.cleared())),
+        )
+    )
+    return ft.Column([p for p in parts if p is not None], spacing=12)

@@ -1,0 +1,117 @@
+"""Pieces every screen uses: card chips, banners, the navigation bar."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui.banner import Banner
+from companion.ui.cards import plain
+from companion.ui.navigation import open_screen
+from companion.ui.services import Action
+from companion.ui.state import SCREENS, AppState
+from companion.ui.text import t
+
+__all__ = ["Dispatch", "Download", "card_chip", "banner_view", "nav_bar", "section", "pure"]
+
+Dispatch = Callable[[Action], None]
+Download = Callable[[str, int | None], None]  # (kind "json"/"csv", night id or None for all)
+
+# Suit letters, not the ♠♥♦♣ glyphs: the web client's bundled font lacks them, and fetching
+# a fallback font needs the internet the table may not have.
+_SUIT = {"s": "s", "h": "h", "d": "d", "c": "c"}
+RED = ft.Colors.RED_700
+GREEN = ft.Colors.GREEN_700
+
+
+def pure(change: Callable[[AppState], AppState]) -> Action:
+    """An action that needs no service: a state method."""
+    return lambda state, _services: change(state)
+
+
+def card_label(card: str) -> str:
+    """``"Th"`` -> ``"10h"``: the rank as printed on the card, then the suit letter."""
+    if len(card) == 2 and card[1] in _SUIT:
+        rank = "10" if card[0] == "T" else card[0]
+        return rank + _SUIT[card[1]]
+    return card
+
+
+def card_chip(
+    card: str,
+    *,
+    key: str,
+    selected: bool = False,
+    highlight: bool = False,
+    on_click: Callable[[ft.Event[ft.Container]], None] | None = None,
+    bad: bool = False,
+) -> ft.Control:
+    color = RED if card[-1:] in ("h", "d") else ft.Colors.BLACK
+    border = (
+        ft.Colors.BLUE_700
+        if selected
+        else (ft.Colors.AMBER_700 if highlight else ft.Colors.GREY_400)
+    )
+    return ft.Container(
+        key=key,
+        content=ft.Text(
+            card_label(card),
+            size=18,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.PURPLE_900 if bad else color,
+        ),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+        border=ft.Border.all(3 if selected or highlight else 1, border),
+        border_radius=6,
+        bgcolor=ft.Colors.AMBER_100
+        if highlight
+        else (ft.Colors.PINK_50 if bad else ft.Colors.WHITE),
+        on_click=on_click,
+    )
+
+
+def banner_view(banner: Banner | None, lang: str) -> ft.Control | None:
+    if banner is None:
+        return None
+    return ft.Container(
+        key="banner",
+        # Suit letters: the web client's bundled font lacks the suit glyphs.
+        content=ft.Text(plain(banner.text(lang)), color=ft.Colors.WHITE, size=15),
+        bgcolor=RED if banner.error else ft.Colors.BLUE_GREY_700,
+        padding=10,
+        border_radius=6,
+    )
+
+
+def section(key: str, title: str, *controls: ft.Control | None) -> ft.Control:
+    """A titled block; keyed, so that blocks appearing above it never take over its controls."""
+    return ft.Column(
+        [
+            ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
+            *[c for c in controls if c is not None],
+        ],
+        spacing=6,
+        key=key,
+    )
+
+
+_ICONS = {
+    "showdown": ft.Icons.STYLE,
+    "night": ft.Icons.NIGHTLIFE,
+    "history": ft.Icons.HISTORY,
+    "cribbage": ft.Icons.GRID_ON,
+    "spit": ft.Icons.BOLT,
+}
+
+
+def nav_bar(state: AppState, dispatch: Dispatch) -> ft.NavigationBar:
+    return ft.NavigationBar(
+        key="nav",
+        selected_index=SCREENS.index(state.screen),
+        destinations=[
+            ft.NavigationBarDestination(icon=_ICONS[s], label=t(f"nav_{s}", state.lang))
+            for s in SCREENS
+        ],
+        on_change=lambda e: dispatch(open_screen(SCREENS[int(e.control.selected_index)])),
+    )

@@ -1,0 +1,246 @@
+"""The showdown table as plain state: cards typed, fixed, moved; problems; tokens; verdicts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.ui.cards import normalise_card, split_cards
+from companion.ui.showdown.state import RIVER, RIVER2, Rules, ShowdownState
+from companion.ui.state import AppState
+
+
+def table(
+    river: str = "As Kd Qh 7c 2s",
+    hands: tuple[str, ...] = ("Ah Ad", "Th 9h", "3c 2c"),
+    players: tuple[str, ...] = ("Ana", "Bob", "Cy"),
+    **kw: object,
+) -> ShowdownState:
+    state = ShowdownState(players, **kw)  # type: ignore[arg-type]
+    state = state.with_cards_text(RIVER, river)
+    for i, text in enumerate(hands):
+        state = state.with_cards_text(i, text)
+    return state
+
+
+def keys(state: ShowdownState) -> list[str]:
+    return [p.key for p in state.problems()]
+
+
+@pytest.mark.parametrize(
+    "typed, expected",
+    [
+        ("10h", "Th"),
+        (" as ", "As"),
+        ("Td", "Td"),
+        ("1x", "1x"),
+        ("*", "*"),
+    ],
+)
+def test_normalise_card(typed: str, expected: str) -> None:
+    assert normalise_card(typed) == expected
+
+
+def test_split_cards_accepts_commas_and_spaces() -> None:
+    assert split_cards("As, 10h ;Kd") == ("As", "Th", "Kd")
+
+
+def test_new_table_has_three_french_players_and_problems() -> None:
+    state = ShowdownState.new("fr")
+    assert state.players == ("Joueur 1", "Joueur 2", "Joueur 3")
+    assert keys(state) == ["p_river", "p_hand_empty", "p_hand_empty", "p_hand_empty"]
+
+
+@pytest.mark.parametrize(
+    "river, hands, decks, expected",
+    [
+        ("As Kd Qh 7c 2s", ("Ah Ad", "Th 9h", "3c 2c"), 1, []),
+        ("As Kd Qh 7c", ("Ah Ad", "Th 9h", "3c 2c"), 1, ["p_river"]),
+        ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 1, ["p_duplicate"]),
+        ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 2, []),
+        ("As Kd Qh 7c 2s", ("Ah Zz", "Th 9h", "3c 2c"), 1, ["p_bad_card"]),
+        ("As Kd Qh 7c 2s", ("Ah Ad", "", "3c 2c"), 1, ["p_hand_empty"]),
+    ],
+)
+def test_problems_flag_duplicates_and_missing_cards(
+    river: str, hands: tuple[str, ...], decks: int, expected: list[str]
+) -> None:
+    state = table(river, hands, rules=Rules(decks=decks))
+    assert keys(state) == expected
+    assert (state.showdown() is None) == bool(expected)
+
+
+def test_duplicate_names_both_places() -> None:
+    state = table(hands=("Ah As", "Th 9h", "3c 2c"))
+    (problem,) = state.problems()
+    assert problem.text("en") == "As appears 2 times (River, Ana) with 1 deck(s)"
+    assert problem.text("fr") == "As apparaît 2 fois (Rivière, Ana) avec 1 paquet(s)"
+
+
+def test_variant_with_fixed_hole_cards_counts_them() -> None:
+    state = table(hands=("Ah Ad 3h 4h", "Th 9h", "3c 2c 5c 6c")).with_variant("two-of-four")
+    assert [dict(p.params)["place"] for p in state.problems()] == ["Bob"]
+
+
+def test_fix_move_remove_and_add_cards() -> None:
+    state = table(hands=("Ah Ad", "Th 9h 8h", "3c"))
+    state = state.select(1, 2)
+    assert state.selected_card() == "8h"
+    state = state.move_selected(2)
+    assert state.hands == (("Ah", "Ad"), ("Th", "9h"), ("3c", "8h"))
+    state = state.select(2, 1).replace_selected("2c")
+    assert state.hands[2] == ("3c", "2c") and state.selected is None
+    state = state.select(RIVER, 4).remove_selected().add_cards(RIVER, "2s")
+    assert state.river == ("As", "Kd", "Qh", "7c", "2s")
+    assert state.select(0, 0).select(0, 0).selected is None
+
+
+def test_tokens_by_tapping_give_the_verdict() -> None:
+    state = table()
+    assert state.hand_ids() == (("Ana", "Ana"), ("Bob", "Bob"), ("Cy", "Cy"))
+    for hand in ("Bob", "Cy", "Ana"):
+        state = state.tap_hand(hand)
+    result = state.showdown()
+    assert result is not None and result.verdict is not None and result.verdict.opens
+    wrong = state.clear_tokens().tap_hand("Cy").tap_hand("Bob").tap_hand("Ana")
+    verdict = wrong.showdown().verdict  # type: ignore[union-attr]
+    assert verdict is not None and not verdict.opens
+    assert [f.hand.id for f in verdict.failures] == ["Bob"]
+
+
+def test_tapping_a_hand_again_takes_its_token_back() -> None:
+    state = table().tap_hand("Bob").tap_hand("Cy").tap_hand("Bob")
+    assert state.token_map() == {"Cy": 1}
+    assert state.showdown().verdict is None  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "typed, expected",
+    [
+        ("3 1 2", {"Bob": 1, "Cy": 2, "Ana": 3}),
+        ("3,1,2", {"Bob": 1, "Cy": 2, "Ana": 3}),
+        ("3 1", {}),
+        ("3 3 1", {}),
+        ("4 1 2", {}),
+    ],
+)
+def test_typed_tokens_in_seating_order(typed: str, expected: dict[str, int]) -> None:
+    assert table().with_tokens_text(typed).token_map() == expected
+
+
+def test_changing_cards_clears_tokens_but_blur_without_change_keeps_them() -> None:
+    state = table().tap_hand("Bob")
+    assert state.with_cards_text(0, "Ah Ad").tokens == ("Bob",)
+    assert state.with_cards_text(0, "Ah Ac").tokens == ()
+
+
+def test_reading_gives_hands_to_players_and_adds_missing_players() -> None:
+    state = ShowdownState.new("en").with_read(
+        ["As", "Kd", "Qh", "7c", "2s"],
+        [["Ah", "Ad"], ["Th", "9h"], ["3c", "2c"], ["4d", "5d"]],
+        "a" * 64,
+        "en",
+    )
+    assert state.players[-1] == "Player 4"
+    assert state.hands[3] == ("4d", "5d") and state.photo == "a" * 64
+
+
+def test_players_text_resizes_hands() -> None:
+    state = table().with_players_text("Ana, Bob, Cy, Dan")
+    assert state.hands[3] == () and state.hands[0] == ("Ah", "Ad")
+    assert len(ShowdownState.new().with_players_text(",".join("abcdefghijkl")).players) == 10
+
+
+def test_app_state_navigation_and_language() -> None:
+    state = AppState().go("history").toggle_lang()
+    assert (state.screen, state.lang) == ("history", "en")
+    assert AppState().go("nowhere").screen == "showdown"
+
+
+def two_river_table(variant: str = "classic") -> ShowdownState:
+    state = table(hands=("Ah Ad", "Th 9h", "3c 2c")).with_variant(variant).with_two_rivers(True)
+    return state.with_cards_text(RIVER2, "Jd Jc 8s 4h 5d")
+
+
+def test_two_rivers_give_each_player_a_hand_per_river() -> None:
+    state = two_river_table()
+    assert state.problems() == ()
+    ids = [hid for hid, _ in state.hand_ids()]
+    assert sorted(ids) == ["Ana/1", "Ana/2", "Bob/1", "Bob/2", "Cy/1", "Cy/2"]
+    assert state.table_json()["board2"] == ["Jd", "Jc", "8s", "4h", "5d"]
+    assert state.cleared().two_rivers and state.cleared().river2 == ()
+
+
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s"), ["p_river2"]),
+        (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s 4h As"), ["p_duplicate"]),
+        (lambda s: s.with_variant("two-of-four"), ["p_two_rivers", "p_hand", "p_hand", "p_hand"]),
+        (lambda s: s.with_two_rivers(False), []),
+    ],
+)
+def test_two_river_problems(change: Any, expected: list[str]) -> None:
+    assert keys(change(two_river_table())) == expected
+
+
+def test_second_river_is_named_in_both_languages() -> None:
+    state = two_river_table().with_cards_text(RIVER2, "Jd Jc 8s 4h As")
+    (problem,) = state.problems()
+    assert problem.text("en") == "As appears 2 times (River, Second river) with 1 deck(s)"
+    assert "Deuxième rivière" in problem.text("fr")
+
+
+def francois_table() -> ShowdownState:
+    state = table(hands=("Ah Ad 4s", "Th 9h 8h", "3c 2c 6d")).with_variant("francois")
+    for i, card in enumerate(("Jc", "Js", "5h")):
+        state = state.with_francois_text(i, card)
+    return state
+
+
+def test_francois_gets_a_hand_from_the_cards_given_to_him() -> None:
+    state = francois_table()
+    assert state.problems() == ()
+    assert [hid for hid, _ in state.hand_ids()] == ["Ana", "Bob", "Cy", "francois"]
+    assert state.table_json()["players"][0]["francois_card"] == "Jc"
+
+
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (lambda s: s.with_francois_text(1, ""), ["p_francois"]),
+        (lambda s: s.with_francois_text(1, "As"), ["p_duplicate"]),
+        (lambda s: s.with_francois_text(1, "Zz"), ["p_bad_card"]),
+        (lambda s: s.with_cards_text(0, "Ah Ad"), ["p_hand"]),
+    ],
+)
+def test_francois_problems(change: Any, expected: list[str]) -> None:
+    assert keys(change(francois_table())) == expected
+
+
+def circular_table() -> ShowdownState:
+    state = table().with_variant("circular").with_shared_text(0, "Jc Js")
+    return state.with_shared_text(2, "5h 6h")
+
+
+def test_circular_shared_hands_lie_between_neighbours() -> None:
+    state = circular_table()
+    assert state.neighbours() == (("Ana", "Bob"), ("Bob", "Cy"), ("Cy", "Ana"))
+    assert state.problems() == ()
+    assert [hid for hid, _ in state.hand_ids()] == ["Ana", "Bob", "Cy", "Ana+Bob", "Cy+Ana"]
+    assert (
+        circular_table().with_shared_text(1, "4d").problems()[0].text("en")
+        == "Bob+Cy has 1 of 2 cards"
+    )
+    assert keys(circular_table().with_shared_text(1, "Ah 4d")) == ["p_duplicate"]
+
+
+def test_retouching_the_picked_card_by_rank_then_suit() -> None:
+    state = table().select(RIVER, 0).retouch_selected(rank="K")
+    assert state.river[0] == "Ks" and state.selected == (RIVER, 0)
+    state = state.retouch_selected(suit="h")
+    assert state.river[0] == "Kh"
+    typo = table(river="Zz Kd Qh 7c 2s").select(RIVER, 0).retouch_selected(suit="d")
+    assert typo.river[0] == "Ad"
+    assert table().retouch_selected(rank="K") == table()

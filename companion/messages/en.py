@@ -454,4 +454,8 @@ MESSAGES: dict[str, str] = {
     "photo.show_starter": "{where}: cannot tell the starter among {cards}; lay the four hand cards in a row and the starter apart from it (e.g. above it)",
     "photo.spit_rows": "{where}: read {n} {n:p:card|cards} in {rows} {rows:p:row|rows} ({shape}); a Spit photo needs three rows: player 2's stocks at the top, the two spit piles in the middle, player 1's stocks at the bottom",
     "photo.spit_middle": "{where}: read {n} cards in three rows ({shape}), but the middle row holds {middle}: it must hold the two spit piles (player 2's stocks at the top, player 1's at the bottom)",
+    # -- the app's own troubles
+    'app.missing_module': 'missing module: {name}',
+    'app.reason_unknown': 'unknown reason',
+    'image.too_large': 'larger than {limit} MB',
 }

@@ -454,4 +454,8 @@ MESSAGES: dict[str, str] = {
     "photo.show_starter": "{where} : impossible de reconnaître la carte de départ parmi {cards} ; posez les quatre cartes de la main en rang et la carte de départ à part (par ex. au-dessus)",
     "photo.spit_rows": "{where} : {n} {n:p:carte lue|cartes lues} en {rows} {rows:p:rang|rangs} ({shape}) ; une photo de Spit en demande trois : les réserves du joueur 2 en haut, les deux tas au milieu, les réserves du joueur 1 en bas",
     "photo.spit_middle": "{where} : {n} cartes lues en trois rangs ({shape}), mais le rang du milieu en a {middle} : il doit porter les deux tas (réserves du joueur 2 en haut, du joueur 1 en bas)",
+    # -- the app's own troubles
+    'app.missing_module': 'module manquant : {name}',
+    'app.reason_unknown': 'raison inconnue',
+    'image.too_large': 'plus de {limit} Mo',
 }

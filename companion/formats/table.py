@@ -18,7 +18,16 @@ from companion.engine.gang.words import describe
 from companion.errors import InputError
 from companion.messages import Phrase, phrase
 
-__all__ = ["table_from_json", "table_to_json", "tokens_from_json", "showdown_to_json"]
+__all__ = [
+    "table_from_json",
+    "table_to_json",
+    "rules_from_json",
+    "rules_to_json",
+    "house_rules_from_json",
+    "house_rules_to_json",
+    "tokens_from_json",
+    "showdown_to_json",
+]
 
 _TABLE_KEYS = {
     "variant",
@@ -52,7 +61,8 @@ def _enum_value(enum: type[Ranking] | type[Straights], value: Any, key: str) -> 
         raise InputError("json.rule_value", key=key, value=repr(value), choices=choices) from None
 
 
-def _rules(raw: Any) -> TableRules:
+def rules_from_json(raw: Any) -> TableRules:
+    """The ``rules`` object of a table (absent: the standard rules)."""
     if raw is None:
         return TableRules()
     if not isinstance(raw, Mapping):
@@ -121,7 +131,7 @@ def table_from_json(raw: Any) -> Table:
         players=tuple(_player(p, i) for i, p in enumerate(players)),
         board=_cards(raw["board"], phrase("place.river")),
         variant=variant,
-        rules=_rules(raw.get("rules")),
+        rules=rules_from_json(raw.get("rules")),
         two_rivers=bool(raw.get("two_rivers", False)),
         board2=_cards(raw.get("board2") or [], phrase("place.river2")),
         shared=_shared(raw.get("shared")),
@@ -140,14 +150,9 @@ def table_to_json(table: Table) -> dict[str, Any]:
         if p.francois_card is not None:
             player["francois_card"] = str(p.francois_card)
         players.append(player)
-    rules = table.rules
     raw: dict[str, Any] = {
         "variant": table.variant,
-        "rules": {
-            "ranking": rules.ranking.value,
-            "straights": rules.straights.value,
-            "decks": rules.decks,
-        },
+        "rules": rules_to_json(table.rules),
         "board": _codes(table.board),
         "players": players,
     }
@@ -159,6 +164,27 @@ def table_to_json(table: Table) -> dict[str, Any]:
             {"between": list(s.between), "cards": _codes(s.cards)} for s in table.shared
         ]
     return raw
+
+
+def rules_to_json(rules: TableRules) -> dict[str, Any]:
+    """The ``rules`` object that ``rules_from_json`` reads back."""
+    return {
+        "ranking": rules.ranking.value,
+        "straights": rules.straights.value,
+        "decks": rules.decks,
+    }
+
+
+def house_rules_from_json(raw: Mapping[str, Any]) -> tuple[TableRules, bool]:
+    """The table rules and the two-rivers switch of a night's or a preset's saved rules
+    (other keys, such as a preset's group, are the saver's own)."""
+    rules = rules_from_json({key: raw[key] for key in _RULE_KEYS if key in raw})
+    return rules, raw.get("two_rivers") is True
+
+
+def house_rules_to_json(rules: TableRules, two_rivers: bool) -> dict[str, Any]:
+    """What ``house_rules_from_json`` reads back."""
+    return {**rules_to_json(rules), "two_rivers": two_rivers}
 
 
 def tokens_from_json(raw: Any) -> dict[str, int] | None:

@@ -101,7 +101,7 @@ MESSAGES: dict[str, str] = {
     "vault_opens": "VAULT OPENS",
     "alarm": "ALARM",
     "best_five": "Best five",
-    "correct_order": "Correct order",
+    "correct_order": "Correct order: {order}",
     "save_heist": "Save the heist",
     "new_table": "New table",
     "night_variant": "Tonight's variant is {variant}: choose it to save",
@@ -244,7 +244,7 @@ MESSAGES: dict[str, str] = {
     "table.shared_between": "shared hand {hand}: 'between' must name two players at the table",
     "table.shared_not_neighbours": "shared hand {hand}: {a} and {b} are not neighbours",
     "table.shared_twice": "two shared hands lie between {hand}",
-    "table.shared_size": "shared hand {hand} has {n} cards, not {want}",
+    "table.shared_size": "shared hand {hand} has {n} {n:p:card|cards}, not {want}",
     # -- red tokens
     "tokens.unknown_hand": "a token is given to {hand!r}, which is not a hand at this table (hands: {hands})",
     "tokens.missing": "{hand} has no token",
@@ -455,7 +455,17 @@ MESSAGES: dict[str, str] = {
     "photo.spit_rows": "{where}: read {n} {n:p:card|cards} in {rows} {rows:p:row|rows} ({shape}); a Spit photo needs three rows: player 2's stocks at the top, the two spit piles in the middle, player 1's stocks at the bottom",
     "photo.spit_middle": "{where}: read {n} cards in three rows ({shape}), but the middle row holds {middle}: it must hold the two spit piles (player 2's stocks at the top, player 1's at the bottom)",
     # -- the app's own troubles
-    'app.missing_module': 'missing module: {name}',
-    'app.reason_unknown': 'unknown reason',
-    'image.too_large': 'larger than {limit} MB',
+    "app.missing_module": "missing module: {name}",
+    "app.reason_unknown": "unknown reason",
+    "image.too_large": "larger than {limit} MB",
+    # -- table rules, in words
+    "ranking.high": "high hand",
+    "ranking.low-a5": "lowball, ace to five",
+    "ranking.low-27": "lowball, deuce to seven",
+    "straights.normal": "normal straights",
+    "straights.wrap": "around-the-corner straights",
+    # -- the heist replay
+    "replay.undone": "heist {n} was undone",
+    "replay.no_deal": "heist {n} was saved without its whole deal: it cannot be replayed",
+    "replay.cannot": "heist {n} cannot be replayed: {error}",
 }

@@ -101,7 +101,7 @@ MESSAGES: dict[str, str] = {
     "vault_opens": "LE COFFRE S'OUVRE",
     "alarm": "ALARME",
     "best_five": "Meilleures cinq",
-    "correct_order": "Ordre correct",
+    "correct_order": "Ordre correct : {order}",
     "save_heist": "Enregistrer la manche",
     "new_table": "Nouvelle table",
     "night_variant": "La soirée se joue en {variant} : choisissez cette variante",
@@ -244,7 +244,7 @@ MESSAGES: dict[str, str] = {
     "table.shared_between": "main partagée {hand} : 'between' doit nommer deux joueurs de la table",
     "table.shared_not_neighbours": "main partagée {hand} : {a} et {b} ne sont pas voisins",
     "table.shared_twice": "deux mains partagées entre {hand}",
-    "table.shared_size": "la main partagée {hand} a {n} cartes, pas {want}",
+    "table.shared_size": "la main partagée {hand} a {n} {n:p:carte|cartes}, pas {want}",
     # -- red tokens
     "tokens.unknown_hand": "un jeton est donné à {hand!r}, qui n'est pas une main de cette table (mains : {hands})",
     "tokens.missing": "{hand} n'a pas de jeton",
@@ -455,7 +455,17 @@ MESSAGES: dict[str, str] = {
     "photo.spit_rows": "{where} : {n} {n:p:carte lue|cartes lues} en {rows} {rows:p:rang|rangs} ({shape}) ; une photo de Spit en demande trois : les réserves du joueur 2 en haut, les deux tas au milieu, les réserves du joueur 1 en bas",
     "photo.spit_middle": "{where} : {n} cartes lues en trois rangs ({shape}), mais le rang du milieu en a {middle} : il doit porter les deux tas (réserves du joueur 2 en haut, du joueur 1 en bas)",
     # -- the app's own troubles
-    'app.missing_module': 'module manquant : {name}',
-    'app.reason_unknown': 'raison inconnue',
-    'image.too_large': 'plus de {limit} Mo',
+    "app.missing_module": "module manquant : {name}",
+    "app.reason_unknown": "raison inconnue",
+    "image.too_large": "plus de {limit} Mo",
+    # -- table rules, in words
+    "ranking.high": "main haute",
+    "ranking.low-a5": "lowball, as à cinq",
+    "ranking.low-27": "lowball, deux à sept",
+    "straights.normal": "suites normales",
+    "straights.wrap": "suites qui tournent",
+    # -- the heist replay
+    "replay.undone": "la manche {n} a été annulée",
+    "replay.no_deal": "la manche {n} a été enregistrée sans toute sa donne : impossible de la rejouer",
+    "replay.cannot": "impossible de rejouer la manche {n} : {error}",
 }

@@ -95,6 +95,7 @@ def _heist_json(heist: Heist) -> dict[str, object]:
         "tokens": thaw(heist.tokens),
         "verdict": {"opens": heist.verdict.opens, "failures": thaw(heist.verdict.failures)},
         "photo": heist.photo,
+        "deal": thaw(heist.deal) if heist.deal is not None else None,
     }
 
 

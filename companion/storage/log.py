@@ -195,7 +195,8 @@ class SqliteGameLog:
             now = self._now()
             cursor = conn.execute(
                 "INSERT INTO heists (night_id, number, river, board2, hands, owners, tokens,"
-                " opens, failures, photo, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " opens, failures, photo, saved_at, deal)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     night_id,
                     number,
@@ -208,6 +209,7 @@ class SqliteGameLog:
                     dump_json(draft.verdict.failures),
                     draft.photo,
                     now,
+                    dump_json(draft.deal) if draft.deal is not None else None,
                 ),
             )
             status = fetch_status(conn, night)

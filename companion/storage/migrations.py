@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +17,7 @@ from pathlib import Path
 from companion.errors import DatabaseDamagedError, DatabaseVersionError
 from companion.messages import phrase
 from companion.storage.errors import DatabaseUnavailableError
+from companion.storage.legacy import backfill_deals
 
 __all__ = ["Migration", "MIGRATIONS", "SCHEMA_VERSION", "APPLICATION_ID", "open_database"]
 
@@ -32,6 +33,8 @@ class Migration:
     version: int
     summary: str
     statements: tuple[str, ...]
+    # Run after the statements, in the same transaction: data the new schema derives from old rows.
+    backfill: Callable[[sqlite3.Connection], None] | None = None
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -96,6 +99,12 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE cribbage_games ADD COLUMN night_id INTEGER REFERENCES nights(id)",
             "CREATE INDEX cribbage_games_night ON cribbage_games(night_id)",
         ),
+    ),
+    Migration(
+        4,
+        "heists keep their whole deal (every hole card, as the table format)",
+        ("ALTER TABLE heists ADD COLUMN deal TEXT",),  # JSON table object; tokens kept apart
+        backfill=backfill_deals,
     ),
 )
 
@@ -195,6 +204,8 @@ def _migrate(conn: sqlite3.Connection) -> None:
                 continue
             for statement in migration.statements:
                 conn.execute(statement)
+            if migration.backfill is not None:
+                migration.backfill(conn)
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {migration.version}")
 

@@ -133,7 +133,9 @@ class Verdict:
 class HeistDraft:
     """A heist as the table saw it, before it is saved: hands keyed by hand id.
 
-    ``photo`` is the SHA-256 reference that ``store_photo`` returned, or None.
+    ``deal`` is the whole table (``companion showdown``'s JSON table object, tokens apart): every
+    hole card of every variant, what a replay is rebuilt from. ``photo`` is the SHA-256
+    reference that ``store_photo`` returned, or None.
     """
 
     river: tuple[str, ...]
@@ -143,9 +145,12 @@ class HeistDraft:
     verdict: Verdict
     board2: tuple[str, ...] | None = None
     photo: str | None = None
+    deal: Mapping[str, Json] | None = None
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
+        if self.deal is not None:
+            set_(self, "deal", check_rules(self.deal, "deal"))
         set_(self, "river", _cards(self.river, "river"))
         if not self.river:
             raise InvalidRecordError("record.no_card", field="river")

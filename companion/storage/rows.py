@@ -40,7 +40,8 @@ __all__ = [
 
 _NIGHT_COLUMNS = "id, players, variant, rules, preset, created_at, closed_at, outcome"
 _HEIST_COLUMNS = (
-    "id, night_id, number, river, board2, hands, owners, tokens, opens, failures, photo, saved_at"
+    "id, night_id, number, river, board2, hands, owners, tokens, opens, failures, photo, saved_at,"
+    " deal"
 )
 _GAME_COLUMNS = "id, players, state, created_at, updated_at, finished, night_id"
 
@@ -75,6 +76,7 @@ def _heist(row: Sequence[Any]) -> Heist:
         verdict=Verdict(bool(row[8]), tuple(json.loads(row[9]))),
         photo=row[10],
         saved_at=datetime.fromisoformat(row[11]),
+        deal=json.loads(row[12]) if row[12] is not None else None,
     )
 
 

@@ -1,41 +1,70 @@
-"""Cards as the app's fields hold them: the text a player typed, normalised when it is a card.
+"""Cards as the app's fields hold them: a ``Card`` where a card was typed or read, and the text
+a player typed where it is not one, kept as typed so that it is flagged where it sits.
 
-A mistyped card is kept as typed, so that it is flagged where it sits instead of dropped.
+>>> entries("10h zz *")
+(Card(rank=<Rank.TEN: 8>, suit=<Suit.HEARTS: 1>), 'zz', Card(rank=None, suit=None))
+>>> " ".join(entry_text(e) for e in entries("10h zz"))
+'Th zz'
 """
 
 from __future__ import annotations
 
 import re
 
-from companion.engine.cards import parse_card
+from companion.engine.cards import Card, parse_card
 from companion.errors import CardParseError
 
 __all__ = [
+    "Entry",
+    "entry",
+    "entries",
+    "entry_text",
+    "card_of",
     "plain",
     "normalise_card",
     "split_cards",
     "is_card",
 ]
 
+Entry = Card | str  # a card, or typed text that is not one
+_SEPARATORS = re.compile(r"[\s,;]+")
 
-def normalise_card(token: str) -> str:
-    """``"10h"`` -> ``"Th"``; text that is not a card comes back trimmed, to be flagged."""
+
+def entry(token: str) -> Entry:
+    """One typed token: its card, or the token itself (trimmed) when it is not a card."""
     token = token.strip()
     try:
-        return str(parse_card(token, "ui"))
+        return parse_card(token, "ui")
     except CardParseError:
         return token
 
+
+def entries(text: str) -> tuple[Entry, ...]:
+    """The tokens typed in one field, separated by spaces or commas."""
+    return tuple(entry(token) for token in _SEPARATORS.split(text) if token)
+
+
+def entry_text(value: Entry) -> str:
+    """What a field shows for an entry: the card's code (``Th``), or the text as typed."""
+    return str(value)
+
+
+def card_of(value: Entry) -> Card | None:
+    return value if isinstance(value, Card) else None
+
+
+def normalise_card(token: str) -> str:
+    """``"10h"`` -> ``"Th"``; text that is not a card comes back trimmed, to be flagged."""
+    return entry_text(entry(token))
+
+
 def split_cards(text: str) -> tuple[str, ...]:
-    """Cards typed in one field, separated by spaces or commas."""
-    return tuple(normalise_card(tok) for tok in re.split(r"[\s,;]+", text) if tok)
+    """Cards typed in one field as their codes, text that is not a card as typed."""
+    return tuple(entry_text(e) for e in entries(text))
+
 
 def is_card(token: str) -> bool:
-    try:
-        parse_card(token, "ui")
-    except CardParseError:
-        return False
-    return True
+    return isinstance(entry(token), Card)
 
 
 _PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "→": "->"})

@@ -1,5 +1,4 @@
-"""Where the app starts and how it moves between screens (the night and history read again).
-"""
+"""Where the app starts and how it moves between screens (the night and history read again)."""
 
 from __future__ import annotations
 
@@ -26,6 +25,7 @@ def initial_state(services: Services, lang: str = "fr") -> AppState:
     if status is not None:
         state = with_night(state, services, status, fresh_table=True)
     return refresh_history(replace(state, presets=services.log.presets()), services)
+
 
 def open_screen(screen: str) -> Action:
     """Go to a screen; the night and history are read again, as another phone may have

@@ -23,6 +23,7 @@ __all__ = [
 
 SCREENS = ("showdown", "night", "history", "cribbage", "spit")
 
+
 @dataclass(frozen=True)
 class AppState:
     """The whole screen: language, where we are, the table, the night, the history."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import cv2
@@ -14,7 +14,7 @@ from companion.ui.root import root_view
 from companion.ui.services import Action, Services, run
 from companion.ui.state import AppState
 
-__all__ = ["walk", "find", "texts", "Session", "png", "board"]
+__all__ = ["walk", "find", "texts", "codes", "Session", "png", "board"]
 
 
 def walk(control: Any) -> Iterator[Any]:
@@ -78,3 +78,8 @@ def board(*entries: tuple[int, str, int]) -> CribBoard:
     for player, kind, points in entries:
         result = result.add(player, kind, points)
     return result
+
+
+def codes(entries: Sequence[object | None]) -> tuple[str, ...]:
+    """A field's cards as their codes (``Th``), typed text as typed, nothing as ``""``."""
+    return tuple("" if entry is None else str(entry) for entry in entries)

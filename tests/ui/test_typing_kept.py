@@ -14,7 +14,7 @@ from companion.ui.services import Services
 from companion.ui.showdown.state import ShowdownState
 from companion.ui.state import SCREENS, AppState
 from companion.ui.typing_kept import Rendered, keep_typing
-from tests.ui.screens import Session, find
+from tests.ui.screens import Session, codes, find
 
 
 class Page:
@@ -105,8 +105,8 @@ def test_variant_fields_keep_typing(services: Services, variant: str, key: str) 
 def test_submit_still_parses_and_flags_the_typed_line(page: Page) -> None:
     page.type("hand-0-text", "As Zz")
     page.submit("hand-0-text")
-    assert page.session.state.table.cards_at(0) == ("As", "Zz")
-    assert "p_bad_card" in {p.key for p in page.session.state.table.problems()}
+    assert codes(page.session.state.table.cards_at(0)) == ("As", "Zz")
+    assert "card.unreadable" in {p.code for p in page.session.state.table.problems()}
     shown, _ops = page.rerender()
     assert find(shown, "hand-0-text").value == "As Zz"
     assert find(shown, "hand-0-card-1")  # the bad card is a chip, to fix by tap

@@ -374,9 +374,7 @@ def _player_row(board: CribBoard, player: int, lang: str, dispatch: Dispatch) ->
                         ft.OutlinedButton(
                             key=f"peg-{player}-{n}",
                             content=f"+{n}",
-                            on_click=lambda e, n=n: dispatch(
-                                score(player, "peg", n)
-                            ),
+                            on_click=lambda e, n=n: dispatch(score(player, "peg", n)),
                         )
                         for n in (1, 2, 3, 4, 5, 6, 12)
                     ],

@@ -1,5 +1,4 @@
-"""The History screen's actions: reading the past nights and stats again, exports.
-"""
+"""The History screen's actions: reading the past nights and stats again, exports."""
 
 from __future__ import annotations
 
@@ -24,6 +23,7 @@ __all__ = [
 def refresh_history(state: AppState, services: Services) -> AppState:
     return replace(state, history=services.log.list_nights(), stats=services.log.stats())
 
+
 def export_files(log: GameLog, kind: str, night_id: int | None = None) -> dict[str, bytes]:
     """An export's files by name: one JSON file, or the nights and heists CSV tables."""
     stem = "all" if night_id is None else f"night-{night_id}"
@@ -37,6 +37,7 @@ def export_files(log: GameLog, kind: str, night_id: int | None = None) -> dict[s
         f"{stem}-heists.csv": tables.heists.encode(),
     }
 
+
 def download_file(files: dict[str, bytes]) -> tuple[str, bytes]:
     """What the browser downloads: the one file, or a zip of several."""
     if len(files) == 1:
@@ -46,6 +47,7 @@ def download_file(files: dict[str, bytes]) -> tuple[str, bytes]:
         for name, data in files.items():
             archive.writestr(name, data)
     return f"{next(iter(files)).rsplit('-', 1)[0]}-csv.zip", buffer.getvalue()
+
 
 def export_data(kind: str, night_id: int | None = None) -> Action:
     """Write an export into the data folder's ``exports/`` (never anywhere else)."""

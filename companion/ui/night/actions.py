@@ -1,5 +1,4 @@
-"""The Game night screen's actions: start, undo the last heist, close; the night's photos.
-"""
+"""The Game night screen's actions: start, undo the last heist, close; the night's photos."""
 
 from __future__ import annotations
 
@@ -8,11 +7,12 @@ from dataclasses import replace
 import cv2
 
 from companion.errors import ImageDecodeError
+from companion.formats.table import house_rules_from_json, house_rules_to_json
 from companion.storage import Heist, NightStatus
 from companion.ui.banner import Banner
 from companion.ui.history.actions import refresh_history
 from companion.ui.services import Services, decode_upload
-from companion.ui.showdown.state import Rules, ShowdownState
+from companion.ui.showdown.state import ShowdownState
 from companion.ui.state import AppState
 
 __all__ = [
@@ -30,11 +30,12 @@ def with_night(
     night = status.night
     table = state.table
     if fresh_table:
+        rules, two_rivers = house_rules_from_json(night.rules)
         table = ShowdownState(
             night.players,
             variant=night.variant,
-            rules=Rules.from_json(night.rules),
-            two_rivers=bool(night.rules.get("two_rivers", False)),
+            rules=rules,
+            two_rivers=two_rivers,
             edition=table.edition + 1,
         )
     heists = services.log.heists(night.id)
@@ -47,7 +48,9 @@ def with_night(
         thumbnails=_thumbnails(services, heists, dict(state.thumbnails)),
     )
 
+
 THUMB_WIDTH = 240
+
 
 def thumbnail(data: bytes) -> bytes | None:
     """A small JPEG of a stored photo, or None when it no longer decodes."""
@@ -63,6 +66,7 @@ def thumbnail(data: bytes) -> bytes | None:
     ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 70])
     return encoded.tobytes() if ok else None
 
+
 def _thumbnails(
     services: Services, heists: tuple[Heist, ...], known: dict[str, bytes]
 ) -> tuple[tuple[str, bytes], ...]:
@@ -77,11 +81,13 @@ def _thumbnails(
         result.append((ref, known[ref]))
     return tuple(result)
 
+
 def start_night(state: AppState, services: Services) -> AppState:
     table = state.table
-    rules = {**table.rules.to_json(), "two_rivers": table.two_rivers}
+    rules = house_rules_to_json(table.rules, table.two_rivers)
     night = services.log.start_night(table.players, table.variant, rules=rules)
     return with_night(state, services, services.log.night_status(night.id))
+
 
 def undo_heist(state: AppState, services: Services) -> AppState:
     if state.night is None:
@@ -89,6 +95,7 @@ def undo_heist(state: AppState, services: Services) -> AppState:
     heist = services.log.undo_last_heist(state.night.night.id)
     state = with_night(state, services, services.log.night_status(heist.night_id))
     return refresh_history(state.with_banner(Banner.of("undone", n=heist.number)), services)
+
 
 def close_night(state: AppState, services: Services) -> AppState:
     if state.night is None:

@@ -17,8 +17,9 @@ from companion.engine.gang.showdown import form_hands
 from companion.engine.gang.table import Table
 from companion.errors import CompanionError, TableError
 from companion.formats.table import table_from_json
+from companion.storage.model import thaw
 from companion.ui.banner import Banner
-from companion.ui.replay.state import ReplayState, heist_table_json
+from companion.ui.replay.state import ReplayState
 from companion.ui.services import Action, Services
 from companion.ui.state import AppState
 
@@ -78,12 +79,16 @@ def _update(job: ReplayState, change: Callable[[ReplayState], ReplayState]) -> A
 
 def rebuild(job: ReplayState, services: Services) -> tuple[Table, dict[str, int] | None]:
     """The heist's table from the game log, and its final tokens when every hand has one."""
-    night = services.log.night_status(job.night_id).night
     heist = next((h for h in services.log.heists(job.night_id) if h.id == job.heist_id), None)
     if heist is None:
-        raise TableError(f"heist {job.number} was undone", f"la manche {job.number} a été annulée")
-    table = table_from_json(heist_table_json(heist, night))
-    hands = form_hands(table)  # checks the table as the showdown does
+        raise TableError("replay.undone", n=job.number)
+    if heist.deal is None:
+        raise TableError("replay.no_deal", n=job.number)
+    try:
+        table = table_from_json(thaw(heist.deal))
+        hands = form_hands(table)  # checks the table as the showdown does
+    except CompanionError as error:  # a deal saved before every card was kept
+        raise TableError("replay.cannot", n=job.number, error=error.phrase) from None
     return table, job.recorded_tokens({h.id: h for h in hands})
 
 

@@ -1,8 +1,7 @@
 """The heist replay screen's state: which saved heist, how far the replay has run, its result.
 
-Plain frozen dataclasses, no Flet: every change returns a new value. A saved heist keeps the
-cards of each hand, the river(s) and the final tokens; the night keeps the variant and the rules.
-``heist_table_json`` puts them back together as ``companion showdown``'s table.
+Plain frozen dataclasses, no Flet: every change returns a new value. A saved heist keeps its
+whole deal (the table) and the final tokens; the replay is rebuilt from that deal.
 
 >>> state = ReplayState(heist_id=7, number=2, night_id=1)
 >>> state.running, state.progress
@@ -13,10 +12,8 @@ cards of each hand, the river(s) and the final tokens; the night keeps the varia
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from companion.engine.gang.replay.odds import (
     BestTokens,
@@ -27,75 +24,14 @@ from companion.engine.gang.replay.odds import (
     Street,
     chart_data,
 )
-from companion.engine.gang.variants import VARIANTS
-from companion.errors import CompanionError, TableError
-from companion.storage import Heist, Night
+from companion.errors import CompanionError
+from companion.messages import Phrase
+from companion.storage import Heist
 
-__all__ = ["VIEWS", "STREETS", "StreetBars", "HandChart", "ReplayState", "heist_table_json"]
+__all__ = ["VIEWS", "STREETS", "StreetBars", "HandChart", "ReplayState"]
 
 VIEWS = ("everyone", "own")  # knowing every hole card / only the hand's own cards
 STREETS = tuple(Street)
-_RULE_KEYS = ("ranking", "straights", "decks")
-
-
-def _player_cards(heist: Heist, player: str) -> list[str]:
-    """The cards of every hand the player owns, each card as often as one hand holds it.
-
-    Split variants store only the cards each hand used, so a card two hands share (high-low)
-    is the same card, and a card no hand used is lost (the caller checks the count).
-    """
-    held: Counter[str] = Counter()
-    order: list[str] = []
-    for hand_id, owner in heist.owners.items():
-        if owner != player:
-            continue
-        for card, n in Counter(heist.hands[hand_id]).items():
-            if card not in held:
-                order.append(card)
-            held[card] = max(held[card], n)
-    return [card for card in order for _ in range(held[card])]
-
-
-def heist_table_json(heist: Heist, night: Night) -> dict[str, Any]:
-    """The saved heist as ``companion showdown``'s JSON table (without tokens).
-
-    Raises ``TableError`` naming the player when the heist no longer holds all their cards
-    (a split variant where a card played in no hand): the replay would be of another deal.
-    """
-    two_rivers = bool(night.rules.get("two_rivers", False))
-    table: dict[str, Any] = {
-        "variant": night.variant,
-        "rules": {k: night.rules[k] for k in _RULE_KEYS if k in night.rules},
-        "board": list(heist.river),
-        "players": [{"name": p, "cards": _player_cards(heist, p)} for p in night.players],
-    }
-    want = VARIANTS[night.variant].hole_cards if night.variant in VARIANTS else None
-    if two_rivers and night.variant == "classic":
-        want = 2
-    for player in table["players"]:
-        if want is not None and len(player["cards"]) != want:
-            name, n = player["name"], len(player["cards"])
-            raise TableError(
-                f"heist {heist.number} keeps {n} of {name}'s {want} cards (only those a hand "
-                "used): it cannot be replayed",
-                f"la manche {heist.number} ne garde que {n} des {want} cartes de {name} (celles "
-                "qu'une main utilisait) : impossible de la rejouer",
-            )
-    if night.variant == "francois":
-        given = heist.hands.get("francois", ())
-        for player, card in zip(table["players"], given, strict=False):
-            player["francois_card"] = card
-    shared = [
-        {"between": hand_id.split("+"), "cards": list(cards)}
-        for hand_id, cards in heist.hands.items()
-        if "+" in hand_id
-    ]
-    if shared:
-        table["shared"] = shared
-    if two_rivers:
-        table["two_rivers"] = True
-        table["board2"] = list(heist.board2 or ())
-    return table
 
 
 @dataclass(frozen=True)
@@ -133,7 +69,7 @@ class ReplayState:
     tokens: tuple[tuple[str, int], ...] = ()  # the final tokens, as saved
     streets_done: int = 0
     replay: Replay | None = None
-    error: tuple[tuple[str, str], ...] = ()  # (lang, message) of what stopped the replay
+    error: Phrase | None = None  # what stopped the replay
     view: str = "everyone"
     night_heists: tuple[tuple[int, int, bool], ...] = ()  # (id, number, opened) to pick from
 
@@ -149,7 +85,7 @@ class ReplayState:
 
     @property
     def running(self) -> bool:
-        return self.replay is None and not self.error
+        return self.replay is None and self.error is None
 
     @property
     def progress(self) -> float:
@@ -162,10 +98,10 @@ class ReplayState:
         return replace(self, replay=replay, streets_done=len(replay.streets))
 
     def failed(self, error: CompanionError) -> ReplayState:
-        return replace(self, error=(("en", error.message("en")), ("fr", error.message("fr"))))
+        return replace(self, error=error.phrase)
 
     def error_text(self, lang: str) -> str:
-        return dict(self.error).get(lang, "") if self.error else ""
+        return self.error.text(lang) if self.error is not None else ""
 
     def with_view(self, view: str) -> ReplayState:
         return replace(self, view=view if view in VIEWS else "everyone")

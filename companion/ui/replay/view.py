@@ -259,9 +259,7 @@ def replay_view(state: AppState, dispatch: Dispatch) -> ft.Control:
                             color=None if opened else RED,
                             weight=ft.FontWeight.BOLD if heist_id == replay.heist_id else None,
                         ),
-                        on_click=lambda e, h=heist_id: dispatch(
-                            open_replay(replay.night_id, h)
-                        ),
+                        on_click=lambda e, h=heist_id: dispatch(open_replay(replay.night_id, h)),
                     )
                     for heist_id, number, opened in replay.night_heists
                 ],

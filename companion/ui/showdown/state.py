@@ -1,6 +1,10 @@
 """The Showdown screen's state: players, river, hands, the card picked for a fix, and tokens.
 
-Plain frozen dataclasses, no Flet: every change returns a new value.
+Plain frozen dataclasses, no Flet: every change returns a new value. The fields hold engine
+values: a card is a ``Card`` (typed or read from a photo), and only what a player typed that is
+not a card stays as text (an ``Entry``), flagged where it sits instead of dropped. Each state is
+checked once, by the engine's own validation, and judged once (``check``), whatever the screen
+asks of it.
 """
 
 from __future__ import annotations
@@ -8,91 +12,54 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from functools import cached_property
 
-from companion.engine.gang.showdown import Showdown, run_showdown
-from companion.engine.gang.variants import VARIANTS
-from companion.formats.table import table_from_json
-from companion.ui.cards import is_card, split_cards
+from companion.engine.cards import Card, parse_card
+from companion.engine.gang.checks import table_problems
+from companion.engine.gang.ranking import TableRules
+from companion.engine.gang.showdown import Showdown, judge, order_hands
+from companion.engine.gang.table import Player, SharedHand, Table
+from companion.engine.gang.variants import VARIANTS, Deals
+from companion.errors import CardParseError, CompanionError
+from companion.messages import Phrase, phrase
+from companion.ui.cards import Entry, card_of, entries
 from companion.ui.text import t
 
-__all__ = [
-    "RIVER",
-    "RIVER2",
-    "UI_VARIANTS",
-    "MAX_PLAYERS",
-    "Rules",
-    "Problem",
-    "ShowdownState",
-]
-
+__all__ = ["RIVER", "RIVER2", "UI_VARIANTS", "MAX_PLAYERS", "Checked", "ShowdownState"]
 
 RIVER = -1  # the river's place; hands are places 0..n-1, in seating order
-
 RIVER2 = -2  # the second river, when the table plays two
-
-# The rivers in a problem's parameters, named later in the reader's language.
-RIVER_NAME = "\x00river"
-
-RIVER2_NAME = "\x00river2"
-
 UI_VARIANTS = tuple(VARIANTS)
-
 DEFAULT_PLAYERS = 3
-
 MAX_PLAYERS = 10
 
-@dataclass(frozen=True)
-class Rules:
-    """Table rules as the engine's JSON table reads them."""
-
-    ranking: str = "high"
-    straights: str = "normal"
-    decks: int = 1
-
-    def to_json(self) -> dict[str, Any]:
-        return {"ranking": self.ranking, "straights": self.straights, "decks": self.decks}
-
-    @classmethod
-    def from_json(cls, raw: Any) -> Rules:
-        raw = dict(raw or {})
-        return cls(
-            str(raw.get("ranking", "high")),
-            str(raw.get("straights", "normal")),
-            int(raw.get("decks", 1)),
-        )
 
 @dataclass(frozen=True)
-class Problem:
-    """Something to fix before a verdict: a text key and its parameters."""
+class Checked:
+    """What the engine makes of a state: the table, what keeps it from a verdict, the showdown
+    (with a verdict once every hand has a token)."""
 
-    key: str
-    params: tuple[tuple[str, Any], ...] = ()
+    table: Table
+    problems: tuple[CompanionError, ...]
+    showdown: Showdown | None
 
-    def text(self, lang: str) -> str:
-        def shown(value: Any) -> Any:
-            if isinstance(value, tuple):
-                return ", ".join(shown(item) for item in value)
-            return {RIVER_NAME: t("river", lang), RIVER2_NAME: t("river2", lang)}.get(value, value)
-
-        return t(self.key, lang, **{key: shown(value) for key, value in self.params})
 
 @dataclass(frozen=True)
 class ShowdownState:
     """One table being read: players, river, hands, the card picked for a fix, and tokens."""
 
     players: tuple[str, ...]
-    river: tuple[str, ...] = ()
-    hands: tuple[tuple[str, ...], ...] = ()
+    river: tuple[Entry, ...] = ()
+    hands: tuple[tuple[Entry, ...], ...] = ()
     variant: str = "classic"
-    rules: Rules = field(default_factory=Rules)
+    rules: TableRules = field(default_factory=TableRules)
     selected: tuple[int, int] | None = None  # (place, index)
     tokens: tuple[str, ...] = ()  # hand ids in the order the tokens were tapped: 1, 2, ...
     photo: str | None = None  # the stored photo's reference
     two_rivers: bool = False  # a house rule: each player's cards play on two rivers
-    river2: tuple[str, ...] = ()
-    francois: tuple[str, ...] = ()  # "francois": the card each player gave François ("" if none)
-    shared: tuple[tuple[str, ...], ...] = ()  # "circular": hand between players i and i+1
+    river2: tuple[Entry, ...] = ()
+    francois: tuple[Entry | None, ...] = ()  # the card each player gave François, if any
+    shared: tuple[tuple[Entry, ...], ...] = ()  # circular: the hand between players i and i+1
     # Bumped when the table is reset (new table, new night): the fields then show the state's
     # text even where it did not change, instead of keeping what was being typed (typing_kept).
     edition: int = 0
@@ -101,9 +68,8 @@ class ShowdownState:
         # These follow the players: one entry each, whatever the caller gave.
         n = len(self.players)
         object.__setattr__(self, "hands", tuple(self.hands[:n]) + ((),) * (n - len(self.hands)))
-        object.__setattr__(
-            self, "francois", tuple(self.francois[:n]) + ("",) * (n - len(self.francois))
-        )
+        given = tuple(self.francois[:n]) + (None,) * (n - len(self.francois))
+        object.__setattr__(self, "francois", given)
         object.__setattr__(self, "shared", tuple(self.shared[:n]) + ((),) * (n - len(self.shared)))
 
     @classmethod
@@ -117,6 +83,12 @@ class ShowdownState:
 
     # -- setup ----------------------------------------------------------------------------
 
+    @property
+    def deals(self) -> Deals:
+        """What the table's variant deals (its extra fields: François's cards, shared hands)."""
+        variant = VARIANTS.get(self.variant)
+        return variant.deals if variant is not None else Deals(None)
+
     def with_players_text(self, text: str) -> ShowdownState:
         names = tuple(name.strip() for name in text.split(",") if name.strip())[:MAX_PLAYERS]
         if names == self.players:
@@ -126,7 +98,7 @@ class ShowdownState:
     def with_variant(self, variant: str) -> ShowdownState:
         return replace(self, variant=variant, tokens=())
 
-    def with_rules(self, rules: Rules) -> ShowdownState:
+    def with_rules(self, rules: TableRules) -> ShowdownState:
         return replace(self, rules=rules, tokens=())
 
     def with_two_rivers(self, on: bool) -> ShowdownState:
@@ -151,12 +123,12 @@ class ShowdownState:
 
     # -- cards ----------------------------------------------------------------------------
 
-    def cards_at(self, place: int) -> tuple[str, ...]:
+    def cards_at(self, place: int) -> tuple[Entry, ...]:
         if place == RIVER2:
             return self.river2
         return self.river if place == RIVER else self.hands[place]
 
-    def _with_cards(self, place: int, cards: tuple[str, ...]) -> ShowdownState:
+    def _with_cards(self, place: int, cards: tuple[Entry, ...]) -> ShowdownState:
         if place == RIVER:
             return replace(self, river=cards, tokens=(), selected=None)
         if place == RIVER2:
@@ -166,14 +138,14 @@ class ShowdownState:
         return replace(self, hands=tuple(hands), tokens=(), selected=None)
 
     def with_francois_text(self, player: int, text: str) -> ShowdownState:
-        cards = split_cards(text)
+        cards = entries(text)
         given = list(self.francois)
-        given[player] = cards[0] if cards else ""
+        given[player] = cards[0] if cards else None
         return replace(self, francois=tuple(given), tokens=())
 
     def with_shared_text(self, pair: int, text: str) -> ShowdownState:
         shared = list(self.shared)
-        shared[pair] = split_cards(text)
+        shared[pair] = entries(text)
         return replace(self, shared=tuple(shared), tokens=())
 
     def neighbours(self) -> tuple[tuple[str, str], ...]:
@@ -184,12 +156,16 @@ class ShowdownState:
         )
 
     def with_cards_text(self, place: int, text: str) -> ShowdownState:
-        cards = split_cards(text)
+        cards = entries(text)
         # Leaving a field unchanged (blur) must not clear the tokens or the picked card.
         return self if cards == self.cards_at(place) else self._with_cards(place, cards)
 
     def with_read(
-        self, river: Sequence[str], hands: Sequence[Sequence[str]], photo: str | None, lang: str
+        self,
+        river: Sequence[Card],
+        hands: Sequence[Sequence[Card]],
+        photo: str | None,
+        lang: str,
     ) -> ShowdownState:
         """A photo's reading: the river, then hands given to the players in seating order.
 
@@ -215,7 +191,7 @@ class ShowdownState:
         pick = (place, index)
         return replace(self, selected=None if self.selected == pick else pick)
 
-    def selected_card(self) -> str | None:
+    def selected_card(self) -> Entry | None:
         if self.selected is None:
             return None
         place, index = self.selected
@@ -226,16 +202,19 @@ class ShowdownState:
             return self
         place, index = self.selected
         cards = list(self.cards_at(place))
-        cards[index : index + 1] = split_cards(text)[:1]
+        cards[index : index + 1] = entries(text)[:1]
         return self._with_cards(place, tuple(cards))
 
     def retouch_selected(self, rank: str | None = None, suit: str | None = None) -> ShowdownState:
         """Change the picked card's rank or suit by a tap; it stays picked for the other part."""
-        card = self.selected_card()
-        if card is None or self.selected is None:
+        entry = self.selected_card()
+        if entry is None or self.selected is None:
             return self
-        old_rank, old_suit = (card[0], card[1]) if is_card(card) and len(card) == 2 else ("A", "s")
-        fixed = (rank or old_rank) + (suit or old_suit)
+        old = card_of(entry)
+        old_rank, old_suit = (
+            (str(old)[:-1], str(old)[-1]) if old is not None and not old.is_wild else ("A", "s")
+        )
+        fixed = parse_card((rank or old_rank) + (suit or old_suit), "ui")
         place, index = self.selected
         cards = list(self.cards_at(place))
         cards[index] = fixed
@@ -255,141 +234,113 @@ class ShowdownState:
         moved = self.remove_selected()
         return moved._with_cards(to, moved.cards_at(to) + (card,))
 
-    def add_cards(self, place: int, text: str) -> ShowdownState:
-        return self._with_cards(place, self.cards_at(place) + split_cards(text))
-
     def place_name(self, place: int, lang: str) -> str:
         if place < 0:
             return t("river" if place == RIVER else "river2", lang)
         return self.players[place]
 
-    # -- checks ---------------------------------------------------------------------------
+    # -- the engine -----------------------------------------------------------------------
 
-    def problems(self) -> tuple[Problem, ...]:
-        """Everything that stops a verdict: bad names, unreadable, doubled or missing cards."""
-        found: list[Problem] = []
-        variant = VARIANTS[self.variant]
-        lo, hi = variant.players
-        n = len(self.players)
-        if not lo <= n <= hi:
-            found.append(
-                Problem("p_players", (("variant", self.variant), ("lo", lo), ("hi", hi), ("n", n)))
-            )
-        if (
-            len({p.casefold() for p in self.players}) != n
-            or any(c in p for p in self.players for c in "/+")
-            or "francois" in self.players
-        ):
-            found.append(Problem("p_names"))
-        if self.two_rivers and not variant.two_rivers:
-            found.append(Problem("p_two_rivers", (("variant", self.variant),)))
-        seen: dict[str, list[str]] = {}
-        for name, cards in self._all_cards():
-            for card in cards:
-                if not is_card(card):
-                    found.append(Problem("p_bad_card", (("token", card), ("place", name))))
-                elif card != "*":
-                    seen.setdefault(card, []).append(name)
-        for card, names in seen.items():
-            if len(names) > self.rules.decks:
-                found.append(
-                    Problem(
-                        "p_duplicate",
-                        (
-                            ("card", card),
-                            ("count", len(names)),
-                            ("places", tuple(dict.fromkeys(names))),
-                            ("decks", self.rules.decks),
-                        ),
-                    )
-                )
-        if len(self.river) != 5:
-            found.append(Problem("p_river", (("n", len(self.river)),)))
-        if self.two_rivers and len(self.river2) != 5:
-            found.append(Problem("p_river2", (("n", len(self.river2)),)))
-        for place, cards in enumerate(self.hands):
-            # Classic on two rivers deals two cards each, François one per player (the engine's).
-            want = 2 if self.two_rivers and self.variant == "classic" else variant.hole_cards
-            if self.variant == "francois":
-                want = n
-                if not self.francois[place]:
-                    found.append(Problem("p_francois", (("place", self.players[place]),)))
-            if want is None and not cards:
-                found.append(Problem("p_hand_empty", (("place", self.players[place]),)))
-            elif want is not None and len(cards) != want:
-                found.append(
-                    Problem(
-                        "p_hand",
-                        (("place", self.players[place]), ("n", len(cards)), ("want", want)),
-                    )
-                )
-        if self.variant == "circular":
-            for (a, b), cards in zip(self.neighbours(), self.shared, strict=False):
-                if cards and len(cards) != 2:
-                    found.append(
-                        Problem("p_hand", (("place", f"{a}+{b}"), ("n", len(cards)), ("want", 2)))
-                    )
-        return tuple(found)
+    def _place(self, place: int) -> Phrase:
+        if place == RIVER:
+            return phrase("place.river")
+        if place == RIVER2:
+            return phrase("place.river2")
+        return phrase("place.hand", name=self.players[place])
 
-    def _all_cards(self) -> list[tuple[str, tuple[str, ...]]]:
-        """(place name, cards) of every place this variant uses; rivers as markers."""
-        found = [
-            (
-                {RIVER: RIVER_NAME, RIVER2: RIVER2_NAME}.get(place) or self.players[place],
-                self.cards_at(place),
-            )
-            for place in self.places()
-        ]
-        if self.variant == "francois":
-            found += [
-                (f"François ({p})", (card,))
-                for p, card in zip(self.players, self.francois, strict=True)
-                if card
+    def _typed(self) -> list[tuple[Phrase, tuple[Entry, ...]]]:
+        """(place, entries) of every field this variant uses, in screen order."""
+        typed = [(self._place(place), self.cards_at(place)) for place in self.places()]
+        deals = self.deals
+        if deals.francois_card:
+            typed += [
+                (phrase("place.francois_card", name=name), (card,))
+                for name, card in zip(self.players, self.francois, strict=True)
+                if card is not None
             ]
-        if self.variant == "circular":
-            found += [
-                (f"{a}+{b}", cards)
+        if deals.shared_cards:
+            typed += [
+                (phrase("place.shared", hand=f"{a}+{b}"), cards)
                 for (a, b), cards in zip(self.neighbours(), self.shared, strict=False)
             ]
-        return found
+        return typed
 
-    # -- engine ---------------------------------------------------------------------------
+    def table(self) -> Table:
+        """The engine's table of what the fields hold, the text that is no card left out."""
 
-    def table_json(self) -> dict[str, Any]:
-        """The table in ``companion showdown``'s JSON format (tokens included when complete)."""
-        table: dict[str, Any] = {
-            "variant": self.variant,
-            "rules": self.rules.to_json(),
-            "board": list(self.river),
-            "players": [
-                {"name": p, "cards": list(c)} for p, c in zip(self.players, self.hands, strict=True)
-            ],
-        }
-        if self.variant == "francois":
-            for player, card in zip(table["players"], self.francois, strict=True):
-                player["francois_card"] = card
-        if self.variant == "circular":
-            table["shared"] = [
-                {"between": list(pair), "cards": list(cards)}
-                for pair, cards in zip(self.neighbours(), self.shared, strict=False)
-                if cards
-            ]
-        if self.two_rivers:
-            table["two_rivers"] = True
-            table["board2"] = list(self.river2)
-        tokens = self.token_map()
-        if tokens:
-            table["tokens"] = tokens
-        return table
+        def cards(typed: tuple[Entry, ...]) -> tuple[Card, ...]:
+            return tuple(e for e in typed if isinstance(e, Card))
+
+        deals = self.deals
+        players = tuple(
+            Player(
+                name,
+                cards(held),
+                given if deals.francois_card and isinstance(given, Card) else None,
+            )
+            for name, held, given in zip(self.players, self.hands, self.francois, strict=True)
+        )
+        shared = ()
+        if deals.shared_cards:
+            shared = tuple(
+                SharedHand(pair, cards(typed))
+                for pair, typed in zip(self.neighbours(), self.shared, strict=False)
+                if typed
+            )
+        return Table(
+            players=players,
+            board=cards(self.river),
+            variant=self.variant,
+            rules=self.rules,
+            two_rivers=self.two_rivers,
+            board2=cards(self.river2) if self.two_rivers else (),
+            shared=shared,
+        )
+
+    def _said(self, problem: CompanionError) -> bool:
+        """Whether ``problem`` only counts cards a field holds as text that is not a card: the
+        text is flagged already, and saying the field is short of a card too would be noise."""
+        if problem.code == "table.river_size":
+            return any(isinstance(e, str) for e in self.river)
+        if problem.code == "table.river2_size":
+            return any(isinstance(e, str) for e in self.river2)
+        name = problem.params.get("name")
+        if name not in self.players:
+            return False
+        seat = self.players.index(name)
+        if problem.code in ("table.hole_count", "table.no_cards"):
+            return any(isinstance(e, str) for e in self.hands[seat])
+        return problem.code == "table.no_francois_card" and isinstance(self.francois[seat], str)
+
+    @cached_property
+    def check(self) -> Checked:
+        """The table checked by the engine's validation, and judged: once per state."""
+        unread: list[CompanionError] = [
+            CardParseError(entry, where)
+            for where, typed in self._typed()
+            for entry in typed
+            if isinstance(entry, str)
+        ]
+        table = self.table()
+        problems = (*unread, *(p for p in table_problems(table) if not self._said(p)))
+        if problems:
+            return Checked(table, problems, None)
+        try:
+            hands = VARIANTS[self.variant].form(table)
+        except CompanionError as error:  # a table its checks let through but no hand forms
+            return Checked(table, (error,), None)
+        ids = {h.id for h in hands}
+        complete = len(self.tokens) == len(hands) and set(self.tokens) == ids
+        verdict = judge(hands, self.token_map()) if complete else None
+        return Checked(table, (), Showdown(hands, order_hands(hands), verdict))
+
+    def problems(self) -> tuple[CompanionError, ...]:
+        """Everything that stops a verdict, as the engine says it."""
+        return self.check.problems
 
     def showdown(self) -> Showdown | None:
         """The engine's reading of the table (with a verdict once every hand has a token)."""
-        if self.problems():
-            return None
-        table = table_from_json(self.table_json())
-        hands = run_showdown(table).hands
-        complete = len(self.tokens) == len(hands)
-        return run_showdown(table, self.token_map() if complete else None)
+        return self.check.showdown
 
     def hand_ids(self) -> tuple[tuple[str, str], ...]:
         """(hand id, owner) of every hand that takes a token, in seating order."""

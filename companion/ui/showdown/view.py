@@ -7,10 +7,13 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine.cards import Card
 from companion.engine.gang.ranking import Ranking, Straights
 from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.words import describe
-from companion.errors import CompanionError
+from companion.errors import DuplicateCardError
+from companion.messages import text
+from companion.ui.cards import entry_text, plain
 from companion.ui.services import Action, pure
 from companion.ui.showdown.actions import apply_preset, group_presets, save_heist, save_preset
 from companion.ui.showdown.state import RIVER, RIVER2, UI_VARIANTS, ShowdownState
@@ -47,6 +50,9 @@ def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:
     def set_rules(**change: Any) -> None:
         dispatch(_table(lambda tb: tb.with_rules(replace(rules, **change))))
 
+    def word(key: str) -> str:
+        return text(key, lang)
+
     preset_name = ft.TextField(
         key="preset-name",
         label=t("preset_name", lang),
@@ -61,22 +67,22 @@ def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:
                     "variant",
                     t("variant", lang),
                     table.variant,
-                    [(v, v) for v in UI_VARIANTS],
+                    [(v, word(f"variant.{v}")) for v in UI_VARIANTS],
                     lambda v: dispatch(_table(lambda tb: tb.with_variant(v))),
                 ),
                 _dropdown(
                     "ranking",
                     t("ranking", lang),
-                    rules.ranking,
-                    [(r.value, r.value) for r in Ranking],
-                    lambda v: set_rules(ranking=v),
+                    rules.ranking.value,
+                    [(r.value, word(f"ranking.{r.value}")) for r in Ranking],
+                    lambda v: set_rules(ranking=Ranking(v)),
                 ),
                 _dropdown(
                     "straights",
                     t("straights", lang),
-                    rules.straights,
-                    [(s.value, s.value) for s in Straights],
-                    lambda v: set_rules(straights=v),
+                    rules.straights.value,
+                    [(s.value, word(f"straights.{s.value}")) for s in Straights],
+                    lambda v: set_rules(straights=Straights(v)),
                 ),
                 _dropdown(
                     "decks",
@@ -129,7 +135,7 @@ def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:
 
 
 def _place_row(
-    table: ShowdownState, place: int, lang: str, dispatch: Dispatch, bad: set[str]
+    table: ShowdownState, place: int, lang: str, dispatch: Dispatch, doubled: set[Card]
 ) -> ft.Control:
     name = table.place_name(place, lang)
     cards = table.cards_at(place)
@@ -140,10 +146,10 @@ def _place_row(
 
     chips = [
         card_chip(
-            card,
+            entry_text(card),
             key=f"{slug}-card-{i}",
             selected=table.selected == (place, i),
-            bad=card in bad,
+            bad=isinstance(card, str) or card in doubled,
             on_click=pick(i),
         )
         for i, card in enumerate(cards)
@@ -159,14 +165,14 @@ def _place_row(
         ft.TextField(
             key=f"{slug}-text",
             label=t("cards_of", lang, place=name),
-            value=" ".join(cards),
+            value=" ".join(entry_text(card) for card in cards),
             dense=True,
             on_submit=typed,
             on_blur=typed,
             data=table.edition,
         ),
     ]
-    if place >= 0 and table.variant == "francois":
+    if place >= 0 and table.deals.francois_card:
 
         def given(e: ft.Event[ft.TextField]) -> None:
             text = e.control.value or ""
@@ -178,7 +184,7 @@ def _place_row(
                 label=t("francois_card", lang),
                 width=200,
                 dense=True,
-                value=table.francois[place],
+                value="" if table.francois[place] is None else entry_text(table.francois[place]),
                 on_submit=given,
                 on_blur=given,
                 data=table.edition,
@@ -189,7 +195,7 @@ def _place_row(
 
 def _shared_rows(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control | None:
     """The circular variant's hands lying between neighbours, typed."""
-    if table.variant != "circular":
+    if not table.deals.shared_cards:
         return None
 
     def typed(pair: int) -> Any:
@@ -205,7 +211,7 @@ def _shared_rows(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Cont
             ft.TextField(
                 key=f"shared-{i}",
                 label=t("shared_hand", lang, pair=f"{a}+{b}"),
-                value=" ".join(table.shared[i]),
+                value=" ".join(entry_text(card) for card in table.shared[i]),
                 dense=True,
                 on_submit=typed(i),
                 on_blur=typed(i),
@@ -241,7 +247,7 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
         key="fix-panel",
         content=ft.Column(
             [
-                ft.Text(t("selected", lang, card=card), weight=ft.FontWeight.BOLD),
+                ft.Text(t("selected", lang, card=entry_text(card)), weight=ft.FontWeight.BOLD),
                 ft.Row(
                     [
                         _tap_button(
@@ -350,7 +356,7 @@ def _verdict(result: Showdown, lang: str) -> ft.Control | None:
         return None
     opens = result.verdict.opens
     reasons = [
-        ft.Text(f"#{f.token} {f.hand.id}: {f.reason(lang)}", color=ft.Colors.WHITE, size=15)
+        ft.Text(plain(f"#{f.token} {f.hand.id}: {f.reason(lang)}"), color=ft.Colors.WHITE, size=15)
         for f in result.verdict.failures
     ]
     return ft.Container(
@@ -376,10 +382,10 @@ def _verdict(result: Showdown, lang: str) -> ft.Control | None:
 
 def _best_fives(table: ShowdownState, result: Showdown, lang: str) -> ft.Control:
     """Each hand's best five; the cards the player holds stand out from the river's."""
-    held = dict(zip(table.players, table.hands, strict=True))
+    held = {p.name: p.cards for p in table.table().players}
     rows = []
     for hand in result.hands:
-        best = [str(c) for c in hand.value.best]
+        best = hand.value.best
         own = set(held.get(hand.owner, ()))
         rows.append(
             ft.Column(
@@ -387,7 +393,7 @@ def _best_fives(table: ShowdownState, result: Showdown, lang: str) -> ft.Control
                     ft.Text(f"{hand.id} — {describe(hand.value, lang)}", size=14),
                     ft.Row(
                         [
-                            card_chip(c, key=f"best-{hand.id}-{i}", highlight=c in own)
+                            card_chip(str(c), key=f"best-{hand.id}-{i}", highlight=c in own)
                             for i, c in enumerate(best)
                         ],
                         spacing=4,
@@ -402,7 +408,7 @@ def _best_fives(table: ShowdownState, result: Showdown, lang: str) -> ft.Control
         "best-five",
         t("best_five", lang),
         *rows,
-        ft.Text(f"{t('correct_order', lang)} : {order}", size=13, italic=True),
+        ft.Text(t("correct_order", lang, order=order), size=13, italic=True),
     )
 
 
@@ -413,15 +419,9 @@ def showdown_view(
     webcam_button: ft.Control | None = None,
 ) -> ft.Control:
     table, lang = state.table, state.lang
-    problems = table.problems()
-    bad = {dict(p.params).get("token", "") for p in problems if p.key == "p_bad_card"}
-    bad |= {dict(p.params).get("card", "") for p in problems if p.key == "p_duplicate"}
-    result: Showdown | None = None
-    error: str | None = None
-    try:
-        result = table.showdown()
-    except CompanionError as exc:  # a table the quick checks let through, e.g. two rivers
-        error = exc.message(lang)
+    checked = table.check  # the one showdown of this state
+    problems, result = checked.problems, checked.showdown
+    doubled = {p.params["card"] for p in problems if isinstance(p, DuplicateCardError)}
     cards_in = [c for c in (photo_button, webcam_button) if c is not None]
     if state.vision_note:
         cards_in.append(
@@ -439,19 +439,18 @@ def showdown_view(
         ft.Row(cards_in, wrap=True, key="cards-in"),
     ]
     for place in table.places():
-        parts.append(_place_row(table, place, lang, dispatch, bad))
+        parts.append(_place_row(table, place, lang, dispatch, doubled))
         if table.selected is not None and table.selected[0] == place:
             parts.append(_fix_panel(table, lang, dispatch))  # right under the tapped card
     parts.append(_shared_rows(table, lang, dispatch))
-    if problems or error:
+    if problems:
         parts.append(
             ft.Container(
                 key="problems",
                 content=section(
                     "problem-list",
                     t("problems", lang),
-                    *[ft.Text("• " + p.text(lang), color=RED) for p in problems],
-                    ft.Text(error, color=RED) if error else None,
+                    *[ft.Text("• " + plain(p.message(lang)), color=RED) for p in problems],
                 ),
                 padding=8,
                 bgcolor=ft.Colors.RED_50,

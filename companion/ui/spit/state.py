@@ -35,6 +35,8 @@ STUCK = frozenset(
     }
 )
 MAX_COUNT = 52
+
+
 # The engine's words print suit glyphs and arrows, which the web client's bundled font lacks
 # (see views/common.py): it would draw empty boxes.
 def _token(text: str) -> str:

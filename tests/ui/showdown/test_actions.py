@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from companion.engine.cards import Card
+from companion.engine.gang.ranking import Ranking, Straights, TableRules
 from companion.storage import Outcome, SqliteGameLog
 from companion.ui.history.actions import download_file, export_data, export_files
 from companion.ui.navigation import initial_state, open_screen
@@ -24,9 +26,10 @@ from companion.ui.showdown.actions import (
     save_heist,
     save_preset,
 )
-from companion.ui.showdown.state import RIVER, RIVER2, Rules, ShowdownState
+from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
 from companion.ui.state import AppState
 from companion.vision import Detections
+from tests.helpers import cards
 from tests.ui.screens import png
 from tests.vision.layouts.builders import reads
 
@@ -110,12 +113,14 @@ def test_close_night_ends_it_as_abandoned(services: Services) -> None:
 
 
 def test_presets_are_saved_and_applied(services: Services) -> None:
-    state = AppState().with_table(ShowdownState.new().with_rules(Rules("low-a5", "wrap", 2)))
+    state = AppState().with_table(
+        ShowdownState.new().with_rules(TableRules(Ranking.LOW_A5, Straights.WRAP, 2))
+    )
     state = run(save_preset("mardi"), state, services)
     assert [p.name for p in state.presets] == ["mardi"]
-    state = state.with_table(state.table.with_rules(Rules()))
+    state = state.with_table(state.table.with_rules(TableRules()))
     state = run(apply_preset("mardi"), state, services)
-    assert state.table.rules == Rules("low-a5", "wrap", 2)
+    assert state.table.rules == TableRules(Ranking.LOW_A5, Straights.WRAP, 2)
     missing = run(apply_preset("jeudi"), state, services)
     assert missing.banner is not None and missing.banner.error
 
@@ -175,8 +180,10 @@ class TableReader:
 def test_a_read_photo_fills_the_table(services: Services) -> None:
     services = replace(services, reader=PhotoReader(TableReader))
     state = run(load_photo(png()), AppState(), services)
-    assert state.table.river == ("As", "Kd", "Qh", "7c", "2s")
-    assert state.table.hands[:2] == (("Ah", "Ad"), ("Th", "9h"))
+    assert state.table.river == cards("As Kd Qh 7c 2s")
+    assert state.table.hands[:2] == (cards("Ah Ad"), cards("Th 9h"))
+    # The photo's cards themselves, not text to parse again.
+    assert all(isinstance(card, Card) for card in state.table.river)
     assert state.banner is not None and state.banner.text("en").startswith("9 cards read")
 
 
@@ -195,7 +202,7 @@ def test_exports_stay_in_the_data_folder(services: Services) -> None:
         export_data("json", night_id),
     ):
         state = run(action, state, services)
-        for written in state.banner.params[0][1].split(", "):  # type: ignore[union-attr]
+        for written in dict(state.banner.message.params)["path"].split(", "):  # type: ignore[union-attr]
             path = Path(written)
             assert path.parent == services.data_dir / "exports" and path.is_file()
     exported = json.loads((services.data_dir / "exports" / f"night-{night_id}.json").read_text())

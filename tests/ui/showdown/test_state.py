@@ -6,9 +6,11 @@ from typing import Any
 
 import pytest
 
+from companion.engine.gang.ranking import TableRules
 from companion.ui.cards import normalise_card, split_cards
-from companion.ui.showdown.state import RIVER, RIVER2, Rules, ShowdownState
+from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
 from companion.ui.state import AppState
+from tests.helpers import cards
 
 
 def table(
@@ -25,7 +27,12 @@ def table(
 
 
 def keys(state: ShowdownState) -> list[str]:
-    return [p.key for p in state.problems()]
+    return [p.code for p in state.problems()]
+
+
+def codes(entries: tuple[object, ...]) -> tuple[str, ...]:
+    """Cards and typed text as a field shows them."""
+    return tuple(str(e) for e in entries)
 
 
 @pytest.mark.parametrize(
@@ -49,24 +56,24 @@ def test_split_cards_accepts_commas_and_spaces() -> None:
 def test_new_table_has_three_french_players_and_problems() -> None:
     state = ShowdownState.new("fr")
     assert state.players == ("Joueur 1", "Joueur 2", "Joueur 3")
-    assert keys(state) == ["p_river", "p_hand_empty", "p_hand_empty", "p_hand_empty"]
+    assert keys(state) == ["table.river_size", "table.no_cards", "table.no_cards", "table.no_cards"]
 
 
 @pytest.mark.parametrize(
     "river, hands, decks, expected",
     [
         ("As Kd Qh 7c 2s", ("Ah Ad", "Th 9h", "3c 2c"), 1, []),
-        ("As Kd Qh 7c", ("Ah Ad", "Th 9h", "3c 2c"), 1, ["p_river"]),
-        ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 1, ["p_duplicate"]),
+        ("As Kd Qh 7c", ("Ah Ad", "Th 9h", "3c 2c"), 1, ["table.river_size"]),
+        ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 1, ["card.duplicate"]),
         ("As Kd Qh 7c 2s", ("Ah As", "Th 9h", "3c 2c"), 2, []),
-        ("As Kd Qh 7c 2s", ("Ah Zz", "Th 9h", "3c 2c"), 1, ["p_bad_card"]),
-        ("As Kd Qh 7c 2s", ("Ah Ad", "", "3c 2c"), 1, ["p_hand_empty"]),
+        ("As Kd Qh 7c 2s", ("Ah Zz", "Th 9h", "3c 2c"), 1, ["card.unreadable"]),
+        ("As Kd Qh 7c 2s", ("Ah Ad", "", "3c 2c"), 1, ["table.no_cards"]),
     ],
 )
 def test_problems_flag_duplicates_and_missing_cards(
     river: str, hands: tuple[str, ...], decks: int, expected: list[str]
 ) -> None:
-    state = table(river, hands, rules=Rules(decks=decks))
+    state = table(river, hands, rules=TableRules(decks=decks))
     assert keys(state) == expected
     assert (state.showdown() is None) == bool(expected)
 
@@ -74,25 +81,30 @@ def test_problems_flag_duplicates_and_missing_cards(
 def test_duplicate_names_both_places() -> None:
     state = table(hands=("Ah As", "Th 9h", "3c 2c"))
     (problem,) = state.problems()
-    assert problem.text("en") == "As appears 2 times (River, Ana) with 1 deck(s)"
-    assert problem.text("fr") == "As apparaît 2 fois (Rivière, Ana) avec 1 paquet(s)"
+    assert (
+        problem.message("en") == "A♠ appears twice (the river and Ana) but the game uses one deck"
+    )
+    assert problem.message("fr") == (
+        "A♠ apparaît deux fois (la rivière et Ana) alors que la partie se joue avec un seul jeu"
+    )
 
 
 def test_variant_with_fixed_hole_cards_counts_them() -> None:
     state = table(hands=("Ah Ad 3h 4h", "Th 9h", "3c 2c 5c 6c")).with_variant("two-of-four")
-    assert [dict(p.params)["place"] for p in state.problems()] == ["Bob"]
+    assert [p.params["name"] for p in state.problems()] == ["Bob"]
+    assert state.problems()[0].message("fr") == "Bob a 2 cartes ; deux sur quatre en distribue 4"
 
 
-def test_fix_move_remove_and_add_cards() -> None:
+def test_fix_move_and_remove_cards() -> None:
     state = table(hands=("Ah Ad", "Th 9h 8h", "3c"))
     state = state.select(1, 2)
-    assert state.selected_card() == "8h"
+    assert state.selected_card() == cards("8h")[0]
     state = state.move_selected(2)
-    assert state.hands == (("Ah", "Ad"), ("Th", "9h"), ("3c", "8h"))
+    assert state.hands == (cards("Ah Ad"), cards("Th 9h"), cards("3c 8h"))
     state = state.select(2, 1).replace_selected("2c")
-    assert state.hands[2] == ("3c", "2c") and state.selected is None
-    state = state.select(RIVER, 4).remove_selected().add_cards(RIVER, "2s")
-    assert state.river == ("As", "Kd", "Qh", "7c", "2s")
+    assert state.hands[2] == cards("3c 2c") and state.selected is None
+    state = state.select(RIVER, 4).remove_selected()
+    assert state.river == cards("As Kd Qh 7c")
     assert state.select(0, 0).select(0, 0).selected is None
 
 
@@ -137,18 +149,18 @@ def test_changing_cards_clears_tokens_but_blur_without_change_keeps_them() -> No
 
 def test_reading_gives_hands_to_players_and_adds_missing_players() -> None:
     state = ShowdownState.new("en").with_read(
-        ["As", "Kd", "Qh", "7c", "2s"],
-        [["Ah", "Ad"], ["Th", "9h"], ["3c", "2c"], ["4d", "5d"]],
+        cards("As Kd Qh 7c 2s"),
+        [cards("Ah Ad"), cards("Th 9h"), cards("3c 2c"), cards("4d 5d")],
         "a" * 64,
         "en",
     )
     assert state.players[-1] == "Player 4"
-    assert state.hands[3] == ("4d", "5d") and state.photo == "a" * 64
+    assert state.hands[3] == cards("4d 5d") and state.photo == "a" * 64
 
 
 def test_players_text_resizes_hands() -> None:
     state = table().with_players_text("Ana, Bob, Cy, Dan")
-    assert state.hands[3] == () and state.hands[0] == ("Ah", "Ad")
+    assert state.hands[3] == () and state.hands[0] == cards("Ah Ad")
     assert len(ShowdownState.new().with_players_text(",".join("abcdefghijkl")).players) == 10
 
 
@@ -168,16 +180,24 @@ def test_two_rivers_give_each_player_a_hand_per_river() -> None:
     assert state.problems() == ()
     ids = [hid for hid, _ in state.hand_ids()]
     assert sorted(ids) == ["Ana/1", "Ana/2", "Bob/1", "Bob/2", "Cy/1", "Cy/2"]
-    assert state.table_json()["board2"] == ["Jd", "Jc", "8s", "4h", "5d"]
+    assert state.check.table.board2 == cards("Jd Jc 8s 4h 5d")
     assert state.cleared().two_rivers and state.cleared().river2 == ()
 
 
 @pytest.mark.parametrize(
     "change, expected",
     [
-        (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s"), ["p_river2"]),
-        (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s 4h As"), ["p_duplicate"]),
-        (lambda s: s.with_variant("two-of-four"), ["p_two_rivers", "p_hand", "p_hand", "p_hand"]),
+        (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s"), ["table.river2_size"]),
+        (lambda s: s.with_cards_text(RIVER2, "Jd Jc 8s 4h As"), ["card.duplicate"]),
+        (
+            lambda s: s.with_variant("two-of-four"),
+            [
+                "table.two_rivers_refused",
+                "table.hole_count",
+                "table.hole_count",
+                "table.hole_count",
+            ],
+        ),
         (lambda s: s.with_two_rivers(False), []),
     ],
 )
@@ -188,8 +208,10 @@ def test_two_river_problems(change: Any, expected: list[str]) -> None:
 def test_second_river_is_named_in_both_languages() -> None:
     state = two_river_table().with_cards_text(RIVER2, "Jd Jc 8s 4h As")
     (problem,) = state.problems()
-    assert problem.text("en") == "As appears 2 times (River, Second river) with 1 deck(s)"
-    assert "Deuxième rivière" in problem.text("fr")
+    assert problem.message("en") == (
+        "A♠ appears twice (the river and the second river) but the game uses one deck"
+    )
+    assert "la deuxième rivière" in problem.message("fr")
 
 
 def francois_table() -> ShowdownState:
@@ -203,16 +225,16 @@ def test_francois_gets_a_hand_from_the_cards_given_to_him() -> None:
     state = francois_table()
     assert state.problems() == ()
     assert [hid for hid, _ in state.hand_ids()] == ["Ana", "Bob", "Cy", "francois"]
-    assert state.table_json()["players"][0]["francois_card"] == "Jc"
+    assert state.check.table.players[0].francois_card == cards("Jc")[0]
 
 
 @pytest.mark.parametrize(
     "change, expected",
     [
-        (lambda s: s.with_francois_text(1, ""), ["p_francois"]),
-        (lambda s: s.with_francois_text(1, "As"), ["p_duplicate"]),
-        (lambda s: s.with_francois_text(1, "Zz"), ["p_bad_card"]),
-        (lambda s: s.with_cards_text(0, "Ah Ad"), ["p_hand"]),
+        (lambda s: s.with_francois_text(1, ""), ["table.no_francois_card"]),
+        (lambda s: s.with_francois_text(1, "As"), ["card.duplicate"]),
+        (lambda s: s.with_francois_text(1, "Zz"), ["card.unreadable"]),
+        (lambda s: s.with_cards_text(0, "Ah Ad"), ["table.hole_count"]),
     ],
 )
 def test_francois_problems(change: Any, expected: list[str]) -> None:
@@ -230,17 +252,17 @@ def test_circular_shared_hands_lie_between_neighbours() -> None:
     assert state.problems() == ()
     assert [hid for hid, _ in state.hand_ids()] == ["Ana", "Bob", "Cy", "Ana+Bob", "Cy+Ana"]
     assert (
-        circular_table().with_shared_text(1, "4d").problems()[0].text("en")
-        == "Bob+Cy has 1 of 2 cards"
+        circular_table().with_shared_text(1, "4d").problems()[0].message("en")
+        == "shared hand Bob+Cy has 1 card, not 2"
     )
-    assert keys(circular_table().with_shared_text(1, "Ah 4d")) == ["p_duplicate"]
+    assert keys(circular_table().with_shared_text(1, "Ah 4d")) == ["card.duplicate"]
 
 
 def test_retouching_the_picked_card_by_rank_then_suit() -> None:
     state = table().select(RIVER, 0).retouch_selected(rank="K")
-    assert state.river[0] == "Ks" and state.selected == (RIVER, 0)
+    assert state.river[0] == cards("Ks")[0] and state.selected == (RIVER, 0)
     state = state.retouch_selected(suit="h")
-    assert state.river[0] == "Kh"
+    assert state.river[0] == cards("Kh")[0]
     typo = table(river="Zz Kd Qh 7c 2s").select(RIVER, 0).retouch_selected(suit="d")
-    assert typo.river[0] == "Ad"
+    assert typo.river[0] == cards("Ad")[0]
     assert table().retouch_selected(rank="K") == table()

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.messages import text
 from companion.vision import CardDetector, Detections
 from companion.vision.image import load_image
 from companion.vision.layouts.places import SeenCard, unsure
@@ -35,8 +36,8 @@ def unsure_note(seen: Sequence[SeenCard], lang: str) -> str:
     doubtful = unsure(seen)
     if not doubtful:
         return ""
-    if lang == "fr":
-        listed = ", ".join(f"{s.card.pretty()} ({s.confidence * 100:.0f} %)" for s in doubtful)
-        return f" — vérifiez {listed}"
-    listed = ", ".join(f"{s.card.pretty()} ({s.confidence:.0%})" for s in doubtful)
-    return f" — check {listed}"
+    listed = tuple(
+        text("cli.photo_card_sure", lang, card=s.card, percent=round(100 * s.confidence))
+        for s in doubtful
+    )
+    return text("cli.photo_check", lang, cards=listed)

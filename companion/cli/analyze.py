@@ -25,6 +25,7 @@ from companion.engine.gang.words import hand_label
 from companion.errors import CompanionError, InputError
 from companion.formats.heist import replay_to_json, tokens_by_street_from_json
 from companion.formats.table import table_from_json
+from companion.messages import text
 
 __all__ = ["register"]
 
@@ -92,7 +93,6 @@ def _replay(raw: Any, settings: Settings) -> Replay:
 
 
 def _report(replay: Replay, lang: str) -> str:
-    fr = lang == "fr"
     n = len(replay.hands)
     labels = {h.id: hand_label(h.id, lang) for h in replay.hands}
     width = max(len(label) for label in labels.values())
@@ -103,13 +103,17 @@ def _report(replay: Replay, lang: str) -> str:
             board += " / " + (format_cards(odds.board2, pretty=True) or "—")
         title = street_name(odds.street, lang).capitalize()
         lines.append(
-            f"{title} [{board}] — "
-            + ("toutes les mains connues : " if fr else "all hands known: ")
-            + method_text(odds.everyone[0].method, lang)
+            text(
+                "cli.analyze_street",
+                lang,
+                street=title,
+                board=board,
+                method=method_text(odds.everyone[0].method, lang),
+            )
         )
         header = " ".join(f"{k:>5}" for k in range(1, n + 1))
-        extra = "attendu  probable  seul" if fr else "expected  likely  alone"
-        lines.append(f"  {'':<{width}} {header}  {extra}" + ("  jeton" if fr else "  token"))
+        extra = text("cli.analyze_columns", lang)
+        lines.append(f"  {'':<{width}} {header}  {extra}")
         own = {h.hand_id: h for h in odds.own}
         for hand in odds.everyone:
             cells = " ".join(f"{percent(p, lang):>5}" for p in hand.positions)
@@ -125,14 +129,14 @@ def _report(replay: Replay, lang: str) -> str:
         sampled = {h.method for h in odds.own if not h.method.exact}
         if sampled:
             method = max(sampled, key=lambda m: m.std_error)
-            lines.append("  " + ("seul : " if fr else "alone: ") + method_text(method, lang))
+            lines.append("  " + text("cli.analyze_alone", lang, method=method_text(method, lang)))
         lines.append("")
     if any(odds.tokens for odds in replay.streets):
         if replay.mistakes:
-            lines.append("Plus grosses erreurs de jetons :" if fr else "Biggest token mistakes:")
+            lines.append(text("cli.analyze_mistakes", lang))
             lines.extend(f"  - {mistake_text(m, lang)}" for m in replay.mistakes)
         else:
-            lines.append("Aucune grosse erreur de jetons." if fr else "No big token mistake.")
+            lines.append(text("cli.analyze_no_mistake", lang))
     return "\n".join(lines).rstrip()
 
 

@@ -32,7 +32,7 @@ from companion.formats.crib import (
     show_from_json,
     show_to_json,
 )
-from companion.messages import phrase
+from companion.messages import phrase, text
 from companion.vision.layouts.cribbage import ShowPhoto, read_show
 
 __all__ = ["register"]
@@ -114,8 +114,8 @@ def _run_show(args: argparse.Namespace, words: list[str]) -> int:
 
 def _run_photo(args: argparse.Namespace, words: list[str]) -> int:
     others = [
-        text
-        for text, given in (
+        option
+        for option, given in (
             (" ".join(words), words),
             ("--starter", args.starter),
             ("--batch", args.batch),
@@ -139,11 +139,7 @@ def _photo_line(path: Path, photo: ShowPhoto, lang: str) -> str:
     hand = " ".join(seen.card.pretty() for seen in photo.hand)
     starter = photo.starter.card.pretty()
     note = _photo.unsure_note(photo.seen, lang)
-    if lang == "fr":
-        return (
-            f"{path} : main lue {hand}, carte de départ {starter} (la carte à part du rang){note}"
-        )
-    return f"{path}: read hand {hand}, starter {starter} (the card apart from the row){note}"
+    return text("cli.crib_photo", lang, path=str(path), hand=hand, starter=starter) + note
 
 
 def _photo_json(path: Path, photo: ShowPhoto) -> dict[str, Any]:

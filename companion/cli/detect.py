@@ -13,17 +13,8 @@ from typing import Any
 import cv2
 
 from companion.errors import ImageDecodeError
+from companion.messages import text
 from companion.vision.image import load_image
-
-MESSAGES = {
-    "en": {"none": "no cards found", "river": "river", "hands": "hands", "conf": "confidence"},
-    "fr": {
-        "none": "aucune carte trouvée",
-        "river": "tableau",
-        "hands": "mains",
-        "conf": "confiance",
-    },
-}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -81,17 +72,22 @@ def run(args: argparse.Namespace) -> int:
         lines = ",\n ".join(json.dumps(entry, ensure_ascii=False) for entry in results)
         print(f"[{lines}]")
     else:
-        words = MESSAGES[args.lang]
         for entry in results:
             if "error" in entry:
                 print(f"{entry['image']}: {entry['error']}")
             elif not entry["cards"]:
-                print(f"{entry['image']}: {words['none']}")
+                print(text("cli.detect_none", args.lang, image=entry["image"]))
             else:
                 groups = entry["groups"]
                 hands = " | ".join(" ".join(h) for h in groups["hands"])
                 print(
-                    f"{entry['image']}: {words['river']} {' '.join(groups['river'])}; "
-                    f"{words['hands']} {hands} ({words['conf']} {groups['confidence']:.2f})"
+                    text(
+                        "cli.detect_line",
+                        args.lang,
+                        image=entry["image"],
+                        river=" ".join(groups["river"]),
+                        hands=hands,
+                        confidence=groups["confidence"],
+                    )
                 )
     return 0

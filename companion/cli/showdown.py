@@ -7,11 +7,11 @@ import json
 from typing import Any
 
 from companion.cli._io import read_json_input
-from companion.engine.cards import format_cards
 from companion.engine.gang.showdown import Showdown, run_showdown
 from companion.engine.gang.words import describe, hand_label
 from companion.errors import CompanionError, InputError
 from companion.formats.table import showdown_to_json, table_from_json, tokens_from_json
+from companion.messages import text
 
 __all__ = ["register", "CARD_HELP"]
 
@@ -47,30 +47,28 @@ def _solve(raw: Any, index: int | None) -> Showdown:
 
 
 def _report(result: Showdown, lang: str) -> str:
-    fr = lang == "fr"
-    colon = " :" if fr else ":"  # French puts a space before the colon
-    lines = []
+    lines = [text("cli.showdown_title", lang)]
     by_id = {h.id: h for h in result.hands}
-    lines.append(
-        "Mains, de la plus faible à la plus forte :" if fr else "Hands, weakest to strongest:"
-    )
     for position, group in enumerate(result.order, start=1):
-        tie = (" (égalité)" if fr else " (tie)") if len(group) > 1 else ""
         for hand_id in group:
             hand = by_id[hand_id]
-            best = format_cards(hand.value.best, pretty=True)
-            lines.append(
-                f"  {position}. {hand_label(hand_id, lang)}{colon} "
-                f"{describe(hand.value, lang)} [{best}]{tie}"
+            line = text(
+                "cli.showdown_hand",
+                lang,
+                position=position,
+                hand=hand_label(hand_id, lang),
+                value=describe(hand.value, lang),
+                best=hand.value.best,
             )
+            lines.append(line + (text("cli.showdown_tie", lang) if len(group) > 1 else ""))
     if result.verdict is not None:
         if result.verdict.opens:
-            lines.append("LE COFFRE S'OUVRE" if fr else "THE VAULT OPENS")
+            lines.append(text("cli.showdown_opens", lang))
         else:
-            lines.append("ALARME !" if fr else "ALARM!")
+            lines.append(text("cli.showdown_alarm", lang))
             for failure in result.verdict.failures:
-                token = f"jeton {failure.token}" if fr else f"token {failure.token}"
-                lines.append(f"  - {token}{colon} {failure.reason(lang)}")
+                reason = failure.reason(lang)
+                lines.append(text("cli.showdown_failure", lang, token=failure.token, reason=reason))
     return "\n".join(lines)
 
 

@@ -20,6 +20,7 @@ from companion.engine.spit.sim import DEFAULT_MAX_MOVES, SimulationReport, simul
 from companion.engine.spit.words import explain
 from companion.errors import InputError
 from companion.formats.spit import parse_move, parse_pile, ruling_to_json
+from companion.messages import text
 from companion.vision.layouts.spit import SpitPhoto, read_spit, spit_position
 
 __all__ = ["register"]
@@ -127,9 +128,7 @@ def _photo_line(path: Path, photo: SpitPhoto, lang: str) -> str:
         " ".join(seen.card.pretty() for seen in row) or "—" for row in (photo.piles, *photo.stocks)
     )
     note = _photo.unsure_note(photo.seen, lang)
-    if lang == "fr":
-        return f"{path} : tas {piles} ; joueur 1 {p1} ; joueur 2 {p2}{note}"
-    return f"{path}: piles {piles}; player 1 {p1}; player 2 {p2}{note}"
+    return text("cli.spit_photo", lang, path=str(path), piles=piles, p1=p1, p2=p2) + note
 
 
 def _report_json(report: SimulationReport, seconds: float) -> dict[str, Any]:

@@ -1,6 +1,12 @@
-"""The rules engine: pure functions over immutable card values.
+"""The rules engine: pure functions over immutable card values, one subpackage per game.
 
-It imports nothing from vision or ui.
+- ``cards``: cards as values, and the one place text becomes cards;
+- ``gang``: The Gang (hand ranking under every table rule, the house variants as data, the
+  showdown and its words, the chip tray) and ``gang.replay`` (a heist street by street);
+- ``cribbage``: show, pegging and discard scores, the game to 121, their words;
+- ``spit``: the position, legal moves, the referee, self-play, their words.
+
+It imports nothing from vision, ui or storage. This package names the most used values.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TypeVar
 
 from companion.errors import CardParseError, DuplicateCardError
 from companion.messages import Phrase
@@ -31,6 +32,7 @@ __all__ = [
 ]
 
 Place = Phrase | str  # where cards lie or were read: a phrase for players, or literal text
+PlaceT = TypeVar("PlaceT", bound=Place)
 
 
 class Rank(IntEnum):
@@ -175,13 +177,13 @@ def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
 
 
 def duplicates(
-    places: Mapping[Place, Iterable[Card]], decks: int = 1
+    places: Mapping[PlaceT, Iterable[Card]], decks: int = 1
 ) -> tuple[DuplicateCardError, ...]:
     """One error per natural card seen more than ``decks`` times, naming every place it lies.
 
     Wild cards are exempt: a game may hold several jokers or trumps.
     """
-    seen: dict[Card, list[Place]] = {}
+    seen: dict[Card, list[PlaceT]] = {}
     for place, cards in places.items():
         for card in cards:
             if not card.is_wild:
@@ -193,7 +195,7 @@ def duplicates(
     )
 
 
-def check_duplicates(places: Mapping[Place, Iterable[Card]], decks: int = 1) -> None:
+def check_duplicates(places: Mapping[PlaceT, Iterable[Card]], decks: int = 1) -> None:
     """Raise the first of ``duplicates(places, decks)``, if any."""
     found = duplicates(places, decks)
     if found:

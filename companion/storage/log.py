@@ -10,7 +10,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -255,14 +255,6 @@ class SqliteGameLog:
             raise NotFoundError("photo", ref)
         return path
 
-    def prune_photos(self, older_than: timedelta = timedelta(hours=1)) -> int:
-        """Delete photos no heist refers to (e.g. after an undo) and older than ``older_than``,
-        which spares one stored for a heist about to be saved; returns how many."""
-        # IMMEDIATE: no heist can start referring to a photo while the unused ones are deleted.
-        with self._transaction() as conn:
-            rows = conn.execute("SELECT DISTINCT photo FROM heists WHERE photo IS NOT NULL")
-            return self.photos.prune([row[0] for row in rows], older_than.total_seconds())
-
     # -- presets --------------------------------------------------------------------------
 
     def save_preset(self, name: str, rules: Mapping[str, Any]) -> Preset:
@@ -286,11 +278,6 @@ class SqliteGameLog:
         """All presets by name."""
         with self._reading() as conn:
             return fetch_presets(conn)
-
-    def delete_preset(self, name: str) -> None:
-        with self._transaction() as conn:
-            if conn.execute("DELETE FROM presets WHERE name = ?", (name,)).rowcount == 0:
-                raise NotFoundError("preset", name)
 
     # -- history --------------------------------------------------------------------------
 

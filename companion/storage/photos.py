@@ -9,8 +9,6 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-import time
-from collections.abc import Iterable
 from pathlib import Path
 
 from companion.storage.errors import NotFoundError, OutsideDataFolderError
@@ -89,13 +87,6 @@ class PhotoStore:
         self._sync_folder()
         return ref
 
-    def put_file(self, source: Path) -> str:
-        """Store a file that already lies in the data folder (an upload); refuses any other."""
-        resolved = Path(source).resolve()
-        if not _inside(resolved, self.data_folder):
-            raise OutsideDataFolderError(str(source), str(self.data_folder))
-        return self.put(resolved.read_bytes())
-
     def read(self, ref: str) -> bytes:
         """The photo's bytes."""
         try:
@@ -109,22 +100,6 @@ class PhotoStore:
     def refs(self) -> frozenset[str]:
         """Every stored photo."""
         return frozenset(p.name for p in self.folder.iterdir() if is_photo_ref(p.name))
-
-    def prune(self, keep: Iterable[str], older_than: float = 0.0) -> int:
-        """Delete photos not in ``keep`` and leftovers of interrupted writes, when their file is
-        more than ``older_than`` seconds old; returns the count.
-
-        The age spares a photo just stored for a heist not saved yet, or one still being written.
-        """
-        kept = set(keep)
-        cutoff = time.time() - older_than
-        removed = 0
-        for entry in self.folder.iterdir():
-            unused = is_photo_ref(entry.name) and entry.name not in kept
-            if (unused or entry.name.startswith(_TEMP_PREFIX)) and entry.stat().st_mtime <= cutoff:
-                entry.unlink(missing_ok=True)
-                removed += 1
-        return removed
 
     def _sync_folder(self) -> None:
         # The rename itself must reach the disk, or a power cut could forget the new name.

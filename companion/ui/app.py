@@ -8,8 +8,11 @@ import uuid
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import flet as ft
+import numpy as np
+from flet.components.hooks.use_ref import MutableRef
 
 from companion.ui.banner import Banner
 from companion.ui.camera import Camera, encode_jpeg
@@ -22,7 +25,7 @@ from companion.ui.showdown.actions import prepare_photo
 from companion.ui.spit.actions import prepare_spit_photo
 from companion.ui.state import AppState
 from companion.ui.text import LANGS, t
-from companion.ui.typing_kept import keep_typing
+from companion.ui.typing_kept import Rendered, keep_typing
 
 logger = logging.getLogger(__name__)
 
@@ -49,12 +52,26 @@ def _uploaded(upload_dir: Path, name: str) -> bytes | None:
     return data
 
 
+def _no_preview() -> bytes | None:
+    return None
+
+
+def _no_frame() -> np.ndarray | None:
+    return None
+
+
+def _no_fields() -> dict[str, Rendered]:
+    return {}
+
+
 @ft.component
 def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: str) -> ft.Control:
     """The host computer's webcam: a live preview with the cards read drawn, and a capture."""
-    preview, set_preview = ft.use_state(None)
+    shown: tuple[bytes | None, Callable[[Any], None]] = ft.use_state(_no_preview)
+    preview, set_preview = shown
     live = ft.use_ref(False)
-    last = ft.use_ref(None)  # the latest full-size frame, for the capture
+    # The latest full-size frame, for the capture.
+    last: MutableRef[np.ndarray | None] = ft.use_ref(_no_frame)
 
     async def start(_e: ft.Event[ft.Button]) -> None:
         if live.current:
@@ -101,8 +118,11 @@ def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: st
 
 @ft.component
 def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
-    state: AppState
-    state, set_state = ft.use_state(lambda: initial_state(services, lang))
+    def start() -> AppState:
+        return initial_state(services, lang)
+
+    held: tuple[AppState, Callable[[Any], None]] = ft.use_state(start)
+    state, set_state = held
 
     def dispatch(action: Action) -> None:
         def step(current: AppState) -> AppState:
@@ -212,14 +232,14 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
 
     webcam = WebcamPanel(services, dispatch, state.lang)
     # The fields as last sent, so a re-render keeps what the user is typing (see typing_kept).
-    typed = ft.use_ref(dict)  # key -> Rendered
+    typed: MutableRef[dict[str, Rendered]] = ft.use_ref(_no_fields)
     try:
         page = root_view(state, dispatch, photo_button, webcam, download)
     except Exception as error:  # a bug: say so on the page instead of freezing it silently
         logger.exception("rendering the %s screen failed", state.screen)
         typed.current = {}
         return bug_view(state, dispatch, error)
-    typed.current = keep_typing(page, typed.current)
+    typed.current = keep_typing(page, typed.current or {})
     return page
 
 

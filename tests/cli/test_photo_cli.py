@@ -211,7 +211,7 @@ def test_photo_and_typed_cards_do_not_mix(
 
 @pytest.mark.parametrize(
     ("lang", "note"),
-    [("en", " — check 5♦ (62%), K♣ (79%)"), ("fr", " — vérifiez 5♦ (62 %), K♣ (79 %)")],
+    [("en", " — check 5♦ (62%) and K♣ (79%)"), ("fr", " — vérifiez 5♦ (62 %) et K♣ (79 %)")],
 )
 def test_unsure_reads_are_named_after_the_read_line(lang: str, note: str) -> None:
     seen = [

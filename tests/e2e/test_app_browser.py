@@ -106,7 +106,7 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
             for name, cards in zip(players, hands, strict=True):
                 browser.type_into(page, f"Cartes : {name}", " ".join(cards), label(cards[-1]))
             try:
-                browser.seen(page, f"{wrong} apparaît 2 fois").wait_for(timeout=10000)
+                browser.seen(page, f"{wrong} apparaît deux fois").wait_for(timeout=10000)
                 break
             except Exception:  # playwright's TimeoutError
                 if attempt == 2:

@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import DatabaseDamagedError, DatabaseVersionError
+from companion.engine.gang.showdown import form_hands
+from companion.errors import DatabaseDamagedError, DatabaseVersionError, TableError
+from companion.formats.table import table_from_json
 from companion.storage import SCHEMA_VERSION, Outcome, SqliteGameLog
 from companion.storage import migrations as migrations_module
 from companion.storage.errors import DatabaseUnavailableError, NotFoundError
 from companion.storage.migrations import APPLICATION_ID, Migration
+from companion.storage.model import thaw
 from tests.storage.builders import heist, ticking_clock
 
 # The version-1 schema exactly as it shipped, written out here on purpose: if someone edits
@@ -287,3 +290,101 @@ def test_empty_file_is_a_new_log(tmp_path: Path) -> None:
     path.touch()
     with SqliteGameLog(path) as log:
         assert log.list_nights() == ()
+
+
+# What version 3 added, as it shipped.
+V3_ADDITIONS = """
+ALTER TABLE cribbage_games ADD COLUMN night_id INTEGER REFERENCES nights(id);
+CREATE INDEX cribbage_games_night ON cribbage_games(night_id);
+PRAGMA user_version = 3;
+"""
+
+
+def _old_heist(
+    conn: sqlite3.Connection,
+    night: int,
+    hands: dict[str, list[str]],
+    board2: list[str] | None = None,
+) -> None:
+    owners = {h: h.split("/")[0] for h in hands if h != "francois" and "+" not in h}
+    conn.execute(
+        "INSERT INTO heists (night_id, number, river, hands, owners, tokens, opens, failures,"
+        " photo, saved_at, board2) VALUES (?, 1, ?, ?, ?, '{}', 1, '[]', NULL,"
+        " '2026-10-03T20:00:00+00:00', ?)",
+        (
+            night,
+            json.dumps(["As", "Kd", "Qh", "7c", "2s"]),
+            json.dumps(hands),
+            json.dumps(owners),
+            json.dumps(board2) if board2 else None,
+        ),
+    )
+
+
+def test_version_3_heists_get_their_deal_back_from_their_hands(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    _make_v1(path)
+    with sqlite3.connect(path) as conn:
+        conn.executescript(V2_ADDITIONS + V3_ADDITIONS)
+        conn.execute("DELETE FROM heists")
+        for night, variant, rules in [
+            (3, "classic", {"two_rivers": True, "decks": 1}),
+            (4, "four-two-hands", {}),
+            (5, "francois", {"ranking": "low-27"}),
+            (6, "circular", {}),
+        ]:
+            conn.execute(
+                'INSERT INTO nights VALUES (?, \'["Ann", "Bob", "Cy"]\', ?, ?, NULL,'
+                " '2026-10-03T20:00:00+00:00', NULL, 'open')",
+                (night, variant, json.dumps(rules)),
+            )
+        _old_heist(
+            conn,
+            3,
+            {
+                "Ann/1": ["Ah", "Ad"],
+                "Ann/2": ["Ah", "Ad"],
+                "Bob/1": ["Th", "9h"],
+                "Bob/2": ["9h", "Th"],
+            },
+            board2=["Jd", "Jc", "8s", "4h", "5d"],
+        )
+        # Four-two-hands kept only the cards each hand used: Bob's 3c was lost.
+        _old_heist(
+            conn,
+            4,
+            {"Ann/1": ["Ah", "Ad"], "Ann/2": ["9c", "9d"], "Bob/1": ["Th", "9h"], "Bob/2": ["8d"]},
+        )
+        _old_heist(
+            conn,
+            5,
+            {
+                "Ann": ["Ah", "Ad", "4c"],
+                "Bob": ["Th", "9h", "8d"],
+                "Cy": ["3c", "2c", "Js"],
+                "francois": ["5d", "6h", "Jh"],
+            },
+        )
+        _old_heist(
+            conn,
+            6,
+            {"Ann": ["Ah", "Ad"], "Bob": ["Th", "9h"], "Cy": ["3c", "2c"], "Ann+Bob": ["5d", "6d"]},
+        )
+    conn.close()
+    with SqliteGameLog(path, clock=ticking_clock()) as log:
+        deals = {night: thaw(log.heists(night)[0].deal) for night in (3, 4, 5, 6)}
+    assert deals[3]["two_rivers"] is True and deals[3]["board2"] == ["Jd", "Jc", "8s", "4h", "5d"]
+    assert [p["cards"] for p in deals[3]["players"]] == [["Ah", "Ad"], ["Th", "9h"]]
+    assert [p["name"] for p in deals[3]["players"]] == ["Ann", "Bob"]  # Cy sat out
+    assert [p["cards"] for p in deals[4]["players"]] == [
+        ["Ah", "Ad", "9c", "9d"],
+        ["Th", "9h", "8d"],
+    ]
+    assert deals[5]["rules"] == {"ranking": "low-27"}
+    assert [p["francois_card"] for p in deals[5]["players"]] == ["5d", "6h", "Jh"]
+    assert deals[6]["shared"] == [{"between": ["Ann", "Bob"], "cards": ["5d", "6d"]}]
+    # The engine reads every one of them back; the lossy one says whose card is missing.
+    for night in (3, 5, 6):
+        form_hands(table_from_json(deals[night]))
+    with pytest.raises(TableError, match="Bob has 3 cards; four-two-hands deals 4"):
+        form_hands(table_from_json(deals[4]))

@@ -2,12 +2,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from companion.storage import NotFoundError, OutsideDataFolderError, PhotoStore, SqliteGameLog
+from companion.storage import OutsideDataFolderError, PhotoStore, SqliteGameLog
 from companion.storage.photos import image_type
 from tests.storage.builders import heist
 
@@ -44,19 +43,6 @@ def test_only_plain_hashes_name_a_photo(store: PhotoStore, ref: str) -> None:
         store.path(ref)
 
 
-def test_files_outside_the_data_folder_are_refused(store: PhotoStore, tmp_path: Path) -> None:
-    outside = tmp_path / "secret.jpg"
-    outside.write_bytes(JPEG)
-    with pytest.raises(OutsideDataFolderError, match="secret.jpg"):
-        store.put_file(outside)
-    with pytest.raises(OutsideDataFolderError):
-        store.put_file(store.data_folder / ".." / "secret.jpg")
-    upload = store.data_folder / "uploads" / "table.jpg"
-    upload.parent.mkdir()
-    upload.write_bytes(JPEG)
-    assert store.read(store.put_file(upload)) == JPEG
-
-
 def test_a_link_out_of_the_data_folder_is_refused(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
@@ -64,21 +50,6 @@ def test_a_link_out_of_the_data_folder_is_refused(tmp_path: Path) -> None:
     os.symlink(tmp_path / "elsewhere", data / "photos")
     with pytest.raises(OutsideDataFolderError, match="elsewhere"):
         PhotoStore(data)
-    link = data / "link.jpg"
-    os.symlink(tmp_path / "elsewhere", link)
-    (data / "photos").unlink()
-    with pytest.raises(OutsideDataFolderError):
-        PhotoStore(data).put_file(link)
-
-
-def test_prune_keeps_used_photos_and_clears_leftovers(store: PhotoStore) -> None:
-    used, unused = store.put(b"used"), store.put(b"unused")
-    (store.folder / ".partial-abc").write_bytes(b"half")
-    assert store.prune([used], older_than=60) == 0  # all too recent: maybe still in use
-    assert store.prune([used]) == 2
-    assert sorted(p.name for p in store.folder.iterdir()) == [used]
-    with pytest.raises(NotFoundError):
-        store.read(unused)
 
 
 def test_log_keeps_photos_beside_the_database(tmp_path: Path) -> None:
@@ -90,10 +61,7 @@ def test_log_keeps_photos_beside_the_database(tmp_path: Path) -> None:
         log.save_heist(night.id, heist(True, photo=dropped))
         log.undo_last_heist(night.id)
         assert log.photo_path(kept) == tmp_path / "data" / "photos" / kept
-        assert log.prune_photos() == 0  # just stored: spared for an hour
-        assert log.prune_photos(older_than=timedelta(0)) == 1
-        with pytest.raises(NotFoundError):
-            log.photo_path(dropped)
+        assert log.photo_path(dropped).is_file()  # undoing a heist keeps its photo
 
 
 @pytest.mark.parametrize(

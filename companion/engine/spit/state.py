@@ -65,11 +65,6 @@ class SpitRules:
     pile_choice: PileChoice = PileChoice.SLAP
     speed: bool = False
 
-    @property
-    def full_layout(self) -> int:
-        """Cards in a full stock layout: 1 + 2 + ... + ``stock_piles``."""
-        return self.stock_piles * (self.stock_piles + 1) // 2
-
 
 CLASSIC = SpitRules("classic")
 VARIANTS: dict[str, SpitRules] = {

@@ -1,0 +1,1 @@
+"""The History screen: past nights, statistics, exports."""

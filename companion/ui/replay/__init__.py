@@ -1,0 +1,1 @@
+"""The heist Replay screen: odds street by street, best tokens, token mistakes."""

@@ -1,0 +1,1 @@
+"""The Showdown screen: a table read from a photo or typed, fixed, tokens, the verdict."""

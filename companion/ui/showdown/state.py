@@ -280,7 +280,7 @@ class ShowdownState:
             )
             for name, held, given in zip(self.players, self.hands, self.francois, strict=True)
         )
-        shared = ()
+        shared: tuple[SharedHand, ...] = ()
         if deals.shared_cards:
             shared = tuple(
                 SharedHand(pair, cards(typed))

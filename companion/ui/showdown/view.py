@@ -178,13 +178,14 @@ def _place_row(
             text = e.control.value or ""
             dispatch(_table(lambda tb: tb.with_francois_text(place, text)))
 
+        card = table.francois[place]
         controls.append(
             ft.TextField(
                 key=f"francois-{place}",
                 label=t("francois_card", lang),
                 width=200,
                 dense=True,
-                value="" if table.francois[place] is None else entry_text(table.francois[place]),
+                value="" if card is None else entry_text(card),
                 on_submit=given,
                 on_blur=given,
                 data=table.edition,

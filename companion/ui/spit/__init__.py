@@ -1,0 +1,1 @@
+"""The Spit screen: the referee of a typed or photographed position."""

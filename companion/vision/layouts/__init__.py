@@ -1,0 +1,6 @@
+"""Where each game lays its cards on a photo: from ``Detections`` to a game's places.
+
+``places``: each read as a card with its centre and its row in the detections; ``gang``: the
+river and the hands of a table of The Gang; ``cribbage``: a show's hand and starter; ``spit``:
+a Spit layout's piles and stocks.
+"""

@@ -71,9 +71,9 @@ def read_spit(detections: Detections, where: str) -> SpitPhoto:
     if len(rows) != 3 or len(rows[1]) != 2:
         shape = " / ".join(listed(row) for row in rows) or "—"
         code = "photo.spit_rows" if len(rows) != 3 else "photo.spit_middle"
-        middle = len(rows[1]) if len(rows) > 1 else 0
+        in_middle = len(rows[1]) if len(rows) > 1 else 0
         raise PhotoLayoutError(
-            code, where=where, n=len(seen), rows=len(rows), shape=shape, middle=middle
+            code, where=where, n=len(seen), rows=len(rows), shape=shape, middle=in_middle
         )
     top, middle, bottom = rows
     return SpitPhoto((middle[0], middle[1]), (tuple(bottom), tuple(top)))

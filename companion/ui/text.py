@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from companion.messages import LANGS, text
+from companion.messages import LANGS, has_text, text
 
-__all__ = ["LANGS", "t"]
+__all__ = ["LANGS", "t", "variant_name"]
 
 
 def t(key: str, lang: str, /, **params: object) -> str:
     """The text ``key`` in ``lang`` (French when unknown), filled with ``params``."""
     return text(key, lang if lang in LANGS else "fr", **params)
+
+
+def variant_name(variant: str, lang: str) -> str:
+    """A house variant in words; one this Companion does not know (a newer one's) as it is."""
+    key = f"variant.{variant}"
+    return t(key, lang) if has_text(key) else variant

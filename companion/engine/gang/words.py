@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.engine.cards import Rank
 from companion.engine.gang.ranking import Category, HandValue, Ranking
+from companion.engine.gang.table import FRANCOIS
 
 __all__ = ["describe", "category_name", "explain_win", "hand_label", "rank_word"]
 
@@ -173,7 +174,7 @@ def _describe_fr(cat: Category, d: tuple[Rank, ...]) -> str:
 
 def hand_label(hand_id: str, lang: str = "en") -> str:
     """Who a hand belongs to, as a sentence subject: ``Bob``, ``Bob, hand 1``, ``François``."""
-    if hand_id == "francois":
+    if hand_id == FRANCOIS:
         return "François"
     if "+" in hand_id:
         return f"the shared hand {hand_id}" if lang == "en" else f"la main partagée {hand_id}"

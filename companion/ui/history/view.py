@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.engine.gang.replay.words import percent
 from companion.messages import text
 from companion.storage import Record
 from companion.ui.history.actions import export_data
 from companion.ui.replay.actions import open_replay
 from companion.ui.state import AppState
-from companion.ui.text import t
+from companion.ui.text import t, variant_name
 from companion.ui.widgets import Dispatch, Download, section
 
 __all__ = ["history_view"]
 
 
-def _rate(record: Record) -> str:
-    return "-" if record.win_rate is None else f"{100 * record.win_rate:.0f} %"
+def _rate(record: Record, lang: str) -> str:
+    return "-" if record.win_rate is None else percent(record.win_rate, lang)
 
 
 def history_view(
@@ -44,8 +45,8 @@ def history_view(
         ft.Row(
             [
                 ft.Text(
-                    f"#{s.night.id} {s.night.created_at:%Y-%m-%d} {s.night.variant} — "
-                    f"{', '.join(s.night.players)} — "
+                    f"#{s.night.id} {s.night.created_at:%Y-%m-%d} "
+                    f"{variant_name(s.night.variant, lang)} — {', '.join(s.night.players)} — "
                     f"{t('score_short', lang, vaults=s.vaults, alarms=s.alarms)} "
                     f"({text(f'log.outcome_{s.outcome.value}', lang)})",
                     size=13,
@@ -81,7 +82,7 @@ def history_view(
                         won=o.won,
                         lost=o.lost,
                         abandoned=o.abandoned,
-                        rate=_rate(o),
+                        rate=_rate(o, lang),
                     ),
                     key="overall",
                 ),
@@ -97,19 +98,23 @@ def history_view(
                 ),
                 ft.Text(t("by_variant", lang), weight=ft.FontWeight.BOLD),
                 *[
-                    ft.Text(f"{v}: {r.won}/{r.played} ({_rate(r)})")
+                    ft.Text(f"{variant_name(v, lang)}: {r.won}/{r.played} ({_rate(r, lang)})")
                     for v, r in stats.by_variant.items()
                 ],
                 ft.Text(t("by_group", lang), weight=ft.FontWeight.BOLD),
                 *[
                     ft.Text(
-                        f"{', '.join(stats.group_names.get(g, g))}: {r.won}/{r.played} ({_rate(r)})"
+                        f"{', '.join(stats.group_names.get(g, g))}: "
+                        f"{r.won}/{r.played} ({_rate(r, lang)})"
                     )
                     for g, r in stats.by_group.items()
                 ],
                 ft.Text(t("hardest", lang), weight=ft.FontWeight.BOLD),
                 *[
-                    ft.Text(f"{d.variant}: {d.vaults}/{d.heists} ({100 * d.vault_rate:.0f} %)")
+                    ft.Text(
+                        f"{variant_name(d.variant, lang)}: {d.vaults}/{d.heists} "
+                        f"({percent(d.vault_rate, lang)})"
+                    )
                     for d in stats.hardest_variants
                 ],
             )

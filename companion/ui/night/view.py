@@ -12,7 +12,7 @@ from companion.ui.replay.actions import open_replay
 from companion.ui.services import pure
 from companion.ui.showdown.view import setup_panel
 from companion.ui.state import AppState
-from companion.ui.text import t
+from companion.ui.text import t, variant_name
 from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
 
 __all__ = ["night_view"]
@@ -132,7 +132,7 @@ def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
     ] or [ft.Text(t("no_heist", lang))]
     parts: list[ft.Control | None] = [
         ft.Text(
-            t("night_title", lang, id=night.id, variant=night.variant),
+            t("night_title", lang, id=night.id, variant=variant_name(night.variant, lang)),
             size=20,
             weight=ft.FontWeight.BOLD,
         ),

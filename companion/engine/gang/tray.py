@@ -7,6 +7,10 @@ is a hand id: a player with two hands holds two chips). Only the current street'
 - lsd: a chip once taken can neither be put back nor taken from its holder.
 - kcarc: only put your chip back, or take one from the centre and give it to another seat.
 
+Kept, and not yet on a screen: the house rules LSD and Kcarc are part of the game our users
+play, and the app is to record tokens street by street through this tray (for the replay's
+per-street mistakes), refusing a move with the rule's words.
+
 >>> tray = new_tray(("Ana", "Bob"))
 >>> tray = apply_move(tray, Take("Ana", 2))
 >>> tray.holder_of(2)

@@ -105,6 +105,6 @@ def decode_upload(data: bytes, name: str = "upload") -> np.ndarray:
         limit = MAX_UPLOAD_BYTES // 2**20
         raise ImageDecodeError(name, phrase("image.too_large", limit=limit))
     # Here, not at the top: the app starts without the vision package (it loads with a photo).
-    from companion.vision.image import decode_upload
+    from companion.vision.image import decode_image
 
-    return decode_upload(data, name)
+    return decode_image(data, name)

@@ -4,6 +4,21 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
     # -- the cribbage screen (ui/cribbage): its own words below this line
+    "crib_board.game_over": "the game is over: {name} reached {target}",
+    "crib_board.points_range": "{what} scores {low} to {high}, not {points}",
+    "crib_board.a_show": "a hand",
+    "crib_board.a_crib": "a crib",
+    "crib_board.a_peg": "a pegging play",
+    "crib_board.impossible_show": "no hand or crib scores {points}: count it again",
+    "crib_board.heels_two": "his heels scores 2, not {points}",
+    "crib_board.nothing_pegged": "the last card scores nothing",
+    "crib_board.two_players": "cribbage here is for two players with two different names, not {names}",
+    "crib_board.no_names": "none",
+    "crib_board.points_number": "“{text}” is not a number of points",
+    "crib_count.starter_missing": "type the starter card too",
+    "crib_count.nothing_counted": "type or photograph a show first",
+    "crib_undone": "{name}: {points} {points:p:point|points} undone",
+    "crib_count.not_a_card": "“{token}” is not a card ({where}); write cards like As, Td, 10h or Q♥",
     # -- the Spit screen (ui/spit): its own words below this line
     # -- the app
     "app_title": "Companion",
@@ -41,7 +56,6 @@ MESSAGES: dict[str, str] = {
     "crib_heels": "His heels +2",
     "crib_wins": "{name} wins ({score})!",
     "crib_undo": "Undo the last score",
-    "crib_undone": "{name}: {points} points undone",
     "crib_nothing_to_undo": "Nothing to undo.",
     "crib_new_game": "New game",
     "crib_log": "Scores pegged",

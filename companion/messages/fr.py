@@ -4,6 +4,21 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
     # -- the cribbage screen (ui/cribbage): its own words below this line
+    "crib_board.game_over": "la partie est finie : {name} a atteint {target}",
+    "crib_board.points_range": "{what} vaut de {low} à {high}, pas {points}",
+    "crib_board.a_show": "une main",
+    "crib_board.a_crib": "un crib",
+    "crib_board.a_peg": "un pegging",
+    "crib_board.impossible_show": "aucune main ni crib ne vaut {points} : recomptez",
+    "crib_board.heels_two": "le valet retourné vaut 2, pas {points}",
+    "crib_board.nothing_pegged": "la dernière carte ne marque rien",
+    "crib_board.two_players": "le cribbage se joue ici à deux joueurs de noms différents, pas {names}",
+    "crib_board.no_names": "aucun",
+    "crib_board.points_number": "« {text} » n'est pas un nombre de points",
+    "crib_count.starter_missing": "tapez aussi la carte de départ",
+    "crib_count.nothing_counted": "tapez ou photographiez d'abord un compte",
+    "crib_undone": "{name} : {points} {points:p:point annulé|points annulés}",
+    "crib_count.not_a_card": "« {token} » n'est pas une carte ({where}) ; écrivez par ex. As, Td, 10h ou Q♥",
     # -- the Spit screen (ui/spit): its own words below this line
     # -- the app
     "app_title": "Companion",
@@ -41,7 +56,6 @@ MESSAGES: dict[str, str] = {
     "crib_heels": "Valet retourné +2",
     "crib_wins": "{name} gagne ({score}) !",
     "crib_undo": "Annuler le dernier point",
-    "crib_undone": "{name} : {points} points annulés",
     "crib_nothing_to_undo": "Rien à annuler.",
     "crib_new_game": "Nouvelle partie",
     "crib_log": "Points marqués",

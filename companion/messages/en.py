@@ -20,6 +20,10 @@ MESSAGES: dict[str, str] = {
     "crib_undone": "{name}: {points} {points:p:point|points} undone",
     "crib_count.not_a_card": "“{token}” is not a card ({where}); write cards like As, Td, 10h or Q♥",
     # -- the Spit screen (ui/spit): its own words below this line
+    "spit_place_stock": "player {player}'s stock {n}",
+    "spit_unsure_read": "{card} ({confidence}%)",
+    "spit_not_a_pile": "“{token}” is not a pile ({where}); write 7h, 10h, 7h/3 for a pile of 3, ? face down or - empty",
+    "spit_move_unreadable": "cannot read the move “{move}”; write it as in the examples, e.g. p1 8d -> pile 1",
     # -- the app
     "app_title": "Companion",
     "nav_showdown": "Showdown",

@@ -20,6 +20,10 @@ MESSAGES: dict[str, str] = {
     "crib_undone": "{name} : {points} {points:p:point annulé|points annulés}",
     "crib_count.not_a_card": "« {token} » n'est pas une carte ({where}) ; écrivez par ex. As, Td, 10h ou Q♥",
     # -- the Spit screen (ui/spit): its own words below this line
+    "spit_place_stock": "la réserve {n} du joueur {player}",
+    "spit_unsure_read": "{card} ({confidence} %)",
+    "spit_not_a_pile": "« {token} » n'est pas une pile ({where}) ; écrivez 7h, 10h, 7h/3 pour une pile de 3, ? face cachée ou - vide",
+    "spit_move_unreadable": "coup illisible « {move} » ; écrivez-le comme dans les exemples, par ex. p1 8d -> tas 1",
     # -- the app
     "app_title": "Companion",
     "nav_showdown": "Abattage",

@@ -19,7 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.engine.cards import parse_cards  # noqa: E402
 from companion.engine.spit import VARIANTS, Stock, apply_move, legal_moves, new_game  # noqa: E402
+from companion.engine.spit.referee import PileView  # noqa: E402
 from companion.ui.root import root_view
 from companion.ui.spit.state import SpitScreen
 from companion.ui.state import AppState
@@ -28,7 +30,7 @@ TAP_BUDGET_MS = 100.0  # a tap that answers within this feels immediate
 
 
 def random_screen(rng: random.Random) -> SpitScreen:
-    """A position some moves into a random game, as the table would type it."""
+    """A position some moves into a random game, as the table would see it."""
     variant = rng.choice([v for v in VARIANTS if v != "speed"])
     state = new_game(VARIANTS[variant], rng)
     for _ in range(rng.randrange(1, 40)):
@@ -37,16 +39,19 @@ def random_screen(rng: random.Random) -> SpitScreen:
             break
         state = apply_move(state, rng.choice(moves))
     if not all(state.piles):
-        return SpitScreen(variant, ("7h", "Kc"), (("8d", "2s"), ("Qh",)))
+        seven, king, eight, two, queen = parse_cards("7h Kc 8d 2s Qh")
+        piles = (PileView(seven), PileView(king))
+        return SpitScreen(variant, piles, ((PileView(eight), PileView(two)), (PileView(queen),)))
 
-    def token(stock: Stock) -> str:
-        if not stock.cards:
-            return "-"
-        return f"{stock.cards[-1] if stock.face_up else '?'}/{len(stock.cards)}"
+    def view(stock: Stock) -> PileView:
+        return PileView(
+            stock.cards[-1] if stock.face_up and stock.cards else None, len(stock.cards)
+        )
 
-    stocks = tuple(tuple(token(s) for s in side.stocks) for side in state.players)
-    tops = (str(state.piles[0][-1]), str(state.piles[1][-1]))
-    move = f"p1 {stocks[0][0][:2]} -> pile 1" if stocks[0][0][0] not in "?-" else ""
+    stocks = tuple(tuple(view(s) for s in side.stocks) for side in state.players)
+    tops = (PileView(state.piles[0][-1]), PileView(state.piles[1][-1]))
+    first = stocks[0][0].top
+    move = "" if first is None else f"p1 {first} -> pile 1"
     spit = (len(state.players[0].spit), len(state.players[1].spit))
     return SpitScreen(variant, tops, (stocks[0], stocks[1]), spit, move=move)
 

@@ -4,7 +4,26 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
     # -- the cribbage screen (ui/cribbage): its own words below this line
+    "crib_board.game_over": "the game is over: {name} reached {target}",
+    "crib_board.points_range": "{what} scores {low} to {high}, not {points}",
+    "crib_board.a_show": "a hand",
+    "crib_board.a_crib": "a crib",
+    "crib_board.a_peg": "a pegging play",
+    "crib_board.impossible_show": "no hand or crib scores {points}: count it again",
+    "crib_board.heels_two": "his heels scores 2, not {points}",
+    "crib_board.nothing_pegged": "the last card scores nothing",
+    "crib_board.two_players": "cribbage here is for two players with two different names, not {names}",
+    "crib_board.no_names": "none",
+    "crib_board.points_number": "“{text}” is not a number of points",
+    "crib_count.starter_missing": "type the starter card too",
+    "crib_count.nothing_counted": "type or photograph a show first",
+    "crib_undone": "{name}: {points} {points:p:point|points} undone",
+    "crib_count.not_a_card": "“{token}” is not a card ({where}); write cards like As, Td, 10h or Q♥",
     # -- the Spit screen (ui/spit): its own words below this line
+    "spit_place_stock": "player {player}'s stock {n}",
+    "spit_unsure_read": "{card} ({confidence}%)",
+    "spit_not_a_pile": "“{token}” is not a pile ({where}); write 7h, 10h, 7h/3 for a pile of 3, ? face down or - empty",
+    "spit_move_unreadable": "cannot read the move “{move}”; write it as in the examples, e.g. p1 8d -> pile 1",
     # -- the app
     "app_title": "Companion",
     "nav_showdown": "Showdown",
@@ -41,7 +60,6 @@ MESSAGES: dict[str, str] = {
     "crib_heels": "His heels +2",
     "crib_wins": "{name} wins ({score})!",
     "crib_undo": "Undo the last score",
-    "crib_undone": "{name}: {points} points undone",
     "crib_nothing_to_undo": "Nothing to undo.",
     "crib_new_game": "New game",
     "crib_log": "Scores pegged",
@@ -333,7 +351,7 @@ MESSAGES: dict[str, str] = {
     "place.crib": "the crib",
     "cribbage.wild": "{card} is a wild card; cribbage is played without wilds",
     "cribbage.wild_in": "{card} in {where} is a wild card; cribbage is played without wilds",
-    "cribbage.card_count": "{where} has {size} cards, not {n}: {cards}",
+    "cribbage.card_count": "{where} needs {size} cards, not {n}: {cards}",
     # -- Spit moves refused
     "spit.still_playing": "the round is still being played",
     "spit.game_over": "the game is over",

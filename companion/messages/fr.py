@@ -4,7 +4,26 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
     # -- the cribbage screen (ui/cribbage): its own words below this line
+    "crib_board.game_over": "la partie est finie : {name} a atteint {target}",
+    "crib_board.points_range": "{what} vaut de {low} à {high}, pas {points}",
+    "crib_board.a_show": "une main",
+    "crib_board.a_crib": "un crib",
+    "crib_board.a_peg": "un pegging",
+    "crib_board.impossible_show": "aucune main ni crib ne vaut {points} : recomptez",
+    "crib_board.heels_two": "le valet retourné vaut 2, pas {points}",
+    "crib_board.nothing_pegged": "la dernière carte ne marque rien",
+    "crib_board.two_players": "le cribbage se joue ici à deux joueurs de noms différents, pas {names}",
+    "crib_board.no_names": "aucun",
+    "crib_board.points_number": "« {text} » n'est pas un nombre de points",
+    "crib_count.starter_missing": "tapez aussi la carte de départ",
+    "crib_count.nothing_counted": "tapez ou photographiez d'abord un compte",
+    "crib_undone": "{name} : {points} {points:p:point annulé|points annulés}",
+    "crib_count.not_a_card": "« {token} » n'est pas une carte ({where}) ; écrivez par ex. As, Td, 10h ou Q♥",
     # -- the Spit screen (ui/spit): its own words below this line
+    "spit_place_stock": "la réserve {n} du joueur {player}",
+    "spit_unsure_read": "{card} ({confidence} %)",
+    "spit_not_a_pile": "« {token} » n'est pas une pile ({where}) ; écrivez 7h, 10h, 7h/3 pour une pile de 3, ? face cachée ou - vide",
+    "spit_move_unreadable": "coup illisible « {move} » ; écrivez-le comme dans les exemples, par ex. p1 8d -> tas 1",
     # -- the app
     "app_title": "Companion",
     "nav_showdown": "Abattage",
@@ -41,7 +60,6 @@ MESSAGES: dict[str, str] = {
     "crib_heels": "Valet retourné +2",
     "crib_wins": "{name} gagne ({score}) !",
     "crib_undo": "Annuler le dernier point",
-    "crib_undone": "{name} : {points} points annulés",
     "crib_nothing_to_undo": "Rien à annuler.",
     "crib_new_game": "Nouvelle partie",
     "crib_log": "Points marqués",
@@ -333,7 +351,7 @@ MESSAGES: dict[str, str] = {
     "place.crib": "le crib",
     "cribbage.wild": "{card} est un joker ; le cribbage se joue sans joker",
     "cribbage.wild_in": "{card} ({where}) est un joker ; le cribbage se joue sans joker",
-    "cribbage.card_count": "{where} compte {size} cartes, pas {n} : {cards}",
+    "cribbage.card_count": "{where} demande {size} cartes, pas {n} : {cards}",
     # -- Spit moves refused
     "spit.still_playing": "la manche est toujours en cours",
     "spit.game_over": "la partie est terminée",

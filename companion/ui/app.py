@@ -16,6 +16,7 @@ from flet.components.hooks.use_ref import MutableRef
 
 from companion.ui.banner import Banner
 from companion.ui.camera import Camera, encode_jpeg
+from companion.ui.cribbage.actions import prepare_show_photo
 from companion.ui.history.actions import download_file, export_data, export_files
 from companion.ui.navigation import initial_state
 from companion.ui.replay.actions import run_replay, wanted
@@ -37,6 +38,7 @@ UPLOAD_FOLDER = "uploads"  # inside the data folder; each upload is read once, t
 # How a photo is read on each screen that takes one (the showdown's reading elsewhere).
 PHOTO_READERS: dict[str, Callable[[bytes, str, Services], Action]] = {
     "spit": prepare_spit_photo,
+    "cribbage": prepare_show_photo,
 }
 
 
@@ -65,7 +67,9 @@ def _no_fields() -> dict[str, Rendered]:
 
 
 @ft.component
-def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: str) -> ft.Control:
+def WebcamPanel(
+    services: Services, dispatch: Callable[[Action], None], lang: str, screen: str
+) -> ft.Control:
     """The host computer's webcam: a live preview with the cards read drawn, and a capture."""
     shown: tuple[bytes | None, Callable[[Any], None]] = ft.use_state(_no_preview)
     preview, set_preview = shown
@@ -103,7 +107,8 @@ def WebcamPanel(services: Services, dispatch: Callable[[Action], None], lang: st
         live.current = False
         if last.current is not None:
             photo = encode_jpeg(last.current, width=None, quality=92)
-            dispatch(await asyncio.to_thread(prepare_photo, photo, "webcam.jpg", services))
+            prepare = PHOTO_READERS.get(screen, prepare_photo)
+            dispatch(await asyncio.to_thread(prepare, photo, "webcam.jpg", services))
 
     controls: list[ft.Control] = [
         ft.Button(key="webcam", content=t("webcam", lang), icon=ft.Icons.VIDEOCAM, on_click=start)
@@ -230,7 +235,7 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     def download(kind: str, night_id: int | None) -> None:
         ft.context.page.run_task(send_export, kind, night_id)
 
-    webcam = WebcamPanel(services, dispatch, state.lang)
+    webcam = WebcamPanel(services, dispatch, state.lang, state.screen)
     # The fields as last sent, so a re-render keeps what the user is typing (see typing_kept).
     typed: MutableRef[dict[str, Rendered]] = ft.use_ref(_no_fields)
     try:

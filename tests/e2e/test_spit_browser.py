@@ -47,5 +47,9 @@ def test_spit_photo_plays_and_dispute(tmp_path: Path) -> None:
         page.get_by_text("8d -> tas 1 (sur 7h)").wait_for()
         browser.scroll(page, 2000)  # the dispute is at the bottom, under the plays
         browser.type_into(page, "Coup contesté", "p2 5c -> tas 1", "INTERDIT")
-        page.get_by_text(re.compile(r"\(rank_not_adjacent\)")).wait_for()
+        # The rule in words, never its id (rank_not_adjacent).
+        page.get_by_text(
+            re.compile("5c n'est pas d'un rang au-dessus ou au-dessous de 7h")
+        ).wait_for()
+        assert page.get_by_text(re.compile("rank_not_adjacent")).count() == 0
         browser.screenshot(page, "spit-dispute")

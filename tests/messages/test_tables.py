@@ -89,8 +89,8 @@ def test_every_name_players_see_has_words(key: str) -> None:
 
 def test_places_are_said_in_the_readers_language() -> None:
     error = TableError("cribbage.card_count", where=phrase("place.crib"), size=4, n=3, cards=())
-    assert error.message("en") == "the crib has 4 cards, not 3: —"
-    assert error.message("fr") == "le crib compte 4 cartes, pas 3 : —"
+    assert error.message("en") == "the crib needs 4 cards, not 3: —"
+    assert error.message("fr") == "le crib demande 4 cartes, pas 3 : —"
 
 
 @pytest.mark.parametrize(
@@ -125,8 +125,15 @@ def test_errors_carry_no_prose() -> None:
                     f"{path}:{node.lineno}"
                 )
             if name == "IllegalMoveError":
-                assert all(
-                    not isinstance(arg, ast.JoinedStr)
-                    and (not isinstance(arg, ast.Constant) or " " not in str(arg.value))
-                    for arg in node.args
-                ), f"{path}:{node.lineno}"
+                assert all(" " not in _literal_text(arg) for arg in node.args), (
+                    f"{path}:{node.lineno}"
+                )
+
+
+def _literal_text(node: ast.expr) -> str:
+    """The literal text of an argument (a string, or an f-string's fixed parts)."""
+    if isinstance(node, ast.Constant):
+        return str(node.value)
+    if isinstance(node, ast.JoinedStr):
+        return "".join(_literal_text(part) for part in node.values)
+    return ""

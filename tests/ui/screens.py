@@ -14,7 +14,7 @@ from companion.ui.root import root_view
 from companion.ui.services import Action, Services, run
 from companion.ui.state import AppState
 
-__all__ = ["walk", "find", "texts", "codes", "Session", "png", "board"]
+__all__ = ["walk", "find", "texts", "shown", "codes", "Session", "png", "board"]
 
 
 def walk(control: Any) -> Iterator[Any]:
@@ -43,6 +43,19 @@ def find(control: Any, key: str) -> Any:
 
 def texts(control: Any) -> list[str]:
     return [c.value for c in walk(control) if isinstance(c, ft.Text) and c.value]
+
+
+def shown(control: Any) -> Iterator[str]:
+    """Every text a player can read under ``control``: texts, fields' labels and values, button
+    words, menu entries (not a menu's value: the chosen entry's key, which is never drawn)."""
+    for c in walk(control):
+        for name in ("value", "label", "content", "hint_text", "tooltip"):
+            text = getattr(c, name, None)
+            if isinstance(text, str) and text and not (name == "value" and hasattr(c, "options")):
+                yield text
+        for option in getattr(c, "options", None) or ():
+            if option.text:
+                yield option.text
 
 
 class Session:

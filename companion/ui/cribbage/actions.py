@@ -10,16 +10,20 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from companion.errors import IllegalMoveError
+from companion.errors import CompanionError
 from companion.ui.banner import Banner
-from companion.ui.cribbage.state import CribbageState, CribBoard, ShowCount
+from companion.ui.cribbage.board import CribBoard, points_typed
+from companion.ui.cribbage.state import CribbageState, ShowCount
+from companion.ui.services import Action, Services, decode_upload, pure, vision_off
 from companion.ui.state import AppState
 
-if TYPE_CHECKING:  # actions imports this module for the photo path
-    from companion.ui.services import Services
+if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections
+    from companion.vision.layouts.cribbage import ShowPhoto
 
 __all__ = [
+    "CribAction",
+    "on_screen",
     "resume_game",
     "open_game",
     "score",
@@ -29,9 +33,16 @@ __all__ = [
     "new_game",
     "set_players",
     "show_read",
+    "prepare_show_photo",
+    "load_show_photo",
 ]
 
-CribAction = Callable[[AppState, "Services"], AppState]
+CribAction = Action
+
+
+def on_screen(change: Callable[[CribbageState], CribbageState]) -> CribAction:
+    """An action changing only the cribbage screen's own state: a field typed, a switch."""
+    return pure(lambda s: s.with_cribbage(change(s.cribbage)))
 
 
 def _saved(state: AppState, services: Services, board: CribBoard) -> AppState:
@@ -74,22 +85,11 @@ def open_game(game_id: int) -> CribAction:
     return action
 
 
-def _points(text: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise IllegalMoveError(
-            "points_number",
-            f"“{text}” is not a number of points",
-            f"« {text} » n'est pas un nombre de points",
-        ) from None
-
-
 def score(player: int, kind: str, points: int | str) -> CribAction:
     """Peg ``points`` (a number, or as typed) for ``player``; saved at once."""
 
     def action(state: AppState, services: Services) -> AppState:
-        value = points if isinstance(points, int) else _points(points)
+        value = points if isinstance(points, int) else points_typed(points)
         return _saved(state, services, state.cribbage.board.add(player, kind, value))
 
     return action
@@ -139,23 +139,44 @@ def set_players(text: str) -> CribAction:
     return action
 
 
-def show_read(state: AppState, detections: Detections) -> AppState:
+def show_read(state: AppState, detections: Detections, where: str = "photo") -> AppState:
     """A photo's show on the counter: the hand in a row, the starter apart from it.
 
-    A photo that does not show one raises ``TableError`` naming what was read.
+    A photo that does not show one raises ``PhotoLayoutError`` naming what was read.
     """
     # Imported here, as the showdown's reader is: the app starts without the vision package.
     from companion.vision.layouts.cribbage import read_show
-    from companion.vision.layouts.places import unsure
 
-    photo = read_show(detections, "photo")
-    doubtful = tuple(str(seen.card) for seen in unsure(photo.seen))
-    count = ShowCount(
-        tuple(str(card) for card in photo.cards),
-        str(photo.starter.card),
-        state.cribbage.count.crib,
-        doubtful,
-    )
-    cribbage: CribbageState = state.cribbage.with_count(count)
+    return _on_counter(state, read_show(detections, where))
+
+
+def _on_counter(state: AppState, photo: ShowPhoto) -> AppState:
+    from companion.vision.layouts.places import unsure  # loaded with the photo already
+
+    doubtful = tuple(seen.card for seen in unsure(photo.seen))
+    count = ShowCount.of_photo(photo, doubtful, state.cribbage.count.crib)
     key = "crib_read_unsure" if doubtful else "crib_read"
-    return replace(state, cribbage=cribbage, banner=Banner.of(key, cards=" ".join(doubtful)))
+    banner = Banner.of(key, cards=doubtful)
+    return replace(state, cribbage=state.cribbage.with_count(count), banner=banner)
+
+
+def prepare_show_photo(data: bytes, name: str, services: Services) -> Action:
+    """Decode and read a show photo now (the slow part, for a worker thread); the returned
+    action puts it on the counter. The photo is not kept: a show is no heist of the log."""
+    try:
+        image = decode_upload(data, name)
+        read = services.reader.read(image)
+        if read is not None:
+            from companion.vision.layouts.cribbage import read_show  # loaded with the reader
+
+            photo = read_show(read, name)
+            return lambda state, _services: _on_counter(state, photo)
+    except CompanionError as error:
+        banner = Banner.of_error(error)
+        return lambda state, _services: state.with_banner(banner)
+    note = services.reader.unavailable
+    return lambda state, _services: replace(state, vision_note=note, banner=vision_off(note))
+
+
+def load_show_photo(data: bytes, name: str = "photo") -> Action:
+    return lambda state, services: prepare_show_photo(data, name, services)(state, services)

@@ -1,26 +1,28 @@
-"""The cribbage screen's state: a show to count, a two-player board to 121, discard advice.
+"""The cribbage screen's state: a show to count, a pegging count, the board, discard advice.
 
-Plain frozen dataclasses, like the rest of the app's state, tested without Flet. The board
-keeps every score added, in order (the hand, then the dealer's hand, then the crib, as the
-players count them), so that the winner is whoever reached 121 first and an undo is dropping
-the last entry. It is saved as the JSON the game log keeps for the cribbage screen.
+Plain frozen dataclasses, like the rest of the app's state, tested without Flet. Cards are held
+as ``Card`` values, read once: from a photo's cards as they are, from a field when it is typed.
+A token that is no card is kept as the text typed (an ``Entry`` is either), so that the field
+and its chip still show it where it sits, and counting names it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
-from companion.engine.cards import Card, parse_card
+from companion.engine.cards import Card, Place
 from companion.engine.cribbage.discard import DiscardAdvice, advise_discard
-from companion.engine.cribbage.game import WINNING_SCORE
 from companion.engine.cribbage.score import Rule, ScoreItem, Show, peg_count, score_peg, score_show
-from companion.errors import CompanionError, IllegalMoveError
-from companion.storage import CribbageGame
+from companion.errors import CompanionError, IllegalMoveError, InputError
+from companion.messages import phrase
 from companion.ui.banner import Banner
-from companion.ui.cards import split_cards
-from companion.ui.text import t
+from companion.ui.cards import Entry, entries
+from companion.ui.cribbage.board import IMPOSSIBLE_SHOWS, KINDS, CribBoard, ScoreEntry
+
+if TYPE_CHECKING:  # the photo's types: vision loads only when a photo is read
+    from companion.vision.layouts.cribbage import ShowPhoto
 
 __all__ = [
     "KINDS",
@@ -33,167 +35,39 @@ __all__ = [
     "CribbageState",
 ]
 
-KINDS = ("show", "peg", "crib", "heels")
-MAX_SHOW = 29
-# No hand or crib counts these (the known distribution of all hand + starter deals).
-IMPOSSIBLE_SHOWS = frozenset({19, 25, 26, 27})
-# The most one pegging play scores: 31 (2), a double pair royal (12)... 15 is a safe bound.
-MAX_PEG = 15
-HEELS = 2
-STATE_VERSION = 1
 
+def _cards(typed: Sequence[Entry], where: Place) -> tuple[Card, ...]:
+    """The cards of a field; its first token that is no card is refused, naming where.
 
-@dataclass(frozen=True)
-class ScoreEntry:
-    """Points pegged by one player, and why (a ``KINDS`` name)."""
-
-    player: int
-    kind: str
-    points: int
-
-
-def _refuse(rule: str, detail: str, detail_fr: str) -> IllegalMoveError:
-    return IllegalMoveError(rule, detail, detail_fr)
-
-
-def _check_points(kind: str, points: int) -> None:
-    """Refuse scores no play or show can make, so a typo is caught before it is pegged."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown score kind {kind!r}")  # a bug: the screen offers KINDS only
-    if kind == "heels":
-        if points != HEELS:
-            raise _refuse("heels_two", "his heels scores 2", "le valet retourné vaut 2")
-        return
-    top = MAX_PEG if kind == "peg" else MAX_SHOW
-    low = 1 if kind == "peg" else 0
-    if not low <= points <= top:
-        raise _refuse(
-            "points_range",
-            f"a {kind} scores {low} to {top}, not {points}",
-            f"{'un pegging' if kind == 'peg' else 'un compte'} vaut de {low} à {top}, pas {points}",
-        )
-    if kind != "peg" and points in IMPOSSIBLE_SHOWS:
-        raise _refuse(
-            "impossible_show",
-            f"no hand or crib scores {points}: count it again",
-            f"aucune main ni crib ne vaut {points} : recomptez",
-        )
-
-
-@dataclass(frozen=True)
-class CribBoard:
-    """Two players' scores as entries; ``game_id`` is the log's game once saved."""
-
-    players: tuple[str, str] = ("1", "2")
-    entries: tuple[ScoreEntry, ...] = ()
-    game_id: int | None = None
-    target: int = WINNING_SCORE
-
-    @classmethod
-    def new(cls, lang: str = "fr", players: Sequence[str] | None = None) -> CribBoard:
-        names = (
-            tuple(players)
-            if players
-            else tuple(t("player_default", lang, n=i + 1) for i in range(2))
-        )
-        return cls(players=(names[0], names[1]))
-
-    def scores(self) -> tuple[int, int]:
-        totals = [0, 0]
-        for entry in self.entries:
-            totals[entry.player] += entry.points
-        return totals[0], totals[1]
-
-    def winner(self) -> int | None:
-        """The first to reach the target, in the order the points were pegged."""
-        totals = [0, 0]
-        for entry in self.entries:
-            totals[entry.player] += entry.points
-            if totals[entry.player] >= self.target:
-                return entry.player
-        return None
-
-    def pegs(self, player: int) -> tuple[int, int]:
-        """(front, back) peg holes: the score now, and before the player's last score."""
-        front = self.scores()[player]
-        mine = [e.points for e in self.entries if e.player == player]
-        back = front - mine[-1] if mine else 0
-        return min(front, self.target), min(back, self.target)
-
-    def add(self, player: int, kind: str, points: int) -> CribBoard:
-        if player not in (0, 1):
-            raise ValueError(f"no player {player}")  # a bug: the screen shows two players
-        winner = self.winner()
-        if winner is not None:
-            name = self.players[winner]
-            raise _refuse(
-                "game_over",
-                f"the game is over: {name} reached {self.target}",
-                f"la partie est finie : {name} a atteint {self.target}",
-            )
-        _check_points(kind, points)
-        if points == 0:
-            return self  # a nineteen hand: nothing to peg
-        return replace(self, entries=self.entries + (ScoreEntry(player, kind, points),))
-
-    def undo(self) -> CribBoard:
-        return replace(self, entries=self.entries[:-1])
-
-    def with_players_text(self, text: str) -> CribBoard:
-        names = tuple(name.strip() for name in text.split(",") if name.strip())
-        if len(names) != 2 or names[0].casefold() == names[1].casefold():
-            raise _refuse(
-                "two_players",
-                f"cribbage here is for two players with two names, "
-                f"not {', '.join(names) or 'none'}",
-                f"le cribbage se joue ici à deux joueurs de noms différents, pas "
-                f"{', '.join(names) or 'aucun'}",
-            )
-        return replace(self, players=(names[0], names[1]))
-
-    def to_json(self) -> dict[str, Any]:
-        """The state the game log keeps (its players are kept apart, in their own column)."""
-        return {
-            "version": STATE_VERSION,
-            "target": self.target,
-            "entries": [[e.player, e.kind, e.points] for e in self.entries],
-        }
-
-    @classmethod
-    def of_game(cls, game: CribbageGame) -> CribBoard:
-        """The board of a game the log keeps."""
-        return cls.from_json(game.players, game.state, game.id)
-
-    @classmethod
-    def from_json(
-        cls, players: Sequence[str], raw: Mapping[str, Any], game_id: int | None
-    ) -> CribBoard:
-        entries = tuple(ScoreEntry(int(p), str(k), int(n)) for p, k, n in raw.get("entries", ()))
-        return cls(
-            (players[0], players[1]), entries, game_id, int(raw.get("target", WINNING_SCORE))
-        )
-
-
-def _card(text: str) -> Card:
-    return parse_card(text, "cribbage")
+    In cribbage's words: the cards' general message offers ``*`` for a wild card, which
+    cribbage then refuses.
+    """
+    for entry in typed:
+        if isinstance(entry, str):
+            raise InputError("crib_count.not_a_card", token=entry, where=where)
+    return tuple(entry for entry in typed if isinstance(entry, Card))
 
 
 @dataclass(frozen=True)
 class ShowCount:
     """A show typed or read from a photo: four cards, the starter, and whether it is the crib."""
 
-    hand: tuple[str, ...] = ()
-    starter: str = ""
+    hand: tuple[Entry, ...] = ()
+    starter: Entry | None = None
     crib: bool = False
-    unsure: tuple[str, ...] = ()  # cards a photo read with little confidence, to check by eye
+    unsure: tuple[Card, ...] = ()  # cards a photo read with little confidence, to check by eye
+
+    @classmethod
+    def of_photo(cls, photo: ShowPhoto, unsure: Sequence[Card], crib: bool) -> ShowCount:
+        """The photo's cards as they were read: nothing is written out and parsed again."""
+        return cls(photo.cards, photo.starter.card, crib, tuple(unsure))
 
     def with_hand_text(self, text: str) -> ShowCount:
-        cards = split_cards(text)
-        return self if cards == self.hand else replace(self, hand=cards, unsure=())
+        hand = entries(text)
+        return self if hand == self.hand else replace(self, hand=hand, unsure=())
 
     def with_starter_text(self, text: str) -> ShowCount:
-        cards = split_cards(text)
-        starter = cards[0] if cards else ""
+        starter = next(iter(entries(text)), None)
         return self if starter == self.starter else replace(self, starter=starter, unsure=())
 
     def with_crib(self, on: bool) -> ShowCount:
@@ -201,14 +75,13 @@ class ShowCount:
 
     def show(self) -> Show | None:
         """The count once cards are typed; a wrong card or count raises, naming it."""
-        if not self.hand and not self.starter:
+        if not self.hand and self.starter is None:
             return None
-        hand = tuple(_card(card) for card in self.hand)
-        if not self.starter:
-            raise _refuse(
-                "starter_missing", "type the starter card too", "tapez aussi la carte de départ"
-            )
-        return score_show(hand, _card(self.starter), crib=self.crib)
+        hand = _cards(self.hand, phrase("place.crib" if self.crib else "place.hand_cards"))
+        if self.starter is None:
+            raise InputError("crib_count.starter_missing")
+        (starter,) = _cards((self.starter,), phrase("place.starter"))
+        return score_show(hand, starter, crib=self.crib)
 
 
 PEG_ENDS = ("", "go", "last_card")
@@ -219,11 +92,11 @@ class PegCount:
     """A pegging count typed card by card since the last reset, and whether its last card
     closed it (a go, or the last card of the hand)."""
 
-    cards: tuple[str, ...] = ()
+    cards: tuple[Entry, ...] = ()
     end: str = ""  # a PEG_ENDS name
 
     def with_cards_text(self, text: str) -> PegCount:
-        cards = split_cards(text)
+        cards = entries(text)
         return self if cards == self.cards else replace(self, cards=cards)
 
     def with_end(self, end: str) -> PegCount:
@@ -233,12 +106,11 @@ class PegCount:
 
     def items(self) -> tuple[ScoreItem, ...]:
         """What the last card scores; a wrong card or a count past 31 raises, naming it."""
-        return score_peg(
-            tuple(_card(card) for card in self.cards), Rule(self.end) if self.end else None
-        )
+        cards = _cards(self.cards, phrase("place.count"))
+        return score_peg(cards, Rule(self.end) if self.end else None)
 
     def total(self) -> int:
-        return peg_count(_card(card) for card in self.cards)
+        return peg_count(_cards(self.cards, phrase("place.count")))
 
 
 @dataclass(frozen=True)
@@ -248,7 +120,7 @@ class CribbageState:
     count: ShowCount = field(default_factory=ShowCount)
     peg: PegCount = field(default_factory=PegCount)
     board: CribBoard = field(default_factory=CribBoard.new)
-    deal: tuple[str, ...] = ()
+    deal: tuple[Entry, ...] = ()
     dealer: bool = False
     advice: DiscardAdvice | None = None
     advice_error: Banner | None = None
@@ -263,19 +135,19 @@ class CribbageState:
         return replace(self, board=board)
 
     def with_deal_text(self, text: str) -> CribbageState:
-        deal = split_cards(text)
+        deal = entries(text)
         # Leaving the field unchanged (blur) must not work the advice out again.
         return self if deal == self.deal else self._advised(deal, self.dealer)
 
     def with_dealer(self, dealer: bool) -> CribbageState:
         return self._advised(self.deal, dealer)
 
-    def _advised(self, deal: tuple[str, ...], dealer: bool) -> CribbageState:
+    def _advised(self, deal: tuple[Entry, ...], dealer: bool) -> CribbageState:
         """Work the advice out once, here, rather than at every redraw (about 0.1 s)."""
         if not deal:
             return replace(self, deal=deal, dealer=dealer, advice=None, advice_error=None)
         try:
-            advice = advise_discard(tuple(_card(card) for card in deal), dealer)
+            advice = advise_discard(_cards(deal, phrase("place.deal")), dealer)
         except CompanionError as error:
             return replace(
                 self, deal=deal, dealer=dealer, advice=None, advice_error=Banner.of_error(error)
@@ -286,11 +158,7 @@ class CribbageState:
         """Peg the counted show for ``player`` (as a crib when the count is one)."""
         show = self.count.show()
         if show is None:
-            raise _refuse(
-                "nothing_counted",
-                "type or photograph a show first",
-                "tapez ou photographiez d'abord un compte",
-            )
+            raise InputError("crib_count.nothing_counted")
         return replace(
             self, board=self.board.add(player, "crib" if show.crib else "show", show.total)
         )
@@ -299,7 +167,5 @@ class CribbageState:
         """Peg what the last card of the pegging count scores, for ``player``."""
         points = sum(item.points for item in self.peg.items())
         if not points:
-            raise _refuse(
-                "nothing_pegged", "the last card scores nothing", "la dernière carte ne marque rien"
-            )
+            raise IllegalMoveError("crib_board", "nothing_pegged")
         return replace(self, board=self.board.add(player, "peg", points))

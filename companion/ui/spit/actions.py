@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
+from companion.messages import phrase
 from companion.ui.banner import Banner
 from companion.ui.services import Action, Services, decode_upload, vision_off
 from companion.ui.state import AppState
@@ -44,9 +45,12 @@ def _show(photo: SpitPhoto | None, note: Banner | None) -> Action:
     def action(state: AppState, _services: Services) -> AppState:
         if photo is None:
             return replace(state, vision_note=note, banner=vision_off(note))
-        from companion.vision.layouts.places import unsure
+        from companion.vision.layouts.places import unsure  # loaded with the photo already
 
-        doubtful = " ".join(f"{seen.card}:{seen.confidence:.0%}" for seen in unsure(photo.seen))
+        doubtful = tuple(
+            phrase("spit_unsure_read", card=seen.card, confidence=round(100 * seen.confidence))
+            for seen in unsure(photo.seen)
+        )
         key = "spit_read_unsure" if doubtful else "spit_read"
         return replace(
             state.with_spit(state.spit.with_photo(photo)),

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import flet as ft
 
+from companion.engine.cards import format_cards
+from companion.engine.spit import VARIANTS
 from companion.engine.spit.referee import Ruling, Situation
 from companion.engine.spit.words import describe_move, explain
 from companion.errors import CompanionError
-from companion.formats.spit import parse_pile
 from companion.ui.cards import plain
-from companion.ui.services import pure
-from companion.ui.spit.state import SPIT_VARIANTS, STUCK, SpitScreen
+from companion.ui.services import Action, pure
+from companion.ui.spit.state import SPIT_VARIANTS, STUCK, Pile, SpitScreen, pile_token
 from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
@@ -20,7 +21,7 @@ from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
 __all__ = ["spit_view", "plain"]
 
 
-def _spit(change: Any) -> Any:
+def _spit(change: Callable[[SpitScreen], SpitScreen]) -> Action:
     """An action changing only the Spit screen: ``change(screen) -> screen``."""
     return pure(lambda s: s.with_spit(change(s.spit)))
 
@@ -30,7 +31,7 @@ def _field(
     label: str,
     value: str,
     dispatch: Dispatch,
-    change: Any,
+    change: Callable[[SpitScreen, str], SpitScreen],
     width: int | None = None,
     *,
     edition: int,
@@ -56,20 +57,23 @@ def _field(
     )
 
 
-def _chip(token: str, key: str) -> ft.Control:
-    """A typed pile as a card chip: the card itself, ``?`` face down, ``—`` empty."""
-    try:
-        view = parse_pile(token, "")
-    except CompanionError:
-        return card_chip(token, key=key, bad=True)
-    if view.top is not None:
-        return card_chip(str(view.top), key=key)
-    return card_chip("?" if view.size else "—", key=key)
+def _chip(pile: Pile, key: str) -> ft.Control:
+    """A pile as a card chip: the card itself, ``?`` face down, ``—`` empty; a token that did
+    not read, as typed and flagged."""
+    if isinstance(pile, str):
+        return card_chip(pile, key=key, bad=True)
+    if pile.top is not None:
+        return card_chip(str(pile.top), key=key)
+    return card_chip("?" if pile.size else "—", key=key)
 
 
 def _setup(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
     def dropdown(
-        key: str, label: str, value: str, options: list[tuple[str, str]], on_pick: Any
+        key: str,
+        label: str,
+        value: str,
+        options: list[tuple[str, str]],
+        on_pick: Callable[[str], None],
     ) -> ft.Dropdown:
         return ft.Dropdown(
             key=key,
@@ -78,7 +82,7 @@ def _setup(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
             dense=True,
             width=210,
             options=[ft.DropdownOption(key=k, text=v) for k, v in options],
-            on_select=lambda e: on_pick(e.control.value),
+            on_select=lambda e: on_pick(str(e.control.value)),
         )
 
     live = "both" if spit.live is None else str(spit.live + 1)
@@ -109,7 +113,7 @@ def _setup(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
 
 def _player_block(spit: SpitScreen, player: int, lang: str, dispatch: Dispatch) -> ft.Control:
     n = player + 1
-    speed = spit.variant == "speed"
+    speed = VARIANTS[spit.variant].speed
     stocks = t("spit_hand" if speed else "spit_stocks", lang, n=n)
     counts: list[ft.Control] = [
         _field(
@@ -137,7 +141,7 @@ def _player_block(spit: SpitScreen, player: int, lang: str, dispatch: Dispatch) 
     field = _field(
         f"spit-stocks-{player}",
         stocks,
-        " ".join(spit.stocks[player]),
+        " ".join(pile_token(pile) for pile in spit.stocks[player]),
         dispatch,
         lambda sp, text: sp.with_stock_text(player, text),
         edition=spit.edition,
@@ -150,8 +154,8 @@ def _player_block(spit: SpitScreen, player: int, lang: str, dispatch: Dispatch) 
             ft.Text(stocks, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [
-                    _chip(tok, f"spit-stock-{player}-{i}")
-                    for i, tok in enumerate(spit.stocks[player])
+                    _chip(pile, f"spit-stock-{player}-{i}")
+                    for i, pile in enumerate(spit.stocks[player])
                 ],
                 wrap=True,
                 spacing=4,
@@ -163,13 +167,14 @@ def _player_block(spit: SpitScreen, player: int, lang: str, dispatch: Dispatch) 
 
 def _piles(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
     def pile(i: int) -> ft.Control:
-        chips = [_chip(spit.piles[i], f"spit-pile-{i}-card")] if spit.piles[i] else []
+        typed = spit.piles[i]
+        chips = [] if typed is None else [_chip(typed, f"spit-pile-{i}-card")]
         return ft.Row(
             [
                 _field(
                     f"spit-pile-{i}",
                     t("spit_pile", lang, n=i + 1),
-                    spit.piles[i],
+                    "" if typed is None else pile_token(typed),
                     dispatch,
                     lambda sp, text: sp.with_pile_text(i, text),
                     edition=spit.edition,
@@ -286,6 +291,11 @@ def _dispute(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
     )
 
 
+def _rows(spit: SpitScreen) -> str:
+    """The photo's cards row by row, in the codes the fields show (``Td``), to check by eye."""
+    return " / ".join(format_cards(row) or "-" for row in spit.photo)
+
+
 def spit_view(
     state: AppState, dispatch: Dispatch, photo_button: ft.Control | None = None
 ) -> ft.Control:
@@ -295,7 +305,7 @@ def spit_view(
     try:
         ruling = spit.ruling()
     except CompanionError as exc:  # a mistyped card, a card twice, a move that cannot be read
-        error = exc.message(lang)
+        error = plain(exc.message(lang))
     cards_in: list[ft.Control] = [c for c in (photo_button,) if c is not None]
     if state.vision_note:
         cards_in.append(
@@ -311,7 +321,7 @@ def spit_view(
         _setup(spit, lang, dispatch),
         ft.Row(cards_in, wrap=True, key="cards-in"),
         ft.Text(t("spit_photo_help", lang), size=13),
-        ft.Text(t("spit_photo_read", lang, cards=spit.photo), size=13, key="spit-photo-read")
+        ft.Text(t("spit_photo_read", lang, cards=_rows(spit)), size=13, key="spit-photo-read")
         if spit.photo
         else None,
         ft.Text(t("spit_tokens_help", lang), size=13, italic=True),
@@ -322,7 +332,7 @@ def spit_view(
     if error is not None:
         parts.append(
             ft.Container(
-                ft.Text(plain(error), color=RED),
+                ft.Text(error, color=RED),
                 key="problems",
                 padding=8,
                 bgcolor=ft.Colors.RED_50,

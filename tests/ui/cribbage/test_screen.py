@@ -14,10 +14,12 @@ import flet as ft
 import numpy as np
 import pytest
 
-from companion.errors import CompanionError, IllegalMoveError
+from companion.engine.cards import Card
+from companion.errors import CompanionError, IllegalMoveError, InputError
 from companion.storage import SqliteGameLog
 from companion.ui.cribbage.actions import (
     count_to,
+    load_show_photo,
     new_game,
     peg_to,
     score,
@@ -30,12 +32,12 @@ from companion.ui.cribbage.view import BOARD_SIZE, hole_xy
 from companion.ui.navigation import initial_state, open_screen
 from companion.ui.night.actions import start_night
 from companion.ui.services import PhotoReader, Services, run
-from companion.ui.showdown.actions import load_photo
 from companion.ui.showdown.state import ShowdownState
 from companion.ui.state import AppState
 from companion.vision import DEFAULT_MODEL, CardDetector, Detections
 from tests.helpers import FIXTURES, ROOT, cards
 from tests.ui.screens import Session, board, find, png, texts
+from tests.vision.layouts.builders import ABOVE, ROW, reads
 
 MODEL = Path(os.environ.get("COMPANION_MODEL", DEFAULT_MODEL))
 needs_model = pytest.mark.skipif(
@@ -101,7 +103,7 @@ def test_board_json_round_trip() -> None:
 
 @pytest.mark.parametrize("text", ["Ana", "Ana, ana", "Ana, Bob, Cy", " , "])
 def test_two_distinct_names(text: str) -> None:
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(InputError):
         board().with_players_text(text)
     assert board().with_players_text(" Zoé ,Yann").players == ("Zoé", "Yann")
 
@@ -118,7 +120,7 @@ def test_the_rules_example_counts_sixteen_with_every_item() -> None:
 
 def test_a_four_card_flush_counts_in_the_hand_not_in_the_crib() -> None:
     count = ShowCount().with_hand_text("2h 4h 6h 8h").with_starter_text("10c")
-    assert count.starter == "Tc"
+    assert count.starter == cards("Tc")[0]
     assert count.show().flush == 4  # type: ignore[union-attr]
     assert count.with_crib(True).show().flush == 0  # type: ignore[union-attr]
 
@@ -216,6 +218,12 @@ def test_undo_is_saved_and_an_empty_board_says_so(services: Services) -> None:
     state = run(score(1, "crib", 6), state, services)
     state = run(undo, state, services)
     assert state.banner is not None and state.banner.text("en").endswith("6 points undone")
+    state = run(undo, run(score(0, "peg", 1), state, services), services)
+    assert state.banner is not None
+    assert (state.banner.text("en"), state.banner.text("fr")) == (
+        "Player 1: 1 point undone",
+        "Player 1 : 1 point annulé",
+    )
     game = services.log.cribbage_game(state.cribbage.board.game_id)  # type: ignore[arg-type]
     assert list(game.state["entries"]) == []
 
@@ -255,43 +263,56 @@ def test_counting_pegs_the_show_for_a_player(services: Services) -> None:
 
 # -- photos ---------------------------------------------------------------------------------
 
-WIDTH = 100.0
 
-
-def laid(*placed: tuple[str, float, float], conf: float = 0.95) -> Detections:
-    """Upright cards centred at (x, y), as the detector reports them."""
-    corners = np.array([[-0.5, -0.7], [0.5, -0.7], [0.5, 0.7], [-0.5, 0.7]]) * WIDTH
-    quads = np.array([corners + [x, y] for _, x, y in placed])
-    boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
-    confidence = [0.5 if code == "Kc" else conf for code, _, _ in placed]
-    return Detections(
-        cards(" ".join(code for code, _, _ in placed)), np.array(confidence), boxes, quads
-    )
-
-
-ROW = [("6h", 340, 500), ("4c", 100, 500), ("Kc", 460, 500), ("5d", 220, 500)]
+def doubting(detections: Detections, card: str, confidence: float = 0.5) -> Detections:
+    """The same reads, with ``card`` read less surely."""
+    sure = [
+        confidence if str(c) == card else float(k)
+        for c, k in zip(detections.cards, detections.confidence, strict=True)
+    ]
+    return Detections(detections.cards, np.array(sure), detections.xyxy, detections.quads)
 
 
 def test_a_show_photo_fills_the_count_and_points_at_unsure_cards() -> None:
     state = AppState(lang="en").go("cribbage")
-    state = show_read(state, laid(*ROW, ("5s", 280, 250)))
-    assert state.cribbage.count.hand == ("4c", "5d", "6h", "Kc")
-    assert state.cribbage.count.starter == "5s"
-    assert state.cribbage.count.unsure == ("Kc",)
-    assert state.banner is not None and "Kc" in state.banner.text("en")
+    state = show_read(state, doubting(reads(*ROW, ABOVE), "Kc"))
+    assert state.cribbage.count.hand == cards("4c 5d 6h Kc")
+    assert state.cribbage.count.starter == cards("5s")[0]
+    assert state.cribbage.count.unsure == cards("Kc")
+    assert state.banner is not None and "K♣" in state.banner.text("en")
     assert state.cribbage.count.show().total == 16  # type: ignore[union-attr]
+
+
+def test_a_photo_read_puts_the_detectors_own_cards_on_the_counter() -> None:
+    # The very Card objects the detector read: nothing was written out as text and read again.
+    detections = reads(*ROW, ABOVE)
+    count = show_read(AppState(lang="en").go("cribbage"), detections).cribbage.count
+    assert all(type(card) is Card for card in (*count.hand, count.starter))
+    read = {id(card) for card in detections.cards}
+    assert {id(card) for card in (*count.hand, count.starter)} == read
+    assert count.unsure == ()
+
+
+def test_a_photo_keeps_the_crib_switch_and_typing_drops_the_doubts() -> None:
+    state = AppState(lang="en").go("cribbage")
+    state = state.with_cribbage(state.cribbage.with_count(ShowCount(crib=True)))
+    count = show_read(state, doubting(reads(*ROW, ABOVE), "5s")).cribbage.count
+    assert count.crib and count.unsure == cards("5s")
+    assert count.with_starter_text("5s") is count  # the same card typed again: nothing changes
+    retyped = count.with_starter_text("5h")
+    assert retyped.starter == cards("5h")[0] and retyped.unsure == ()
 
 
 def test_a_photo_without_a_starter_apart_is_a_banner(services: Services) -> None:
     state = crib_state(services)
-    after = run(lambda s, _: show_read(s, laid(*ROW)), state, services)
+    after = run(lambda s, _: show_read(s, reads(*ROW)), state, services)
     assert after.banner is not None and after.banner.error
     assert "5" in after.banner.text("en") and after.cribbage == state.cribbage
 
 
 def test_without_the_model_a_cribbage_photo_says_to_type(services: Services) -> None:
     state = crib_state(services)
-    state = run(load_photo(png(), "show.png"), state, services)
+    state = run(load_show_photo(png(), "show.png"), state, services)
     assert state.vision_note is not None and state.table.photo is None
     assert state.banner is not None and "type the cards" in state.banner.text("en")
     page = Session(state, services).view()
@@ -321,9 +342,9 @@ def test_a_show_photo_read_by_the_detector_is_counted(tmp_path: Path) -> None:
     try:
         services = Services(log, tmp_path, PhotoReader(lambda: CardDetector(MODEL)))
         data = (FIXTURES / entry["image"]).read_bytes()
-        state = run(load_photo(data, entry["image"]), crib_state(services), services)
-        assert state.cribbage.count.hand == tuple(entry["hand"])
-        assert state.cribbage.count.starter == entry["starter"]
+        state = run(load_show_photo(data, entry["image"]), crib_state(services), services)
+        assert state.cribbage.count.hand == cards(" ".join(entry["hand"]))
+        assert state.cribbage.count.starter == cards(entry["starter"])[0]
         assert state.cribbage.count.show().total == entry["total"]  # type: ignore[union-attr]
     finally:
         log.close()

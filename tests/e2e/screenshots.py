@@ -43,6 +43,11 @@ def heist(opens: bool, photo: str | None = None) -> HeistDraft:
         tokens=tokens,
         verdict=Verdict(opens, failures),
         photo=photo,
+        deal={
+            "variant": "classic",
+            "board": ["As", "Kd", "Qh", "7c", "2s"],
+            "players": [{"name": p, "cards": list(HANDS[p])} for p in PLAYERS],
+        },
     )
 
 

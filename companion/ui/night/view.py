@@ -10,7 +10,7 @@ from companion.ui.cribbage.state import CribBoard
 from companion.ui.night.actions import close_night, start_night, undo_heist
 from companion.ui.replay.actions import open_replay
 from companion.ui.services import pure
-from companion.ui.showdown.view import setup_panel
+from companion.ui.showdown.setup_view import setup_panel
 from companion.ui.state import AppState
 from companion.ui.text import t, variant_name
 from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section

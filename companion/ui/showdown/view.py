@@ -2,136 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import flet as ft
 
 from companion.engine.cards import Card
-from companion.engine.gang.ranking import Ranking, Straights
-from companion.engine.gang.showdown import Showdown
-from companion.engine.gang.words import describe
 from companion.errors import DuplicateCardError
-from companion.messages import text
 from companion.ui.cards import entry_text, plain
-from companion.ui.services import Action, pure
-from companion.ui.showdown.actions import apply_preset, group_presets, save_heist, save_preset
-from companion.ui.showdown.state import RIVER, RIVER2, UI_VARIANTS, ShowdownState
+from companion.ui.showdown.actions import save_heist
+from companion.ui.showdown.setup_view import setup_panel, table_action
+from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
+from companion.ui.showdown.verdict_view import best_fives, tokens_panel, verdict_panel
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
+from companion.ui.widgets import RED, Dispatch, card_chip, section
 
 __all__ = ["showdown_view"]
-
-
-def _table(change: Any) -> Action:
-    """An action changing only the table: ``change(table) -> table``."""
-    return pure(lambda s: s.with_table(change(s.table)))
-
-
-def _dropdown(
-    key: str, label: str, value: str, options: list[tuple[str, str]], on_pick: Any
-) -> ft.Dropdown:
-    return ft.Dropdown(
-        key=key,
-        label=label,
-        value=value,
-        dense=True,
-        width=170,
-        options=[ft.DropdownOption(key=k, text=v) for k, v in options],
-        on_select=lambda e: on_pick(e.control.value),
-    )
-
-
-def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:
-    table, lang = state.table, state.lang
-    rules = table.rules
-
-    def set_rules(**change: Any) -> None:
-        dispatch(_table(lambda tb: tb.with_rules(replace(rules, **change))))
-
-    def word(key: str) -> str:
-        return text(key, lang)
-
-    preset_name = ft.TextField(
-        key="preset-name",
-        label=t("preset_name", lang),
-        dense=True,
-        width=170,
-        on_submit=lambda e: dispatch(save_preset(e.control.value or "")),
-    )
-    controls: list[ft.Control] = [
-        ft.Row(
-            [
-                _dropdown(
-                    "variant",
-                    t("variant", lang),
-                    table.variant,
-                    [(v, word(f"variant.{v}")) for v in UI_VARIANTS],
-                    lambda v: dispatch(_table(lambda tb: tb.with_variant(v))),
-                ),
-                _dropdown(
-                    "ranking",
-                    t("ranking", lang),
-                    rules.ranking.value,
-                    [(r.value, word(f"ranking.{r.value}")) for r in Ranking],
-                    lambda v: set_rules(ranking=Ranking(v)),
-                ),
-                _dropdown(
-                    "straights",
-                    t("straights", lang),
-                    rules.straights.value,
-                    [(s.value, word(f"straights.{s.value}")) for s in Straights],
-                    lambda v: set_rules(straights=Straights(v)),
-                ),
-                _dropdown(
-                    "decks",
-                    t("decks", lang),
-                    str(rules.decks),
-                    [("1", "1"), ("2", "2")],
-                    lambda v: set_rules(decks=int(v)),
-                ),
-                ft.Switch(
-                    key="two-rivers",
-                    label=t("two_rivers", lang),
-                    value=table.two_rivers,
-                    on_change=lambda e: dispatch(
-                        _table(lambda tb: tb.with_two_rivers(bool(e.control.value)))
-                    ),
-                ),
-            ],
-            wrap=True,
-        ),
-        ft.Row(
-            [
-                preset_name,
-                ft.Button(
-                    key="preset-save",
-                    content=t("preset_save", lang),
-                    on_click=lambda e: dispatch(save_preset(preset_name.value or "")),
-                ),
-                *[
-                    ft.Chip(
-                        key=f"preset-{p.name}",
-                        label=ft.Text(p.name),
-                        on_click=lambda e, n=p.name: dispatch(apply_preset(n)),
-                    )
-                    for p in group_presets(state.presets, table.players)
-                ],
-            ],
-            wrap=True,
-        ),
-        ft.TextField(
-            key="players",
-            label=t("players", lang),
-            value=", ".join(table.players),
-            dense=True,
-            on_submit=lambda e: dispatch(_table(lambda tb: tb.with_players_text(e.control.value))),
-            on_blur=lambda e: dispatch(_table(lambda tb: tb.with_players_text(e.control.value))),
-            data=table.edition,
-        ),
-    ]
-    return ft.Column(controls, spacing=8, key="setup")
 
 
 def _place_row(
@@ -142,7 +28,7 @@ def _place_row(
     slug = {RIVER: "river", RIVER2: "river2"}.get(place, f"hand-{place}")
 
     def pick(index: int) -> Any:
-        return lambda _e: dispatch(_table(lambda tb: tb.select(place, index)))
+        return lambda _e: dispatch(table_action(lambda tb: tb.select(place, index)))
 
     chips = [
         card_chip(
@@ -157,7 +43,7 @@ def _place_row(
 
     def typed(e: ft.Event[ft.TextField]) -> None:
         text = e.control.value or ""
-        dispatch(_table(lambda tb: tb.with_cards_text(place, text)))
+        dispatch(table_action(lambda tb: tb.with_cards_text(place, text)))
 
     controls: list[ft.Control] = [
         ft.Text(name, weight=ft.FontWeight.BOLD),
@@ -176,7 +62,7 @@ def _place_row(
 
         def given(e: ft.Event[ft.TextField]) -> None:
             text = e.control.value or ""
-            dispatch(_table(lambda tb: tb.with_francois_text(place, text)))
+            dispatch(table_action(lambda tb: tb.with_francois_text(place, text)))
 
         card = table.francois[place]
         controls.append(
@@ -202,7 +88,7 @@ def _shared_rows(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Cont
     def typed(pair: int) -> Any:
         def handler(e: ft.Event[ft.TextField]) -> None:
             text = e.control.value or ""
-            dispatch(_table(lambda tb: tb.with_shared_text(pair, text)))
+            dispatch(table_action(lambda tb: tb.with_shared_text(pair, text)))
 
         return handler
 
@@ -233,7 +119,7 @@ def _tap_button(key: str, label: str, dispatch: Dispatch, change: Any) -> ft.Con
     return ft.TextButton(
         key=key,
         content=label,
-        on_click=lambda e: dispatch(_table(change)),
+        on_click=lambda e: dispatch(table_action(change)),
         style=ft.ButtonStyle(padding=ft.Padding.all(4)),
     )
 
@@ -282,7 +168,7 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
                     dense=True,
                     width=160,
                     on_submit=lambda e: dispatch(
-                        _table(lambda tb: tb.replace_selected(e.control.value or ""))
+                        table_action(lambda tb: tb.replace_selected(e.control.value or ""))
                     ),
                 ),
                 ft.Text(t("move_to", lang)),
@@ -292,7 +178,7 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
                             key=f"move-{p}",
                             content=table.place_name(p, lang),
                             on_click=lambda e, p=p: dispatch(
-                                _table(lambda tb: tb.move_selected(p))
+                                table_action(lambda tb: tb.move_selected(p))
                             ),
                         )
                         for p in places
@@ -303,7 +189,7 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
                 ft.TextButton(
                     key="remove",
                     content=t("remove", lang),
-                    on_click=lambda e: dispatch(_table(lambda tb: tb.remove_selected())),
+                    on_click=lambda e: dispatch(table_action(lambda tb: tb.remove_selected())),
                 ),
             ],
             spacing=6,
@@ -311,105 +197,6 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
         padding=10,
         border=ft.Border.all(2, ft.Colors.BLUE_700),
         border_radius=8,
-    )
-
-
-def _tokens(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control:
-    numbers = table.token_map()
-    buttons: list[ft.Control] = [
-        ft.Button(
-            key=f"token-{hid}",
-            content=f"{hid}  #{numbers[hid]}" if hid in numbers else hid,
-            bgcolor=ft.Colors.RED_100 if hid in numbers else None,
-            on_click=lambda e, h=hid: dispatch(_table(lambda tb: tb.tap_hand(h))),
-        )
-        for hid, _owner in table.hand_ids()
-    ]
-    return section(
-        "tokens",
-        t("tokens", lang),
-        ft.Text(t("tokens_help", lang), size=13),
-        ft.Row(buttons, wrap=True),
-        ft.Row(
-            [
-                ft.TextField(
-                    key="tokens-text",
-                    label=t("tokens_text", lang),
-                    dense=True,
-                    width=220,
-                    on_submit=lambda e: dispatch(
-                        _table(lambda tb: tb.with_tokens_text(e.control.value or ""))
-                    ),
-                ),
-                ft.TextButton(
-                    key="tokens-clear",
-                    content=t("tokens_clear", lang),
-                    on_click=lambda e: dispatch(_table(lambda tb: tb.clear_tokens())),
-                ),
-            ],
-            wrap=True,
-        ),
-    )
-
-
-def _verdict(result: Showdown, lang: str) -> ft.Control | None:
-    if result.verdict is None:
-        return None
-    opens = result.verdict.opens
-    reasons = [
-        ft.Text(plain(f"#{f.token} {f.hand.id}: {f.reason(lang)}"), color=ft.Colors.WHITE, size=15)
-        for f in result.verdict.failures
-    ]
-    return ft.Container(
-        key="verdict",
-        content=ft.Column(
-            [
-                ft.Text(
-                    t("vault_opens" if opens else "alarm", lang),
-                    size=40,
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.WHITE,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                *reasons,
-            ],
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        ),
-        bgcolor=GREEN if opens else RED,
-        padding=16,
-        border_radius=10,
-    )
-
-
-def _best_fives(table: ShowdownState, result: Showdown, lang: str) -> ft.Control:
-    """Each hand's best five; the cards the player holds stand out from the river's."""
-    held = {p.name: p.cards for p in table.table().players}
-    rows = []
-    for hand in result.hands:
-        best = hand.value.best
-        own = set(held.get(hand.owner, ()))
-        rows.append(
-            ft.Column(
-                [
-                    ft.Text(f"{hand.id} — {describe(hand.value, lang)}", size=14),
-                    ft.Row(
-                        [
-                            card_chip(str(c), key=f"best-{hand.id}-{i}", highlight=c in own)
-                            for i, c in enumerate(best)
-                        ],
-                        spacing=4,
-                        wrap=True,
-                    ),
-                ],
-                spacing=2,
-            )
-        )
-    order = " < ".join(" = ".join(group) for group in result.order)
-    return section(
-        "best-five",
-        t("best_five", lang),
-        *rows,
-        ft.Text(t("correct_order", lang, order=order), size=13, italic=True),
     )
 
 
@@ -461,9 +248,9 @@ def showdown_view(
     if result is not None:
         # The verdict right under the token buttons: where the last tap was made.
         parts += [
-            _tokens(table, lang, dispatch),
-            _verdict(result, lang),
-            _best_fives(table, result, lang),
+            tokens_panel(table, lang, dispatch),
+            verdict_panel(result, lang),
+            best_fives(table, result, lang),
         ]
         if result.verdict is not None and state.night is not None and not state.night.finished:
             parts.append(
@@ -477,7 +264,7 @@ def showdown_view(
         ft.TextButton(
             key="new-table",
             content=t("new_table", lang),
-            on_click=lambda e: dispatch(_table(lambda tb: tb.cleared())),
+            on_click=lambda e: dispatch(table_action(lambda tb: tb.cleared())),
         )
     )
     return ft.Column([p for p in parts if p is not None], spacing=12)

@@ -1,0 +1,134 @@
+"""The table's setup: variant and table rules, presets, the players (also on the Game night
+screen)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import flet as ft
+
+from companion.engine.gang.ranking import Ranking, Straights
+from companion.messages import text
+from companion.ui.services import Action, pure
+from companion.ui.showdown.actions import apply_preset, group_presets, save_preset
+from companion.ui.showdown.state import UI_VARIANTS
+from companion.ui.state import AppState
+from companion.ui.text import t
+from companion.ui.widgets import Dispatch
+
+__all__ = ["setup_panel", "table_action"]
+
+
+def table_action(change: Any) -> Action:
+    """An action changing only the table: ``change(table) -> table``."""
+    return pure(lambda s: s.with_table(change(s.table)))
+
+
+def _dropdown(
+    key: str, label: str, value: str, options: list[tuple[str, str]], on_pick: Any
+) -> ft.Dropdown:
+    return ft.Dropdown(
+        key=key,
+        label=label,
+        value=value,
+        dense=True,
+        width=170,
+        options=[ft.DropdownOption(key=k, text=v) for k, v in options],
+        on_select=lambda e: on_pick(e.control.value),
+    )
+
+
+def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:
+    table, lang = state.table, state.lang
+    rules = table.rules
+
+    def set_rules(**change: Any) -> None:
+        dispatch(table_action(lambda tb: tb.with_rules(replace(rules, **change))))
+
+    def word(key: str) -> str:
+        return text(key, lang)
+
+    preset_name = ft.TextField(
+        key="preset-name",
+        label=t("preset_name", lang),
+        dense=True,
+        width=170,
+        on_submit=lambda e: dispatch(save_preset(e.control.value or "")),
+    )
+    controls: list[ft.Control] = [
+        ft.Row(
+            [
+                _dropdown(
+                    "variant",
+                    t("variant", lang),
+                    table.variant,
+                    [(v, word(f"variant.{v}")) for v in UI_VARIANTS],
+                    lambda v: dispatch(table_action(lambda tb: tb.with_variant(v))),
+                ),
+                _dropdown(
+                    "ranking",
+                    t("ranking", lang),
+                    rules.ranking.value,
+                    [(r.value, word(f"ranking.{r.value}")) for r in Ranking],
+                    lambda v: set_rules(ranking=Ranking(v)),
+                ),
+                _dropdown(
+                    "straights",
+                    t("straights", lang),
+                    rules.straights.value,
+                    [(s.value, word(f"straights.{s.value}")) for s in Straights],
+                    lambda v: set_rules(straights=Straights(v)),
+                ),
+                _dropdown(
+                    "decks",
+                    t("decks", lang),
+                    str(rules.decks),
+                    [("1", "1"), ("2", "2")],
+                    lambda v: set_rules(decks=int(v)),
+                ),
+                ft.Switch(
+                    key="two-rivers",
+                    label=t("two_rivers", lang),
+                    value=table.two_rivers,
+                    on_change=lambda e: dispatch(
+                        table_action(lambda tb: tb.with_two_rivers(bool(e.control.value)))
+                    ),
+                ),
+            ],
+            wrap=True,
+        ),
+        ft.Row(
+            [
+                preset_name,
+                ft.Button(
+                    key="preset-save",
+                    content=t("preset_save", lang),
+                    on_click=lambda e: dispatch(save_preset(preset_name.value or "")),
+                ),
+                *[
+                    ft.Chip(
+                        key=f"preset-{p.name}",
+                        label=ft.Text(p.name),
+                        on_click=lambda e, n=p.name: dispatch(apply_preset(n)),
+                    )
+                    for p in group_presets(state.presets, table.players)
+                ],
+            ],
+            wrap=True,
+        ),
+        ft.TextField(
+            key="players",
+            label=t("players", lang),
+            value=", ".join(table.players),
+            dense=True,
+            on_submit=lambda e: dispatch(
+                table_action(lambda tb: tb.with_players_text(e.control.value))
+            ),
+            on_blur=lambda e: dispatch(
+                table_action(lambda tb: tb.with_players_text(e.control.value))
+            ),
+            data=table.edition,
+        ),
+    ]
+    return ft.Column(controls, spacing=8, key="setup")

@@ -1,0 +1,114 @@
+"""The end of a showdown: the red tokens tapped, the vault's verdict, each hand's best five."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.gang.showdown import Showdown
+from companion.engine.gang.words import describe
+from companion.ui.cards import plain
+from companion.ui.showdown.setup_view import table_action
+from companion.ui.showdown.state import ShowdownState
+from companion.ui.text import t
+from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
+
+__all__ = ["tokens_panel", "verdict_panel", "best_fives"]
+
+
+def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control:
+    numbers = table.token_map()
+    buttons: list[ft.Control] = [
+        ft.Button(
+            key=f"token-{hid}",
+            content=f"{hid}  #{numbers[hid]}" if hid in numbers else hid,
+            bgcolor=ft.Colors.RED_100 if hid in numbers else None,
+            on_click=lambda e, h=hid: dispatch(table_action(lambda tb: tb.tap_hand(h))),
+        )
+        for hid, _owner in table.hand_ids()
+    ]
+    return section(
+        "tokens",
+        t("tokens", lang),
+        ft.Text(t("tokens_help", lang), size=13),
+        ft.Row(buttons, wrap=True),
+        ft.Row(
+            [
+                ft.TextField(
+                    key="tokens-text",
+                    label=t("tokens_text", lang),
+                    dense=True,
+                    width=220,
+                    on_submit=lambda e: dispatch(
+                        table_action(lambda tb: tb.with_tokens_text(e.control.value or ""))
+                    ),
+                ),
+                ft.TextButton(
+                    key="tokens-clear",
+                    content=t("tokens_clear", lang),
+                    on_click=lambda e: dispatch(table_action(lambda tb: tb.clear_tokens())),
+                ),
+            ],
+            wrap=True,
+        ),
+    )
+
+
+def verdict_panel(result: Showdown, lang: str) -> ft.Control | None:
+    if result.verdict is None:
+        return None
+    opens = result.verdict.opens
+    reasons = [
+        ft.Text(plain(f"#{f.token} {f.hand.id}: {f.reason(lang)}"), color=ft.Colors.WHITE, size=15)
+        for f in result.verdict.failures
+    ]
+    return ft.Container(
+        key="verdict",
+        content=ft.Column(
+            [
+                ft.Text(
+                    t("vault_opens" if opens else "alarm", lang),
+                    size=40,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.WHITE,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+                *reasons,
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        bgcolor=GREEN if opens else RED,
+        padding=16,
+        border_radius=10,
+    )
+
+
+def best_fives(table: ShowdownState, result: Showdown, lang: str) -> ft.Control:
+    """Each hand's best five; the cards the player holds stand out from the river's."""
+    held = {p.name: p.cards for p in table.table().players}
+    rows = []
+    for hand in result.hands:
+        best = hand.value.best
+        own = set(held.get(hand.owner, ()))
+        rows.append(
+            ft.Column(
+                [
+                    ft.Text(f"{hand.id} — {describe(hand.value, lang)}", size=14),
+                    ft.Row(
+                        [
+                            card_chip(str(c), key=f"best-{hand.id}-{i}", highlight=c in own)
+                            for i, c in enumerate(best)
+                        ],
+                        spacing=4,
+                        wrap=True,
+                    ),
+                ],
+                spacing=2,
+            )
+        )
+    order = " < ".join(" = ".join(group) for group in result.order)
+    return section(
+        "best-five",
+        t("best_five", lang),
+        *rows,
+        ft.Text(t("correct_order", lang, order=order), size=13, italic=True),
+    )

@@ -12,15 +12,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from companion.messages import Phrase, has_text, phrase, text
+from companion.messages import named, text
 from companion.storage import InvalidRecordError, SqliteGameLog, Stats
 
 __all__ = ["register"]
-
-
-def _variant(name: str) -> Phrase | str:
-    """The variant in words; a name this Companion does not know (from a newer one) as is."""
-    return phrase(f"variant.{name}") if has_text(f"variant.{name}") else name
 
 
 def _rate(rate: float | None) -> str:
@@ -87,7 +82,7 @@ def _print_nights(log: SqliteGameLog, lang: str) -> None:
             "line",
             id=night.id,
             date=night.created_at.astimezone().strftime("%Y-%m-%d %H:%M"),  # local time
-            variant=_variant(night.variant),
+            variant=named(f"variant.{night.variant}", night.variant),
             players=", ".join(night.players),
             vaults=status.vaults,
             alarms=status.alarms,

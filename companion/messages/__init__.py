@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from companion.messages import en, fr
 
-__all__ = ["LANGS", "Phrase", "phrase", "text", "render", "has_text"]
+__all__ = ["LANGS", "Phrase", "phrase", "named", "text", "render", "has_text"]
 
 LANGS = ("fr", "en")  # the app's order: French first, its default
 _TABLES: Mapping[str, Mapping[str, str]] = {"en": en.MESSAGES, "fr": fr.MESSAGES}
@@ -86,8 +86,17 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
+_FORMATTERS = {lang: _Formatter(lang) for lang in _TABLES}
+
+
 def has_text(key: str) -> bool:
     return key in _TABLES["en"]
+
+
+def named(key: str, name: str) -> Phrase | str:
+    """The words for ``name`` (e.g. a variant, ``key`` ``variant.classic``), or the name as it
+    is when the tables do not know it (one saved by a newer Companion)."""
+    return phrase(key) if has_text(key) else name
 
 
 def text(key: str, lang: str = "en", /, **params: Any) -> str:
@@ -97,4 +106,4 @@ def text(key: str, lang: str = "en", /, **params: Any) -> str:
     if template is None:
         raise KeyError(f"no {lang!r} text for {key!r}")  # a bug: every key has both languages
     shown = {name: render(value, lang) for name, value in params.items()}
-    return _Formatter(lang if lang in _TABLES else "en").format(template, **shown)
+    return _FORMATTERS.get(lang, _FORMATTERS["en"]).format(template, **shown)

@@ -21,9 +21,6 @@ __all__ = [
     "entry_text",
     "card_of",
     "plain",
-    "normalise_card",
-    "split_cards",
-    "is_card",
 ]
 
 Entry = Card | str  # a card, or typed text that is not one
@@ -51,20 +48,6 @@ def entry_text(value: Entry) -> str:
 
 def card_of(value: Entry) -> Card | None:
     return value if isinstance(value, Card) else None
-
-
-def normalise_card(token: str) -> str:
-    """``"10h"`` -> ``"Th"``; text that is not a card comes back trimmed, to be flagged."""
-    return entry_text(entry(token))
-
-
-def split_cards(text: str) -> tuple[str, ...]:
-    """Cards typed in one field as their codes, text that is not a card as typed."""
-    return tuple(entry_text(e) for e in entries(text))
-
-
-def is_card(token: str) -> bool:
-    return isinstance(entry(token), Card)
 
 
 _PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "→": "->"})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.messages import LANGS, has_text, text
+from companion.messages import LANGS, named, render, text
 
 __all__ = ["LANGS", "t", "variant_name"]
 
@@ -14,5 +14,4 @@ def t(key: str, lang: str, /, **params: object) -> str:
 
 def variant_name(variant: str, lang: str) -> str:
     """A house variant in words; one this Companion does not know (a newer one's) as it is."""
-    key = f"variant.{variant}"
-    return t(key, lang) if has_text(key) else variant
+    return str(render(named(f"variant.{variant}", variant), lang if lang in LANGS else "fr"))

@@ -13,7 +13,17 @@ from companion.ui.services import Action
 from companion.ui.state import SCREENS, AppState
 from companion.ui.text import t
 
-__all__ = ["Dispatch", "Download", "card_chip", "banner_view", "nav_bar", "section", "pure"]
+__all__ = [
+    "dropdown",
+    "photo_buttons",
+    "Dispatch",
+    "Download",
+    "card_chip",
+    "banner_view",
+    "nav_bar",
+    "section",
+    "pure",
+]
 
 Dispatch = Callable[[Action], None]
 Download = Callable[[str, int | None], None]  # (kind "json"/"csv", night id or None for all)
@@ -115,3 +125,39 @@ def nav_bar(state: AppState, dispatch: Dispatch) -> ft.NavigationBar:
         ],
         on_change=lambda e: dispatch(open_screen(SCREENS[int(e.control.selected_index)])),
     )
+
+
+def dropdown(
+    key: str,
+    label: str,
+    value: str,
+    options: list[tuple[str, str]],
+    on_pick: Callable[[str], None],
+    width: int = 170,
+) -> ft.Dropdown:
+    """A compact choice among ``options`` (key, words); ``on_pick`` gets the chosen key."""
+    return ft.Dropdown(
+        key=key,
+        label=label,
+        value=value,
+        dense=True,
+        width=width,
+        options=[ft.DropdownOption(key=k, text=v) for k, v in options],
+        on_select=lambda e: on_pick(str(e.control.value)),
+    )
+
+
+def photo_buttons(state: AppState, *buttons: ft.Control | None) -> list[ft.Control]:
+    """The ways a screen takes a photo, and why photos cannot be read now, if they cannot."""
+    row: list[ft.Control] = [button for button in buttons if button is not None]
+    if state.vision_note:
+        reason = state.vision_note.text(state.lang)
+        row.append(
+            ft.Text(
+                t("vision_off", state.lang, reason=reason),
+                size=13,
+                color=ft.Colors.ORANGE_900,
+                key="vision-note",
+            )
+        )
+    return row

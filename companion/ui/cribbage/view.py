@@ -20,7 +20,7 @@ from companion.ui.cribbage.fields import cards_field, switch
 from companion.ui.cribbage.state import PEG_ENDS, PegCount, ShowCount
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
+from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, photo_buttons, section
 
 __all__ = ["cribbage_view", "hole_xy", "BOARD_SIZE"]
 
@@ -115,16 +115,7 @@ def _count_section(
     webcam_button: ft.Control | None,
 ) -> ft.Control:
     lang, count, board = state.lang, state.cribbage.count, state.cribbage.board
-    cards_in = [c for c in (photo_button, webcam_button) if c is not None]
-    if state.vision_note:
-        cards_in.append(
-            ft.Text(
-                t("vision_off", lang, reason=state.vision_note.text(lang)),
-                size=13,
-                color=ft.Colors.ORANGE_900,
-                key="vision-note",
-            )
-        )
+    cards_in = photo_buttons(state, photo_button, webcam_button)
 
     def change(edit: Callable[[ShowCount], ShowCount]) -> None:
         dispatch(on_screen(lambda c: c.with_count(edit(c.count))))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine.gang.replay.words import percent
-from companion.messages import text
 from companion.storage import Record
 from companion.ui.history.actions import export_data
 from companion.ui.replay.actions import open_replay
@@ -48,7 +47,7 @@ def history_view(
                     f"#{s.night.id} {s.night.created_at:%Y-%m-%d} "
                     f"{variant_name(s.night.variant, lang)} — {', '.join(s.night.players)} — "
                     f"{t('score_short', lang, vaults=s.vaults, alarms=s.alarms)} "
-                    f"({text(f'log.outcome_{s.outcome.value}', lang)})",
+                    f"({t(f'log.outcome_{s.outcome.value}', lang)})",
                     size=13,
                     expand=True,
                 ),

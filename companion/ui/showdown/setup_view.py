@@ -9,13 +9,12 @@ from typing import Any
 import flet as ft
 
 from companion.engine.gang.ranking import Ranking, Straights
-from companion.messages import text
 from companion.ui.services import Action, pure
 from companion.ui.showdown.actions import apply_preset, group_presets, save_preset
 from companion.ui.showdown.state import UI_VARIANTS
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.widgets import Dispatch
+from companion.ui.widgets import Dispatch, dropdown
 
 __all__ = ["setup_panel", "table_action"]
 
@@ -23,20 +22,6 @@ __all__ = ["setup_panel", "table_action"]
 def table_action(change: Any) -> Action:
     """An action changing only the table: ``change(table) -> table``."""
     return pure(lambda s: s.with_table(change(s.table)))
-
-
-def _dropdown(
-    key: str, label: str, value: str, options: list[tuple[str, str]], on_pick: Any
-) -> ft.Dropdown:
-    return ft.Dropdown(
-        key=key,
-        label=label,
-        value=value,
-        dense=True,
-        width=170,
-        options=[ft.DropdownOption(key=k, text=v) for k, v in options],
-        on_select=lambda e: on_pick(e.control.value),
-    )
 
 
 def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:
@@ -47,7 +32,7 @@ def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:
         dispatch(table_action(lambda tb: tb.with_rules(replace(rules, **change))))
 
     def word(key: str) -> str:
-        return text(key, lang)
+        return t(key, lang)
 
     preset_name = ft.TextField(
         key="preset-name",
@@ -59,28 +44,28 @@ def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:
     controls: list[ft.Control] = [
         ft.Row(
             [
-                _dropdown(
+                dropdown(
                     "variant",
                     t("variant", lang),
                     table.variant,
                     [(v, word(f"variant.{v}")) for v in UI_VARIANTS],
                     lambda v: dispatch(table_action(lambda tb: tb.with_variant(v))),
                 ),
-                _dropdown(
+                dropdown(
                     "ranking",
                     t("ranking", lang),
                     rules.ranking.value,
                     [(r.value, word(f"ranking.{r.value}")) for r in Ranking],
                     lambda v: set_rules(ranking=Ranking(v)),
                 ),
-                _dropdown(
+                dropdown(
                     "straights",
                     t("straights", lang),
                     rules.straights.value,
                     [(s.value, word(f"straights.{s.value}")) for s in Straights],
                     lambda v: set_rules(straights=Straights(v)),
                 ),
-                _dropdown(
+                dropdown(
                     "decks",
                     t("decks", lang),
                     str(rules.decks),

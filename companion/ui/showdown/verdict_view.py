@@ -84,7 +84,7 @@ def verdict_panel(result: Showdown, lang: str) -> ft.Control | None:
 
 def best_fives(table: ShowdownState, result: Showdown, lang: str) -> ft.Control:
     """Each hand's best five; the cards the player holds stand out from the river's."""
-    held = {p.name: p.cards for p in table.table().players}
+    held = {p.name: p.cards for p in table.check.table.players}
     rows = []
     for hand in result.hands:
         best = hand.value.best

@@ -15,7 +15,7 @@ from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
 from companion.ui.showdown.verdict_view import best_fives, tokens_panel, verdict_panel
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.widgets import RED, Dispatch, card_chip, section
+from companion.ui.widgets import RED, Dispatch, card_chip, photo_buttons, section
 
 __all__ = ["showdown_view"]
 
@@ -210,16 +210,7 @@ def showdown_view(
     checked = table.check  # the one showdown of this state
     problems, result = checked.problems, checked.showdown
     doubled = {p.params["card"] for p in problems if isinstance(p, DuplicateCardError)}
-    cards_in = [c for c in (photo_button, webcam_button) if c is not None]
-    if state.vision_note:
-        cards_in.append(
-            ft.Text(
-                t("vision_off", lang, reason=state.vision_note.text(lang)),
-                size=13,
-                color=ft.Colors.ORANGE_900,
-                key="vision-note",
-            )
-        )
+    cards_in = photo_buttons(state, photo_button, webcam_button)
     if table.photo:
         cards_in.append(ft.Text(t("photo_kept", lang), size=13, key="photo-kept"))
     parts: list[ft.Control | None] = [

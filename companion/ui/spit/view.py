@@ -16,7 +16,7 @@ from companion.ui.services import Action, pure
 from companion.ui.spit.state import SPIT_VARIANTS, STUCK, Pile, SpitScreen, pile_token
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
+from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, dropdown, photo_buttons, section
 
 __all__ = ["spit_view", "plain"]
 
@@ -68,23 +68,6 @@ def _chip(pile: Pile, key: str) -> ft.Control:
 
 
 def _setup(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
-    def dropdown(
-        key: str,
-        label: str,
-        value: str,
-        options: list[tuple[str, str]],
-        on_pick: Callable[[str], None],
-    ) -> ft.Dropdown:
-        return ft.Dropdown(
-            key=key,
-            label=label,
-            value=value,
-            dense=True,
-            width=210,
-            options=[ft.DropdownOption(key=k, text=v) for k, v in options],
-            on_select=lambda e: on_pick(str(e.control.value)),
-        )
-
     live = "both" if spit.live is None else str(spit.live + 1)
     return ft.Row(
         [
@@ -94,6 +77,7 @@ def _setup(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
                 spit.variant,
                 [(v, t(f"spit_v_{v}", lang)) for v in SPIT_VARIANTS],
                 lambda v: dispatch(_spit(lambda sp: sp.with_variant(v))),
+                width=210,
             ),
             dropdown(
                 "spit-live",
@@ -104,6 +88,7 @@ def _setup(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
                 lambda v: dispatch(
                     _spit(lambda sp: sp.with_live(None if v == "both" else int(v) - 1))
                 ),
+                width=210,
             ),
         ],
         wrap=True,
@@ -306,16 +291,7 @@ def spit_view(
         ruling = spit.ruling()
     except CompanionError as exc:  # a mistyped card, a card twice, a move that cannot be read
         error = plain(exc.message(lang))
-    cards_in: list[ft.Control] = [c for c in (photo_button,) if c is not None]
-    if state.vision_note:
-        cards_in.append(
-            ft.Text(
-                t("vision_off", lang, reason=state.vision_note.text(lang)),
-                size=13,
-                color=ft.Colors.ORANGE_900,
-                key="vision-note",
-            )
-        )
+    cards_in = photo_buttons(state, photo_button)
     parts: list[ft.Control | None] = [
         ft.Text(t("spit_title", lang), size=22, weight=ft.FontWeight.BOLD),
         _setup(spit, lang, dispatch),

@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from companion.engine.gang.ranking import TableRules
-from companion.ui.cards import normalise_card, split_cards
 from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
 from companion.ui.state import AppState
 from tests.helpers import cards
@@ -33,24 +32,6 @@ def keys(state: ShowdownState) -> list[str]:
 def codes(entries: tuple[object, ...]) -> tuple[str, ...]:
     """Cards and typed text as a field shows them."""
     return tuple(str(e) for e in entries)
-
-
-@pytest.mark.parametrize(
-    "typed, expected",
-    [
-        ("10h", "Th"),
-        (" as ", "As"),
-        ("Td", "Td"),
-        ("1x", "1x"),
-        ("*", "*"),
-    ],
-)
-def test_normalise_card(typed: str, expected: str) -> None:
-    assert normalise_card(typed) == expected
-
-
-def test_split_cards_accepts_commas_and_spaces() -> None:
-    assert split_cards("As, 10h ;Kd") == ("As", "Th", "Kd")
 
 
 def test_new_table_has_three_french_players_and_problems() -> None:

@@ -478,10 +478,10 @@ MESSAGES: dict[str, str] = {
     "image.too_large": "larger than {limit} MB",
     # -- table rules, in words
     "ranking.high": "high hand",
-    "ranking.low-a5": "lowball, ace to five",
-    "ranking.low-27": "lowball, deuce to seven",
-    "straights.normal": "normal straights",
-    "straights.wrap": "around-the-corner straights",
+    "ranking.low-a5": "lowball A-5",
+    "ranking.low-27": "lowball 2-7",
+    "straights.normal": "normal",
+    "straights.wrap": "around the corner",
     # -- the heist replay
     "replay.undone": "heist {n} was undone",
     "replay.no_deal": "heist {n} was saved without its whole deal: it cannot be replayed",

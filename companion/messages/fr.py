@@ -478,10 +478,10 @@ MESSAGES: dict[str, str] = {
     "image.too_large": "plus de {limit} Mo",
     # -- table rules, in words
     "ranking.high": "main haute",
-    "ranking.low-a5": "lowball, as à cinq",
-    "ranking.low-27": "lowball, deux à sept",
-    "straights.normal": "suites normales",
-    "straights.wrap": "suites qui tournent",
+    "ranking.low-a5": "lowball A-5",
+    "ranking.low-27": "lowball 2-7",
+    "straights.normal": "normales",
+    "straights.wrap": "qui tournent",
     # -- the heist replay
     "replay.undone": "la manche {n} a été annulée",
     "replay.no_deal": "la manche {n} a été enregistrée sans toute sa donne : impossible de la rejouer",

@@ -1,6 +1,10 @@
-"""``companion detect IMG [IMG ...] [--json] [--annotate OUT_DIR]``: read the cards in photos.
+"""``companion detect IMG [IMG ...] [--json] [--expect R+NxK] [--decks 2] [--annotate OUT_DIR]``:
+read the cards in photos.
 
 One entry per image; an image that cannot be read gets an ``error`` entry and the batch goes on.
+Each card has ``check`` (true: the reader is not sure of it); ``groups`` has the river, the
+hands, ``stray`` (cards read but not in play) and, with ``--expect``, ``missing`` and ``extra``
+(cards short and over: the river, then each expected hand).
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import cv2
 from companion.errors import ImageDecodeError
 from companion.messages import text
 from companion.vision.image import load_image
+from companion.vision.layouts.expect import parse_expect
+from companion.vision.layouts.gang import Grouping
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -27,15 +33,43 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         metavar="OUT_DIR",
         help="write each photo with the reads drawn on it",
     )
+    parser.add_argument(
+        "--expect",
+        metavar="R+NxK",
+        default=None,
+        help="what the table holds, e.g. 5+4x2 (a river of five, four hands of two): the reader "
+        "looks again where the read falls short and reports groups.missing and groups.extra",
+    )
+    parser.add_argument(
+        "--decks",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="decks in play: with 2, a card may be read twice (default 1)",
+    )
     parser.add_argument("--model", type=Path, default=None, help="ONNX model (default: shipped)")
     parser.add_argument("--lang", choices=("en", "fr"), default="en")
     parser.set_defaults(handler=run)
+
+
+def _groups_json(groups: Grouping) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "river": [str(seen.card) for seen in groups.river],
+        "hands": [[str(seen.card) for seen in hand] for hand in groups.hands],
+        "stray": [str(seen.card) for seen in groups.stray],
+        "confidence": groups.confidence,
+    }
+    if groups.missing is not None and groups.extra is not None:
+        out["missing"] = groups.missing.to_json()
+        out["extra"] = groups.extra.to_json()
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
     from companion.vision import CardDetector, draw_reads
     from companion.vision.layouts.gang import read_table
 
+    expect = parse_expect(args.expect) if args.expect is not None else None
     detector = CardDetector(args.model) if args.model else CardDetector()
     results: list[dict[str, Any]] = []
     for path in args.images:
@@ -45,24 +79,23 @@ def run(args: argparse.Namespace) -> int:
         except ImageDecodeError as error:
             entry["error"] = error.message(args.lang)
             entry["cards"] = []
-            entry["groups"] = {"river": [], "hands": []}
+            entry["groups"] = {"river": [], "hands": [], "stray": []}
             results.append(entry)
             continue
-        det = detector.detect(image)
-        groups = read_table(det)
+        det = detector.detect(image, expect=expect, decks=args.decks)
+        groups = read_table(det, expect)
         entry["cards"] = [
             {
                 "card": str(card),
                 "confidence": round(float(conf), 3),
+                "check": bool(check),
                 "box": [round(float(v), 1) for v in box],
             }
-            for card, conf, box in zip(det.cards, det.confidence, det.xyxy, strict=True)
+            for card, conf, check, box in zip(
+                det.cards, det.confidence, det.check, det.xyxy, strict=True
+            )
         ]
-        entry["groups"] = {
-            "river": [str(seen.card) for seen in groups.river],
-            "hands": [[str(seen.card) for seen in hand] for hand in groups.hands],
-            "confidence": groups.confidence,
-        }
+        entry["groups"] = _groups_json(groups)
         if args.annotate:
             args.annotate.mkdir(parents=True, exist_ok=True)
             cv2.imwrite(str(args.annotate / f"{path.stem}_cards.jpg"), draw_reads(image, det))

@@ -487,6 +487,7 @@ MESSAGES: dict[str, str] = {
     "replay.no_deal": "heist {n} was saved without its whole deal: it cannot be replayed",
     "replay.cannot": "heist {n} cannot be replayed: {error}",
     # -- the commands' reports
+    "vision.bad_expect": "“{text}” is not a table layout: write the river, +, then hands x cards, e.g. 5+4x2 (a river of five, four hands of two); at most 12 hands of 6",
     "cli.detect_none": "{image}: no cards found",
     "cli.detect_line": "{image}: river {river}; hands {hands} (confidence {confidence:.2f})",
     "cli.photo_card_sure": "{card} ({percent}%)",
@@ -504,4 +505,12 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_alone": "alone: {method}",
     "cli.analyze_mistakes": "Biggest token mistakes:",
     "cli.analyze_no_mistake": "No big token mistake.",
+    # -- vision (#15): its own words below this line
+    # -- end of vision (#15)
+    # -- the app's photo, seats and doubts (#16): its own words below this line
+    # -- end of the app's photo, seats and doubts (#16)
+    # -- hardening (#17): its own words below this line
+    # -- end of hardening (#17)
+    # -- replay (#18): its own words below this line
+    # -- end of replay (#18)
 }

@@ -487,6 +487,7 @@ MESSAGES: dict[str, str] = {
     "replay.no_deal": "la manche {n} a été enregistrée sans toute sa donne : impossible de la rejouer",
     "replay.cannot": "impossible de rejouer la manche {n} : {error}",
     # -- the commands' reports
+    "vision.bad_expect": "« {text} » n'est pas une disposition de table : écrivez la rivière, +, puis mains x cartes, p. ex. 5+4x2 (rivière de cinq, quatre mains de deux) ; au plus 12 mains de 6",
     "cli.detect_none": "{image} : aucune carte trouvée",
     "cli.detect_line": "{image} : rivière {river} ; mains {hands} (confiance {confidence:.2f})",
     "cli.photo_card_sure": "{card} ({percent} %)",
@@ -504,4 +505,12 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_alone": "seul : {method}",
     "cli.analyze_mistakes": "Plus grosses erreurs de jetons :",
     "cli.analyze_no_mistake": "Aucune grosse erreur de jetons.",
+    # -- vision (#15): its own words below this line
+    # -- end of vision (#15)
+    # -- the app's photo, seats and doubts (#16): its own words below this line
+    # -- end of the app's photo, seats and doubts (#16)
+    # -- hardening (#17): its own words below this line
+    # -- end of hardening (#17)
+    # -- replay (#18): its own words below this line
+    # -- end of replay (#18)
 }

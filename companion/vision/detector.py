@@ -23,6 +23,7 @@ from companion.vision import geometry
 from companion.vision.completions import completions
 from companion.vision.detections import Detections
 from companion.vision.image import MIN_IMAGE_SIDE
+from companion.vision.layouts.expect import Expect
 from companion.vision.merging import SURE, CornerRead, merge_reads
 from companion.vision.proposals import Proposal, propose_corners
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
@@ -267,8 +268,10 @@ class CardDetector:
                 rank_p[i], suit_p[i] = rr[best], ss[best]
         return proposals, crops, rank_p, suit_p
 
-    def detect(self, image: np.ndarray) -> Detections:
-        """The cards read on a BGR image, one row per card, surest place of each."""
+    def detect(self, image: np.ndarray, expect: Expect | None = None, decks: int = 1) -> Detections:
+        """The cards read on a BGR image, one row per card, surest place of each (up to
+        ``decks`` places per card). ``expect`` says what the table should hold, so that the
+        reader can look again where the read does not fit."""
         if (
             image is None
             or image.ndim != 3
@@ -278,7 +281,7 @@ class CardDetector:
             raise ValueError(
                 f"detect() expects a BGR image of shape (H, W, 3), at least {MIN_IMAGE_SIDE} px"
             )
-        return merge_reads(self.read_corners(image), image.shape[:2])
+        return merge_reads(self.read_corners(image), image.shape[:2], decks)
 
 
 def _blend(

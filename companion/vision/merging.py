@@ -58,8 +58,17 @@ def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
     return kept
 
 
-def merge_reads(reads: list[CornerRead], shape: tuple[int, int]) -> Detections:
-    """One row per card: best read per physical corner, then best place per card."""
+@dataclass
+class _Place:
+    """Where a card lies: the outline of its surest read, and the support of all its reads."""
+
+    quad: np.ndarray
+    support: float
+
+
+def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1) -> Detections:
+    """One row per card: best read per physical corner, then best place per card (``decks``
+    places per card when the game is played with that many decks)."""
     kept: list[CornerRead] = []
     for read in sorted(reads, key=lambda r: -r.confidence):
         q = read.proposal
@@ -72,21 +81,22 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int]) -> Detections:
             continue
         kept.append(read)
     corners = [(r.card, r.confidence, r.proposal) for r in _one_suit_per_card(kept)]
-    best: dict[Card, tuple[float, np.ndarray]] = {}
-    support: dict[Card, float] = {}
+    places: dict[Card, list[_Place]] = {}
     for card, conf, q in corners:
         quad = geometry.card_quad(q.p, q.u, q.v, q.s)
-        if card not in best:
-            best[card] = (conf, quad)
-            support[card] = conf
-        elif np.linalg.norm(quad.mean(axis=0) - best[card][1].mean(axis=0)) < q.s:
+        known = places.setdefault(card, [])
+        near = [p for p in known if np.linalg.norm(quad.mean(axis=0) - p.quad.mean(axis=0)) < q.s]
+        if near:
             # The card's other index corner agrees: more support, same place.
-            support[card] = 1 - (1 - support[card]) * (1 - conf)
-    if not best:
+            near[0].support = 1 - (1 - near[0].support) * (1 - conf)
+        elif len(known) < decks:
+            known.append(_Place(quad, conf))
+    rows = [(card, p) for card, ps in places.items() for p in ps]
+    if not rows:
         return Detections.empty()
-    cards = tuple(best)
-    quads = np.array([best[c][1] for c in cards])
+    cards = tuple(card for card, _ in rows)
+    quads = np.array([p.quad for _, p in rows])
     h, w = shape
     boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
     boxes = np.clip(boxes, 0, [w, h, w, h])
-    return Detections(cards, np.array([support[c] for c in cards]), boxes, quads)
+    return Detections(cards, np.array([p.support for _, p in rows], np.float64), boxes, quads)

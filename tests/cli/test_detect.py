@@ -32,8 +32,8 @@ def test_batch_with_bad_files_reports_each_and_goes_on(
     good = entries[1]
     assert "error" not in good and len(good["cards"]) >= 8
     first = good["cards"][0]
-    assert set(first) == {"card", "confidence", "box"} and len(first["box"]) == 4
-    assert set(good["groups"]) >= {"river", "hands"}
+    assert set(first) == {"card", "confidence", "check", "box"} and len(first["box"]) == 4
+    assert set(good["groups"]) >= {"river", "hands", "stray"}
 
 
 def test_pictures_too_small_to_show_a_card_get_their_own_error(
@@ -81,3 +81,18 @@ def test_missing_model_is_one_line_and_exit_2(
     code = main(["detect", str(FIXTURES / "empty_00.jpg"), "--model", str(tmp_path / "x.onnx")])
     assert code == 2
     assert "x.onnx" in capsys.readouterr().err
+
+
+def test_expect_counts_what_the_table_lacks(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(capsys, str(FIXTURES / "scene_0004.jpg"), "--json", "--expect", "5+6x2")
+    assert code == 0
+    groups = json.loads(out)[0]["groups"]
+    assert set(groups["missing"]) == {"river", "hands"} and len(groups["missing"]["hands"]) == 6
+    assert sum(groups["missing"]["hands"]) >= 2  # at least one hand of six is not on the photo
+    assert set(groups["extra"]) == {"river", "hands"}
+
+
+def test_a_bad_expect_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["detect", str(FIXTURES / "scene_0004.jpg"), "--expect", "5+4"])
+    assert code == 2
+    assert "“5+4” is not a table layout" in capsys.readouterr().err

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from companion.vision.layouts.expect import Expect, Fit
 from companion.vision.layouts.places import SeenCard, seen_cards
 
 if TYPE_CHECKING:  # types only: grouping positions needs no model
@@ -34,11 +35,25 @@ ROW_BORROW = 2
 
 @dataclass(frozen=True, slots=True)
 class Grouping:
-    """Cards split into the river (a row of five) and the hands, with a confidence in 0..1."""
+    """Cards split into the river (a row of five) and the hands, with a confidence in 0..1.
+
+    ``stray``: cards read but not in play (away from the table's layout, or one hand too many
+    for the ``expect``-ed table). With an ``Expect``, ``missing`` and ``extra`` count the cards
+    short and over per place (``Fit``: the river, then each expected hand in ``hands`` order; a
+    hand not found counts all its cards missing); without one they are None.
+    """
 
     river: tuple[SeenCard, ...]
     hands: tuple[tuple[SeenCard, ...], ...]
     confidence: float
+    stray: tuple[SeenCard, ...] = ()
+    missing: Fit | None = None
+    extra: Fit | None = None
+
+    @property
+    def fits(self) -> bool:
+        """True when nothing is missing, over or stray (always False without an ``Expect``)."""
+        return self.missing is not None and not self.missing and not self.extra and not self.stray
 
 
 def _card_width(detections: Detections) -> float:
@@ -133,11 +148,40 @@ def _pair_singles(hands: list[list[int]], centres: np.ndarray, link: float) -> l
     return out + [[i] for i in singles if i not in paired]
 
 
-def read_table(detections: Detections) -> Grouping:
+def _surplus_hands(
+    hands: list[list[int]], centres: np.ndarray, expect: Expect
+) -> tuple[list[list[int]], list[int]]:
+    """The expected number of hands, and the cards of the hands past it: the smallest hands,
+    farthest from the table's middle first (a card at the edge of the photo, a card dropped)."""
+    if len(hands) <= expect.hands:
+        return hands, []
+    middle = centres.mean(axis=0)
+    ranked = sorted(
+        range(len(hands)),
+        key=lambda h: (len(hands[h]), -float(np.linalg.norm(centres[hands[h]].mean(0) - middle))),
+    )
+    surplus = set(ranked[: len(hands) - expect.hands])
+    kept = [h for i, h in enumerate(hands) if i not in surplus]
+    return kept, sorted(i for h in surplus for i in hands[h])
+
+
+def _fits(river: int, hands: list[int], expect: Expect) -> tuple[Fit, Fit]:
+    """Cards missing and over, per place, against ``expect``."""
+    sizes = hands + [0] * (expect.hands - len(hands))
+    missing = Fit(max(0, expect.river - river), tuple(max(0, expect.per_hand - n) for n in sizes))
+    extra = Fit(max(0, river - expect.river), tuple(max(0, n - expect.per_hand) for n in sizes))
+    return missing, extra
+
+
+def read_table(detections: Detections, expect: Expect | None = None) -> Grouping:
     """River = the straightest row of up to five cards (``_find_river``); hands = clusters of
-    the others, lone cards paired when close. Distances are in card widths of the reads."""
+    the others, lone cards paired when close. Distances are in card widths of the reads.
+    With ``expect``, hands past the expected number become ``stray`` and what does not fit is
+    counted in ``missing`` and ``extra``."""
     if len(detections) == 0:
-        return Grouping((), (), 0.0)
+        if expect is None:
+            return Grouping((), (), 0.0)
+        return Grouping((), (), 0.0, (), *_fits(0, [], expect))
     centres = detections.centres.astype(np.float64)
     width = max(_card_width(detections), 1.0)
     clusters = _components(centres, HAND_LINK * width)
@@ -154,14 +198,24 @@ def read_table(detections: Detections) -> Grouping:
     hands = [sorted(set(c) - set(river)) for c in clusters if set(c) - set(river)]
     hands = _pair_singles(hands, centres, PAIR_LINK * width)
     hands.sort(key=lambda c: (float(centres[c].mean(axis=0)[1]), float(centres[c].mean(axis=0)[0])))
+    stray: list[int] = []
+    if expect is not None:
+        hands, stray = _surplus_hands(hands, centres, expect)
     seen = seen_cards(detections)
     confidence = float(np.mean(detections.confidence))
-    if len(river) != 5:
+    if len(river) != (5 if expect is None else expect.river):
         confidence *= 0.4
-    if any(len(h) != 2 for h in hands):
+    if any(len(h) != (2 if expect is None else expect.per_hand) for h in hands):
         confidence *= 0.6
+    missing: Fit | None = None
+    extra: Fit | None = None
+    if expect is not None:
+        missing, extra = _fits(len(river), [len(h) for h in hands], expect)
     return Grouping(
         tuple(seen[i] for i in river),
         tuple(tuple(seen[i] for i in h) for h in hands),
         round(confidence, 3),
+        tuple(seen[i] for i in stray),
+        missing,
+        extra,
     )

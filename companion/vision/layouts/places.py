@@ -27,23 +27,25 @@ UNSURE = 0.8
 
 @dataclass(frozen=True, slots=True)
 class SeenCard:
-    """One card read on a photo: the card, its centre in pixels, how sure the read is, and its
-    row in the ``Detections`` (where a screen finds its outline)."""
+    """One card read on a photo: the card, its centre in pixels, how sure the read is, its
+    row in the ``Detections`` (where a screen finds its outline), and whether a player should
+    check it (``Detections.check``)."""
 
     card: Card
     x: float
     y: float
     confidence: float
     index: int
+    check: bool = False
 
 
 def seen_cards(detections: Detections) -> tuple[SeenCard, ...]:
     """The detector's reads with their centres, in the order it gave them."""
     centres = detections.centres
     return tuple(
-        SeenCard(card, float(c[0]), float(c[1]), float(conf), i)
-        for i, (card, c, conf) in enumerate(
-            zip(detections.cards, centres, detections.confidence, strict=True)
+        SeenCard(card, float(c[0]), float(c[1]), float(conf), i, bool(check))
+        for i, (card, c, conf, check) in enumerate(
+            zip(detections.cards, centres, detections.confidence, detections.check, strict=True)
         )
     )
 

@@ -508,6 +508,7 @@ MESSAGES: dict[str, str] = {
     # -- vision (#15): its own words below this line
     # -- end of vision (#15)
     # -- the app's photo, seats and doubts (#16): its own words below this line
+    "four_colours": "4 couleurs",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
     # -- end of hardening (#17)

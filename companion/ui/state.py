@@ -29,6 +29,7 @@ class AppState:
     """The whole screen: language, where we are, the table, the night, the history."""
 
     lang: str = "fr"
+    four_colours: bool = False  # suits in four colours (hearts red, diamonds blue, clubs green)
     screen: str = "showdown"
     table: ShowdownState = field(default_factory=ShowdownState.new)
     night: NightStatus | None = None
@@ -51,6 +52,9 @@ class AppState:
 
     def toggle_lang(self) -> AppState:
         return replace(self, lang="en" if self.lang == "fr" else "fr")
+
+    def toggle_colours(self) -> AppState:
+        return replace(self, four_colours=not self.four_colours)
 
     def with_table(self, table: ShowdownState) -> AppState:
         return replace(self, table=table, banner=None)

@@ -32,7 +32,7 @@ def test_type_fix_tokens_and_verdict_through_the_screen(session: Session) -> Non
     session.submit("hand-1-text", "Th 9h")
     session.submit("hand-2-text", "3c 2s")  # 2s is already in the river
     problems = find(session.view(), "problems")
-    assert any("2s apparaît deux fois" in text for text in texts(problems))
+    assert any("2♠ apparaît deux fois" in text for text in texts(problems))
     session.tap("hand-2-card-1")
     assert find(session.view(), "fix-panel")
     session.submit("replace", "2c")
@@ -146,4 +146,4 @@ def test_fix_a_card_with_two_taps(session: Session) -> None:
     session.tap("rank-T")
     session.tap("suit-c")
     assert str(session.state.table.river[4]) == "Tc"
-    assert find(session.view(), "river-card-4").content.value == "10c"
+    assert find(session.view(), "river-card-4").content.value == "10♣"

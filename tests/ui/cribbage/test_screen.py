@@ -512,7 +512,7 @@ def test_pegging_the_count_for_a_player(services: Services) -> None:
 def test_pegging_through_the_view(crib: Session) -> None:
     crib.submit("crib-peg-cards", "Kc Qd 9h")
     page = crib.view()
-    assert find(page, "crib-peg-total").value == "Nothing for 9h (count 29)"
+    assert find(page, "crib-peg-total").value == "Nothing for 9♥ (count 29)"
     assert not _has(page, "peg-to-0")
     end = find(page, "crib-peg-end")
     end.value = "go"

@@ -18,7 +18,6 @@ from companion.engine.cards import Card
 from companion.engine.spit import Play
 from companion.engine.spit.referee import PileView, Situation
 from companion.errors import CompanionError, DuplicateCardError, InputError, TableError
-from companion.ui.cards import plain
 from companion.ui.navigation import open_screen
 from companion.ui.services import PhotoReader, Services
 from companion.ui.spit.actions import load_spit_photo
@@ -213,17 +212,17 @@ def test_typed_position_lists_each_players_plays_in_french_and_english(session: 
     plays = [texts(find(session.view(), f"spit-plays-{p}")) for p in (0, 1)]
     assert plays == [
         [
-            "• 8d -> tas 1 (sur 7h)",
+            "• 8♦ → tas 1 (sur 7♥)",
             "• retourner la réserve 3",
-            "• déplacer 9c de la réserve 5 vers la réserve 4 vide",
+            "• déplacer 9♣ de la réserve 5 vers la réserve 4 vide",
         ],
-        ["• Qh -> tas 2 (sur Kc)"],
+        ["• Q♥ → tas 2 (sur K♣)"],
     ]
     session.tap("lang")
-    assert texts(find(session.view(), "spit-plays-1")) == ["• Qh -> pile 2 (on Kc)"]
+    assert texts(find(session.view(), "spit-plays-1")) == ["• Q♥ → pile 2 (on K♣)"]
     # The chips show what was typed, face-down and empty spaces included.
     chips = [find(session.view(), f"spit-stock-0-{i}").content.value for i in range(5)]
-    assert chips == ["8d", "2s", "?", "—", "9c"]
+    assert chips == ["8♦", "2♠", "?", "—", "9♣"]
 
 
 def test_a_player_with_nothing_to_play_is_told_so(session: Session) -> None:
@@ -254,19 +253,19 @@ def test_a_disputed_move_names_the_rule_it_broke(session: Session) -> None:
     verdict = texts(find(session.view(), "spit-verdict"))
     assert verdict == [
         "INTERDIT",
-        "joueur 2 : 5c -> tas 1 est interdit : "
-        "5c n'est pas d'un rang au-dessus ou au-dessous de 7h",
+        "joueur 2 : 5♣ → tas 1 est interdit : "
+        "5♣ n'est pas d'un rang au-dessus ou au-dessous de 7♥",
     ]
     session.tap("lang")
     verdict = texts(find(session.view(), "spit-verdict"))
     assert verdict == [
         "ILLEGAL",
-        "player 2: 5c -> pile 1 is illegal: 5c is not one rank above or below 7h",
+        "player 2: 5♣ → pile 1 is illegal: 5♣ is not one rank above or below 7♥",
     ]
     session.submit("spit-move", "p1 8d -> pile 1")
     assert texts(find(session.view(), "spit-verdict")) == [
         "LEGAL",
-        "player 1: 8d -> pile 1 is legal",
+        "player 1: 8♦ → pile 1 is legal",
     ]
     session.tap("spit-clear-move")
     with pytest.raises(LookupError):
@@ -282,7 +281,7 @@ def test_the_variant_switch_changes_the_ruling(session: Session) -> None:
     )
     assert session.state.spit.variant == "alternate"
     verdict = texts(find(session.view(), "spit-verdict"))
-    assert verdict[0] == "INTERDIT" and "8d" in verdict[1]
+    assert verdict[0] == "INTERDIT" and "8♦" in verdict[1]
 
 
 def test_speed_asks_for_hands_draw_and_side_piles(session: Session) -> None:
@@ -306,14 +305,14 @@ def test_only_one_pile_left(session: Session) -> None:
     find(session.view(), "spit-live").on_select(SimpleNamespace(control=SimpleNamespace(value="2")))
     assert session.state.spit.live == 1
     assert texts(find(session.view(), "spit-plays-0")) == [
-        "• 8d -> tas 2 (sur 9s)",
-        "• 10s -> tas 2 (sur 9s)",
+        "• 8♦ → tas 2 (sur 9♠)",
+        "• 10♠ → tas 2 (sur 9♠)",
     ]
 
 
 @pytest.mark.parametrize(
     ("p1", "p2", "fr"),
-    [("8x", "", "8x"), ("8d", "8d", "8d"), ("8d 2s 3s 4s 5s 6s", "", "6 piles de réserve")],
+    [("8x", "", "8x"), ("8d", "8d", "8♦"), ("8d 2s 3s 4s 5s 6s", "", "6 piles de réserve")],
 )
 def test_problems_are_shown_instead_of_a_ruling(
     session: Session, p1: str, p2: str, fr: str
@@ -326,18 +325,12 @@ def test_problems_are_shown_instead_of_a_ruling(
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_no_suit_glyph_reaches_the_screen(session: Session, lang: str) -> None:
-    # The web client's font has no suit glyphs: every card is written with its suit letter.
+def test_cards_in_sentences_show_their_suits(session: Session, lang: str) -> None:
+    # The app's font draws the suits (ui/fonts.py): rulings name cards as printed on them.
     session.state = replace(session.state, lang=lang)
     type_position(session, "7h Kc", "8d 2s 9c", "Qh 5c")
     session.submit("spit-move", "p2 5c -> pile 1")
-    assert not set(page_text(session)) & set("♠♥♦♣→")
-    type_position(session, "7d 9s", "Ad Jh", "Kh Jc")
-    assert not set(page_text(session)) & set("♠♥♦♣→")
-
-
-def test_plain_writes_suit_letters() -> None:
-    assert plain("10♥ → pile 1 (on J♣), 2♠ 3♦") == "10h -> pile 1 (on Jc), 2s 3d"
+    assert "5♣" in page_text(session) and "7♥" in page_text(session)
 
 
 def test_an_emptied_stock_ends_the_round(session: Session) -> None:
@@ -412,11 +405,11 @@ def test_a_photo_fills_the_position(services: Services) -> None:
     )
     assert (
         find(session.view(), "spit-photo-read").value
-        == "Lu (joueur 2 / tas / joueur 1) : Qh 5c Td 6s 3h / 7h Kc / 8d 2s Ac 9c"
+        == "Lu (joueur 2 / tas / joueur 1) : Q♥ 5♣ 10♦ 6♠ 3♥ / 7♥ K♣ / 8♦ 2♠ A♣ 9♣"
     )
     assert texts(find(session.view(), "spit-plays-0")) == [
-        "• 8d -> tas 1 (sur 7h)",
-        "• Ac -> tas 2 (sur Kc)",
+        "• 8♦ → tas 1 (sur 7♥)",
+        "• A♣ → tas 2 (sur K♣)",
     ]
 
 
@@ -427,11 +420,11 @@ def test_unsure_reads_are_pointed_out(services: Services) -> None:
     session.dispatch(load_spit_photo(jpeg()))
     session.tap("lang")
     assert banner_shown(session) == (
-        f"5 cards read: check {sure.cards[4]} (55%) above all, add ? for each face-down stock "
+        f"5 cards read: check {sure.cards[4].pretty()} (55%) above all, add ? for each face-down stock "
         "and say the spit cards left."
     )
     session.tap("lang")
-    assert f"vérifiez surtout {sure.cards[4]} (55 %)," in banner_shown(session)
+    assert f"vérifiez surtout {sure.cards[4].pretty()} (55 %)," in banner_shown(session)
 
 
 @pytest.mark.parametrize(
@@ -441,7 +434,7 @@ def test_unsure_reads_are_pointed_out(services: Services) -> None:
         (
             None,
             reads(*spit_layout("3h", "2c 2d", "-")),
-            "spit.jpg: read 3 cards in 2 rows (3h / 2c 2d)",
+            "spit.jpg: read 3 cards in 2 rows (3♥ / 2♣ 2♦)",
         ),
     ],
 )

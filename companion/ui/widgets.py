@@ -9,7 +9,6 @@ from contextvars import ContextVar
 import flet as ft
 
 from companion.engine.cards import Card
-
 from companion.ui.banner import Banner
 from companion.ui.cards import entry, entry_text
 from companion.ui.navigation import open_screen

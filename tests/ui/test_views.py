@@ -47,7 +47,7 @@ def test_type_fix_tokens_and_verdict_through_the_screen(session: Session) -> Non
     assert texts(find(session.view(), "verdict")) == ["LE COFFRE S'OUVRE"]
     ana = [find(session.view(), f"best-Ana-{i}") for i in range(5)]
     held = [chip.content.value for chip in ana if chip.bgcolor == ft.Colors.AMBER_100]
-    assert sorted(held) == ["Ad", "Ah"]  # Ana's own cards stand out; As comes from the river
+    assert sorted(held) == ["A♥", "A♦"]  # Ana's own cards stand out; As comes from the river
 
 
 def test_move_a_card_to_another_hand(session: Session) -> None:

@@ -276,8 +276,8 @@ def _dispute(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
 
 
 def _rows(spit: SpitScreen) -> str:
-    """The photo's cards row by row, in the codes the fields show (``Td``), to check by eye."""
-    return " / ".join(format_cards(row) or "-" for row in spit.photo)
+    """The photo's cards row by row, as printed on them (``10♦``), to check by eye."""
+    return " / ".join(format_cards(row, pretty=True) or "-" for row in spit.photo)
 
 
 def spit_view(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -18,6 +19,7 @@ from companion.engine.cards import Card
 from companion.engine.spit import Play
 from companion.engine.spit.referee import PileView, Situation
 from companion.errors import CompanionError, DuplicateCardError, InputError, TableError
+from companion.ui.cards import entry, entry_text
 from companion.ui.navigation import open_screen
 from companion.ui.services import PhotoReader, Services
 from companion.ui.spit.actions import load_spit_photo
@@ -48,6 +50,11 @@ def page_text(session: Session) -> str:
     return "\n".join(texts(session.view()))
 
 
+def notation(codes: Iterable[str]) -> list[str]:
+    """Card codes (``Td``) as the fields show them (``10d``)."""
+    return [entry_text(entry(code)) for code in codes]
+
+
 def tokens(piles: tuple[Pile, ...]) -> tuple[str, ...]:
     return tuple(pile_token(pile) for pile in piles)
 
@@ -64,7 +71,7 @@ def banner_shown(session: Session) -> str:
     ("text", "shown", "unread"),
     [
         ("8d 2s ? - 9c/3", ("8d", "2s", "?", "-", "9c/3"), ()),
-        ("10h/3, 10c ;as", ("Th/3", "Tc", "As"), ()),  # cards normalised as the table typed them
+        ("Th/3, 10c ;as", ("10h/3", "10c", "As"), ()),  # the app's notation: 10 for the ten
         ("8x ?/2 *h", ("8x", "?/2", "*h"), ("8x", "*h")),  # kept where typed, to be named
         ("?/1 7h/1 ?/0", ("?", "7h", "-"), ()),
         ("", (), ()),
@@ -253,8 +260,7 @@ def test_a_disputed_move_names_the_rule_it_broke(session: Session) -> None:
     verdict = texts(find(session.view(), "spit-verdict"))
     assert verdict == [
         "INTERDIT",
-        "joueur 2 : 5♣ → tas 1 est interdit : "
-        "5♣ n'est pas d'un rang au-dessus ou au-dessous de 7♥",
+        "joueur 2 : 5♣ → tas 1 est interdit : 5♣ n'est pas d'un rang au-dessus ou au-dessous de 7♥",
     ]
     session.tap("lang")
     verdict = texts(find(session.view(), "spit-verdict"))
@@ -389,7 +395,7 @@ def test_a_photo_fills_the_position(services: Services) -> None:
     assert spit.piles == (PileView(cards("7h")[0]), PileView(cards("Kc")[0]))
     assert (tokens(spit.stocks[0]), tokens(spit.stocks[1])) == (
         ("8d", "2s", "Ac", "9c"),
-        ("Qh", "5c", "Td", "6s", "3h"),
+        ("Qh", "5c", "10d", "6s", "3h"),
     )
     assert spit.spit_left == (4, 6)  # not on the photo: the counts typed are kept
     # The detector's own Card objects, on piles of one: none was written out and read again.
@@ -420,8 +426,8 @@ def test_unsure_reads_are_pointed_out(services: Services) -> None:
     session.dispatch(load_spit_photo(jpeg()))
     session.tap("lang")
     assert banner_shown(session) == (
-        f"5 cards read: check {sure.cards[4].pretty()} (55%) above all, add ? for each face-down stock "
-        "and say the spit cards left."
+        f"5 cards read: check {sure.cards[4].pretty()} (55%) above all, add ? for each "
+        "face-down stock and say the spit cards left."
     )
     session.tap("lang")
     assert f"vérifiez surtout {sure.cards[4].pretty()} (55 %)," in banner_shown(session)
@@ -464,7 +470,7 @@ def test_the_real_reader_on_a_rendered_spit_photo(services: Services) -> None:
     session = Session(AppState(screen="spit"), services)
     session.dispatch(load_spit_photo((FIXTURES / entry["image"]).read_bytes(), entry["image"]))
     spit = session.state.spit
-    assert [pile_token(pile) for pile in spit.piles if pile is not None] == entry["piles"]
-    assert list(tokens(spit.stocks[0])) == [c for c in entry["p1"] if c]
-    assert list(tokens(spit.stocks[1])) == [c for c in entry["p2"] if c]
+    assert [pile_token(pile) for pile in spit.piles if pile is not None] == notation(entry["piles"])
+    assert list(tokens(spit.stocks[0])) == notation(c for c in entry["p1"] if c)
+    assert list(tokens(spit.stocks[1])) == notation(c for c in entry["p2"] if c)
     assert all(isinstance(pile, PileView) for pile in (*spit.piles, *spit.stocks[0]))

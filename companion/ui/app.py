@@ -59,7 +59,7 @@ def _uploaded(upload_dir: Path, name: str) -> bytes | None:
 def with_settings(state: AppState, lang: object, colours: object) -> AppState:
     """The settings a browser kept (each as stored, None when it kept none) applied."""
     if lang in LANGS:
-        state = replace(state, lang=str(lang))
+        state = state.in_lang(str(lang))
     if colours in ("2", "4"):
         state = replace(state, four_colours=colours == "4")
     return state

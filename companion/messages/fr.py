@@ -509,6 +509,7 @@ MESSAGES: dict[str, str] = {
     # -- end of vision (#15)
     # -- the app's photo, seats and doubts (#16): its own words below this line
     "four_colours": "4 couleurs",
+    "preset_apply": "Appliquer le réglage « {name} »",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
     # -- end of hardening (#17)

@@ -166,10 +166,15 @@ def dropdown(
     on_pick: Callable[[str], None],
     width: int = 170,
 ) -> ft.Dropdown:
-    """A compact choice among ``options`` (key, words); ``on_pick`` gets the chosen key."""
+    """A compact choice among ``options`` (key, words); ``on_pick`` gets the chosen key.
+
+    Named by its label for screen readers and tests (a tooltip: the web client gives a menu
+    no name of its own).
+    """
     return ft.Dropdown(
         key=key,
         label=label,
+        tooltip=label,
         value=value,
         dense=True,
         width=width,

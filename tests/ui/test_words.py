@@ -2,14 +2,17 @@
 a real game log (the showdown in every variant, a night, the history, a replay, cribbage,
 Spit), failing on any internal id on screen (a variant's, a table rule's, a Spit or cribbage
 rule's, a message key), on French punctuation spacing in English, on a French default name
-on an English screen, and on any character the app's font cannot draw."""
+on an English screen, on any character the app's font cannot draw, and on a menu, chip or
+tappable box that a screen reader (or a browser test) could not name."""
 
 from __future__ import annotations
 
 import asyncio
 import re
 from collections.abc import Callable, Iterator
+from typing import Any
 
+import flet as ft
 import pytest
 
 from companion.engine.gang.ranking import Ranking, Straights, TableRules
@@ -27,6 +30,7 @@ from companion.ui.state import AppState
 from tests.ui.cribbage.test_words import STEPS as CRIBBAGE_STEPS
 from tests.ui.glyphs import characters
 from tests.ui.screens import Session, shown
+from tests.ui.screens import walk as controls_under
 from tests.ui.spit.test_words import STEPS as SPIT_STEPS
 
 TEMPLATES = {"en": en.MESSAGES, "fr": fr.MESSAGES}
@@ -79,6 +83,23 @@ def troubles(state: AppState, services: Services) -> Iterator[str]:
             missing = {c for c in text if not c.isspace() and c not in drawn}
             if missing:
                 yield f"{where} has characters the font lacks: {sorted(missing)}"
+        for control in controls_under(page):
+            if not accessible_name(control):
+                yield f"{lang} {state.screen}: {type(control).__name__} {control.key!r} has no name"
+
+
+def accessible_name(control: Any) -> str | None:
+    """What a screen reader (and a browser test) calls ``control``; "-" for controls that need
+    no name of their own. Menus, chips and icon buttons are named by their tooltip (the web
+    client gives them none otherwise); a tappable box by its text."""
+    if isinstance(control, ft.Dropdown | ft.Chip | ft.IconButton):
+        return control.tooltip if isinstance(control.tooltip, str) else None
+    if isinstance(control, ft.Container) and control.on_click is not None:
+        content = control.content
+        if isinstance(content, ft.Text):
+            return content.semantics_label or content.value
+        return None
+    return "-"
 
 
 class Tour(Session):

@@ -20,7 +20,15 @@ from companion.ui.cribbage.fields import cards_field, switch
 from companion.ui.cribbage.state import PEG_ENDS, PegCount, ShowCount
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, photo_buttons, section
+from companion.ui.widgets import (
+    GREEN,
+    RED,
+    Dispatch,
+    card_chip,
+    dropdown,
+    photo_buttons,
+    section,
+)
 
 __all__ = ["cribbage_view", "hole_xy", "BOARD_SIZE"]
 
@@ -207,21 +215,12 @@ def _pegging_section(state: AppState, dispatch: Dispatch) -> ft.Control:
                     300,
                     lambda text: change(lambda p: p.with_cards_text(text)),
                 ),
-                ft.Dropdown(
-                    key="crib-peg-end",
-                    label=t("crib_peg_end", lang),
-                    value=peg.end or "-",
-                    dense=True,
-                    width=170,
-                    options=[
-                        ft.DropdownOption(key=end or "-", text=t(f"crib_end_{end or 'none'}", lang))
-                        for end in PEG_ENDS
-                    ],
-                    on_select=lambda e: change(
-                        lambda p: p.with_end(
-                            "" if e.control.value in (None, "-") else str(e.control.value)
-                        )
-                    ),
+                dropdown(
+                    "crib-peg-end",
+                    t("crib_peg_end", lang),
+                    peg.end or "-",
+                    [(end or "-", t(f"crib_end_{end or 'none'}", lang)) for end in PEG_ENDS],
+                    lambda end: change(lambda p: p.with_end("" if end in ("None", "-") else end)),
                 ),
             ],
             wrap=True,

@@ -381,21 +381,6 @@ MESSAGES: dict[str, str] = {
     "spit.no_shuffle": "nothing is to be shuffled now",
     "spit.not_a_stock_top": "{card} is not face up on top of player {n}'s stock",
     "spit.not_in_hand": "{card} is not in player {n}'s hand",
-    # -- the chip tray's token rules
-    "tray.no_such_chip": "there is no chip {number} (chips are 1 to {n})",
-    "tray.one_chip_per_colour": "{seat} already holds chip {chip} of this street; one chip per colour",
-    "tray.kcarc_no_take": "Kcarc: you may only put your chip back or give one from the centre to another player",
-    "tray.chip_not_held": "{source} does not hold chip {number}",
-    "tray.lsd_chip_locked": "LSD: chip {number} was taken and cannot be taken again",
-    "tray.street_not_done": "{seats} still need a chip",
-    "tray.no_street_after_river": "the river is the last street",
-    "tray.chip_not_in_centre": "chip {number} is not in the centre ({holder} holds it)",
-    "tray.chip_not_free": "chip {number} is not in the centre",
-    "tray.unknown_seat": "{seat} is not at the table",
-    "tray.nothing_to_return": "{seat} holds no chip of this street",
-    "tray.lsd_no_return": "LSD: a chip once taken cannot be put back",
-    "tray.give_is_kcarc": "giving a chip is a Kcarc rule",
-    "tray.kcarc_give_to_other": "Kcarc: the chip goes to another player",
     # -- a move refused, whatever the game
     "move.illegal": "illegal move: {reason}",
     # -- a typed Spit position

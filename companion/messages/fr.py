@@ -381,21 +381,6 @@ MESSAGES: dict[str, str] = {
     "spit.no_shuffle": "rien n'est à mélanger maintenant",
     "spit.not_a_stock_top": "{card} n'est pas face visible sur une réserve du joueur {n}",
     "spit.not_in_hand": "{card} n'est pas dans la main du joueur {n}",
-    # -- the chip tray's token rules
-    "tray.no_such_chip": "il n'y a pas de jeton {number} (jetons de 1 à {n})",
-    "tray.one_chip_per_colour": "{seat} a déjà le jeton {chip} de cette rue ; un jeton par couleur",
-    "tray.kcarc_no_take": "Kcarc : on peut seulement rendre son jeton ou donner un jeton du centre à un autre joueur",
-    "tray.chip_not_held": "{source} n'a pas le jeton {number}",
-    "tray.lsd_chip_locked": "LSD : le jeton {number} a été pris et ne peut plus être repris",
-    "tray.street_not_done": "{seats} n'ont pas encore de jeton",
-    "tray.no_street_after_river": "la rivière est la dernière rue",
-    "tray.chip_not_in_centre": "le jeton {number} n'est pas au centre ({holder} l'a)",
-    "tray.chip_not_free": "le jeton {number} n'est pas au centre",
-    "tray.unknown_seat": "{seat} n'est pas à la table",
-    "tray.nothing_to_return": "{seat} n'a pas de jeton de cette rue",
-    "tray.lsd_no_return": "LSD : un jeton pris ne peut pas être rendu",
-    "tray.give_is_kcarc": "donner un jeton est une règle Kcarc",
-    "tray.kcarc_give_to_other": "Kcarc : le jeton va à un autre joueur",
     # -- a move refused, whatever the game
     "move.illegal": "coup interdit : {reason}",
     # -- a typed Spit position

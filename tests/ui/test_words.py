@@ -209,7 +209,7 @@ def test_every_screen_speaks_words_in_both_languages(
         ("classic", "en", []),
         ("classique", "fr", []),
         ("joueur 2 : 5c -> tas 1 (rank_not_adjacent)", "fr", ["rank_not_adjacent"]),
-        ("tray.no_such_chip", "en", ["tray.no_such_chip"]),
+        ("log.night_over", "en", ["log.night_over"]),
         ("règles : speed", "fr", []),
         ("straights: wrap", "en", ["wrap"]),
         ("models/card_corners.onnx: file not found", "en", []),

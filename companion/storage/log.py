@@ -33,8 +33,8 @@ from companion.storage.model import (
     Preset,
     check_name,
     check_players,
-    check_seats,
     check_rules,
+    check_seats,
     dump_json,
     outcome_of,
 )
@@ -178,9 +178,7 @@ class SqliteGameLog:
         with self._transaction() as conn:
             night = fetch_night(conn, night_id)
             checked = check_seats(seats, night.players)
-            conn.execute(
-                "UPDATE nights SET seats = ? WHERE id = ?", (dump_json(checked), night_id)
-            )
+            conn.execute("UPDATE nights SET seats = ? WHERE id = ?", (dump_json(checked), night_id))
             return fetch_status(conn, fetch_night(conn, night_id))
 
     # -- heists ---------------------------------------------------------------------------

@@ -7,6 +7,7 @@ become a banner (``run``), anything else is a bug and propagates.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from companion.ui.state import AppState
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections
+    from companion.vision.layouts.expect import Expect
 
 __all__ = [
     "MAX_UPLOAD_BYTES",
@@ -44,28 +46,53 @@ def _load_detector() -> Any:
     return CardDetector()
 
 
+# A blank photo of a phone's shape read once at start: the model sessions then have their
+# memory and kernels ready, and the first real photo is read as fast as the next ones.
+_WARM_UP_SHAPE = (768, 1024, 3)
+
+
 class PhotoReader:
-    """The card detector, loaded on first use; ``unavailable`` says why it cannot be."""
+    """The card detector, loaded on first use or by ``preload``; ``unavailable`` says why it
+    cannot be."""
 
     def __init__(self, loader: Callable[[], Any] = _load_detector) -> None:
         self._loader = loader
         self._detector: Any = None
+        self._lock = threading.Lock()  # the preload and a first photo must not load it twice
         self.unavailable: Banner | None = None  # why, in the reader's words
 
     def detector(self) -> Any:
-        if self._detector is None and self.unavailable is None:
-            try:
-                self._detector = self._loader()
-            except ImportError as error:
-                self.unavailable = Banner.of("app.missing_module", name=error.name or str(error))
-            except ModelLoadError as error:
-                self.unavailable = Banner.of_error(error)
-        return self._detector
+        with self._lock:
+            if self._detector is None and self.unavailable is None:
+                try:
+                    self._detector = self._loader()
+                except ImportError as error:
+                    self.unavailable = Banner.of(
+                        "app.missing_module", name=error.name or str(error)
+                    )
+                except ModelLoadError as error:
+                    self.unavailable = Banner.of_error(error)
+            return self._detector
 
-    def read(self, image: np.ndarray) -> Detections | None:
-        """The cards the detector reads on ``image``, or None when it is unavailable."""
+    def warm_up(self) -> None:
+        """Load the detector and read one blank photo with it (the slow first run)."""
         detector = self.detector()
-        return None if detector is None else detector.detect(image)
+        if detector is not None:
+            detector.detect(np.zeros(_WARM_UP_SHAPE, np.uint8))
+
+    def preload(self) -> threading.Thread:
+        """``warm_up`` in a background thread, started now (the app answers meanwhile)."""
+        thread = threading.Thread(target=self.warm_up, name="companion-reader", daemon=True)
+        thread.start()
+        return thread
+
+    def read(
+        self, image: np.ndarray, expect: Expect | None = None, decks: int = 1
+    ) -> Detections | None:
+        """The cards the detector reads on ``image`` (told the table's layout ``expect`` and
+        its ``decks``), or None when it is unavailable."""
+        detector = self.detector()
+        return None if detector is None else detector.detect(image, expect, decks)
 
 
 @dataclass

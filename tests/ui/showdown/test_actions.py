@@ -171,7 +171,7 @@ def test_too_large_uploads_are_refused_before_decoding(services: Services) -> No
 class TableReader:
     """Stands in for vision's CardDetector: what it would read on a table laid out by hand."""
 
-    def detect(self, image: np.ndarray) -> Detections:
+    def detect(self, image: np.ndarray, expect: object = None, decks: int = 1) -> Detections:
         river = [(code, 200 + 120 * k, 600) for k, code in enumerate("As Kd Qh 7c 2s".split())]
         hands = [("Ah", 150, 120), ("Ad", 190, 140), ("Th", 700, 170), ("9h", 740, 150)]
         return reads(*river, *hands)

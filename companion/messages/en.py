@@ -516,6 +516,8 @@ MESSAGES: dict[str, str] = {
     "doubt.stray": "{card}: not in play?",
     "doubt.check": "{card} ({place}): the reader is not sure",
     "doubt.confirm": "Right as it is",
+    "doubt.confirm_reads": "Every doubtful read is right",
+    "photo.add_card": "Add a card to {place}",
     "doubt.leave_out": "Leave it out",
     "doubt.sits_out": "{name} sits out",
     "doubt.no_layout": "The reader was not told this variant's layout (two rivers, shared hands or François's cards): check the hands by eye.",

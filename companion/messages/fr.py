@@ -516,6 +516,8 @@ MESSAGES: dict[str, str] = {
     "doubt.stray": "{card} : hors jeu ?",
     "doubt.check": "{card} ({place}) : lecture incertaine",
     "doubt.confirm": "C'est juste",
+    "doubt.confirm_reads": "Toutes les lectures incertaines sont justes",
+    "photo.add_card": "Ajouter une carte : {place}",
     "doubt.leave_out": "Laisser de côté",
     "doubt.sits_out": "{name} ne joue pas",
     "doubt.no_layout": "La disposition de cette variante n'a pas été donnée au lecteur (deux rivières, mains partagées ou cartes de François) : vérifiez les mains à l'œil.",

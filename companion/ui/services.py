@@ -92,7 +92,12 @@ class PhotoReader:
         """The cards the detector reads on ``image`` (told the table's layout ``expect`` and
         its ``decks``), or None when it is unavailable."""
         detector = self.detector()
-        return None if detector is None else detector.detect(image, expect, decks)
+        if detector is None:
+            return None
+        # Told only what differs from a plain read: a reader that takes no layout still reads.
+        if expect is None and decks == 1:
+            return detector.detect(image)  # type: ignore[no-any-return]
+        return detector.detect(image, expect, decks)  # type: ignore[no-any-return]
 
 
 @dataclass

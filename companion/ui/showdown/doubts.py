@@ -16,9 +16,10 @@ from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.layouts.expect import Expect
 
-__all__ = ["Doubt", "doubts", "expected_hole_cards", "layout", "RIVER_CARDS"]
+__all__ = ["CHECK", "Doubt", "doubts", "expected_hole_cards", "layout", "RIVER_CARDS"]
 
 RIVER_CARDS = 5
+CHECK = "check:"  # the key of a doubtful read starts with it
 GANG_HOLE_CARDS = 2  # what The Gang deals each player where a variant takes any number
 
 
@@ -68,7 +69,7 @@ def _read_doubts(table: ShowdownState) -> list[Doubt]:
             continue
         where = table._place(place)
         text = phrase("doubt.check", card=spot.read, place=where)
-        found.append(Doubt(f"check:{i}:{spot.read}", text, place))
+        found.append(Doubt(f"{CHECK}{i}:{spot.read}", text, place))
     return found
 
 

@@ -7,7 +7,7 @@ import flet as ft
 
 from companion.ui.cards import plain
 from companion.ui.showdown.actions import save_seats
-from companion.ui.showdown.doubts import Doubt, doubts
+from companion.ui.showdown.doubts import CHECK, Doubt, doubts
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import STRAY
 from companion.ui.state import AppState
@@ -101,12 +101,25 @@ def doubts_panel(state: AppState, dispatch: Dispatch) -> ft.Control | None:
     found = doubts(table)
     if not found:
         return None
+    reads = tuple(d.key for d in found if d.key.startswith(CHECK))
+    # The photo shows each doubtful read marked: one look at it, one tap for them all.
+    all_right = (
+        ft.OutlinedButton(
+            key="confirm-reads",
+            content=t("doubt.confirm_reads", lang),
+            icon=ft.Icons.DONE_ALL,
+            on_click=lambda e: dispatch(table_action(lambda tb: tb.confirm(*reads))),
+        )
+        if len(reads) > 1
+        else None
+    )
     return ft.Container(
         key="doubts",
         content=section(
             "doubt-list",
             t("doubt.title", lang),
             *[_doubt_row(d, lang, dispatch, i) for i, d in enumerate(found)],
+            all_right,
             ft.Text(t("doubt.held", lang), size=13, italic=True),
         ),
         padding=8,

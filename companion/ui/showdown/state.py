@@ -259,9 +259,14 @@ class ShowdownState:
             selected=None,
         )
 
-    def confirm(self, key: str) -> ShowdownState:
-        """A doubt the players looked at and found right: it no longer holds the verdict."""
-        return replace(self, confirmed=self.confirmed | {key})
+    def confirm(self, *keys: str) -> ShowdownState:
+        """Doubts the players looked at and found right: they no longer hold the verdict."""
+        return replace(self, confirmed=self.confirmed | set(keys))
+
+    def add_cards(self, place: int, text: str) -> ShowdownState:
+        """Cards typed for a place, after those it holds (a card the photo missed)."""
+        added = entries(text)
+        return self if not added else self._with_cards(place, self.cards_at(place) + added)
 
     def select(self, place: int, index: int) -> ShowdownState:
         """Pick a card to change, move or remove; picking it again lets it go."""

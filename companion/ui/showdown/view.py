@@ -178,6 +178,15 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
                         table_action(lambda tb: tb.replace_selected(e.control.value or ""))
                     ),
                 ),
+                ft.TextField(
+                    key="add-card",
+                    label=t("photo.add_card", lang, place=table.place_name(here, lang)),
+                    dense=True,
+                    width=200,
+                    on_submit=lambda e: dispatch(
+                        table_action(lambda tb: tb.add_cards(here, e.control.value or ""))
+                    ),
+                ),
                 ft.Text(t("move_to", lang)),
                 ft.Row(
                     [

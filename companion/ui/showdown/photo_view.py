@@ -81,7 +81,10 @@ def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[
         doubtful = spot.check and table.cards_at(place)[index] == spot.read
         colour = ft.Colors.BLUE_700 if selected else place_colour(place)
         shapes.append(_outline(spot, k, colour, 4 if selected or doubtful else 2, place == STRAY))
-        cx, cy = spot.centre
+        # Between the middle and the first corner (the index corner read): the codes of
+        # overlapping cards then part instead of piling up at one middle.
+        (cx, cy), (qx, qy) = spot.centre, spot.quad[0]
+        cx, cy = (cx + qx) / 2, (cy + qy) / 2
         code = entry_text(table.cards_at(place)[index]) + (" ?" if doubtful else "")
         shapes.append(_label(cx * k, cy * k, code, ft.Colors.AMBER_300 if doubtful else colour))
     for place, spots in groups.items():
@@ -123,7 +126,14 @@ def photo_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contr
     )
     return ft.Column(
         [
-            ft.Semantics(label=t("photo.label", lang), content=viewer, key="photo-read"),
+            # Its descendants left out: a screen reader says the photo, and a tap on it reaches
+            # the card under the finger, not the middle of the photo (a semantics tap would).
+            ft.Semantics(
+                label=t("photo.label", lang),
+                content=viewer,
+                key="photo-read",
+                exclude_semantics=True,
+            ),
             ft.Text(t("photo.hint", lang), size=12, italic=True),
         ],
         spacing=4,

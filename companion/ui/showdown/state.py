@@ -70,6 +70,7 @@ class ShowdownState:
     confirmed: frozenset[str] = frozenset()  # the doubts (``doubts.Doubt.key``) confirmed
     out: tuple[str, ...] = ()  # the night's players sitting this heist out
     seating: bool = False  # the question "which hand is whose" is open
+    on_photo: bool = False  # the picked card was tapped on the photo (its fixes show there)
 
     def __post_init__(self) -> None:
         # These follow the players: one entry each, whatever the caller gave.
@@ -271,7 +272,7 @@ class ShowdownState:
     def select(self, place: int, index: int) -> ShowdownState:
         """Pick a card to change, move or remove; picking it again lets it go."""
         pick = (place, index)
-        return replace(self, selected=None if self.selected == pick else pick)
+        return replace(self, selected=None if self.selected == pick else pick, on_photo=False)
 
     def selected_card(self) -> Entry | None:
         if self.selected is None:
@@ -325,7 +326,7 @@ class ShowdownState:
         if self.read is None or not 0 <= spot < len(self.read.spots):
             return self
         at = self.read.spots[spot].at
-        return self if at is None else self.select(*at)
+        return self if at is None else replace(self.select(*at), on_photo=True)
 
     def place_name(self, place: int, lang: str) -> str:
         if place == STRAY:

@@ -234,13 +234,15 @@ def showdown_view(
         ft.Row(cards_in, wrap=True, key="cards-in"),
         photo_panel(table, lang, dispatch),
     ]
+    if table.on_photo:  # a card tapped on the photo: its fixes right under it
+        parts.append(_fix_panel(table, lang, dispatch))
     if table.read is not None and layout(table, len(table.players) + len(table.out)) is None:
         parts.append(ft.Text(t("doubt.no_layout", lang), size=13, key="no-layout"))
     parts += [seat_panel(state, dispatch), out_row(state, dispatch)]
     shown = table.places() + ((STRAY,) if table.stray else ())
     for place in shown:
         parts.append(_place_row(table, place, lang, dispatch, doubled))
-        if table.selected is not None and table.selected[0] == place:
+        if table.selected is not None and table.selected[0] == place and not table.on_photo:
             parts.append(_fix_panel(table, lang, dispatch))  # right under the tapped card
     parts.append(_shared_rows(table, lang, dispatch))
     held = doubts_panel(state, dispatch)  # the verdict waits for every doubt

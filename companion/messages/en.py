@@ -531,6 +531,9 @@ MESSAGES: dict[str, str] = {
     "seat.hand": "Hand {n}",
     "seat.keep": "Keep these seats",
     "seat.change": "Change seats",
+    "seat.night": "Seated clockwise: {names}",
+    "seat.forget": "Ask the seats again",
+    "seat.forgotten": "Seats forgotten: the next photo asks which hand is whose.",
     "seat.saved": "Seats kept: the next photos give hands by seat.",
     "seat.followed": "{n} cards read; hands given by seat.",
     # -- end of the app's photo, seats and doubts (#16)

@@ -531,6 +531,9 @@ MESSAGES: dict[str, str] = {
     "seat.hand": "Main {n}",
     "seat.keep": "Garder ces places",
     "seat.change": "Changer les places",
+    "seat.night": "Places, dans le sens des aiguilles d'une montre : {names}",
+    "seat.forget": "Redemander les places",
+    "seat.forgotten": "Places oubliées : la prochaine photo demande à qui est chaque main.",
     "seat.saved": "Places gardées : les photos suivantes donnent les mains par place.",
     "seat.followed": "{n} cartes lues ; mains données par place.",
     # -- end of the app's photo, seats and doubts (#16)

@@ -46,9 +46,19 @@ def _load_detector() -> Any:
     return CardDetector()
 
 
-# A blank photo of a phone's shape read once at start: the model sessions then have their
-# memory and kernels ready, and the first real photo is read as fast as the next ones.
-_WARM_UP_SHAPE = (768, 1024, 3)
+def _warm_up_photo() -> np.ndarray:
+    """A drawn table (white cards with a letter in the corner) read once at start: each model
+    session then runs once, gets its memory and kernels ready, and the first real photo is read
+    as fast as the next ones (a blank photo would leave the card readers unrun)."""
+    import cv2  # with the reader: only called once it loaded
+
+    image = np.full((768, 1024, 3), (40, 110, 30), np.uint8)
+    for k, letter in enumerate("AKQJ9"):
+        x = 150 + 150 * k
+        cv2.rectangle(image, (x, 300), (x + 100, 445), (245, 245, 245), -1)
+        ink = (30, 30, 200) if k % 2 == 0 else (20, 20, 20)
+        cv2.putText(image, letter, (x + 6, 330), cv2.FONT_HERSHEY_SIMPLEX, 0.9, ink, 2)
+    return image
 
 
 class PhotoReader:
@@ -75,10 +85,12 @@ class PhotoReader:
             return self._detector
 
     def warm_up(self) -> None:
-        """Load the detector and read one blank photo with it (the slow first run)."""
+        """Load the detector and read one drawn table with it (the slow first run)."""
         detector = self.detector()
         if detector is not None:
-            detector.detect(np.zeros(_WARM_UP_SHAPE, np.uint8))
+            from companion.vision.layouts.expect import Expect
+
+            detector.detect(_warm_up_photo(), Expect(5, 4, 2))
 
     def preload(self) -> threading.Thread:
         """``warm_up`` in a background thread, started now (the app answers meanwhile)."""

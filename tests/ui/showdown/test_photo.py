@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion.engine.cards import parse_card
-from companion.ui.night.actions import start_night
+from companion.ui.night.actions import forget_seats, start_night
 from companion.ui.photo.read import PhotoRead, Spot
 from companion.ui.photo.seats import assign_hands, gap
 from companion.ui.replay.actions import rebuild
@@ -19,7 +19,7 @@ from companion.ui.showdown.actions import load_photo, save_heist, save_seats
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
 from companion.ui.state import AppState
-from tests.ui.screens import find, shown
+from tests.ui.screens import find, shown, walk
 from tests.ui.showdown import photos
 
 PLAYERS = ("Ana", "Bob", "Chloé", "Dan")
@@ -152,3 +152,43 @@ def test_a_stray_card_is_asked_about_and_can_join_a_hand() -> None:
     assert moved.stray == () and moved.read is not None and moved.read.spots[1].at == (0, 0)
     left = table.confirm(*(d.key for d in doubts(table)))
     assert doubts(left) == ()
+    over = left.with_cards_text(0, "Ah Ad 3c")
+    assert [d.text.text("en") for d in doubts(over)] == ["Ana: 3 cards read, 2 expected"]
+
+
+def test_a_hand_given_to_another_player_takes_its_outlines_along() -> None:
+    spots = (square(0, 0, (0, 0), "Ah"), square(50, 0, (1, 0), "Kd"))
+    table = ShowdownState(
+        ("Ana", "Bob"), hands=((parse_card("Ah"),), (parse_card("Kd"),)), seating=True
+    )
+    table = replace(table, read=PhotoRead(b"", 100, 100, spots)).give_hand(0, "Bob")
+    assert [str(c) for h in table.hands for c in h] == ["Kd", "Ah"]
+    assert table.read is not None and [s.at for s in table.read.spots] == [(1, 0), (0, 0)]
+    assert table.select_spot(0).selected == (1, 0) and table.select_spot(0).on_photo
+
+
+def test_the_reader_preloads_once_while_a_photo_may_already_ask_for_it() -> None:
+    from companion.ui.services import _load_detector
+
+    calls: list[int] = []
+
+    def counted() -> object:
+        calls.append(1)
+        return _load_detector()
+
+    reader = PhotoReader(counted)
+    started = reader.preload()
+    assert reader.detector() is not None  # waits for the preload's load, not a second one
+    started.join(timeout=60)
+    assert calls == [1] and not started.is_alive()
+
+
+def test_the_night_says_its_seats_and_can_ask_them_again(services: Services) -> None:
+    state = night(services)
+    status = services.log.save_seats(state.night.night.id, {"Bob": 300, "Ana": 10, "Dan": 120})  # type: ignore[union-attr]
+    state = replace(state, night=status).go("night")
+    words = list(shown(root_view(state, lambda action: None)))
+    assert "Seated clockwise: Ana, Dan, Bob" in words
+    state = run(forget_seats, state, services)
+    assert dict(state.night.night.seats) == {}  # type: ignore[union-attr]
+    assert "seats-line" not in [getattr(c, "key", None) for c in walk(root_view(state, print))]

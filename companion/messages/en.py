@@ -529,6 +529,7 @@ MESSAGES: dict[str, str] = {
     "photo.plays": "{name} plays",
     "seat.ask": "Who sits where? Tell it once for the night: pick the owner of each hand on the photo.",
     "seat.hand": "Hand {n}",
+    "seat.whose": "Whose hand is it?",
     "seat.keep": "Keep these seats",
     "seat.change": "Change seats",
     "seat.night": "Seated clockwise: {names}",

@@ -529,6 +529,7 @@ MESSAGES: dict[str, str] = {
     "photo.plays": "{name} joue",
     "seat.ask": "Qui est assis où ? Une seule fois pour la soirée : choisissez à qui est chaque main de la photo.",
     "seat.hand": "Main {n}",
+    "seat.whose": "À qui est cette main ?",
     "seat.keep": "Garder ces places",
     "seat.change": "Changer les places",
     "seat.night": "Places, dans le sens des aiguilles d'une montre : {names}",

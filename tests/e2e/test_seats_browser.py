@@ -116,7 +116,9 @@ def save(page: Any, number: int) -> None:
 
 def test_seats_doubts_sitting_out_and_the_taps_to_a_verdict(tmp_path: Path) -> None:
     data, port = tmp_path / "data", browser.free_port()
-    hands = dict(zip(PLAYERS, photos.HANDS, strict=True))
+    # Where they sit: Bob's hand is the one the reader lists first, Ana's the second.
+    jh_kd, twos, six_eight, six_four = photos.HANDS
+    hands = {"Ana": twos, "Bob": jh_kd, "Chloé": six_eight, "Dan": six_four}
     with browser.running_app(data, port) as url, browser.phone_page(url) as page:
         browser.button(page, "English").click()
         browser.open_tab(page, "Game night", "Start the night")
@@ -132,6 +134,11 @@ def test_seats_doubts_sitting_out_and_the_taps_to_a_verdict(tmp_path: Path) -> N
         browser.seen(page, "Keep these seats").wait_for()
         browser.screenshot(page, "seats-01-asked")
         assert not browser.seen(page, TOKENS).is_visible()
+        # Asked once: a hand tapped on the photo, the name picked.
+        tap_photo(page, first, "Jh")
+        browser.seen(page, "Whose hand is it?").wait_for()
+        browser.button(page, "Bob", exact=True).click()  # the first "Bob": whose hand
+        page.get_by_text("Whose hand is it?").wait_for(state="hidden")
         browser.tap(
             page, browser.button(page, "Keep these seats"), browser.seen(page, "Seats kept")
         )
@@ -164,15 +171,15 @@ def test_seats_doubts_sitting_out_and_the_taps_to_a_verdict(tmp_path: Path) -> N
         print(f"taps from a well-read photo to the verdict, tokens aside: {taps}")
         save(page, 2)
 
-        # 3. Ana's hand not on the photo: she sits out this heist, which is saved and replayed.
+        # 3. Bob's hand not on the photo: he sits out this heist, which is saved and replayed.
         third = photos.covered(photos.scene(), "Jh", "Kd")
         upload(page, third, tmp_path, "third")
-        browser.seen(page, "Ana: no hand found on the photo").wait_for()
+        browser.seen(page, "Bob: no hand found on the photo").wait_for()
         browser.tap(
-            page, browser.button(page, "Ana sits out"), browser.seen(page, "Sitting out: Ana")
+            page, browser.button(page, "Bob sits out"), browser.seen(page, "Sitting out: Bob")
         )
         confirm_reads(page)
-        del hands["Ana"]
+        del hands["Bob"]
         give_tokens(page, order(hands))
         save(page, 3)
         browser.open_tab(page, "Game night", "Heist 3")

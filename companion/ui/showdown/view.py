@@ -131,6 +131,33 @@ def _tap_button(key: str, label: str, dispatch: Dispatch, change: Any) -> ft.Con
     )
 
 
+def _whose(table: ShowdownState, here: int, lang: str, dispatch: Dispatch) -> ft.Control | None:
+    """While the seats are asked: a hand tapped on the photo, and the name it belongs to."""
+    if not table.seating or here < 0:
+        return None
+    return ft.Column(
+        [
+            ft.Text(t("seat.whose", lang)),
+            ft.Row(
+                [
+                    ft.OutlinedButton(
+                        key=f"whose-{i}",
+                        content=name,
+                        on_click=lambda e, name=name: dispatch(
+                            table_action(lambda tb: tb.give_hand(here, name))
+                        ),
+                    )
+                    for i, name in enumerate(table.players)
+                    if i != here
+                ],
+                wrap=True,
+            ),
+        ],
+        spacing=4,
+        key="whose",
+    )
+
+
 def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control | None:
     card = table.selected_card()
     if card is None or table.selected is None:
@@ -141,72 +168,77 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
         key="fix-panel",
         content=ft.Column(
             [
-                ft.Text(t("selected", lang, card=entry_text(card)), weight=ft.FontWeight.BOLD),
-                ft.Row(
-                    [
-                        _tap_button(
-                            f"rank-{r}",
-                            "10" if r == "T" else r,
-                            dispatch,
-                            lambda tb, r=r: tb.retouch_selected(rank=r),
-                        )
-                        for r in RANKS
-                    ],
-                    wrap=True,
-                    spacing=2,
-                    run_spacing=2,
-                ),
-                ft.Row(
-                    [
-                        _tap_button(
-                            f"suit-{s}",
-                            t(f"suit_{s}", lang),
-                            dispatch,
-                            lambda tb, s=s: tb.retouch_selected(suit=s),
-                        )
-                        for s in SUITS
-                    ],
-                    spacing=2,
-                    wrap=True,
-                ),
-                ft.TextField(
-                    key="replace",
-                    label=t("replace_with", lang),
-                    dense=True,
-                    width=160,
-                    on_submit=lambda e: dispatch(
-                        table_action(lambda tb: tb.replace_selected(e.control.value or ""))
+                c
+                for c in [
+                    ft.Text(t("selected", lang, card=entry_text(card)), weight=ft.FontWeight.BOLD),
+                    _whose(table, here, lang, dispatch),
+                    ft.Row(
+                        [
+                            _tap_button(
+                                f"rank-{r}",
+                                "10" if r == "T" else r,
+                                dispatch,
+                                lambda tb, r=r: tb.retouch_selected(rank=r),
+                            )
+                            for r in RANKS
+                        ],
+                        wrap=True,
+                        spacing=2,
+                        run_spacing=2,
                     ),
-                ),
-                ft.TextField(
-                    key="add-card",
-                    label=t("photo.add_card", lang, place=table.place_name(here, lang)),
-                    dense=True,
-                    width=200,
-                    on_submit=lambda e: dispatch(
-                        table_action(lambda tb: tb.add_cards(here, e.control.value or ""))
+                    ft.Row(
+                        [
+                            _tap_button(
+                                f"suit-{s}",
+                                t(f"suit_{s}", lang),
+                                dispatch,
+                                lambda tb, s=s: tb.retouch_selected(suit=s),
+                            )
+                            for s in SUITS
+                        ],
+                        spacing=2,
+                        wrap=True,
                     ),
-                ),
-                ft.Text(t("move_to", lang)),
-                ft.Row(
-                    [
-                        ft.OutlinedButton(
-                            key=f"move-{p}",
-                            content=table.place_name(p, lang),
-                            on_click=lambda e, p=p: dispatch(
-                                table_action(lambda tb: tb.move_selected(p))
-                            ),
-                        )
-                        for p in places
-                        if p != here
-                    ],
-                    wrap=True,
-                ),
-                ft.TextButton(
-                    key="remove",
-                    content=t("remove", lang),
-                    on_click=lambda e: dispatch(table_action(lambda tb: tb.remove_selected())),
-                ),
+                    ft.TextField(
+                        key="replace",
+                        label=t("replace_with", lang),
+                        dense=True,
+                        width=160,
+                        on_submit=lambda e: dispatch(
+                            table_action(lambda tb: tb.replace_selected(e.control.value or ""))
+                        ),
+                    ),
+                    ft.TextField(
+                        key="add-card",
+                        label=t("photo.add_card", lang, place=table.place_name(here, lang)),
+                        dense=True,
+                        width=200,
+                        on_submit=lambda e: dispatch(
+                            table_action(lambda tb: tb.add_cards(here, e.control.value or ""))
+                        ),
+                    ),
+                    ft.Text(t("move_to", lang)),
+                    ft.Row(
+                        [
+                            ft.OutlinedButton(
+                                key=f"move-{p}",
+                                content=table.place_name(p, lang),
+                                on_click=lambda e, p=p: dispatch(
+                                    table_action(lambda tb: tb.move_selected(p))
+                                ),
+                            )
+                            for p in places
+                            if p != here
+                        ],
+                        wrap=True,
+                    ),
+                    ft.TextButton(
+                        key="remove",
+                        content=t("remove", lang),
+                        on_click=lambda e: dispatch(table_action(lambda tb: tb.remove_selected())),
+                    ),
+                ]
+                if c is not None
             ],
             spacing=6,
         ),

@@ -192,3 +192,15 @@ def test_the_night_says_its_seats_and_can_ask_them_again(services: Services) -> 
     state = run(forget_seats, state, services)
     assert dict(state.night.night.seats) == {}  # type: ignore[union-attr]
     assert "seats-line" not in [getattr(c, "key", None) for c in walk(root_view(state, print))]
+
+
+def test_a_hand_tapped_on_the_photo_while_seats_are_asked_offers_the_names() -> None:
+    spots = (square(0, 0, (0, 0), "Ah"), square(50, 0, (1, 0), "Kd"))
+    table = ShowdownState(
+        ("Ana", "Bob"), hands=((parse_card("Ah"),), (parse_card("Kd"),)), seating=True
+    )
+    table = replace(table, read=PhotoRead(b"", 100, 100, spots)).select_spot(1)
+    view = root_view(AppState(lang="en", table=table), lambda action: None)
+    assert "Whose hand is it?" in list(shown(find(view, "whose")))
+    assert find(view, "whose-0").content == "Ana"
+    assert find(view, "fix-panel") is not None  # once: under the photo, not under the chips

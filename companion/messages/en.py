@@ -508,6 +508,34 @@ MESSAGES: dict[str, str] = {
     # -- vision (#15): its own words below this line
     # -- end of vision (#15)
     # -- the app's photo, seats and doubts (#16): its own words below this line
+    "doubt.title": "Check before the verdict",
+    "doubt.held": "The verdict waits until each line is fixed or confirmed.",
+    "doubt.hand_count": "{name}: {n} {n:p:card|cards} read, {want} expected",
+    "doubt.hand_none": "{name}: no hand found on the photo",
+    "doubt.river_count": "River: {n} {n:p:card|cards} read, 5 expected",
+    "doubt.stray": "{card}: not in play?",
+    "doubt.check": "{card} ({place}): the reader is not sure",
+    "doubt.confirm": "Right as it is",
+    "doubt.confirm_reads": "Every doubtful read is right",
+    "photo.add_card": "Add a card to {place}",
+    "doubt.leave_out": "Leave it out",
+    "doubt.sits_out": "{name} sits out",
+    "doubt.no_layout": "The reader was not told this variant's layout (two rivers, shared hands or François's cards): check the hands by eye.",
+    "photo.hint": "Tap a card on the photo to fix, move or remove it; pinch or scroll to zoom.",
+    "photo.label": "Table photo with its reads",
+    "photo.stray_place": "Not in play?",
+    "photo.sitting_out": "Sitting out: {names}",
+    "photo.plays": "{name} plays",
+    "seat.ask": "Who sits where? Tell it once for the night: tap a hand on the photo and pick its owner, or pick them below.",
+    "seat.hand": "Hand {n}",
+    "seat.whose": "Whose hand is it?",
+    "seat.keep": "Keep these seats",
+    "seat.change": "Change seats",
+    "seat.night": "Seated clockwise: {names}",
+    "seat.forget": "Ask the seats again",
+    "seat.forgotten": "Seats forgotten: the next photo asks which hand is whose.",
+    "seat.saved": "Seats kept: the next photos give hands by seat.",
+    "seat.followed": "{n} cards read; hands given by seat.",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
     # -- end of hardening (#17)

@@ -508,6 +508,34 @@ MESSAGES: dict[str, str] = {
     # -- vision (#15): its own words below this line
     # -- end of vision (#15)
     # -- the app's photo, seats and doubts (#16): its own words below this line
+    "doubt.title": "À vérifier avant le verdict",
+    "doubt.held": "Le verdict attend que chaque ligne soit corrigée ou confirmée.",
+    "doubt.hand_count": "{name} : {n} {n:p:carte lue|cartes lues}, {want} attendues",
+    "doubt.hand_none": "{name} : aucune main trouvée sur la photo",
+    "doubt.river_count": "Rivière : {n} {n:p:carte lue|cartes lues}, 5 attendues",
+    "doubt.stray": "{card} : hors jeu ?",
+    "doubt.check": "{card} ({place}) : lecture incertaine",
+    "doubt.confirm": "C'est juste",
+    "doubt.confirm_reads": "Toutes les lectures incertaines sont justes",
+    "photo.add_card": "Ajouter une carte : {place}",
+    "doubt.leave_out": "Laisser de côté",
+    "doubt.sits_out": "{name} ne joue pas",
+    "doubt.no_layout": "La disposition de cette variante n'a pas été donnée au lecteur (deux rivières, mains partagées ou cartes de François) : vérifiez les mains à l'œil.",
+    "photo.hint": "Touchez une carte sur la photo pour la corriger, la déplacer ou l'enlever ; pincez ou faites défiler pour zoomer.",
+    "photo.label": "Photo de la table et ses lectures",
+    "photo.stray_place": "Hors jeu ?",
+    "photo.sitting_out": "Ne jouent pas : {names}",
+    "photo.plays": "{name} joue",
+    "seat.ask": "Qui est assis où ? Une seule fois pour la soirée : touchez une main sur la photo et choisissez à qui elle est, ou choisissez ci-dessous.",
+    "seat.hand": "Main {n}",
+    "seat.whose": "À qui est cette main ?",
+    "seat.keep": "Garder ces places",
+    "seat.change": "Changer les places",
+    "seat.night": "Places, dans le sens des aiguilles d'une montre : {names}",
+    "seat.forget": "Redemander les places",
+    "seat.forgotten": "Places oubliées : la prochaine photo demande à qui est chaque main.",
+    "seat.saved": "Places gardées : les photos suivantes donnent les mains par place.",
+    "seat.followed": "{n} cartes lues ; mains données par place.",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
     # -- end of hardening (#17)

@@ -1,7 +1,15 @@
-"""How often a rendered Spit layout or cribbage show is read exactly, and how long a read takes.
+"""How often a rendered Spit layout or cribbage show is read exactly, and how long a read takes;
+with ``--app``, how long the app takes from an uploaded table photo to its cards on screen.
 
     PYTHONPATH=. python3 benchmarks/photo_read.py [--count 20] [--model models/card_corners.onnx]
         [--cards cache/cards] [--decks proc_]
+    PYTHONPATH=. python3 benchmarks/photo_read.py --app ../shared/real_photos/iapr2022_poker_table
+
+``--app`` runs, in a fresh process each, the app's photo path (decode, keep, read with the
+table's layout, group, seat, draw) on every photo of the folder in turn: once with the reader
+loaded on the first photo, once preloaded as ``companion app`` does at start (the preload
+finishes before the first photo, as the app is up before a player takes one). It prints the
+first photo's time, the same photo's read again at the end, and the median of the others.
 
 Random positions are drawn by ``companion.vision.training.render`` (needs the art cache built by
 ``python -m companion.vision.training.art``); each photo is read by the detector and
@@ -14,6 +22,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -46,6 +57,51 @@ def _show_case(rng: np.random.Generator, store: DeckStore) -> tuple[object, np.n
     return (drawn[:4], drawn[4]), render_show(rng, store, drawn[:4], drawn[4], turn=turn).image
 
 
+def _app_times(folder: Path, preload: bool) -> list[float]:
+    """Seconds from upload bytes to the shown state, per photo, in this (fresh) process."""
+    from companion.storage import SqliteGameLog
+    from companion.ui.services import PhotoReader, Services, run
+    from companion.ui.showdown.actions import load_photo
+    from companion.ui.showdown.state import ShowdownState
+    from companion.ui.state import AppState
+
+    with tempfile.TemporaryDirectory() as data:
+        log = SqliteGameLog.in_folder(Path(data))
+        services = Services(log, Path(data), PhotoReader())
+        if preload:
+            services.reader.preload().join()
+        state = AppState(table=ShowdownState(("Ana", "Bob", "Chloé", "Dan")))
+        times = []
+        paths = sorted(folder.glob("*.jpg"))
+        for path in [*paths, paths[0]]:  # the first again last: the same photo, warm
+            photo = path.read_bytes()
+            start = time.perf_counter()
+            shown = run(load_photo(photo, path.name), state, services)
+            times.append(time.perf_counter() - start)
+            if shown.table.read is None:
+                raise SystemExit(f"{path.name}: no cards shown ({shown.banner})")
+        log.close()
+    return times
+
+
+def app_benchmark(folder: Path) -> None:
+    for preload in (False, True):
+        code = (
+            "import sys; from pathlib import Path; from benchmarks.photo_read import _app_times;"
+            f" print(*_app_times(Path(sys.argv[1]), {preload}))"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(folder)], capture_output=True, text=True, check=True
+        )
+        times = [float(v) for v in out.stdout.split()]
+        how = "preloaded at start" if preload else "loaded on the first photo"
+        print(
+            f"reader {how}: first photo {times[0]:.2f} s, the same photo again {times[-1]:.2f}"
+            f" s; the others median {statistics.median(times[1:-1]):.2f} s"
+            f" ({len(times) - 1} photos, upload to cards shown)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=20, help="photos of each kind")
@@ -53,7 +109,11 @@ def main() -> None:
     parser.add_argument("--cards", type=Path, default=Path("cache/cards"))
     parser.add_argument("--decks", nargs="*", default=["proc_"])
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--app", type=Path, help="a folder of table photos: time the app's path")
     args = parser.parse_args()
+    if args.app is not None:
+        app_benchmark(args.app)
+        return
     detector = CardDetector(args.model)
     store = DeckStore(args.cards, held_out=False, only=tuple(args.decks))
     rng = np.random.default_rng(args.seed)

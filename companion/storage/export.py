@@ -81,6 +81,7 @@ def _night_json(night: Night) -> dict[str, object]:
         "created_at": _time(night.created_at),
         "closed_at": _time(night.closed_at),
         "outcome": night.outcome.value,
+        "seats": dict(night.seats),  # degrees around the river's centre, {} if never asked
     }
 
 

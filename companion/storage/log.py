@@ -34,6 +34,7 @@ from companion.storage.model import (
     check_name,
     check_players,
     check_rules,
+    check_seats,
     dump_json,
     outcome_of,
 )
@@ -184,6 +185,15 @@ class SqliteGameLog:
                 )
                 night = fetch_night(conn, night_id)
             return fetch_status(conn, night)
+
+    def save_seats(self, night_id: int, seats: Mapping[str, float]) -> NightStatus:
+        """Where the night's players sit (degrees around the river's centre on a photo);
+        players left out are not seated yet. Replaces what was saved before."""
+        with self._transaction() as conn:
+            night = fetch_night(conn, night_id)
+            checked = check_seats(seats, night.players)
+            conn.execute("UPDATE nights SET seats = ? WHERE id = ?", (dump_json(checked), night_id))
+            return fetch_status(conn, fetch_night(conn, night_id))
 
     # -- heists ---------------------------------------------------------------------------
 

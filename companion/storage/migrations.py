@@ -106,6 +106,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         ("ALTER TABLE heists ADD COLUMN deal TEXT",),  # JSON table object; tokens kept apart
         backfill=backfill_deals,
     ),
+    Migration(
+        5,
+        "a night knows where each player sits around the table",
+        # JSON {player: degrees around the river's centre, as a photo sees them}; NULL: not yet.
+        ("ALTER TABLE nights ADD COLUMN seats TEXT",),
+    ),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -39,6 +39,7 @@ __all__ = [
     "group_key",
     "outcome_of",
     "check_players",
+    "check_seats",
     "check_rules",
     "check_name",
 ]
@@ -209,6 +210,9 @@ class Night:
     created_at: datetime
     closed_at: datetime | None
     outcome: Outcome
+    # Where each player sits: degrees around the river's centre on the photo (0: right of it,
+    # 90: below it); players not seated yet are left out.
+    seats: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def group(self) -> tuple[str, ...]:
@@ -282,6 +286,22 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
             raise InvalidRecordError("record.name_twice", field="players", name=name)
         seen.add(name.casefold())
     return names
+
+
+def check_seats(seats: Mapping[str, float], players: Sequence[str]) -> dict[str, float]:
+    """Seats of the night's ``players`` only, as finite degrees in [0, 360), in seating order."""
+    known = {name.casefold(): name for name in players}
+    checked: dict[str, float] = {}
+    for name, degrees in seats.items():
+        player = known.get(unicodedata.normalize("NFC", name.strip()).casefold())
+        if player is None:
+            raise InvalidRecordError("record.not_tonight", field="seats", owner=name)
+        if isinstance(degrees, bool) or not isinstance(degrees, int | float):
+            raise InvalidRecordError("record.not_json", field="seats", kind=type(degrees).__name__)
+        if not math.isfinite(degrees):
+            raise InvalidRecordError("record.not_a_number", field="seats", value=degrees)
+        checked[player] = round(float(degrees) % 360.0, 2)
+    return {name: checked[name] for name in players if name in checked}
 
 
 def check_rules(rules: Mapping[str, Json], where: str = "rules") -> Mapping[str, Json]:

@@ -38,7 +38,7 @@ __all__ = [
     "fetch_games",
 ]
 
-_NIGHT_COLUMNS = "id, players, variant, rules, preset, created_at, closed_at, outcome"
+_NIGHT_COLUMNS = "id, players, variant, rules, preset, created_at, closed_at, outcome, seats"
 _HEIST_COLUMNS = (
     "id, night_id, number, river, board2, hands, owners, tokens, opens, failures, photo, saved_at,"
     " deal"
@@ -60,6 +60,7 @@ def _night(row: Sequence[Any]) -> Night:
         created_at=datetime.fromisoformat(row[5]),
         closed_at=_time(row[6]),
         outcome=Outcome(row[7]),
+        seats=freeze(json.loads(row[8]), "seats") if row[8] is not None else freeze({}, "seats"),
     )
 
 

@@ -7,6 +7,7 @@ import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,11 @@ PHOTO_READERS: dict[str, Callable[[bytes, str, Services], Action]] = {
 }
 
 
+def _photo_reader(screen: str, state: AppState) -> Callable[[bytes, str, Services], Action]:
+    """How a photo taken on ``screen`` is read; the showdown's is told the table's layout."""
+    return PHOTO_READERS.get(screen) or partial(prepare_photo, state=state)
+
+
 def _uploaded(upload_dir: Path, name: str) -> bytes | None:
     """The uploaded file's bytes, removed from disk; None if the server refused it."""
     path = upload_dir / name
@@ -79,7 +85,7 @@ def _no_fields() -> dict[str, Rendered]:
 
 @ft.component
 def WebcamPanel(
-    services: Services, dispatch: Callable[[Action], None], lang: str, screen: str
+    services: Services, dispatch: Callable[[Action], None], state: AppState
 ) -> ft.Control:
     """The host computer's webcam: a live preview with the cards read drawn, and a capture."""
     shown: tuple[bytes | None, Callable[[Any], None]] = ft.use_state(_no_preview)
@@ -118,16 +124,18 @@ def WebcamPanel(
         live.current = False
         if last.current is not None:
             photo = encode_jpeg(last.current, width=None, quality=92)
-            prepare = PHOTO_READERS.get(screen, prepare_photo)
+            prepare = _photo_reader(state.screen, state)
             dispatch(await asyncio.to_thread(prepare, photo, "webcam.jpg", services))
 
     controls: list[ft.Control] = [
-        ft.Button(key="webcam", content=t("webcam", lang), icon=ft.Icons.VIDEOCAM, on_click=start)
+        ft.Button(
+            key="webcam", content=t("webcam", state.lang), icon=ft.Icons.VIDEOCAM, on_click=start
+        )
     ]
     if preview is not None:
         controls += [
             ft.Image(src=preview, width=320, key="webcam-preview"),
-            ft.Button(key="capture", content=t("capture", lang), on_click=capture),
+            ft.Button(key="capture", content=t("capture", state.lang), on_click=capture),
         ]
     return ft.Column(controls, spacing=6)
 
@@ -191,7 +199,7 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
             data = _uploaded(upload_dir, name)
             if data is not None:
                 file_name, screen = pending.pop(name)
-                prepare = PHOTO_READERS.get(screen, prepare_photo)
+                prepare = _photo_reader(screen, shown.current or state)
                 # Reading a big photo takes a while: off the event loop other phones share.
                 dispatch(await asyncio.to_thread(prepare, data, file_name, services))
 
@@ -248,7 +256,7 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     def download(kind: str, night_id: int | None) -> None:
         ft.context.page.run_task(send_export, kind, night_id)
 
-    webcam = WebcamPanel(services, dispatch, state.lang, state.screen)
+    webcam = WebcamPanel(services, dispatch, state)
     # The fields as last sent, so a re-render keeps what the user is typing (see typing_kept).
     typed: MutableRef[dict[str, Rendered]] = ft.use_ref(_no_fields)
     try:
@@ -263,6 +271,9 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
 
 def make_main(services: Services, upload_dir: Path, lang: str = "fr") -> Callable[[ft.Page], None]:
     """The per-visitor entry point that Flet calls with each new page."""
+
+    # The card models load while the app waits for its first visitor, not on the first photo.
+    services.reader.preload()
 
     def main(page: ft.Page) -> None:
         page.title = "Companion"

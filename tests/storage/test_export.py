@@ -24,6 +24,7 @@ def log(tmp_path: Path) -> Any:
         photo = opened.store_photo(b"photo bytes")
         opened.save_heist(first.id, heist(True, photo=photo, board2=True))
         opened.save_heist(first.id, heist(False))
+        opened.save_seats(first.id, {PLAYERS[0]: 90.0})  # one night seated, the others not
         second = opened.start_night(PLAYERS, "=HYPERLINK(1)")
         opened.save_heist(second.id, heist(False))
         opened.start_night(PLAYERS, "low")  # a night with no heist yet
@@ -112,6 +113,7 @@ def test_json_export_of_everything_parses_back(log: SqliteGameLog) -> None:
     assert [n["id"] for n in document["nights"]] == [s.night.id for s in statuses]
     for exported, status in zip(document["nights"], statuses, strict=True):
         assert exported["players"] == list(PLAYERS) and exported["outcome"] == status.outcome.value
+        assert exported["seats"] == dict(status.night.seats)
         assert (exported["vaults"], exported["alarms"]) == (status.vaults, status.alarms)
         restored = [
             HeistDraft(

@@ -16,7 +16,7 @@ from companion.errors import DatabaseDamagedError, DatabaseVersionError, TableEr
 from companion.formats.table import table_from_json
 from companion.storage import SCHEMA_VERSION, Outcome, SqliteGameLog
 from companion.storage import migrations as migrations_module
-from companion.storage.errors import DatabaseUnavailableError, NotFoundError
+from companion.storage.errors import DatabaseUnavailableError, InvalidRecordError, NotFoundError
 from companion.storage.migrations import APPLICATION_ID, Migration
 from companion.storage.model import thaw
 from tests.storage.builders import heist, ticking_clock
@@ -388,3 +388,33 @@ def test_version_3_heists_get_their_deal_back_from_their_hands(tmp_path: Path) -
         form_hands(table_from_json(deals[night]))
     with pytest.raises(TableError, match="Bob has 3 cards; four-two-hands deals 4"):
         form_hands(table_from_json(deals[4]))
+
+
+V4_ADDITIONS = """
+ALTER TABLE heists ADD COLUMN deal TEXT;
+PRAGMA user_version = 4;
+"""
+
+
+def test_version_4_nights_open_unseated_and_keep_the_seats_saved_after(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    _make_v1(path)
+    with sqlite3.connect(path) as conn:
+        conn.executescript(V2_ADDITIONS + V3_ADDITIONS + V4_ADDITIONS)
+    conn.close()
+    with SqliteGameLog(path, clock=ticking_clock()) as log:
+        nights = log.list_nights()
+        assert nights and all(dict(s.night.seats) == {} for s in nights)
+        night = next(s.night for s in nights if s.outcome is Outcome.OPEN)
+        # Names matched as the players are written; degrees kept in [0, 360).
+        saved = log.save_seats(night.id, {"bob": -90.0, "Ann": 180.5})
+        assert list(saved.night.seats.items()) == [("Ann", 180.5), ("Bob", 270.0)]
+        with pytest.raises(InvalidRecordError, match="Zed"):
+            log.save_seats(night.id, {"Zed": 10.0})
+        with pytest.raises(InvalidRecordError, match="not a JSON number"):
+            log.save_seats(night.id, {"Ann": float("nan")})
+    with SqliteGameLog(path, clock=ticking_clock()) as log:
+        assert dict(log.night_status(night.id).night.seats) == {"Ann": 180.5, "Bob": 270.0}
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    conn.close()

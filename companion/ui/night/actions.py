@@ -21,6 +21,7 @@ __all__ = [
     "start_night",
     "undo_heist",
     "close_night",
+    "forget_seats",
 ]
 
 
@@ -104,3 +105,11 @@ def close_night(state: AppState, services: Services) -> AppState:
         services.log.close_night(state.night.night.id)
     closed = replace(state, night=None, heists=(), night_cribbage=(), thumbnails=())
     return refresh_history(closed, services)
+
+
+def forget_seats(state: AppState, services: Services) -> AppState:
+    """The night's seats let go: its next photo asks again which hand is whose."""
+    if state.night is None:
+        return state
+    status = services.log.save_seats(state.night.night.id, {})
+    return replace(state, night=status).with_banner(Banner.of("seat.forgotten"))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.storage import CribbageGame, Heist, Outcome
+from companion.storage import CribbageGame, Heist, NightStatus, Outcome
 from companion.ui.cribbage.actions import open_game
 from companion.ui.cribbage.state import CribBoard
-from companion.ui.night.actions import close_night, start_night, undo_heist
+from companion.ui.night.actions import close_night, forget_seats, start_night, undo_heist
 from companion.ui.replay.actions import open_replay
 from companion.ui.services import pure
 from companion.ui.showdown.setup_view import setup_panel
@@ -108,6 +108,25 @@ def _crib_row(game: CribbageGame, lang: str, dispatch: Dispatch) -> ft.Control:
     )
 
 
+def _seats_row(status: NightStatus, lang: str, dispatch: Dispatch) -> ft.Control | None:
+    """Where the players sit, going round the table, and a way to tell it again."""
+    seats = status.night.seats
+    if not seats or status.finished:
+        return None
+    names = ", ".join(sorted(seats, key=lambda name: seats[name]))
+    return ft.Row(
+        [
+            ft.Text(t("seat.night", lang, names=names), key="seats-line"),
+            ft.TextButton(
+                key="forget-seats",
+                content=t("seat.forget", lang),
+                on_click=lambda e: dispatch(forget_seats),
+            ),
+        ],
+        wrap=True,
+    )
+
+
 def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
     lang = state.lang
     if state.night is None:
@@ -137,6 +156,7 @@ def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
             weight=ft.FontWeight.BOLD,
         ),
         ft.Text(", ".join(night.players)),
+        _seats_row(status, lang, dispatch),
         ft.Text(
             t("score", lang, vaults=status.vaults, alarms=status.alarms),
             size=22,

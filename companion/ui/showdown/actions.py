@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from companion.engine.cards import Card
 from companion.engine.gang.showdown import Showdown
@@ -16,15 +18,23 @@ from companion.storage.model import group_key
 from companion.ui.banner import Banner
 from companion.ui.history.actions import refresh_history
 from companion.ui.night.actions import with_night
+from companion.ui.photo.read import PhotoRead, Quad, Spot
+from companion.ui.photo.seats import angle, assign_hands, mean_point
 from companion.ui.services import Action, Services, decode_upload, vision_off
+from companion.ui.showdown.doubts import doubts, layout
+from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
 from companion.ui.state import AppState
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections
+    from companion.vision.layouts.gang import Grouping
+    from companion.vision.layouts.places import SeenCard
 
 __all__ = [
     "prepare_photo",
     "load_photo",
+    "table_players",
+    "save_seats",
     "heist_draft",
     "save_heist",
     "save_preset",
@@ -33,47 +43,151 @@ __all__ = [
 ]
 
 
-def prepare_photo(data: bytes, name: str, services: Services) -> Action:
-    """Decode, keep and read a photo now (the slow part, for a worker thread); the returned
-    action shows the result."""
+def table_players(state: AppState) -> tuple[str, ...]:
+    """Who a new photo's hands go to: the open night's players, else the table's (with those
+    sitting out back in)."""
+    if state.night is not None and not state.night.finished:
+        return state.night.night.players
+    return state.table.players + state.table.out
+
+
+def prepare_photo(
+    data: bytes, name: str, services: Services, state: AppState | None = None
+) -> Action:
+    """Decode, keep and read a photo now (the slow part, for a worker thread), told the
+    table's layout when ``state`` is given; the returned action shows the result."""
+    expect = layout(state.table, len(table_players(state))) if state is not None else None
     try:
         image = decode_upload(data, name)
         ref = services.log.store_photo(data)
-        read = services.reader.read(image)
+        read = services.reader.read(image, expect, state.table.rules.decks if state else 1)
+        groups = None
+        if read is not None and len(read):
+            from companion.vision.layouts.gang import read_table  # loaded with the reader
+
+            groups = read_table(read, expect)
     except CompanionError as error:
         banner = Banner.of_error(error)
         return lambda state, _services: state.with_banner(banner)
-    return _show_photo(ref, read, services.reader.unavailable)
+    if read is None or groups is None:
+        return _show_photo(ref, read, services.reader.unavailable)
+    return _show_read(ref, image, read, groups)
 
 
 def load_photo(data: bytes, name: str = "photo") -> Action:
     """Keep the photo, read its cards when the reader can, else say that typing is needed."""
-    return lambda state, services: prepare_photo(data, name, services)(state, services)
+    return lambda state, services: prepare_photo(data, name, services, state)(state, services)
 
 
 def _show_photo(ref: str, read: Detections | None, note: Banner | None) -> Action:
+    """A photo with no cards to show: the reader is off, or it read none."""
+
     def action(state: AppState, services: Services) -> AppState:
         if read is None or note is not None:
             banner = vision_off(note)
             table = replace(state.table, photo=ref)
             return replace(state, table=table, vision_note=note, banner=banner)
-        if not len(read):
-            return replace(
-                state, table=replace(state.table, photo=ref), banner=Banner.of("read_none")
-            )
-        from companion.vision.layouts.gang import read_table  # loaded with the reader already
-
-        groups = read_table(read)
-        river = tuple(seen.card for seen in groups.river)
-        hands = tuple(tuple(seen.card for seen in hand) for hand in groups.hands)
-        table = state.table.with_read(river, hands, ref, state.lang)
-        return replace(
-            state,
-            table=table,
-            banner=Banner.of("read_done", n=len(read), conf=round(100 * groups.confidence)),
-        )
+        return replace(state, table=replace(state.table, photo=ref), banner=Banner.of("read_none"))
 
     return action
+
+
+SHOWN_WIDTH = 1000  # the photo as the screen shows it: enough to read a card's corner on zoom
+
+
+def _small_photo(image: np.ndarray) -> tuple[bytes, float, int, int]:
+    """The photo as shown (JPEG), the scale from the original, and its size."""
+    import cv2  # with the reader: only a photo that was read gets here
+
+    h, w = image.shape[:2]
+    scale = min(1.0, SHOWN_WIDTH / w)
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    small = cv2.resize(image, size, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    if not ok:  # pragma: no cover - OpenCV encodes any 8-bit BGR image
+        raise ValueError("the photo could not be encoded again")
+    return encoded.tobytes(), scale, size[0], size[1]
+
+
+def hand_angles(groups: Grouping) -> list[float]:
+    """Each hand's angle around the river's centre (the cards' middle without a river)."""
+    points = [(s.x, s.y) for s in groups.river] or [
+        (s.x, s.y) for hand in groups.hands for s in hand
+    ]
+    if not points:
+        return []
+    middle = mean_point(points)
+    return [angle(middle, mean_point([(s.x, s.y) for s in hand])) for hand in groups.hands]
+
+
+def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) -> Action:
+    shown, scale, width, height = _small_photo(image)
+    quads = np.asarray(read.quads, dtype=np.float64) * scale
+
+    def action(state: AppState, services: Services) -> AppState:
+        players = table_players(state)
+        night = state.night.night if state.night is not None and not state.night.finished else None
+        seats = dict(night.seats) if night is not None else {}
+        given = assign_hands(hand_angles(groups), players, seats)
+        hands: list[Sequence[SeenCard]] = [groups.hands[i] if i is not None else () for i in given]
+        left = [s for i, h in enumerate(groups.hands) if i not in given for s in h]
+        stray = (*groups.stray, *left)
+        places = [(RIVER, groups.river), *enumerate(hands), (STRAY, stray)]
+        spots = tuple(
+            Spot(_quad(quads[seen.index]), seen.card, seen.check, (place, k))
+            for place, cards in places
+            for k, seen in enumerate(cards)
+        )
+        table = state.table.with_read(
+            tuple(s.card for s in groups.river),
+            tuple(tuple(s.card for s in hand) for hand in hands),
+            ref,
+            state.lang,
+            players=players,
+            stray=tuple(s.card for s in stray),
+            read=PhotoRead(shown, width, height, spots),
+            # Asked once a night: which hand is whose, on its first photo.
+            seating=night is not None and not seats and any(hands),
+        )
+        banner = (
+            Banner.of("seat.followed", n=len(read))
+            if seats
+            else Banner.of("read_done", n=len(read), conf=round(100 * groups.confidence))
+        )
+        return replace(state, table=table, banner=banner)
+
+    return action
+
+
+def _quad(corners: np.ndarray) -> Quad:
+    a, b, c, d = ((round(float(x), 1), round(float(y), 1)) for x, y in corners)
+    return (a, b, c, d)
+
+
+def seats_of(table: ShowdownState) -> dict[str, float]:
+    """Where each player's hand lies on the table's photo, around the river's centre."""
+    if table.read is None:
+        return {}
+    read = table.read
+    river = read.centres(RIVER) or [s.centre for s in read.spots]
+    if not river:
+        return {}
+    middle = mean_point(river)
+    return {
+        name: angle(middle, mean_point(read.centres(seat)))
+        for seat, name in enumerate(table.players)
+        if read.centres(seat)
+    }
+
+
+def save_seats(state: AppState, services: Services) -> AppState:
+    """Keep where each player sits, as this photo shows the hands, for the night's next ones."""
+    if state.night is None:
+        return state.with_banner(Banner.of("no_night"))
+    seats = {**dict(state.night.night.seats), **seats_of(state.table)}
+    status = services.log.save_seats(state.night.night.id, seats)
+    table = state.table.with_seating(False)
+    return replace(state, night=status, table=table, banner=Banner.of("seat.saved"))
 
 
 def _hole_cards(hand: Hand, table: Table) -> tuple[Card, ...]:
@@ -122,7 +236,7 @@ def heist_draft(
 def save_heist(state: AppState, services: Services) -> AppState:
     """Save the judged table in the open night (one transaction), then clear the table."""
     result = state.table.showdown()
-    if state.night is None or result is None or result.verdict is None:
+    if state.night is None or result is None or result.verdict is None or doubts(state.table):
         return state.with_banner(Banner.of("no_night" if state.night is None else "problems"))
     if state.table.variant != state.night.night.variant:
         return state.with_banner(Banner.of("night_variant", variant=state.night.night.variant))

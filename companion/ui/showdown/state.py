@@ -23,12 +23,14 @@ from companion.engine.gang.variants import VARIANTS, Deals
 from companion.errors import CardParseError, CompanionError
 from companion.messages import Phrase, phrase
 from companion.ui.cards import Entry, card_of, entries
+from companion.ui.photo.read import PhotoRead
 from companion.ui.text import t
 
-__all__ = ["RIVER", "RIVER2", "UI_VARIANTS", "MAX_PLAYERS", "Checked", "ShowdownState"]
+__all__ = ["RIVER", "RIVER2", "STRAY", "UI_VARIANTS", "MAX_PLAYERS", "Checked", "ShowdownState"]
 
 RIVER = -1  # the river's place; hands are places 0..n-1, in seating order
 RIVER2 = -2  # the second river, when the table plays two
+STRAY = -3  # cards a photo showed that are not in play (not part of the table)
 UI_VARIANTS = tuple(VARIANTS)
 DEFAULT_PLAYERS = 3
 MAX_PLAYERS = 10
@@ -63,6 +65,12 @@ class ShowdownState:
     # Bumped when the table is reset (new table, new night): the fields then show the state's
     # text even where it did not change, instead of keeping what was being typed (typing_kept).
     edition: int = 0
+    read: PhotoRead | None = None  # the photo's outlines, following the cards' fixes
+    stray: tuple[Entry, ...] = ()  # read on the photo but not in play, until moved or let go
+    confirmed: frozenset[str] = frozenset()  # the doubts (``doubts.Doubt.key``) confirmed
+    out: tuple[str, ...] = ()  # the night's players sitting this heist out
+    seating: bool = False  # the question "which hand is whose" is open
+    on_photo: bool = False  # the picked card was tapped on the photo (its fixes show there)
 
     def __post_init__(self) -> None:
         # These follow the players: one entry each, whatever the caller gave.
@@ -112,9 +120,9 @@ class ShowdownState:
         return rivers + tuple(range(len(self.players)))
 
     def cleared(self) -> ShowdownState:
-        """The same players and rules, an empty table."""
+        """The same players (those sitting out back in) and rules, an empty table."""
         return ShowdownState(
-            self.players,
+            self.players + self.out,
             variant=self.variant,
             rules=self.rules,
             two_rivers=self.two_rivers,
@@ -126,9 +134,13 @@ class ShowdownState:
     def cards_at(self, place: int) -> tuple[Entry, ...]:
         if place == RIVER2:
             return self.river2
+        if place == STRAY:
+            return self.stray
         return self.river if place == RIVER else self.hands[place]
 
     def _with_cards(self, place: int, cards: tuple[Entry, ...]) -> ShowdownState:
+        if place == STRAY:
+            return replace(self, stray=cards, tokens=(), selected=None)
         if place == RIVER:
             return replace(self, river=cards, tokens=(), selected=None)
         if place == RIVER2:
@@ -158,7 +170,10 @@ class ShowdownState:
     def with_cards_text(self, place: int, text: str) -> ShowdownState:
         cards = entries(text)
         # Leaving a field unchanged (blur) must not clear the tokens or the picked card.
-        return self if cards == self.cards_at(place) else self._with_cards(place, cards)
+        if cards == self.cards_at(place):
+            return self
+        read = self.read.retyped(place, len(cards)) if self.read is not None else None
+        return replace(self._with_cards(place, cards), read=read)
 
     def with_read(
         self,
@@ -166,30 +181,98 @@ class ShowdownState:
         hands: Sequence[Sequence[Card]],
         photo: str | None,
         lang: str,
+        *,
+        players: Sequence[str] | None = None,
+        stray: Sequence[Card] = (),
+        read: PhotoRead | None = None,
+        seating: bool = False,
     ) -> ShowdownState:
-        """A photo's reading: the river, then hands given to the players in seating order.
+        """A photo's reading: the river, then hands given to ``players`` (the table's own when
+        None) in that order, and the cards not in play.
 
         More hands than players adds players; the table then gets checked and fixed by hand.
         """
-        players = list(self.players)
-        while len(players) < min(len(hands), MAX_PLAYERS):
-            players.append(t("player_default", lang, n=len(players) + 1))
-        read = [tuple(h) for h in hands[:MAX_PLAYERS]]
+        names = list(players if players is not None else self.players + self.out)
+        while len(names) < min(len(hands), MAX_PLAYERS):
+            names.append(t("player_default", lang, n=len(names) + 1))
+        held = [tuple(h) for h in hands[:MAX_PLAYERS]]
         return ShowdownState(
-            tuple(players),
+            tuple(names),
             tuple(river),
-            tuple(read),
+            tuple(held),
             self.variant,
             self.rules,
             photo=photo,
             two_rivers=self.two_rivers,
             edition=self.edition,
+            read=read,
+            stray=tuple(stray),
+            seating=seating,
         )
+
+    # -- seats and doubts -----------------------------------------------------------------
+
+    def give_hand(self, place: int, name: str) -> ShowdownState:
+        """The hand at ``place`` is ``name``'s: it swaps with the one ``name`` had."""
+        if name not in self.players or not 0 <= place < len(self.players):
+            return self
+        other = self.players.index(name)
+        if other == place:
+            return self
+        hands = list(self.hands)
+        hands[place], hands[other] = hands[other], hands[place]
+        read = self.read.renumbered({place: other, other: place}) if self.read else None
+        return replace(self, hands=tuple(hands), read=read, tokens=(), selected=None)
+
+    def with_seating(self, on: bool) -> ShowdownState:
+        return replace(self, seating=on)
+
+    def sit_out(self, name: str) -> ShowdownState:
+        """``name`` sits this heist out: absent from the table (their cards, if any, go)."""
+        if name not in self.players:
+            return self
+        seat = self.players.index(name)
+        keep = [i for i in range(len(self.players)) if i != seat]
+        places: dict[int, int | None] = {i: keep.index(i) for i in keep} | {seat: None}
+        read = self.read.renumbered(places) if self.read is not None else None
+        return replace(
+            self,
+            players=tuple(self.players[i] for i in keep),
+            hands=tuple(self.hands[i] for i in keep),
+            francois=tuple(self.francois[i] for i in keep),
+            shared=(),
+            out=self.out + (name,),
+            read=read,
+            tokens=(),
+            selected=None,
+        )
+
+    def back_in(self, name: str) -> ShowdownState:
+        """``name`` plays this heist after all: back at the table, with no cards yet."""
+        if name not in self.out:
+            return self
+        return replace(
+            self,
+            players=self.players + (name,),
+            hands=self.hands + ((),),
+            out=tuple(n for n in self.out if n != name),
+            tokens=(),
+            selected=None,
+        )
+
+    def confirm(self, *keys: str) -> ShowdownState:
+        """Doubts the players looked at and found right: they no longer hold the verdict."""
+        return replace(self, confirmed=self.confirmed | set(keys))
+
+    def add_cards(self, place: int, text: str) -> ShowdownState:
+        """Cards typed for a place, after those it holds (a card the photo missed)."""
+        added = entries(text)
+        return self if not added else self._with_cards(place, self.cards_at(place) + added)
 
     def select(self, place: int, index: int) -> ShowdownState:
         """Pick a card to change, move or remove; picking it again lets it go."""
         pick = (place, index)
-        return replace(self, selected=None if self.selected == pick else pick)
+        return replace(self, selected=None if self.selected == pick else pick, on_photo=False)
 
     def selected_card(self) -> Entry | None:
         if self.selected is None:
@@ -225,16 +308,29 @@ class ShowdownState:
             return self
         place, index = self.selected
         cards = self.cards_at(place)
-        return self._with_cards(place, cards[:index] + cards[index + 1 :])
+        read = self.read.removed(place, index, len(cards)) if self.read is not None else None
+        return replace(self._with_cards(place, cards[:index] + cards[index + 1 :]), read=read)
 
     def move_selected(self, to: int) -> ShowdownState:
         card = self.selected_card()
         if card is None or self.selected is None or self.selected[0] == to:
             return self
-        moved = self.remove_selected()
+        place, index = self.selected
+        size, to_size = len(self.cards_at(place)), len(self.cards_at(to))
+        read = self.read.moved(place, index, size, to, to_size) if self.read else None
+        moved = replace(self.remove_selected(), read=read)
         return moved._with_cards(to, moved.cards_at(to) + (card,))
 
+    def select_spot(self, spot: int) -> ShowdownState:
+        """Pick the card a tap on the photo landed on (nothing, if it was taken off)."""
+        if self.read is None or not 0 <= spot < len(self.read.spots):
+            return self
+        at = self.read.spots[spot].at
+        return self if at is None else replace(self.select(*at), on_photo=True)
+
     def place_name(self, place: int, lang: str) -> str:
+        if place == STRAY:
+            return t("photo.stray_place", lang)
         if place < 0:
             return t("river" if place == RIVER else "river2", lang)
         return self.players[place]

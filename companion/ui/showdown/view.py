@@ -10,8 +10,11 @@ from companion.engine.cards import Card
 from companion.errors import DuplicateCardError
 from companion.ui.cards import entry_text
 from companion.ui.showdown.actions import save_heist
+from companion.ui.showdown.doubts import layout
+from companion.ui.showdown.doubts_view import doubts_panel, out_row, seat_panel
+from companion.ui.showdown.photo_view import photo_panel, place_colour
 from companion.ui.showdown.setup_view import setup_panel, table_action
-from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
+from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
 from companion.ui.showdown.verdict_view import best_fives, tokens_panel, verdict_panel
 from companion.ui.state import AppState
 from companion.ui.text import t
@@ -25,7 +28,7 @@ def _place_row(
 ) -> ft.Control:
     name = table.place_name(place, lang)
     cards = table.cards_at(place)
-    slug = {RIVER: "river", RIVER2: "river2"}.get(place, f"hand-{place}")
+    slug = {RIVER: "river", RIVER2: "river2", STRAY: "stray"}.get(place, f"hand-{place}")
 
     def pick(index: int) -> Any:
         return lambda _e: dispatch(table_action(lambda tb: tb.select(place, index)))
@@ -45,8 +48,12 @@ def _place_row(
         text = e.control.value or ""
         dispatch(table_action(lambda tb: tb.with_cards_text(place, text)))
 
+    title: ft.Control = ft.Text(name, weight=ft.FontWeight.BOLD)
+    if table.read is not None:  # the colour the photo draws this place's outlines in
+        swatch = ft.Container(width=12, height=12, bgcolor=place_colour(place), border_radius=6)
+        title = ft.Row([swatch, title], spacing=6)
     controls: list[ft.Control] = [
-        ft.Text(name, weight=ft.FontWeight.BOLD),
+        title,
         ft.Row(chips, wrap=True, spacing=4),
         ft.TextField(
             key=f"{slug}-text",
@@ -124,6 +131,33 @@ def _tap_button(key: str, label: str, dispatch: Dispatch, change: Any) -> ft.Con
     )
 
 
+def _whose(table: ShowdownState, here: int, lang: str, dispatch: Dispatch) -> ft.Control | None:
+    """While the seats are asked: a hand tapped on the photo, and the name it belongs to."""
+    if not table.seating or here < 0:
+        return None
+    return ft.Column(
+        [
+            ft.Text(t("seat.whose", lang)),
+            ft.Row(
+                [
+                    ft.OutlinedButton(
+                        key=f"whose-{i}",
+                        content=name,
+                        on_click=lambda e, name=name: dispatch(
+                            table_action(lambda tb: tb.give_hand(here, name))
+                        ),
+                    )
+                    for i, name in enumerate(table.players)
+                    if i != here
+                ],
+                wrap=True,
+            ),
+        ],
+        spacing=4,
+        key="whose",
+    )
+
+
 def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control | None:
     card = table.selected_card()
     if card is None or table.selected is None:
@@ -134,63 +168,77 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
         key="fix-panel",
         content=ft.Column(
             [
-                ft.Text(t("selected", lang, card=entry_text(card)), weight=ft.FontWeight.BOLD),
-                ft.Row(
-                    [
-                        _tap_button(
-                            f"rank-{r}",
-                            "10" if r == "T" else r,
-                            dispatch,
-                            lambda tb, r=r: tb.retouch_selected(rank=r),
-                        )
-                        for r in RANKS
-                    ],
-                    wrap=True,
-                    spacing=2,
-                    run_spacing=2,
-                ),
-                ft.Row(
-                    [
-                        _tap_button(
-                            f"suit-{s}",
-                            t(f"suit_{s}", lang),
-                            dispatch,
-                            lambda tb, s=s: tb.retouch_selected(suit=s),
-                        )
-                        for s in SUITS
-                    ],
-                    spacing=2,
-                    wrap=True,
-                ),
-                ft.TextField(
-                    key="replace",
-                    label=t("replace_with", lang),
-                    dense=True,
-                    width=160,
-                    on_submit=lambda e: dispatch(
-                        table_action(lambda tb: tb.replace_selected(e.control.value or ""))
+                c
+                for c in [
+                    ft.Text(t("selected", lang, card=entry_text(card)), weight=ft.FontWeight.BOLD),
+                    _whose(table, here, lang, dispatch),
+                    ft.Row(
+                        [
+                            _tap_button(
+                                f"rank-{r}",
+                                "10" if r == "T" else r,
+                                dispatch,
+                                lambda tb, r=r: tb.retouch_selected(rank=r),
+                            )
+                            for r in RANKS
+                        ],
+                        wrap=True,
+                        spacing=2,
+                        run_spacing=2,
                     ),
-                ),
-                ft.Text(t("move_to", lang)),
-                ft.Row(
-                    [
-                        ft.OutlinedButton(
-                            key=f"move-{p}",
-                            content=table.place_name(p, lang),
-                            on_click=lambda e, p=p: dispatch(
-                                table_action(lambda tb: tb.move_selected(p))
-                            ),
-                        )
-                        for p in places
-                        if p != here
-                    ],
-                    wrap=True,
-                ),
-                ft.TextButton(
-                    key="remove",
-                    content=t("remove", lang),
-                    on_click=lambda e: dispatch(table_action(lambda tb: tb.remove_selected())),
-                ),
+                    ft.Row(
+                        [
+                            _tap_button(
+                                f"suit-{s}",
+                                t(f"suit_{s}", lang),
+                                dispatch,
+                                lambda tb, s=s: tb.retouch_selected(suit=s),
+                            )
+                            for s in SUITS
+                        ],
+                        spacing=2,
+                        wrap=True,
+                    ),
+                    ft.TextField(
+                        key="replace",
+                        label=t("replace_with", lang),
+                        dense=True,
+                        width=160,
+                        on_submit=lambda e: dispatch(
+                            table_action(lambda tb: tb.replace_selected(e.control.value or ""))
+                        ),
+                    ),
+                    ft.TextField(
+                        key="add-card",
+                        label=t("photo.add_card", lang, place=table.place_name(here, lang)),
+                        dense=True,
+                        width=200,
+                        on_submit=lambda e: dispatch(
+                            table_action(lambda tb: tb.add_cards(here, e.control.value or ""))
+                        ),
+                    ),
+                    ft.Text(t("move_to", lang)),
+                    ft.Row(
+                        [
+                            ft.OutlinedButton(
+                                key=f"move-{p}",
+                                content=table.place_name(p, lang),
+                                on_click=lambda e, p=p: dispatch(
+                                    table_action(lambda tb: tb.move_selected(p))
+                                ),
+                            )
+                            for p in places
+                            if p != here
+                        ],
+                        wrap=True,
+                    ),
+                    ft.TextButton(
+                        key="remove",
+                        content=t("remove", lang),
+                        on_click=lambda e: dispatch(table_action(lambda tb: tb.remove_selected())),
+                    ),
+                ]
+                if c is not None
             ],
             spacing=6,
         ),
@@ -216,12 +264,21 @@ def showdown_view(
     parts: list[ft.Control | None] = [
         setup_panel(state, dispatch),
         ft.Row(cards_in, wrap=True, key="cards-in"),
+        photo_panel(table, lang, dispatch),
     ]
-    for place in table.places():
+    if table.on_photo:  # a card tapped on the photo: its fixes right under it
+        parts.append(_fix_panel(table, lang, dispatch))
+    if table.read is not None and layout(table, len(table.players) + len(table.out)) is None:
+        parts.append(ft.Text(t("doubt.no_layout", lang), size=13, key="no-layout"))
+    parts += [seat_panel(state, dispatch), out_row(state, dispatch)]
+    shown = table.places() + ((STRAY,) if table.stray else ())
+    for place in shown:
         parts.append(_place_row(table, place, lang, dispatch, doubled))
-        if table.selected is not None and table.selected[0] == place:
+        if table.selected is not None and table.selected[0] == place and not table.on_photo:
             parts.append(_fix_panel(table, lang, dispatch))  # right under the tapped card
     parts.append(_shared_rows(table, lang, dispatch))
+    held = doubts_panel(state, dispatch)  # the verdict waits for every doubt
+    parts.append(held)
     if problems:
         parts.append(
             ft.Container(
@@ -236,7 +293,7 @@ def showdown_view(
                 border_radius=8,
             )
         )
-    if result is not None:
+    if result is not None and held is None:
         # The verdict right under the token buttons: where the last tap was made.
         parts += [
             tokens_panel(table, lang, dispatch),

@@ -26,6 +26,7 @@ from companion.ui.showdown.actions import (
     save_heist,
     save_preset,
 )
+from companion.ui.showdown.doubts import doubts
 from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
 from companion.ui.state import AppState
 from companion.vision import Detections
@@ -171,7 +172,7 @@ def test_too_large_uploads_are_refused_before_decoding(services: Services) -> No
 class TableReader:
     """Stands in for vision's CardDetector: what it would read on a table laid out by hand."""
 
-    def detect(self, image: np.ndarray) -> Detections:
+    def detect(self, image: np.ndarray, expect: object = None, decks: int = 1) -> Detections:
         river = [(code, 200 + 120 * k, 600) for k, code in enumerate("As Kd Qh 7c 2s".split())]
         hands = [("Ah", 150, 120), ("Ad", 190, 140), ("Th", 700, 170), ("9h", 740, 150)]
         return reads(*river, *hands)
@@ -298,3 +299,22 @@ def test_a_night_started_on_another_phone_shows_when_opening_the_night(services:
     assert this_phone.night is not None and this_phone.night.vaults == 1
     assert this_phone.table.players == ("Ana", "Bob", "Cy")
     assert [s.vaults for s in this_phone.history] == [1]
+
+
+class EdgeReader(TableReader):
+    """The table laid out by hand, and one card dropped at the photo's edge."""
+
+    def detect(self, image: np.ndarray, expect: object = None, decks: int = 1) -> Detections:
+        river = [(code, 200 + 120 * k, 600) for k, code in enumerate("As Kd Qh 7c 2s".split())]
+        hands = [("Ah", 150, 120), ("Ad", 190, 140), ("Th", 700, 170), ("9h", 740, 150)]
+        return reads(*river, *hands, ("5c", 1180, 880), conf=0.99)
+
+
+def test_a_card_at_the_photo_edge_is_asked_about_not_given_a_player(services: Services) -> None:
+    services = replace(services, reader=PhotoReader(EdgeReader))
+    table = ShowdownState(("Ana", "Bob"))
+    state = run(load_photo(png(1200, 900)), AppState(lang="en", table=table), services)
+    assert state.table.players == ("Ana", "Bob")
+    assert state.table.hands == (cards("Ah Ad"), cards("Th 9h"))
+    assert state.table.stray == cards("5c")
+    assert [d.text.text("en") for d in doubts(state.table)] == ["5♣: not in play?"]

@@ -1,0 +1,104 @@
+"""A photo's reads as the Showdown screen keeps them: the photo, small, and each card's outline
+with where that card lies in the table now (it follows the fixes, moves and removals).
+
+Plain frozen values, no Flet and no vision: places are the screen's ints (the river, the hands
+0..n-1, the cards not in play), given by the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from companion.engine.cards import Card
+
+__all__ = ["Spot", "PhotoRead", "Point", "Quad"]
+
+Point = tuple[float, float]
+Quad = tuple[Point, Point, Point, Point]
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One card the reader saw: its outline (4 corners, in the shown photo's pixels), what it
+    read, whether it doubts the read, and where the card lies now ((place, index), None once
+    taken off the table)."""
+
+    quad: Quad
+    read: Card
+    check: bool
+    at: tuple[int, int] | None
+
+    @property
+    def centre(self) -> Point:
+        return (sum(p[0] for p in self.quad) / 4, sum(p[1] for p in self.quad) / 4)
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether (x, y) lies inside the outline (a convex quadrilateral, either winding)."""
+        signs = []
+        for (ax, ay), (bx, by) in zip(self.quad, self.quad[1:] + self.quad[:1], strict=True):
+            signs.append((bx - ax) * (y - ay) - (by - ay) * (x - ax) >= 0)
+        return all(signs) or not any(signs)
+
+
+@dataclass(frozen=True)
+class PhotoRead:
+    """The photo as shown (a small JPEG, ``width`` x ``height``) and its cards' outlines."""
+
+    image: bytes
+    width: int
+    height: int
+    spots: tuple[Spot, ...]
+
+    def spot_at(self, place: int, index: int) -> int | None:
+        """The spot whose card lies at (place, index), if that card came from the photo."""
+        return next((i for i, s in enumerate(self.spots) if s.at == (place, index)), None)
+
+    def tapped(self, x: float, y: float) -> int | None:
+        """The spot under (x, y) in the shown photo's pixels; the nearest centre among
+        overlapping outlines (the card on top shows its index corner there)."""
+        inside = [i for i, s in enumerate(self.spots) if s.contains(x, y)]
+        if not inside:
+            return None
+        return min(
+            inside,
+            key=lambda i: (self.spots[i].centre[0] - x) ** 2 + (self.spots[i].centre[1] - y) ** 2,
+        )
+
+    def _moved(self, change: dict[tuple[int, int], tuple[int, int] | None]) -> PhotoRead:
+        spots = tuple(
+            replace(s, at=change[s.at]) if s.at is not None and s.at in change else s
+            for s in self.spots
+        )
+        return replace(self, spots=spots)
+
+    def removed(self, place: int, index: int, size: int) -> PhotoRead:
+        """The card at (place, index) taken off a place of ``size`` cards: those after it
+        move up one."""
+        change: dict[tuple[int, int], tuple[int, int] | None] = {(place, index): None}
+        change |= {(place, i): (place, i - 1) for i in range(index + 1, size)}
+        return self._moved(change)
+
+    def moved(self, place: int, index: int, size: int, to: int, to_size: int) -> PhotoRead:
+        """The card at (place, index) moved to the end of place ``to`` (``to_size`` cards)."""
+        change: dict[tuple[int, int], tuple[int, int] | None] = {(place, index): (to, to_size)}
+        change |= {(place, i): (place, i - 1) for i in range(index + 1, size)}
+        return self._moved(change)
+
+    def retyped(self, place: int, size: int) -> PhotoRead:
+        """A place's cards typed again, ``size`` of them: outlines past the end are let go."""
+        gone = [s.at for s in self.spots if s.at and s.at[0] == place and s.at[1] >= size]
+        change: dict[tuple[int, int], tuple[int, int] | None] = dict.fromkeys(gone)
+        return self._moved(change)
+
+    def renumbered(self, places: dict[int, int | None]) -> PhotoRead:
+        """Places given new numbers (a player sitting out, hands swapped); None: let go."""
+        change: dict[tuple[int, int], tuple[int, int] | None] = {}
+        for s in self.spots:
+            if s.at is not None and s.at[0] in places:
+                new = places[s.at[0]]
+                change[s.at] = None if new is None else (new, s.at[1])
+        return self._moved(change)
+
+    def centres(self, place: int) -> Sequence[Point]:
+        return [s.centre for s in self.spots if s.at is not None and s.at[0] == place]

@@ -1,0 +1,104 @@
+"""What a photo leaves in doubt, said before the verdict: hands short of cards or over, a river
+not of five, cards not in play, reads the reader doubts. The verdict waits until each is fixed
+or confirmed (``ShowdownState.confirm``); duplicates in a one-deck game are the engine's
+problems and hold it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.engine.cards import Card
+from companion.messages import Phrase, phrase
+from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
+
+if TYPE_CHECKING:  # types only: the app starts without the vision package
+    from companion.vision.layouts.expect import Expect
+
+__all__ = ["CHECK", "Doubt", "doubts", "expected_hole_cards", "layout", "RIVER_CARDS"]
+
+RIVER_CARDS = 5
+CHECK = "check:"  # the key of a doubtful read starts with it
+GANG_HOLE_CARDS = 2  # what The Gang deals each player where a variant takes any number
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """One thing to look at: its key (what ``confirm`` takes), its words, the place it is
+    about, and whether one tap can confirm it (an empty hand cannot: its player sits out)."""
+
+    key: str
+    text: Phrase
+    place: int | None = None
+    confirmable: bool = True
+    sits_out: str | None = None  # the player a tap seats out instead
+
+
+def expected_hole_cards(table: ShowdownState) -> int:
+    """The hole cards each player of this table holds in its variant."""
+    want = table.deals.hole_count(len(table.players), table.two_rivers)
+    return GANG_HOLE_CARDS if want is None else want
+
+
+def _hand_doubts(table: ShowdownState) -> list[Doubt]:
+    want = expected_hole_cards(table)
+    found: list[Doubt] = []
+    for seat, (name, held) in enumerate(zip(table.players, table.hands, strict=True)):
+        n = len(held)
+        if n == 0:
+            found.append(
+                Doubt(f"hand:{name}:0", phrase("doubt.hand_none", name=name), seat, False, name)
+            )
+        elif n != want:
+            text = phrase("doubt.hand_count", name=name, n=n, want=want)
+            found.append(Doubt(f"hand:{name}:{n}", text, seat))
+    return found
+
+
+def _read_doubts(table: ShowdownState) -> list[Doubt]:
+    read = table.read
+    if read is None:
+        return []
+    found: list[Doubt] = []
+    for i, spot in enumerate(read.spots):
+        if not spot.check or spot.at is None or spot.at[0] == STRAY:
+            continue
+        place, index = spot.at
+        if table.cards_at(place)[index] != spot.read:  # fixed already
+            continue
+        where = table._place(place)
+        text = phrase("doubt.check", card=spot.read, place=where)
+        found.append(Doubt(f"{CHECK}{i}:{spot.read}", text, place))
+    return found
+
+
+def doubts(table: ShowdownState) -> tuple[Doubt, ...]:
+    """What is still to fix or confirm on a photo's table (nothing for a typed one)."""
+    if table.read is None:
+        return ()
+    found: list[Doubt] = []
+    n = len(table.river)
+    if n != RIVER_CARDS:
+        found.append(Doubt(f"river:{n}", phrase("doubt.river_count", n=n), RIVER))
+    found += _hand_doubts(table)
+    found += [
+        Doubt(f"stray:{card}", phrase("doubt.stray", card=card), STRAY)
+        for card in table.stray
+        if isinstance(card, Card)
+    ]
+    found += _read_doubts(table)
+    return tuple(d for d in found if d.key not in table.confirmed)
+
+
+def layout(table: ShowdownState, players: int) -> Expect | None:
+    """What the reader should find for this table's variant with ``players`` hands, or None
+    where a layout cannot say it (two rivers, shared hands, François's cards)."""
+    deals = table.deals
+    if table.two_rivers or deals.shared_cards or deals.francois_card or not players:
+        return None
+    from companion.vision.layouts.expect import MAX_EXPECTED_HANDS, Expect
+
+    want = deals.hole_count(players, False)
+    per_hand = GANG_HOLE_CARDS if want is None else want
+    return Expect(RIVER_CARDS, min(players, MAX_EXPECTED_HANDS), per_hand)

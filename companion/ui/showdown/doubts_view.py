@@ -1,0 +1,151 @@
+"""Before the verdict: who sits where (once a night), and every doubt a photo leaves, each
+fixed on the photo or confirmed with one tap."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.showdown.actions import save_seats
+from companion.ui.showdown.doubts import CHECK, Doubt, doubts
+from companion.ui.showdown.setup_view import table_action
+from companion.ui.showdown.state import STRAY
+from companion.ui.state import AppState
+from companion.ui.text import t
+from companion.ui.widgets import Dispatch, dropdown, section
+
+__all__ = ["seat_panel", "doubts_panel", "out_row"]
+
+
+def seat_panel(state: AppState, dispatch: Dispatch) -> ft.Control | None:
+    """The night's first photo: which hand is whose, then kept as the night's seats."""
+    table, lang = state.table, state.lang
+    night = state.night
+    if table.read is None or night is None or night.finished:
+        return None
+    if not table.seating:
+        return ft.TextButton(
+            key="change-seats",
+            content=t("seat.change", lang),
+            icon=ft.Icons.EVENT_SEAT,
+            on_click=lambda e: dispatch(table_action(lambda tb: tb.with_seating(True))),
+        )
+    names = [(name, name) for name in table.players]
+
+    def pick(place: int) -> object:
+        return lambda name: dispatch(table_action(lambda tb: tb.give_hand(place, name)))
+
+    rows: list[ft.Control] = [
+        dropdown(
+            f"seat-{place}",
+            t("seat.hand", lang, n=place + 1),
+            name,
+            names,
+            pick(place),  # type: ignore[arg-type]
+            width=160,
+        )
+        for place, name in enumerate(table.players)
+        if table.hands[place]
+    ]
+    return ft.Container(
+        key="seats",
+        content=section(
+            "seat-list",
+            t("seat.ask", lang),
+            ft.Row(rows, wrap=True, spacing=8, run_spacing=8),
+            ft.Button(
+                key="keep-seats",
+                content=t("seat.keep", lang),
+                icon=ft.Icons.EVENT_SEAT,
+                on_click=lambda e: dispatch(save_seats),
+            ),
+        ),
+        padding=8,
+        bgcolor=ft.Colors.BLUE_50,
+        border_radius=8,
+    )
+
+
+def _doubt_row(doubt: Doubt, lang: str, dispatch: Dispatch, n: int) -> ft.Control:
+    buttons: list[ft.Control] = []
+    if doubt.sits_out is not None:
+        name = doubt.sits_out
+        buttons.append(
+            ft.OutlinedButton(
+                key=f"sits-out-{n}",
+                content=t("doubt.sits_out", lang, name=name),
+                on_click=lambda e: dispatch(table_action(lambda tb: tb.sit_out(name))),
+            )
+        )
+    if doubt.confirmable:
+        key = doubt.key
+        words = "doubt.leave_out" if doubt.place == STRAY else "doubt.confirm"
+        buttons.append(
+            ft.OutlinedButton(
+                key=f"confirm-{n}",
+                content=t(words, lang),
+                on_click=lambda e: dispatch(table_action(lambda tb: tb.confirm(key))),
+            )
+        )
+    return ft.Row(
+        [ft.Text("• " + doubt.text.text(lang), color=ft.Colors.BROWN_900), *buttons],
+        wrap=True,
+        spacing=6,
+        key=f"doubt-{n}",
+    )
+
+
+def doubts_panel(state: AppState, dispatch: Dispatch) -> ft.Control | None:
+    """Every open doubt, with its one-tap answer; None when there is none."""
+    table, lang = state.table, state.lang
+    found = doubts(table)
+    if not found:
+        return None
+    reads = tuple(d.key for d in found if d.key.startswith(CHECK))
+    # The photo shows each doubtful read marked: one look at it, one tap for them all.
+    all_right = (
+        ft.OutlinedButton(
+            key="confirm-reads",
+            content=t("doubt.confirm_reads", lang),
+            icon=ft.Icons.DONE_ALL,
+            on_click=lambda e: dispatch(table_action(lambda tb: tb.confirm(*reads))),
+        )
+        if len(reads) > 1
+        else None
+    )
+    return ft.Container(
+        key="doubts",
+        content=section(
+            "doubt-list",
+            t("doubt.title", lang),
+            *[_doubt_row(d, lang, dispatch, i) for i, d in enumerate(found)],
+            all_right,
+            ft.Text(t("doubt.held", lang), size=13, italic=True),
+        ),
+        padding=8,
+        bgcolor=ft.Colors.AMBER_50,
+        border_radius=8,
+    )
+
+
+def out_row(state: AppState, dispatch: Dispatch) -> ft.Control | None:
+    """Who sits this heist out, each with a tap to bring them back."""
+    table, lang = state.table, state.lang
+    if not table.out:
+        return None
+    return ft.Row(
+        [
+            ft.Text(t("photo.sitting_out", lang, names=", ".join(table.out))),
+            *[
+                ft.TextButton(
+                    key=f"plays-{i}",
+                    content=t("photo.plays", lang, name=name),
+                    on_click=lambda e, name=name: dispatch(
+                        table_action(lambda tb: tb.back_in(name))
+                    ),
+                )
+                for i, name in enumerate(table.out)
+            ],
+        ],
+        wrap=True,
+        key="sitting-out",
+    )

@@ -1,0 +1,141 @@
+"""The photo with its reads: every card's outline and code drawn over it, each group named by
+its owner, doubtful and stray cards marked; a tap on a card picks it for the fix panel.
+
+Drawn by the client (a canvas over the image), so a fix redraws only the outlines, never the
+photo; pinch (or the mouse wheel) zooms it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import flet.canvas as cv
+
+from companion.ui.cards import entry_text
+from companion.ui.photo.read import PhotoRead, Spot
+from companion.ui.showdown.setup_view import table_action
+from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
+from companion.ui.text import t
+from companion.ui.widgets import Dispatch
+
+__all__ = ["photo_panel", "PHOTO_WIDTH", "place_colour"]
+
+PHOTO_WIDTH = 366  # a 390-pixel phone less the page's padding
+_HANDS = (
+    ft.Colors.LIGHT_BLUE_ACCENT_400,
+    ft.Colors.PINK_ACCENT_200,
+    ft.Colors.LIME_ACCENT_400,
+    ft.Colors.ORANGE_ACCENT_200,
+    ft.Colors.PURPLE_ACCENT_100,
+    ft.Colors.TEAL_ACCENT_400,
+)
+_GONE = ft.Colors.GREY_500
+
+
+def place_colour(place: int) -> str:
+    """One colour per place, the same on the photo and beside its name below it."""
+    if place in (RIVER, RIVER2):
+        return ft.Colors.YELLOW_ACCENT_400
+    if place == STRAY:
+        return ft.Colors.RED_ACCENT_400
+    return _HANDS[place % len(_HANDS)]
+
+
+def _outline(spot: Spot, k: float, colour: str, width: float, dashed: bool) -> cv.Shape:
+    (x0, y0), *rest = spot.quad
+    elements: list[cv.Path.PathElement] = [cv.Path.MoveTo(x0 * k, y0 * k)]
+    elements += [cv.Path.LineTo(x * k, y * k) for x, y in rest]
+    elements.append(cv.Path.Close())
+    paint = ft.Paint(
+        color=colour,
+        stroke_width=width,
+        style=ft.PaintingStyle.STROKE,
+        stroke_dash_pattern=[6, 4] if dashed else None,
+    )
+    return cv.Path(elements, paint=paint)
+
+
+def _label(x: float, y: float, words: str, colour: str, size: int = 11) -> cv.Shape:
+    return cv.Text(
+        x,
+        y,
+        words,
+        style=ft.TextStyle(
+            size=size, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK, bgcolor=colour
+        ),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[cv.Shape]:
+    shapes: list[cv.Shape] = []
+    groups: dict[int, list[Spot]] = {}
+    for spot in read.spots:
+        if spot.at is None:  # taken off the table: a thin grey outline, no code
+            shapes.append(_outline(spot, k, _GONE, 1, True))
+            continue
+        place, index = spot.at
+        groups.setdefault(place, []).append(spot)
+        selected = table.selected == spot.at
+        doubtful = spot.check and table.cards_at(place)[index] == spot.read
+        colour = ft.Colors.BLUE_700 if selected else place_colour(place)
+        shapes.append(_outline(spot, k, colour, 4 if selected or doubtful else 2, place == STRAY))
+        # Between the middle and the first corner (the index corner read): the codes of
+        # overlapping cards then part instead of piling up at one middle.
+        (cx, cy), (qx, qy) = spot.centre, spot.quad[0]
+        cx, cy = (cx + qx) / 2, (cy + qy) / 2
+        code = entry_text(table.cards_at(place)[index]) + (" ?" if doubtful else "")
+        shapes.append(_label(cx * k, cy * k, code, ft.Colors.AMBER_300 if doubtful else colour))
+    for place, spots in groups.items():
+        top = min(y for s in spots for _, y in s.quad)
+        middle = sum(s.centre[0] for s in spots) / len(spots)
+        name = table.place_name(place, lang)
+        if table.seating and place >= 0:
+            name = f"{t('seat.hand', lang, n=place + 1)} · {name}"
+        shapes.append(_label(middle * k, max(8.0, top * k - 9), name, place_colour(place), 12))
+    return shapes
+
+
+def photo_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control | None:
+    read = table.read
+    if read is None:
+        return None
+    k = PHOTO_WIDTH / read.width
+    height = round(read.height * k)
+
+    def tapped(e: Any) -> None:
+        spot = read.tapped(e.local_position.x / k, e.local_position.y / k)
+        if spot is not None:
+            dispatch(table_action(lambda tb: tb.select_spot(spot)))
+
+    picture = ft.Stack(
+        [
+            ft.Image(src=read.image, width=PHOTO_WIDTH, height=height, fit=ft.BoxFit.FILL),
+            cv.Canvas(_shapes(table, read, k, lang), width=PHOTO_WIDTH, height=height),
+        ],
+        width=PHOTO_WIDTH,
+        height=height,
+    )
+    viewer = ft.InteractiveViewer(
+        content=ft.GestureDetector(content=picture, on_tap_down=tapped),
+        min_scale=1.0,
+        max_scale=6.0,
+        width=PHOTO_WIDTH,
+        height=height,
+    )
+    return ft.Column(
+        [
+            # Its descendants left out: a screen reader says the photo, and a tap on it reaches
+            # the card under the finger, not the middle of the photo (a semantics tap would).
+            ft.Semantics(
+                label=t("photo.label", lang),
+                content=viewer,
+                key="photo-read",
+                exclude_semantics=True,
+            ),
+            ft.Text(t("photo.hint", lang), size=12, italic=True),
+        ],
+        spacing=4,
+        key="photo-panel",
+    )

@@ -1,0 +1,206 @@
+"""The photo with its reads: outlines that follow the fixes, seats kept and followed, doubts
+that hold the verdict; on a real game log, with the real card reader on a rendered scene."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.engine.cards import parse_card
+from companion.ui.night.actions import forget_seats, start_night
+from companion.ui.photo.read import PhotoRead, Spot
+from companion.ui.photo.seats import assign_hands, gap
+from companion.ui.replay.actions import rebuild
+from companion.ui.replay.state import ReplayState
+from companion.ui.root import root_view
+from companion.ui.services import PhotoReader, Services, run
+from companion.ui.showdown.actions import load_photo, save_heist, save_seats
+from companion.ui.showdown.doubts import doubts, layout
+from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
+from companion.ui.state import AppState
+from tests.ui.screens import find, shown, walk
+from tests.ui.showdown import photos
+
+PLAYERS = ("Ana", "Bob", "Chloé", "Dan")
+
+
+def square(x: float, y: float, at: tuple[int, int] | None, code: str = "As") -> Spot:
+    return Spot(((x, y), (x + 10, y), (x + 10, y + 14), (x, y + 14)), parse_card(code), False, at)
+
+
+def test_outlines_follow_removals_moves_and_typing() -> None:
+    read = PhotoRead(
+        b"", 100, 100, (square(0, 0, (0, 0)), square(20, 0, (0, 1)), square(40, 0, (1, 0)))
+    )
+    assert [s.at for s in read.removed(0, 0, 2).spots] == [None, (0, 0), (1, 0)]
+    assert [s.at for s in read.moved(0, 0, 2, 1, 1).spots] == [(1, 1), (0, 0), (1, 0)]
+    assert [s.at for s in read.retyped(0, 1).spots] == [(0, 0), None, (1, 0)]
+    assert [s.at for s in read.renumbered({0: 1, 1: 0}).spots] == [(1, 0), (1, 1), (0, 0)]
+    assert read.tapped(25, 7) == 1 and read.tapped(15, 30) is None
+
+
+@pytest.mark.parametrize(
+    ("hands", "seats", "given"),
+    [
+        # Found in another order: each goes to the nearest seat.
+        ((10, 100, 190, 280), {"A": 95, "B": 185, "C": 275, "D": 5}, (1, 2, 3, 0)),
+        # Two hands for four seats: the players without one sit out.
+        ((100, 280), {"A": 95, "B": 185, "C": 275, "D": 5}, (0, None, 1, None)),
+        # Players not seated yet take the hands left, in order.
+        ((100, 280, 30), {"A": 95, "C": 275}, (0, 2, 1, None)),
+        # Across 0 degrees.
+        ((350, 170), {"A": 175, "B": 5}, (1, 0, None, None)),
+    ],
+)
+def test_hands_go_to_the_nearest_seats(
+    hands: tuple[float, ...], seats: dict[str, float], given: tuple[int | None, ...]
+) -> None:
+    assert assign_hands(hands, ("A", "B", "C", "D"), seats) == given
+    assert gap(350, 10) == 20
+
+
+def test_the_reader_is_told_the_variant_layout() -> None:
+    assert str(layout(ShowdownState(PLAYERS), 4)) == "5+4x2"
+    assert str(layout(ShowdownState(PLAYERS, variant="two-of-four"), 3)) == "5+3x4"
+    assert layout(ShowdownState(PLAYERS, two_rivers=True), 4) is None
+    assert layout(ShowdownState(PLAYERS, variant="circular"), 4) is None
+
+
+@pytest.fixture
+def reading(services: Services) -> Services:
+    return replace(services, reader=PhotoReader())
+
+
+def night(services: Services) -> AppState:
+    return run(start_night, AppState(lang="en", table=ShowdownState(PLAYERS)), services)
+
+
+def hands_of(state: AppState) -> dict[str, tuple[str, ...]]:
+    """Each player's cards, sorted: the order within a hand is the reader's."""
+    return {
+        name: tuple(sorted(str(c) for c in held))
+        for name, held in zip(state.table.players, state.table.hands, strict=True)
+    }
+
+
+def judged(state: AppState) -> AppState:
+    table = state.table.confirm(*(d.key for d in doubts(state.table) if d.confirmable))
+    result = table.showdown()
+    assert result is not None, table.problems()
+    for group in result.order:
+        for hand in group:
+            table = table.tap_hand(hand)
+    return state.with_table(table)
+
+
+def test_a_night_seats_its_players_and_later_photos_follow_the_seats(reading: Services) -> None:
+    state = night(reading)
+    # First photo, a hole card hidden: the short hand is said, the verdict held.
+    first = photos.covered(photos.scene(), "8s")
+    state = run(load_photo(photos.jpeg(first)), state, reading)
+    table = state.table
+    assert table.seating and table.read is not None
+    assert hands_of(state)["Chloé"] == ("6c",)
+    said = [d.text.text("en") for d in doubts(table)]
+    assert "Chloé: 1 card read, 2 expected" in said
+    view = root_view(state, lambda action: None)
+    assert find(view, "photo-read") is not None and find(view, "keep-seats") is not None
+    assert "Red tokens" not in list(shown(view))
+    state = run(save_seats, state, reading)
+    seats = dict(state.night.night.seats)  # type: ignore[union-attr]
+    assert list(seats) == list(PLAYERS) and not state.table.seating
+    # Fixed on the photo: the hand's card picked there, the missing one added to its hand.
+    six = next(i for i, s in enumerate(table.read.spots) if str(s.read) == "6c")
+    fixed = state.table.select_spot(six)
+    assert fixed.selected == (2, 0)
+    state = state.with_table(fixed.add_cards(2, "8s"))
+    assert not any(d.key.startswith("hand:") for d in doubts(state.table))
+    assert run(save_heist, state, reading).heists == ()  # doubtful reads still unconfirmed
+    state = run(save_heist, judged(state), reading)
+    assert len(state.heists) == 1
+
+    # The phone turned: the reader lists the hands in another order, the names stay.
+    second = photos.turned(photos.scene(), -30)
+    state = run(load_photo(photos.jpeg(second)), state, reading)
+    assert not state.table.seating
+    assert hands_of(state) == {
+        p: tuple(sorted(h)) for p, h in zip(PLAYERS, photos.HANDS, strict=True)
+    }
+
+    # Ana's hand hidden: she sits out, the heist is saved without her and replays.
+    third = photos.covered(photos.scene(), "Jh", "Kd")
+    state = run(load_photo(photos.jpeg(third)), state, reading)
+    absent = [d for d in doubts(state.table) if d.sits_out]
+    assert [d.text.text("en") for d in absent] == ["Ana: no hand found on the photo"]
+    state = state.with_table(state.table.sit_out("Ana"))
+    assert state.table.players == PLAYERS[1:] and state.table.out == ("Ana",)
+    state = run(save_heist, judged(state), reading)
+    heist = state.heists[-1]
+    assert set(heist.owners.values()) == set(PLAYERS[1:])
+    table, _tokens = rebuild(ReplayState.of(heist), reading)
+    assert [p.name for p in table.players] == list(PLAYERS[1:])
+
+
+def test_a_stray_card_is_asked_about_and_can_join_a_hand() -> None:
+    spots = (square(0, 0, (RIVER, 0)), square(50, 50, (STRAY, 0), "7h"))
+    table = ShowdownState(("Ana",), river=(parse_card("As"),), stray=(parse_card("7h"),))
+    table = replace(table, read=PhotoRead(b"", 100, 100, spots))
+    said = [d.text.text("en") for d in doubts(table)]
+    assert "7♥: not in play?" in said and "River: 1 card read, 5 expected" in said
+    moved = table.select(STRAY, 0).move_selected(0)
+    assert moved.stray == () and moved.read is not None and moved.read.spots[1].at == (0, 0)
+    left = table.confirm(*(d.key for d in doubts(table)))
+    assert doubts(left) == ()
+    over = left.with_cards_text(0, "Ah Ad 3c")
+    assert [d.text.text("en") for d in doubts(over)] == ["Ana: 3 cards read, 2 expected"]
+
+
+def test_a_hand_given_to_another_player_takes_its_outlines_along() -> None:
+    spots = (square(0, 0, (0, 0), "Ah"), square(50, 0, (1, 0), "Kd"))
+    table = ShowdownState(
+        ("Ana", "Bob"), hands=((parse_card("Ah"),), (parse_card("Kd"),)), seating=True
+    )
+    table = replace(table, read=PhotoRead(b"", 100, 100, spots)).give_hand(0, "Bob")
+    assert [str(c) for h in table.hands for c in h] == ["Kd", "Ah"]
+    assert table.read is not None and [s.at for s in table.read.spots] == [(1, 0), (0, 0)]
+    assert table.select_spot(0).selected == (1, 0) and table.select_spot(0).on_photo
+
+
+def test_the_reader_preloads_once_while_a_photo_may_already_ask_for_it() -> None:
+    from companion.ui.services import _load_detector
+
+    calls: list[int] = []
+
+    def counted() -> object:
+        calls.append(1)
+        return _load_detector()
+
+    reader = PhotoReader(counted)
+    started = reader.preload()
+    assert reader.detector() is not None  # waits for the preload's load, not a second one
+    started.join(timeout=60)
+    assert calls == [1] and not started.is_alive()
+
+
+def test_the_night_says_its_seats_and_can_ask_them_again(services: Services) -> None:
+    state = night(services)
+    status = services.log.save_seats(state.night.night.id, {"Bob": 300, "Ana": 10, "Dan": 120})  # type: ignore[union-attr]
+    state = replace(state, night=status).go("night")
+    words = list(shown(root_view(state, lambda action: None)))
+    assert "Seated clockwise: Ana, Dan, Bob" in words
+    state = run(forget_seats, state, services)
+    assert dict(state.night.night.seats) == {}  # type: ignore[union-attr]
+    assert "seats-line" not in [getattr(c, "key", None) for c in walk(root_view(state, print))]
+
+
+def test_a_hand_tapped_on_the_photo_while_seats_are_asked_offers_the_names() -> None:
+    spots = (square(0, 0, (0, 0), "Ah"), square(50, 0, (1, 0), "Kd"))
+    table = ShowdownState(
+        ("Ana", "Bob"), hands=((parse_card("Ah"),), (parse_card("Kd"),)), seating=True
+    )
+    table = replace(table, read=PhotoRead(b"", 100, 100, spots)).select_spot(1)
+    view = root_view(AppState(lang="en", table=table), lambda action: None)
+    assert "Whose hand is it?" in list(shown(find(view, "whose")))
+    assert find(view, "whose-0").content == "Ana"
+    assert find(view, "fix-panel") is not None  # once: under the photo, not under the chips

@@ -19,6 +19,7 @@ __all__ = [
     "entry",
     "entries",
     "entry_text",
+    "card_face",
     "card_of",
 ]
 
@@ -48,6 +49,18 @@ def entry_text(value: Entry) -> str:
         return value
     code = str(value)
     return "10" + code[1:] if value.rank == Rank.TEN else code
+
+
+def card_face(value: Entry) -> str:
+    """An entry as printed on the card, for chips and labels: ``10♥``, ``*♠``; text that is
+    no card as typed.
+
+    >>> card_face(entry("Th")), card_face(entry("*s")), card_face("zz")
+    ('10♥', '*♠', 'zz')
+    """
+    if not isinstance(value, Card):
+        return value
+    return value.pretty()
 
 
 def card_of(value: Entry) -> Card | None:

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.engine.cards import Card
 from companion.ui.banner import Banner
-from companion.ui.cards import entry, entry_text
+from companion.ui.cards import card_face, entry, entry_text
 from companion.ui.navigation import open_screen
 from companion.ui.services import Action
 from companion.ui.state import SCREENS, AppState
@@ -35,7 +35,6 @@ Download = Callable[[str, int | None], None]  # (kind "json"/"csv", night id or 
 
 RED = ft.Colors.RED_700
 GREEN = ft.Colors.GREEN_700
-SUIT_GLYPHS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 TWO_COLOURS = {"s": ft.Colors.BLACK, "h": RED, "d": RED, "c": ft.Colors.BLACK}
 # Hearts and diamonds are the pair players confuse most: four colours set them apart.
 FOUR_COLOURS = {"s": ft.Colors.BLACK, "h": RED, "d": ft.Colors.BLUE_800, "c": ft.Colors.GREEN_800}
@@ -71,10 +70,7 @@ def _face(card: str) -> tuple[str, str | None]:
     value = entry(card)
     if not isinstance(value, Card):
         return card, None
-    rank = entry_text(value)[:-1] if value.suit is not None else entry_text(value)
-    if value.suit is None:
-        return rank, None
-    return rank + SUIT_GLYPHS[value.suit.letter], value.suit.letter
+    return card_face(value), None if value.suit is None else value.suit.letter
 
 
 def card_chip(

@@ -10,27 +10,30 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
+import flet.canvas as cv
 import pytest
 
 from companion.engine.gang.ranking import Ranking, Straights, TableRules
 from companion.engine.gang.variants import VARIANTS
 from companion.engine.spit import VARIANTS as SPIT_VARIANTS
 from companion.messages import en, fr
-from companion.ui.fonts import font_file
+from companion.ui.fonts import FAMILY, font_file
 from companion.ui.navigation import initial_state, open_screen
 from companion.ui.night.actions import close_night, start_night
 from companion.ui.replay.actions import open_replay, run_replay
-from companion.ui.services import Action, Services, run
-from companion.ui.showdown.actions import save_heist
+from companion.ui.services import Action, PhotoReader, Services, run
+from companion.ui.showdown.actions import load_photo, save_heist, save_seats
 from companion.ui.showdown.state import RIVER, UI_VARIANTS, ShowdownState
 from companion.ui.state import AppState
 from tests.ui.cribbage.test_words import STEPS as CRIBBAGE_STEPS
 from tests.ui.glyphs import characters
 from tests.ui.screens import Session, shown
 from tests.ui.screens import walk as controls_under
+from tests.ui.showdown import photos
 from tests.ui.spit.test_words import STEPS as SPIT_STEPS
 
 TEMPLATES = {"en": en.MESSAGES, "fr": fr.MESSAGES}
@@ -72,7 +75,10 @@ def troubles(state: AppState, services: Services) -> Iterator[str]:
     drawn = characters(font_file())
     for lang in ("fr", "en"):
         page = Session(state.in_lang(lang), services).view()
-        for text in shown(page):
+        for label in painted(page):  # a canvas does not take the theme's font
+            if label.style is None or label.style.font_family != FAMILY:
+                yield f"{lang} {state.screen}: {label.value!r} is painted in another font"
+        for text in [*shown(page), *(label.value for label in painted(page))]:
             where = f"{lang} {state.screen}: {text!r}"
             if ids_in(text, lang):
                 yield f"{where} names {ids_in(text, lang)}"
@@ -86,6 +92,16 @@ def troubles(state: AppState, services: Services) -> Iterator[str]:
         for control in controls_under(page):
             if not accessible_name(control):
                 yield f"{lang} {state.screen}: {type(control).__name__} {control.key!r} has no name"
+
+
+def painted(page: Any) -> list[cv.Text]:
+    """The words painted on canvases (the photo's card codes and owners)."""
+    return [
+        shape
+        for control in controls_under(page)
+        for shape in getattr(control, "shapes", None) or ()
+        if isinstance(shape, cv.Text) and shape.value
+    ]
 
 
 def accessible_name(control: Any) -> str | None:
@@ -154,6 +170,20 @@ def showdown_steps(tour: Tour) -> None:
     tour.dispatch(_change(two.with_two_rivers(True)))
 
 
+def photo_steps(tour: Tour) -> None:
+    """A night's first photo, read by the real reader with a hole card covered: the photo with
+    its reads, the seats asked, the doubts listed; the seats kept, then a card picked on it."""
+    tour.dispatch(_change(ShowdownState(("Ana", "Bob", "Chloé", "Dan"))))
+    tour.dispatch(start_night)
+    tour.services = replace(tour.services, reader=PhotoReader())
+    tour.dispatch(load_photo(photos.jpeg(photos.covered(photos.scene(), "8s"))))
+    assert tour.state.table.read is not None and tour.state.table.seating
+    labels = [label.value for label in painted(tour.view())]
+    assert any("♥" in code or "♠" in code for code in labels), labels  # codes as printed
+    tour.dispatch(save_seats)
+    tour.dispatch(_change(tour.state.table.select_spot(0)))
+
+
 def night_steps(tour: Tour) -> None:
     """A night of three heists (alarms and a vault), its replay, the night closed, history."""
     tour.dispatch(open_screen("night"))
@@ -184,6 +214,7 @@ def game_steps(screen: str, steps: dict[str, list[Callable[[Session], None]]]) -
 
 WALKS = {
     "showdown": showdown_steps,
+    "a photo with its reads, seats and doubts": photo_steps,
     "night, replay and history": night_steps,
     "cribbage": game_steps("cribbage", CRIBBAGE_STEPS),
     "spit": game_steps("spit", SPIT_STEPS),

@@ -495,6 +495,8 @@ MESSAGES: dict[str, str] = {
     # -- the app's photo, seats and doubts (#16): its own words below this line
     "four_colours": "4 colours",
     "preset_apply": "Apply the preset “{name}”",
+    "stat_row": "{name}: {won}/{of} ({rate})",
+    "failure_line": "#{token} {hand}: {reason}",
     "doubt.title": "Check before the verdict",
     "doubt.held": "The verdict waits until each line is fixed or confirmed.",
     "doubt.hand_count": "{name}: {n} {n:p:card|cards} read, {want} expected",

@@ -495,6 +495,8 @@ MESSAGES: dict[str, str] = {
     # -- the app's photo, seats and doubts (#16): its own words below this line
     "four_colours": "4 couleurs",
     "preset_apply": "Appliquer le réglage « {name} »",
+    "stat_row": "{name} : {won}/{of} ({rate})",
+    "failure_line": "#{token} {hand} : {reason}",
     "doubt.title": "À vérifier avant le verdict",
     "doubt.held": "Le verdict attend que chaque ligne soit corrigée ou confirmée.",
     "doubt.hand_count": "{name} : {n} {n:p:carte lue|cartes lues}, {want} attendues",

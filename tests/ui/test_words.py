@@ -43,6 +43,7 @@ SNAKE = re.compile(r"(?<![\w./-])[a-z]+(?:_[a-z0-9]+)+(?![\w./-])")
 KEY = re.compile(r"(?<![\w/])[a-z][a-z0-9_-]*\.[a-z][a-z0-9_.-]*(?![\w/])")
 # A "?" stands alone in Spit's notation ("? face down"): only : ; ! are checked.
 FRENCH_SPACING = re.compile(r"\s[:;!](?=\s|$)|[«»]")
+ENGLISH_COLON = re.compile(r"[^\W\d_][:;] ")  # French spaces a colon: "classique : 1/2"
 # The names programs give what players name in words, each with the keys of its words: the
 # name is a word where it is one of its own words in that language (English's "classic").
 NAMED = {
@@ -84,6 +85,8 @@ def troubles(state: AppState, services: Services) -> Iterator[str]:
                 yield f"{where} names {ids_in(text, lang)}"
             if lang == "en" and FRENCH_SPACING.search(text):
                 yield f"{where} is spaced the French way"
+            if lang == "fr" and ENGLISH_COLON.search(text):
+                yield f"{where} is spaced the English way"
             if lang == "en" and state.lang == "en" and re.search(r"\bJoueur\b", text):
                 yield f"{where} keeps a French default name"
             missing = {c for c in text if not c.isspace() and c not in drawn}
@@ -256,6 +259,7 @@ def test_the_checks_catch_what_the_issue_saw(services: Services) -> None:
     found = list(troubles(state, services))
     assert any("French default name" in line for line in found)
     assert FRENCH_SPACING.search("Correct order : Bob") and not FRENCH_SPACING.search("a: b")
+    assert ENGLISH_COLON.search("classique: 1/2") and not ENGLISH_COLON.search("classique : 1/2")
 
 
 def test_night_close_is_reached(services: Services) -> None:

@@ -57,7 +57,11 @@ def verdict_panel(result: Showdown, lang: str) -> ft.Control | None:
         return None
     opens = result.verdict.opens
     reasons = [
-        ft.Text(f"#{f.token} {f.hand.id}: {f.reason(lang)}", color=ft.Colors.WHITE, size=15)
+        ft.Text(
+            t("failure_line", lang, token=f.token, hand=f.hand.id, reason=f.reason(lang)),
+            color=ft.Colors.WHITE,
+            size=15,
+        )
         for f in result.verdict.failures
     ]
     return ft.Container(

@@ -159,7 +159,7 @@ def build_asgi(
         os.environ.pop(name, None)
 
     from companion.ui.app import UPLOAD_FOLDER, make_main
-    from companion.ui.fonts import font_folder
+    from companion.ui.fonts import assets_dir
 
     upload_dir = (data_dir / UPLOAD_FOLDER).resolve()
     # Leftovers of a killed run are never read: uploads are consumed within one session.
@@ -169,7 +169,7 @@ def build_asgi(
     flet_app = flet_fastapi.app(
         make_main(services, upload_dir, lang),
         no_cdn=True,
-        assets_dir=str(font_folder()),  # the app's font (ui/fonts.py)
+        assets_dir=assets_dir(),  # the app's font (ui/fonts.py)
         upload_dir=str(upload_dir),
         max_upload_size=MAX_UPLOAD_BYTES,
         secret_key=secrets.token_urlsafe(32),

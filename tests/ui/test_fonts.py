@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from companion.storage import SqliteGameLog
+from companion.ui import fonts
 from companion.ui.app import with_settings
 from companion.ui.fonts import FAMILY, font_file, font_urls
 from companion.ui.server import build_asgi
@@ -18,6 +19,12 @@ from companion.ui.state import AppState
 from companion.ui.widgets import FOUR_COLOURS, TWO_COLOURS, card_chip, suit_colours
 from tests.ui.glyphs import characters
 from tests.ui.screens import Session, find
+
+
+def test_an_install_without_the_font_still_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An install older than the font (pip install -e . not run again): no assets, no fonts.
+    monkeypatch.setattr(fonts, "_PACKAGE", "companion_no_such_font_package")
+    assert fonts.assets_dir() is None and fonts.font_file() is None and fonts.font_urls() == {}
 
 
 def test_the_font_draws_suits_arrows_and_french() -> None:

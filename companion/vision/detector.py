@@ -204,13 +204,25 @@ class CardDetector:
             reads += more
         return reads
 
+    def read_frames(self, image: np.ndarray, frames: list[Proposal]) -> list[CornerRead]:
+        """``frames`` read as cards once each, neither framed again nor looked at twice: the
+        live reader brings its own frames (cards followed from earlier frames, whose next
+        frames are the second look)."""
+        reads, _ = self._read(image, frames, [image], reframe=False)
+        return reads
+
     def _read(
-        self, image: np.ndarray, proposals: list[Proposal], pyramid: list[np.ndarray]
+        self,
+        image: np.ndarray,
+        proposals: list[Proposal],
+        pyramid: list[np.ndarray],
+        reframe: bool | None = None,
     ) -> tuple[list[CornerRead], list[Proposal]]:
-        """The proposals read as cards, and those read as no index."""
+        """The proposals read as cards, and those read as no index (``reframe``: whether
+        doubtful reads are framed again; None: as the detector was made)."""
         crops = _cut(image, proposals)
         rank_p, suit_p = self.classify(crops)
-        if self.reframe:
+        if self.reframe if reframe is None else reframe:
             proposals, crops, rank_p, suit_p = self._reframe_doubtful(
                 image, proposals, crops, rank_p, suit_p
             )

@@ -14,18 +14,29 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import cv2
 import numpy as np
 
 from companion.engine.cards import Card
+from companion.vision import follow
 from companion.vision.detections import Detections
-from companion.vision.merging import merge_reads
-from companion.vision.proposals import Proposal, propose_corners
+from companion.vision.geometry import card_quad
+from companion.vision.merging import CornerRead, merge_reads
+from companion.vision.proposals import WORK_SIZE, Proposal, first_of_alike, propose_corners
 
 if TYPE_CHECKING:
     from companion.vision.detector import CardDetector
 
-__all__ = ["LOOK_EVERY", "MATCH", "SHOWN", "STABLE", "WINDOW", "FrameFuser", "LiveReader"]
+__all__ = [
+    "LOOK_CARD",
+    "LOOK_EVERY",
+    "LOOK_SIZE",
+    "MATCH",
+    "SHOWN",
+    "STABLE",
+    "WINDOW",
+    "FrameFuser",
+    "LiveReader",
+]
 
 WINDOW = 5  # recent frames whose reads count
 STABLE = 3  # reads of one code among them that make a card sure
@@ -33,9 +44,12 @@ STABLE = 3  # reads of one code among them that make a card sure
 # often a passing misread than a card, and one frame later a real card has its second read.
 SHOWN = 2
 MATCH = 0.5  # card widths between the centres of two reads of the same card
-LOOK_EVERY = 3  # a full look for corners every this many frames; the others follow the cards
-# The camera's motion between two frames is measured on this copy of them (long side, pixels).
-MOTION_SIZE = 640
+LOOK_EVERY = 4  # a full look for corners every this many frames; the others follow the cards
+# Once cards are followed, the corner search works on a frame where they are this wide
+# (pixels), at least LOOK_SIZE on its long side: proposals.WORK_SIZE suits cards a fiftieth of
+# the frame wide, a webcam over a table sees them far wider.
+LOOK_CARD = 40
+LOOK_SIZE = 640
 
 
 @dataclass(frozen=True)
@@ -62,10 +76,6 @@ class _Track:
     @property
     def width(self) -> float:
         return float(np.linalg.norm(self.quad[1] - self.quad[0]))
-
-
-def _width(quad: np.ndarray) -> float:
-    return float(np.linalg.norm(quad[1] - quad[0]))
 
 
 class FrameFuser:
@@ -187,68 +197,33 @@ class FrameFuser:
         self._tracks = []
 
 
-def corner_frame(quad: np.ndarray) -> Proposal:
-    """The corner frame a card's outline was read from (``geometry.card_quad``'s inverse)."""
-    p = np.asarray(quad[0], np.float64)
-    across, down = quad[1] - quad[0], quad[3] - quad[0]
-    s = float(np.linalg.norm(across))
-    return Proposal(p, across / max(s, 1e-9), down / max(float(np.linalg.norm(down)), 1e-9), s)
+@dataclass(frozen=True)
+class _Followed:
+    """A corner frame that read a card shown, and the last frame it did so."""
+
+    frame: Proposal
+    seen: int
 
 
-def _grey(frame: np.ndarray) -> tuple[np.ndarray, float]:
-    """A small grey copy of ``frame`` for measuring motion, and its scale."""
-    scale = min(1.0, MOTION_SIZE / max(frame.shape[:2]))
-    small = frame
-    if scale < 1.0:
-        small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), scale
-
-
-def _motion(
-    before: np.ndarray, after: np.ndarray, points: np.ndarray, scale: float
-) -> np.ndarray | None:
-    """The 2x3 similarity taking ``points`` (frame pixels) from ``before`` to ``after`` (the
-    small grey copies, ``scale`` of the frame), or None when it cannot be measured."""
-    if len(points) < 3:
-        return None
-    start = (points * scale).astype(np.float32).reshape(-1, 1, 2)
-    moved, status, _ = cv2.calcOpticalFlowPyrLK(
-        before, after, start, start.copy(), winSize=(21, 21), maxLevel=3
-    )
-    ok = status.ravel() == 1
-    if ok.sum() < 3:
-        return None
-    matrix, inliers = cv2.estimateAffinePartial2D(
-        start[ok], moved[ok], method=cv2.RANSAC, ransacReprojThreshold=2.0
-    )
-    if matrix is None or inliers is None or int(inliers.sum()) < 3:
-        return None
-    # Back to frame pixels: x_frame = x_small / scale.
-    matrix = np.asarray(matrix, np.float64)
-    matrix[:, 2] /= scale
-    return matrix
-
-
-def _moved(frame: Proposal, matrix: np.ndarray) -> Proposal:
-    """``frame`` carried by the similarity ``matrix``."""
-    turn = matrix[:, :2]
-    stretch = float(np.sqrt(abs(np.linalg.det(turn))))
-    u, v = turn @ frame.u, turn @ frame.v
-    return Proposal(
-        turn @ frame.p + matrix[:, 2],
-        u / max(float(np.linalg.norm(u)), 1e-9),
-        v / max(float(np.linalg.norm(v)), 1e-9),
-        frame.s * stretch,
+def _shown_read(read: CornerRead, shown: Detections) -> bool:
+    """Whether ``read`` is the card of a row of ``shown`` at that row's place."""
+    q = read.proposal
+    centre = card_quad(q.p, q.u, q.v, q.s).mean(axis=0)
+    return any(
+        card == read.card and float(np.linalg.norm(centre - c)) < MATCH * q.s
+        for card, c in zip(shown.cards, shown.centres, strict=True)
     )
 
 
 class LiveReader:
     """Webcam frames in, the fused read of the recent frames out (``read(frame)``).
 
-    Every ``look_every`` frames the whole frame is searched for corners and read once each
-    (no second looks: the next frames are the second look). In between, the places already
-    followed are carried by the camera's motion (optical flow at their corners) and only
-    their read corners are read again, a few crops instead of a few hundred.
+    The corner frames that read the cards are carried from frame to frame by the camera's
+    motion (optical flow at their corners) and read again there: a few crops per frame, not
+    a few hundred. Every ``look_every`` frames (and whenever the motion cannot be measured)
+    the whole frame is searched for corners as well: the followed frames move onto the
+    outline corners found near them, and corners off the followed cards are read once each
+    (no second looks: the next frames are the second look).
     """
 
     def __init__(
@@ -261,28 +236,62 @@ class LiveReader:
         self.fuser = fuser if fuser is not None else FrameFuser()
         self.look_every = look_every
         self._count = 0
-        self._before: tuple[np.ndarray, float] | None = None
-        self.looked = False  # whether the last frame was a full look (for the benchmark)
+        self._before: follow.Grey | None = None
+        self._followed: list[_Followed] = []
+        self.looked = False  # whether the last frame was searched whole (for the benchmark)
 
     def read(self, frame: np.ndarray) -> Detections:
         """The fused read after adding ``frame`` (BGR)."""
-        grey = _grey(frame)
-        places = self.fuser.places()
-        frames: list[Proposal] | None = None
-        if places and self._count % self.look_every != 0 and self._before is not None:
-            corners = np.concatenate([q[[0, 1, 3]] for q in places])
-            matrix = _motion(self._before[0], grey[0], corners, grey[1])
-            if matrix is not None:
-                frames = [_moved(corner_frame(q), matrix) for q in places]
-        self.looked = frames is None
-        if frames is None:
-            frames, _ = propose_corners(frame)
+        grey = follow.grey(frame)
+        frames = [f.frame for f in self._followed]
+        matrix = None
+        if frames and self._before is not None:
+            points = np.array([p for q in frames for p in (q.p, q.p + q.s * q.u, q.p + q.s * q.v)])
+            matrix = follow.motion(self._before[0], grey[0], points, grey[1])
+        if matrix is not None:
+            frames = [follow.moved(q, matrix) for q in frames]
+        self.looked = matrix is None or self._count % self.look_every == 0
+        if self.looked:
+            proposals, _ = propose_corners(frame, self._work_size(frame, frames))
+            frames = [follow.anchored(q, proposals) for q in frames]
+            # Corners on the followed cards are read at the followed frames: only corners
+            # elsewhere are new (a card laid down, one missed so far).
+            frames += [q for q in proposals if not follow.inside(q.p, frames)]
         reads = self.detector.read_frames(frame, frames)
+        shape = (int(frame.shape[0]), int(frame.shape[1]))
+        read = merge_reads(reads, shape, self.fuser.decks)
+        self._follow(frames, reads, read)
         self._count += 1
         self._before = grey
-        return self.fuser.update(
-            merge_reads(reads, frame.shape[:2], self.fuser.decks), frame.shape[:2]
-        )
+        return self.fuser.update(read, shape)
+
+    @staticmethod
+    def _work_size(frame: np.ndarray, followed: list[Proposal]) -> int:
+        """The work frame's long side for the corner search: the full ``WORK_SIZE`` until
+        cards are followed, then small enough that they stay ``LOOK_CARD`` pixels wide
+        (down to ``LOOK_SIZE``): the search costs about its pixels."""
+        if not followed:
+            return WORK_SIZE
+        width = float(np.median([q.s for q in followed]))
+        size = round(max(frame.shape[:2]) * LOOK_CARD / max(width, 1.0))
+        return int(min(WORK_SIZE, max(LOOK_SIZE, size)))
+
+    def _follow(self, frames: list[Proposal], reads: list[CornerRead], read: Detections) -> None:
+        """The frames to follow into the next frame: those that read a card shown now, and
+        those followed before that read one within the fuser's window."""
+        by_frame = {id(r.proposal): r for r in reads}
+        oldest = self.fuser.frame + 1 - self.fuser.window + 1
+        kept: list[_Followed] = []
+        for i, q in enumerate(frames):
+            hit = by_frame.get(id(q))
+            if hit is not None and _shown_read(hit, read):
+                kept.append(_Followed(q, self.fuser.frame + 1))
+            elif i < len(self._followed) and self._followed[i].seen >= oldest:
+                kept.append(_Followed(q, self._followed[i].seen))
+        # One frame per corner: the most recently useful.
+        kept.sort(key=lambda f: -f.seen)
+        table = np.array([[*f.frame.p, *f.frame.u, *f.frame.v, f.frame.s] for f in kept])
+        self._followed = [kept[i] for i in first_of_alike(table.reshape(-1, 7), 0.15, 0.8, 0.2)]
 
     def fused(self) -> Detections:
         """The fused read of the frames so far (what a capture keeps)."""
@@ -292,3 +301,4 @@ class LiveReader:
         self.fuser.reset()
         self._count = 0
         self._before = None
+        self._followed = []

@@ -9,16 +9,9 @@ import numpy as np
 import pytest
 
 from companion.vision import CardDetector, Detections
+from companion.vision.follow import corner_frame, inside, moved
 from companion.vision.geometry import card_quad
-from companion.vision.live import (
-    SHOWN,
-    STABLE,
-    WINDOW,
-    FrameFuser,
-    LiveReader,
-    _moved,
-    corner_frame,
-)
+from companion.vision.live import SHOWN, STABLE, WINDOW, FrameFuser, LiveReader
 from companion.vision.proposals import Proposal
 from tests.helpers import FIXTURES
 from tests.vision.layouts.builders import reads
@@ -129,12 +122,20 @@ def test_a_card_outline_gives_back_the_corner_frame_it_was_drawn_from() -> None:
 
 def test_a_frame_is_carried_by_the_camera_motion() -> None:
     turn = np.array([[0.0, -2.0, 10.0], [2.0, 0.0, 20.0]])  # a quarter turn, twice the size
-    moved = _moved(
-        Proposal(np.array([1.0, 0.0]), np.array([1.0, 0.0]), np.array([0, 1.0]), 5.0), turn
-    )
-    assert moved.p == pytest.approx([10.0, 22.0])
-    assert moved.u == pytest.approx([0.0, 1.0]) and moved.v == pytest.approx([-1.0, 0.0])
-    assert moved.s == pytest.approx(10.0)
+    frame = Proposal(np.array([1.0, 0.0]), np.array([1.0, 0.0]), np.array([0, 1.0]), 5.0)
+    after = moved(frame, turn)
+    assert after.p == pytest.approx([10.0, 22.0])
+    assert after.u == pytest.approx([0.0, 1.0]) and after.v == pytest.approx([-1.0, 0.0])
+    assert after.s == pytest.approx(10.0)
+
+
+def test_a_corner_on_a_followed_card_is_inside_it_and_one_beyond_its_edge_is_not() -> None:
+    card = Proposal(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 50.0)
+    # The card spans x 100-150 and y 100-170; the margin is a tenth of each side.
+    assert inside(np.array([148.0, 168.0]), [card])
+    assert inside(np.array([96.0, 100.0]), [card])
+    assert not inside(np.array([160.0, 120.0]), [card])
+    assert not inside(np.array([120.0, 120.0]), [])
 
 
 def _camera_frames(image: np.ndarray, count: int) -> list[np.ndarray]:

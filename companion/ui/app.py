@@ -115,8 +115,11 @@ def WebcamPanel(
         if last.current is not None:
             photo = encode_jpeg(last.current, width=None, quality=92)
             prepare = PHOTO_READERS.get(screen, prepare_photo)
+            # The frames' agreed read; none yet (a capture at once): the photo is read alone.
             fused = fusing.current.fused() if fusing.current is not None else None
-            reading = services if fused is None else replace(services, reader=FusedReader(fused))
+            reading = services
+            if fused is not None and len(fused):
+                reading = replace(services, reader=FusedReader(fused))
             dispatch(await asyncio.to_thread(prepare, photo, "webcam.jpg", reading))
 
     controls: list[ft.Control] = [

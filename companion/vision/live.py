@@ -277,8 +277,8 @@ class LiveReader:
         return int(min(WORK_SIZE, max(LOOK_SIZE, size)))
 
     def _follow(self, frames: list[Proposal], reads: list[CornerRead], read: Detections) -> None:
-        """The frames to follow into the next frame: those that read a card shown now, and
-        those followed before that read one within the fuser's window."""
+        """The frames to follow into the next frame: those whose read this frame's merge kept,
+        and those followed before that had one within the fuser's window."""
         by_frame = {id(r.proposal): r for r in reads}
         oldest = self.fuser.frame + 1 - self.fuser.window + 1
         kept: list[_Followed] = []

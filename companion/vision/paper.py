@@ -16,7 +16,10 @@ __all__ = ["crop_whiteness", "white_gain"]
 
 def white_gain(image: np.ndarray) -> np.ndarray:
     """The per-channel gain (1..2.5) that makes the brightest pixels of ``image`` (BGR) grey."""
-    sample = image[::8, ::8].reshape(-1, 3)
+    # About 250 samples along the long side: a 24-megapixel photo's every eighth pixel made
+    # the percentile cost 30 ms.
+    step = max(1, max(image.shape[:2]) // 250)
+    sample = image[::step, ::step].reshape(-1, 3)
     bright = np.percentile(sample, 99.5, axis=0)
     return np.asarray(np.clip(bright.max() / np.maximum(bright, 1.0), 1.0, 2.5))
 
@@ -30,7 +33,8 @@ def crop_whiteness(crops: np.ndarray, gain: np.ndarray) -> np.ndarray:
     # OpenCV on uint8 as ``proposals`` computes its map: a second look has a few hundred
     # crops, and float arrays, reductions over the colour axis and masked medians cost tens
     # of milliseconds there.
-    pixels = np.ascontiguousarray(crops, np.uint8).reshape(n, -1, 3)
+    # Every other pixel each way: a median over a few hundred paper pixels is as good.
+    pixels = np.ascontiguousarray(crops[:, ::2, ::2], np.uint8).reshape(n, -1, 3)
     balanced = cv2.transform(pixels, np.diag(gain.astype(np.float64)))
     b, g, r = cv2.split(balanced)
     lo, hi = cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)

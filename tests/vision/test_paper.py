@@ -3,9 +3,16 @@
 import numpy as np
 import pytest
 
-from companion.vision.detector import _read_surely_elsewhere
+from companion.vision.detector import (
+    COMPLETE_PAPER,
+    _completion_paper_floor,
+    _cut,
+    _read_surely_elsewhere,
+)
+from companion.vision.merging import CornerRead
 from companion.vision.paper import crop_whiteness, white_gain
 from companion.vision.proposals import Proposal
+from tests.helpers import cards
 
 
 def test_paper_under_a_warm_light_is_white_and_light_wood_is_not() -> None:
@@ -38,3 +45,15 @@ def test_a_doubtful_read_is_framed_again_only_where_no_sure_read_shares_its_corn
     assert _read_surely_elsewhere(frames, confidence).tolist() == [False, True, False, False]
     assert _read_surely_elsewhere(frames, np.full(4, 0.3)).tolist() == [False] * 4
     assert _read_surely_elsewhere([], np.zeros(0)).tolist() == []
+
+
+def test_the_second_look_skips_crops_less_white_than_half_the_cards_read() -> None:
+    image = np.full((200, 300, 3), (60, 140, 190), np.uint8)  # light wood
+    image[20:160, 20:120] = 235  # a card
+    card = _at(20, 20)
+    read = CornerRead(cards("As")[0], 0.99, card)
+    gain, floor = _completion_paper_floor(image, [read])
+    assert floor == pytest.approx(COMPLETE_PAPER * 235, abs=3)
+    wood = crop_whiteness(_cut(image, [_at(180, 20)]), gain)[0]
+    assert wood < floor
+    assert _completion_paper_floor(image, []) is None

@@ -87,7 +87,10 @@ def count_from_json(item: object, index: int) -> tuple[tuple[Card, ...], Rule | 
     where = phrase("crib.item", n=index)
     if isinstance(item, dict):
         end = item.get("end")
-        if "cards" not in item or (end is not None and end not in PEG_ENDS):
+        # A list or an object as ``end`` cannot be looked up (unhashable): refused as well.
+        if "cards" not in item or (
+            end is not None and (not isinstance(end, str) or end not in PEG_ENDS)
+        ):
             raise _bad_item(index, "count")
         return cards_from_json(item["cards"], where), PEG_ENDS[end] if end else None
     return cards_from_json(item, where), None

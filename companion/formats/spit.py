@@ -14,7 +14,7 @@ from companion.engine.cards import parse_card
 from companion.engine.spit import Move, Play, Shift, Spit, SpitState, Take, Turn
 from companion.engine.spit.referee import CardPlay, CardShift, PileView, Ruling
 from companion.engine.spit.words import describe_move, explain
-from companion.errors import CardParseError, InputError
+from companion.errors import CardParseError, InputError, shortened
 from companion.messages import Phrase, phrase
 
 __all__ = ["parse_pile", "parse_move", "move_to_json", "ruling_to_json"]
@@ -50,7 +50,7 @@ def parse_pile(token: str, where: Phrase | str) -> PileView:
         return PileView(None, size)
     card = parse_card(match["card"], where)
     if card.is_wild:
-        raise InputError("spit.no_wild_cards", token=token, where=where)
+        raise InputError("spit.no_wild_cards", token=shortened(token), where=where)
     return PileView(card, size)
 
 

@@ -43,14 +43,26 @@ _TABLE_KEYS = {
     "note",
 }
 _RULE_KEYS = {"straights", "ranking", "decks"}
+_PLAYER_KEYS = {"name", "cards", "francois_card"}
 
 
 def _cards(value: Any, where: Phrase) -> tuple[Card, ...]:
-    if isinstance(value, str) or (
-        isinstance(value, list) and all(isinstance(v, str) for v in value)
-    ):
+    if isinstance(value, str):
+        return parse_cards(value, where)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if not all(v.strip() for v in value):
+            # In a list each string is one card: an empty one is a card left out, not a gap.
+            raise InputError("json.empty_card", where=where)
         return parse_cards(value, where)
     raise InputError("json.cards_type", where=where)
+
+
+def _flag(raw: Mapping[str, Any], key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        # "false" is a non-empty string, true to Python: only JSON's true and false are read.
+        raise InputError("json.flag_type", key=key, value=repr(value)[:20])
+    return value
 
 
 def _enum_value(enum: type[Ranking] | type[Straights], value: Any, key: str) -> Any:
@@ -84,6 +96,11 @@ def _player(raw: Any, index: int) -> Player:
     if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str):
         raise InputError("json.player_needs_name", n=index + 1)
     name = raw["name"].strip()
+    unknown = set(raw) - _PLAYER_KEYS
+    if unknown:
+        raise InputError(
+            "json.unknown_player_fields", name=name, fields=tuple(sorted(map(str, unknown)))
+        )
     given = raw.get("francois_card")
     francois = None
     if given is not None:
@@ -132,7 +149,7 @@ def table_from_json(raw: Any) -> Table:
         board=_cards(raw["board"], phrase("place.river")),
         variant=variant,
         rules=rules_from_json(raw.get("rules")),
-        two_rivers=bool(raw.get("two_rivers", False)),
+        two_rivers=_flag(raw, "two_rivers"),
         board2=_cards(raw.get("board2") or [], phrase("place.river2")),
         shared=_shared(raw.get("shared")),
     )

@@ -173,29 +173,78 @@ def _natural_value(
     return _five_value(ranks, flush, rules.ranking, rules.straights is Straights.WRAP)
 
 
-def _wild_choices(five: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
-    """Every distinct way the wild cards of ``five`` can be played, position by position.
+def _flush_options(five: tuple[Card, ...]) -> tuple[bool, ...]:
+    """Whether the five can be played as a flush, as a non-flush, or both.
 
-    Free wilds are interchangeable, so their ranks are drawn as multisets; of their suits only one
-    thing matters: whether all five cards end up in one suit (a flush) or not.
+    Suits do not depend on ranks: naturals and suit-bound wilds have theirs, and only the free
+    wilds choose (all in the one suit of the others, or one outside it).
     """
-    free = [i for i, c in enumerate(five) if c.is_wild and c.suit is None]
-    bound = [i for i, c in enumerate(five) if c.is_wild and c.suit is not None]
-    fixed_suits = {c.suit for c in five if c.suit is not None}
-    suit = next(iter(fixed_suits)) if len(fixed_suits) == 1 else Suit.SPADES
+    fixed = {c.suit for c in five if c.suit is not None}
+    free = sum(c.is_wild and c.suit is None for c in five)
+    if len(fixed) > 1:
+        return (False,)
+    if not free:
+        return (True,)
+    return (True, False)
+
+
+@functools.cache
+def _wild_search(
+    naturals: tuple[int, ...],
+    wilds: int,
+    flushes: tuple[bool, ...],
+    ranking: Ranking,
+    wrap: bool,
+    worst: bool,
+) -> tuple[tuple[tuple[int, ...], Category, tuple[int, ...]], tuple[int, ...], bool]:
+    """The best (or worst) value of ``naturals`` (ranks) with ``wilds`` wild cards, the wild
+    ranks that give it and whether it is played as a flush.
+
+    Wild cards are interchangeable for the value, which depends only on the multiset of the
+    five ranks and on the flush: their ranks are drawn as multisets (at most 6,188 for five
+    wilds), never as one rank per wild card (13^5), and each answer is kept.
+    """
+    found: tuple[tuple[tuple[int, ...], Category, tuple[int, ...]], tuple[int, ...], bool] | None
+    found = None
+    for extra in itertools.combinations_with_replacement(range(12, -1, -1), wilds):
+        ranks = tuple(sorted(naturals + extra, reverse=True))
+        for flush in flushes:
+            value = _five_value(ranks, flush, ranking, wrap)
+            if (
+                found is None
+                or (worst and value[0] < found[0][0])
+                or (not worst and value[0] > found[0][0])
+            ):
+                found = (value, extra, flush)
+    if found is None:  # no flush option: never, every five has at least one
+        raise ValueError("no way to play the wild cards")
+    return found
+
+
+def _wild_value(
+    five: tuple[Card, ...], rules: TableRules, worst: bool
+) -> tuple[tuple[tuple[int, ...], Category, tuple[int, ...]], tuple[Card, ...]]:
+    """The value of five cards holding wild cards, and the five as they are played."""
+    naturals = tuple(sorted((int(c.rank) for c in five if c.rank is not None), reverse=True))
+    flushes = _flush_options(five)
+    wrap = rules.straights is Straights.WRAP
+    value, extra, flush = _wild_search(
+        naturals, 5 - len(naturals), flushes, rules.ranking, wrap, worst
+    )
+    fixed = {c.suit for c in five if c.suit is not None}
+    suit = next(iter(fixed)) if len(fixed) == 1 else Suit.SPADES
     other = Suit.HEARTS if suit is Suit.SPADES else Suit.SPADES
-    suit_patterns = [(suit,) * len(free)]
-    if free and len(fixed_suits) <= 1:
-        suit_patterns.append((other,) + (suit,) * (len(free) - 1))
-    for bound_ranks in itertools.product(Rank, repeat=len(bound)):
-        for free_ranks in itertools.combinations_with_replacement(Rank, len(free)):
-            for suits in suit_patterns:
-                played = list(five)
-                for i, rank in zip(bound, bound_ranks, strict=True):
-                    played[i] = Card(rank, five[i].suit)
-                for i, rank, free_suit in zip(free, free_ranks, suits, strict=True):
-                    played[i] = Card(rank, free_suit)
-                yield tuple(played)
+    played = list(five)
+    ranks = iter(extra)
+    off_suit = not flush and len(fixed) <= 1  # one free wild leaves the suit: no flush
+    for i, card in enumerate(five):
+        if card.is_wild:
+            if card.suit is not None:
+                played[i] = Card(Rank(next(ranks)), card.suit)
+            else:
+                played[i] = Card(Rank(next(ranks)), other if off_suit else suit)
+                off_suit = False
+    return value, tuple(played)
 
 
 def five_strength(
@@ -212,8 +261,7 @@ def five_strength(
         return rank_five(five, rules, worst).strength  # raises the usual error
     if not any(c.is_wild for c in five):
         return _natural_value(five, rules)[0]
-    pick = min if worst else max
-    return pick(_natural_value(choice, rules)[0] for choice in _wild_choices(five))
+    return _wild_value(five, rules, worst)[0][0]
 
 
 def rank_five(
@@ -231,11 +279,7 @@ def rank_five(
         strength, category, deciding = _natural_value(five, rules)
         played: tuple[Card, ...] = five
     else:
-        pick = min if worst else max
-        strength, category, deciding, played = pick(
-            ((*_natural_value(choice, rules), choice) for choice in _wild_choices(five)),
-            key=lambda item: item[0],
-        )
+        (strength, category, deciding), played = _wild_value(five, rules, worst)
     order = _display_order(played, category, deciding)
     return HandValue(
         strength=strength,
@@ -269,6 +313,52 @@ def five_card_sets(
                 yield held + shared
 
 
+def _distinct_combinations(cards: tuple[Card, ...], size: int) -> Iterator[tuple[Card, ...]]:
+    """``itertools.combinations(cards, size)`` where identical cards (30 ``*``, two ``As`` of
+    two decks) are interchangeable: each distinct combination once, at its first place in
+    itertools' order, so that the first best five is the one the full enumeration finds.
+
+    >>> from companion.engine.cards import parse_cards
+    >>> [" ".join(map(str, c)) for c in _distinct_combinations(parse_cards("* * * As"), 2)]
+    ['* *', '* As']
+    """
+    # Among copies of a card, the earliest ones are taken first: copy j only with copy j-1.
+    previous: list[int | None] = []
+    last: dict[Card, int] = {}
+    for i, card in enumerate(cards):
+        previous.append(last.get(card))
+        last[card] = i
+    chosen: list[int] = []
+    taken = [False] * len(cards)
+
+    def extend(start: int) -> Iterator[tuple[Card, ...]]:
+        if len(chosen) == size:
+            yield tuple(cards[i] for i in chosen)
+            return
+        for i in range(start, len(cards) - (size - len(chosen)) + 1):
+            before = previous[i]
+            if before is not None and not taken[before]:
+                continue
+            chosen.append(i)
+            taken[i] = True
+            yield from extend(i + 1)
+            taken[i] = False
+            chosen.pop()
+
+    return extend(0)
+
+
+def _distinct_five_sets(
+    hole: tuple[Card, ...], board: tuple[Card, ...], max_hole: int | None
+) -> Iterator[tuple[Card, ...]]:
+    """``five_card_sets`` with each distinct five once (identical cards are interchangeable)."""
+    top = len(hole) if max_hole is None else min(max_hole, len(hole))
+    for from_hole in range(max(0, 5 - len(board)), min(5, top) + 1):
+        for held in _distinct_combinations(hole, from_hole):
+            for shared in _distinct_combinations(board, 5 - from_hole):
+                yield held + shared
+
+
 def best_hand(
     hole: tuple[Card, ...],
     board: tuple[Card, ...],
@@ -277,10 +367,12 @@ def best_hand(
     worst: bool = False,
 ) -> HandValue:
     """The best (or, with ``worst``, the worst) five of hole + board, using at most ``max_hole``."""
-    sets = five_card_sets(hole, board, max_hole)
-    values = (rank_five(five, rules, worst) for five in sets)
-    pick = min if worst else max
-    try:
-        return pick(values)
-    except ValueError:
-        raise TableError("hand.too_few_cards", n=len(hole) + len(board)) from None
+    chosen: tuple[Card, ...] | None = None
+    top: tuple[int, ...] | None = None
+    for five in _distinct_five_sets(hole, board, max_hole):
+        strength = five_strength(five, rules, worst)
+        if top is None or (strength < top if worst else strength > top):
+            chosen, top = five, strength
+    if chosen is None:
+        raise TableError("hand.too_few_cards", n=len(hole) + len(board))
+    return rank_five(chosen, rules, worst)

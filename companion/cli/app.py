@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from companion.cli._io import bounded_int
 from companion.storage import SqliteGameLog, default_data_dir
 
 __all__ = ["register"]
@@ -17,7 +18,8 @@ __all__ = ["register"]
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("app", help="start the app (web, for phones on the network)")
-    parser.add_argument("--port", type=int, default=8550)
+    # A port past 65535 is no port: uvicorn would listen on another one than the URL printed.
+    parser.add_argument("--port", type=bounded_int(1, 65535), default=8550)
     parser.add_argument(
         "--host", default="0.0.0.0", help="address to listen on (127.0.0.1: this computer only)"
     )

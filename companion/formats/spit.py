@@ -45,7 +45,7 @@ def parse_pile(token: str, where: Phrase | str) -> PileView:
     match = _TOKEN.match(text)
     if match is None:
         raise CardParseError(token, where)
-    size = int(match["size"]) if match["size"] else 1
+    size = _small_number(match["size"], where) if match["size"] else 1
     if match["card"] == "?":
         return PileView(None, size)
     card = parse_card(match["card"], where)
@@ -54,8 +54,16 @@ def parse_pile(token: str, where: Phrase | str) -> PileView:
     return PileView(card, size)
 
 
+def _small_number(text: str, where: Phrase | str) -> int:
+    """A pile size or a place number as typed; more than 3 digits is no Spit position (and a
+    5,000-digit one is not even turned into a number)."""
+    if len(text) > 3:
+        raise InputError("spit.number_too_big", where=where, number=shortened(text))
+    return int(text)
+
+
 def _index(text: str, count: int, what: str) -> int:
-    value = int(text)
+    value = _small_number(text, phrase(f"spit.{what}"))
     if not 1 <= value <= count:
         raise InputError("spit.no_such_place", what=phrase(f"spit.{what}"), n=value, count=count)
     return value - 1

@@ -524,6 +524,11 @@ MESSAGES: dict[str, str] = {
     "log.reason_busy": "another program is writing to it",
     "log.reason_io": "the disk reported a read or write error",
     "log.reason_cannot_open": "the file cannot be opened",
+    "analyze.samples_limit": "--samples {n} is too many: at most {limit}",
+    "analyze.seed_range": "--seed {seed} must be a whole number from 0 to {limit}",
+    "analyze.budget_limit": "--budget must be at most {limit} seconds",
+    "spit.too_many_cards": "this position holds {n} cards, but a Spit deal has {deal}: check the pile sizes and the spit cards left",
+    "spit.number_too_big": "{where}: {number} is far more than a Spit deal holds",
     # -- end of hardening (#17)
     # -- replay (#18): its own words below this line
     # -- end of replay (#18)

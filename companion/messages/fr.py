@@ -524,6 +524,11 @@ MESSAGES: dict[str, str] = {
     "log.reason_busy": "un autre programme y écrit",
     "log.reason_io": "le disque a signalé une erreur de lecture ou d'écriture",
     "log.reason_cannot_open": "le fichier ne peut pas être ouvert",
+    "analyze.samples_limit": "--samples {n} est trop : au plus {limit}",
+    "analyze.seed_range": "--seed {seed} doit être un nombre entier de 0 à {limit}",
+    "analyze.budget_limit": "--budget doit valoir au plus {limit} secondes",
+    "spit.too_many_cards": "cette position compte {n} cartes, mais une donne de Spit en a {deal} : vérifiez la taille des tas et les cartes de crache restantes",
+    "spit.number_too_big": "{where} : {number} dépasse de loin une donne de Spit",
     # -- end of hardening (#17)
     # -- replay (#18): its own words below this line
     # -- end of replay (#18)

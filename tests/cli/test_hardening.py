@@ -1,0 +1,205 @@
+"""Hostile but realistic input on the command line (#17): one line on standard error, exit 2,
+never a traceback, a hang or a memory blow-up."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from companion.cli import main
+
+BOARD = "2h 7d 9s Jc Kd"
+Run = tuple[int, str, str]
+
+
+def table(**changes: object) -> dict[str, object]:
+    raw: dict[str, object] = {
+        "board": BOARD,
+        "players": [{"name": "Ana", "cards": "As Ad"}, {"name": "Bob", "cards": "Qs Qc"}],
+    }
+    raw.update(changes)
+    return raw
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    def call(argv: list[str], stdin: str | None = None) -> Run:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        code = main(argv)
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return call
+
+
+def refused(result: Run, *words: str) -> None:
+    code, out, err = result
+    assert code == 2 and out == "", result
+    assert err.startswith("companion: ") and err.count("\n") == 1, err
+    for word in words:
+        assert word in err, (word, err)
+
+
+DEEP = "[" * 6000 + "]" * 6000
+LONG_NUMBER = "[" + "9" * 5000 + "]"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["showdown", "-"],
+        ["analyze", "-"],
+        ["crib", "--batch", "-"],
+        ["crib", "peg", "--batch", "-"],
+    ],
+)
+@pytest.mark.parametrize(
+    ("stdin", "words"),
+    [
+        (DEEP, ("standard input", "32 levels")),
+        (LONG_NUMBER, ("standard input", "18 digits")),
+        ('{"a": NaN}', ("not valid JSON",)),
+        ("[1e999]", ("18 digits",)),
+    ],
+)
+def test_absurd_json_is_refused_in_one_line(
+    run, argv: list[str], stdin: str, words: tuple[str, ...]
+) -> None:  # type: ignore[no-untyped-def]
+    refused(run(argv, stdin), *words)
+
+
+@pytest.mark.parametrize("argv", [["showdown", "-"], ["analyze", "-"], ["crib", "--batch", "-"]])
+def test_closed_standard_input_is_said(
+    run, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(sys, "stdin", None)  # what Python gives a process started with <&-
+    refused(run(argv), "standard input is closed")
+
+
+def test_an_empty_batch_prints_an_empty_list(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(["showdown", "-", "--json"], "[]")
+    assert code == 0 and json.loads(out) == []
+
+
+@pytest.mark.parametrize(
+    ("raw", "words"),
+    [
+        (table(two_rivers="false"), ("two_rivers must be true or false", "'false'")),
+        (table(two_rivers=1), ("two_rivers must be true or false",)),
+        (
+            table(
+                players=[
+                    {"name": "Ana", "cards": "As Ad", "hand": "x"},
+                    {"name": "Bob", "cards": "Qs Qc"},
+                ]
+            ),
+            ("Ana: unknown field(s): hand",),
+        ),
+        (
+            table(
+                players=[{"name": "Ana", "cards": ["As", ""]}, {"name": "Bob", "cards": "Qs Qc"}]
+            ),
+            ("Ana", "empty string where a card goes"),
+        ),
+        (
+            table(
+                players=[
+                    {"name": "Ana", "cards": ["As", ["Ad"]]},
+                    {"name": "Bob", "cards": "Qs Qc"},
+                ]
+            ),
+            ("Ana", "list of card strings"),
+        ),
+        (
+            table(
+                players=[
+                    {"name": "Ana", "cards": "As Ad", "francois_card": "3c"},
+                    {"name": "Bob", "cards": "Qs Qc"},
+                ]
+            ),
+            ("gives a card to François", "classic"),
+        ),
+        (table(board="A" * 100_000 + "s 7d 9s Jc Kd"), ("AAAAAAAAAAAAAAAAAAAA…",)),
+        (
+            table(rules={"decks": 2}, board="As 7d 9s Jc Kd"),
+            ("appears 3 times", "2 decks"),
+        ),
+    ],
+)
+def test_wrong_tables_are_named(run, raw: dict[str, object], words: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    if raw.get("rules") == {"decks": 2}:
+        raw["players"] = [{"name": "Ana", "cards": "As As"}, {"name": "Bob", "cards": "Qs Qc"}]
+    result = run(["showdown", "-"], json.dumps(raw))
+    refused(result, *words)
+    assert len(result[2]) < 300
+
+
+def test_a_token_is_cut_in_french_too(run) -> None:  # type: ignore[no-untyped-def]
+    result = run(["showdown", "-", "--lang", "fr"], json.dumps(table(board="x" * 100_000)))
+    refused(result, "xxxxxxxxxxxxxxxxxxxx…")
+
+
+@pytest.mark.parametrize("end", [[], {}, ["go"]])
+def test_peg_batch_with_a_list_or_object_as_the_end(run, end: object) -> None:  # type: ignore[no-untyped-def]
+    refused(
+        run(["crib", "peg", "--batch", "-"], json.dumps([{"cards": "5h 5d", "end": end}])),
+        "batch item 1",
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--samples", "1000000000000"], ("--samples", "at most 1000000")),
+        (["--seed", "-1"], ("--seed -1", "0 to 4294967295")),
+        (["--budget", "1e300"], ("--budget",)),
+    ],
+)
+def test_analyze_options_have_limits(run, options: list[str], words: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    refused(run(["analyze", "-", *options], json.dumps(table())), *words)
+
+
+FIVE_THOUSAND = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--piles", "7h/1000000000", "Kc"], ("--piles 1", "1000000000", "Spit deal")),
+        (["--piles", f"7h/{FIVE_THOUSAND}", "Kc"], ("99999999999999999999…",)),
+        (["--piles", "7h/300", "Kc"], ("301 cards", "52")),
+        (["--piles", "7h/20", "Kc", "--p1", "8d/20", "--p2", "9c/20"], ("61 cards", "52")),
+        (
+            ["--piles", "7h", "Kc", "--p1", "8d", "--move", f"p1 8d -> pile {FIVE_THOUSAND}"],
+            ("Spit deal",),
+        ),
+    ],
+)
+def test_spit_positions_past_a_deal_are_refused(
+    run, argv: list[str], words: tuple[str, ...]
+) -> None:  # type: ignore[no-untyped-def]
+    refused(run(["spit", "referee", *argv]), *words)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["spit", "referee", "--piles", "7h", "Kc", "--p1-spit", "1000000000"],
+        ["spit", "referee", "--piles", "7h", "Kc", "--p2-spit", FIVE_THOUSAND],
+        ["spit", "referee", "--piles", "7h", "Kc", "--side", "1", FIVE_THOUSAND],
+        ["app", "--port", "99999"],
+        ["app", "--port", FIVE_THOUSAND],
+    ],
+)
+def test_numeric_options_out_of_range_exit_2(
+    run, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert "is not a whole number from" in err and len(err) < 600

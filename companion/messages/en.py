@@ -529,6 +529,9 @@ MESSAGES: dict[str, str] = {
     "analyze.budget_limit": "--budget must be at most {limit} seconds",
     "spit.too_many_cards": "this position holds {n} cards, but a Spit deal has {deal}: check the pile sizes and the spit cards left",
     "spit.number_too_big": "{where}: {number} is far more than a Spit deal holds",
+    "image.too_many_pixels": "it declares {width}x{height} pixels, more than {limit} megapixels; take the photo at a lower resolution",
+    "detect.annotate_not_folder": "--annotate {path}: this is a file, not a folder",
+    "detect.annotate_unwritable": "--annotate {path}: cannot write there ({reason})",
     # -- end of hardening (#17)
     # -- replay (#18): its own words below this line
     # -- end of replay (#18)

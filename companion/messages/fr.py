@@ -529,6 +529,9 @@ MESSAGES: dict[str, str] = {
     "analyze.budget_limit": "--budget doit valoir au plus {limit} secondes",
     "spit.too_many_cards": "cette position compte {n} cartes, mais une donne de Spit en a {deal} : vérifiez la taille des tas et les cartes de crache restantes",
     "spit.number_too_big": "{where} : {number} dépasse de loin une donne de Spit",
+    "image.too_many_pixels": "elle annonce {width}x{height} pixels, plus de {limit} mégapixels ; prenez la photo en plus basse résolution",
+    "detect.annotate_not_folder": "--annotate {path} : c'est un fichier, pas un dossier",
+    "detect.annotate_unwritable": "--annotate {path} : impossible d'y écrire ({reason})",
     # -- end of hardening (#17)
     # -- replay (#18): its own words below this line
     # -- end of replay (#18)

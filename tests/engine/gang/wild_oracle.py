@@ -30,9 +30,7 @@ def _wild_choices(five: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
                 yield tuple(played)
 
 
-def oracle_five(
-    five: tuple[Card, ...], rules: TableRules, worst: bool = False
-) -> tuple[int, ...]:
+def oracle_five(five: tuple[Card, ...], rules: TableRules, worst: bool = False) -> tuple[int, ...]:
     """The strength of five cards, wild cards tried at every value."""
     pick = min if worst else max
     return pick(_natural_value(choice, rules)[0] for choice in _wild_choices(five))

@@ -359,6 +359,120 @@ def _distinct_five_sets(
                 yield held + shared
 
 
+POOL_FROM = 11  # cards from which best_hand searches ranks instead of enumerating fives
+
+
+def _rank_multisets(caps: list[int], size: int, top: int = 12) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``size`` ranks, highest first, holding at most ``caps[r]`` of rank r."""
+    if size == 0:
+        yield ()
+        return
+    for rank in range(top, -1, -1):
+        for copies in range(min(caps[rank], size), 0, -1):
+            for rest in _rank_multisets(caps, size - copies, rank - 1):
+                yield (rank,) * copies + rest
+
+
+@dataclass(frozen=True)
+class _Pool:
+    """A big hand as counts: the value of a five depends on its ranks and its flush only."""
+
+    cards: tuple[Card, ...]
+    by_suit: dict[Suit, list[int]]  # natural cards per suit and rank (at most 5)
+    by_rank: list[int]  # natural cards per rank, all suits (at most 5)
+    free: int  # free wild cards (at most 5)
+    bound: dict[Suit, int]  # wild cards bound to each suit (at most 5)
+
+    @classmethod
+    def of(cls, cards: tuple[Card, ...]) -> _Pool:
+        by_suit = {suit: [0] * 13 for suit in Suit}
+        by_rank = [0] * 13
+        bound = dict.fromkeys(Suit, 0)
+        free = 0
+        for card in cards:
+            if card.rank is not None and card.suit is not None:
+                by_suit[card.suit][card.rank] = min(5, by_suit[card.suit][card.rank] + 1)
+                by_rank[card.rank] = min(5, by_rank[card.rank] + 1)
+            elif card.suit is not None:
+                bound[card.suit] = min(5, bound[card.suit] + 1)
+            else:
+                free = min(5, free + 1)
+        return cls(cards, by_suit, by_rank, free, bound)
+
+    def can_mix(self, ranks: tuple[int, ...], wilds: int) -> bool:
+        """Whether these ranks and wilds can be played as five not all of one suit.
+
+        A free wild can always leave the suit; otherwise, if the cards and bound wilds that
+        could be used span two suits, a one-suit choice can swap one card for an unused one of
+        another suit (in a one-suit choice, every card of another suit is unused).
+        """
+        if wilds and self.free:
+            return True
+        suits = {suit for r in set(ranks) for suit in Suit if self.by_suit[suit][r]}
+        if wilds:
+            suits |= {suit for suit, n in self.bound.items() if n}
+        return len(suits) > 1
+
+
+def _pool_choices(
+    pool: _Pool,
+) -> Iterator[tuple[tuple[int, ...], int, Suit | None]]:
+    """(ranks, wild count, flush suit or None) of every way to play five of the pool."""
+    wilds = min(5, pool.free + sum(pool.bound.values()))
+    for w in range(wilds + 1):
+        for ranks in _rank_multisets(pool.by_rank, 5 - w):
+            if pool.can_mix(ranks, w):
+                yield ranks, w, None
+    for suit in Suit:
+        for w in range(min(5, pool.free + pool.bound[suit]) + 1):
+            for ranks in _rank_multisets(pool.by_suit[suit], 5 - w):
+                yield ranks, w, suit
+
+
+def _pool_five(
+    pool: _Pool, ranks: tuple[int, ...], wilds: int, suit: Suit | None
+) -> tuple[Card, ...]:
+    """Five cards of the pool with those ranks and that many wilds: all of ``suit``, or (when
+    ``suit`` is None) not all of one suit."""
+    left = Counter(pool.cards)
+    if suit is not None:
+        naturals = [Card(Rank(r), suit) for r in ranks]
+        bound = [Card(None, suit)] * min(wilds, left[Card(None, suit)])
+        return tuple(naturals + bound + [Card(None, None)] * (wilds - len(bound)))
+    # Each natural rank may take any suit it has; wilds are free ones first, then bound.
+    options = [[Card(Rank(r), st) for st in Suit if left[Card(Rank(r), st)]] for r in ranks]
+    wild_kinds = [Card(None, None), *(Card(None, st) for st in Suit)]
+    options += [[c for c in wild_kinds if left[c]]] * wilds
+    for five in itertools.product(*options):
+        counts = Counter(five)
+        if any(counts[c] > left[c] for c in counts):
+            continue
+        suits = {c.suit for c in five if c.suit is not None}
+        if len(suits) > 1 or any(c.is_wild and c.suit is None for c in five):
+            return tuple(five)
+    raise ValueError("no mixed five: can_mix said otherwise")  # never: see _Pool.can_mix
+
+
+def _pool_best(cards: tuple[Card, ...], rules: TableRules, worst: bool) -> tuple[Card, ...]:
+    """The best (or worst) five of a big hand, searched over ranks and flushes (at most a few
+    thousand, whatever the hand's size) instead of every five of its cards."""
+    pool = _Pool.of(cards)
+    wrap = rules.straights is Straights.WRAP
+    chosen: tuple[tuple[int, ...], int, Suit | None] | None = None
+    top: tuple[int, ...] | None = None
+    for ranks, wilds, suit in _pool_choices(pool):
+        flush = (suit is not None,)
+        if wilds:
+            strength = _wild_search(ranks, wilds, flush, rules.ranking, wrap, worst)[0][0]
+        else:
+            strength = _five_value(ranks, flush[0], rules.ranking, wrap)[0]
+        if top is None or (strength < top if worst else strength > top):
+            chosen, top = (ranks, wilds, suit), strength
+    if chosen is None:
+        raise TableError("hand.too_few_cards", n=len(cards))
+    return _pool_five(pool, *chosen)
+
+
 def best_hand(
     hole: tuple[Card, ...],
     board: tuple[Card, ...],
@@ -367,6 +481,10 @@ def best_hand(
     worst: bool = False,
 ) -> HandValue:
     """The best (or, with ``worst``, the worst) five of hole + board, using at most ``max_hole``."""
+    every_five = max_hole is None or max_hole >= min(5, len(hole))
+    if every_five and len(hole) + len(board) >= POOL_FROM:
+        # Any five of the cards is allowed: search ranks, not fives (a 20-card hand has 53,130).
+        return rank_five(_pool_best(hole + board, rules, worst), rules, worst)
     chosen: tuple[Card, ...] | None = None
     top: tuple[int, ...] | None = None
     for five in _distinct_five_sets(hole, board, max_hole):

@@ -4,12 +4,14 @@ kept from before), and fast where that enumeration ran for minutes."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 import time
 
 import pytest
 
 from companion.engine.cards import DECK, Card, Suit
 from companion.engine.gang.ranking import (
+    POOL_FROM,
     Ranking,
     Straights,
     TableRules,
@@ -40,7 +42,7 @@ def _random_cards(rng: random.Random, n: int, wild_share: float) -> tuple[Card, 
 @pytest.mark.parametrize("seed", range(6))
 def test_fives_match_the_enumeration(seed: int) -> None:
     rng = random.Random(seed)
-    for _ in range(60):
+    for _ in range(40):
         five = _random_cards(rng, 5, rng.choice((0.2, 0.5, 0.8)))
         if sum(c.is_wild and c.suit is not None for c in five) > 2:
             continue  # 13^3 tries per five: the oracle itself is slow
@@ -104,3 +106,27 @@ def test_a_twenty_card_hand_is_fast() -> None:
     value = best_hand(hole, cards("Ah Kh Qh Jh 3c"))
     assert time.perf_counter() - start < 2.0
     assert value.category.name == "STRAIGHT_FLUSH"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_big_hands_match_the_enumeration(seed: int) -> None:
+    """From POOL_FROM cards on, ranks are searched instead of fives: the same values."""
+    rng = random.Random(200 + seed)
+    for _ in range(6):
+        hole = _random_cards(rng, rng.randint(POOL_FROM - 5, 9), rng.choice((0.0, 0.1, 0.3)))
+        board = _random_cards(rng, 5, 0.1)
+        if sum(c.is_wild and c.suit is not None for c in hole + board) > 1:
+            continue
+        rules, worst = rng.choice(RULES), rng.random() < 0.3
+        value = best_hand(hole, board, rules, None, worst)
+        assert value.strength == oracle_best(hole, board, rules, None, worst), (hole, board)
+        assert Counter(value.best) <= Counter(hole + board)  # five of the very cards
+
+
+def test_a_two_deck_flush_pair_and_a_forced_flush_are_found() -> None:
+    lowball = TableRules(Ranking.LOW_27)
+    # Only hearts: every five is a flush, which deuce-to-seven counts against the hand.
+    hearts = cards("2h 3h 4h 5h 7h 8h 9h Th Jh Qh Kh")
+    assert best_hand(hearts[:6], hearts[6:], lowball).category.name == "FLUSH"
+    two_decks = cards("As As Ks Ks 2s 3d 4c 5h 6d 7c 8h")
+    assert best_hand(two_decks[:6], two_decks[6:]).category.name == "FLUSH"

@@ -4,8 +4,8 @@ kept from before), and fast where that enumeration ran for minutes."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 import time
+from collections import Counter
 
 import pytest
 

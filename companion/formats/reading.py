@@ -7,7 +7,7 @@ words before anything is built from it.
 >>> load_json("[" * 100 + "]" * 100, "table.json")
 Traceback (most recent call last):
 ...
-companion.errors.InputError: table.json nests JSON deeper than 32 levels
+companion.errors.InputError: table.json nests lists or objects more than 32 levels deep
 """
 
 from __future__ import annotations

@@ -327,7 +327,8 @@ class SqliteGameLog:
             if path.is_file():
                 with path.open("rb") as photo:
                     photos[f"{ref}.{image_type(photo.read(16)) or 'bin'}"] = path
-        write_archive(file, document, export_csv(logs), photos)
+        with storage_errors(str(getattr(file, "name", "archive"))):
+            write_archive(file, document, export_csv(logs), photos)
         return len(photos)
 
     # -- cribbage -------------------------------------------------------------------------

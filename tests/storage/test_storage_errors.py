@@ -104,3 +104,20 @@ def test_a_damage_report_is_one_short_line() -> None:
     report = "\n".join(f"*** in database main ***\nPage {n}: btree is corrupt" for n in range(130))
     message = DatabaseDamagedError("/data/log.sqlite", report).message("en")
     assert "\n" not in message and len(message) < 300 and "Page 0" in message
+
+
+def test_a_database_that_refuses_writes_is_said_in_words_and_keeps_what_was_saved(
+    tmp_path: Path,
+) -> None:
+    """SQLite's "attempt to write a readonly database" (as a read-only file gives it; here the
+    connection is made read-only, which root cannot override as it does file permissions)."""
+    path = tmp_path / "log.sqlite"
+    with SqliteGameLog(path, clock=ticking_clock()) as log:
+        night = log.start_night(["Ann", "Bob", "Cy"], "classic")
+        saved = log.save_heist(night.id, heist(True))
+        log._conn.execute("PRAGMA query_only = ON")
+        with pytest.raises(StorageWriteError) as caught:
+            log.save_heist(night.id, heist(False))
+        assert "read-only" in caught.value.message("en") and str(path) in str(caught.value)
+        assert "lecture seule" in caught.value.message("fr")
+        assert log.heists(night.id) == (saved,)

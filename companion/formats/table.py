@@ -66,7 +66,7 @@ def _flag(raw: Mapping[str, Any], key: str) -> bool:
     value = raw.get(key, False)
     if not isinstance(value, bool):
         # "false" is a non-empty string, true to Python: only JSON's true and false are read.
-        raise InputError("json.flag_type", key=key, value=repr(value)[:20])
+        raise InputError("json.flag_type", key=key, value=shortened(repr(value)))
     return value
 
 
@@ -75,7 +75,9 @@ def _enum_value(enum: type[Ranking] | type[Straights], value: Any, key: str) -> 
         return enum(value)
     except ValueError:
         choices = tuple(repr(member.value) for member in enum)
-        raise InputError("json.rule_value", key=key, value=repr(value), choices=choices) from None
+        raise InputError(
+            "json.rule_value", key=key, value=shortened(repr(value)), choices=choices
+        ) from None
 
 
 def rules_from_json(raw: Any) -> TableRules:
@@ -89,7 +91,7 @@ def rules_from_json(raw: Any) -> TableRules:
         raise InputError("json.unknown_rules", rules=_names(unknown))
     decks = raw.get("decks", 1)
     if isinstance(decks, bool) or not isinstance(decks, int):
-        raise InputError("json.decks_type", decks=repr(decks))
+        raise InputError("json.decks_type", decks=shortened(repr(decks)))
     return TableRules(
         ranking=_enum_value(Ranking, raw.get("ranking", "high"), "ranking"),
         straights=_enum_value(Straights, raw.get("straights", "normal"), "straights"),
@@ -103,9 +105,7 @@ def _player(raw: Any, index: int) -> Player:
     name = raw["name"].strip()
     unknown = set(raw) - _PLAYER_KEYS
     if unknown:
-        raise InputError(
-            "json.unknown_player_fields", name=name, fields=_names(unknown)
-        )
+        raise InputError("json.unknown_player_fields", name=name, fields=_names(unknown))
     given = raw.get("francois_card")
     francois = None
     if given is not None:

@@ -203,3 +203,18 @@ def test_numeric_options_out_of_range_exit_2(
     assert caught.value.code == 2
     err = capsys.readouterr().err
     assert "is not a whole number from" in err and len(err) < 600
+
+
+@pytest.mark.parametrize(
+    ("argv", "document"),
+    [
+        (["crib", "peg", "--batch", "-"], [{"cards": {"k": "x" * 100_000}}]),
+        (["crib", "--batch", "-"], [{"hand": {"k": "x" * 100_000}, "starter": "5h"}]),
+        (["showdown", "-"], table(rules={"ranking": "x" * 100_000})),
+        (["analyze", "-"], {**table(), "tokens_by_street": {"x" * 100_000: {}}}),
+    ],
+)
+def test_a_huge_value_is_never_echoed_whole(run, argv: list[str], document: object) -> None:  # type: ignore[no-untyped-def]
+    result = run(argv, json.dumps(document))
+    refused(result)
+    assert len(result[2]) < 400

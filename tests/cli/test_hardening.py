@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -13,6 +14,7 @@ from companion.cli import main
 
 BOARD = "2h 7d 9s Jc Kd"
 Run = tuple[int, str, str]
+Runner = Callable[..., Run]  # (argv, stdin=None) -> (exit code, stdout, stderr)
 
 
 def table(**changes: object) -> dict[str, object]:
@@ -25,7 +27,7 @@ def table(**changes: object) -> dict[str, object]:
 
 
 @pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Runner:
     def call(argv: list[str], stdin: str | None = None) -> Run:
         if stdin is not None:
             monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
@@ -67,20 +69,20 @@ LONG_NUMBER = "[" + "9" * 5000 + "]"
     ],
 )
 def test_absurd_json_is_refused_in_one_line(
-    run, argv: list[str], stdin: str, words: tuple[str, ...]
-) -> None:  # type: ignore[no-untyped-def]
+    run: Runner, argv: list[str], stdin: str, words: tuple[str, ...]
+) -> None:
     refused(run(argv, stdin), *words)
 
 
 @pytest.mark.parametrize("argv", [["showdown", "-"], ["analyze", "-"], ["crib", "--batch", "-"]])
 def test_closed_standard_input_is_said(
-    run, monkeypatch: pytest.MonkeyPatch, argv: list[str]
-) -> None:  # type: ignore[no-untyped-def]
+    run: Runner, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
     monkeypatch.setattr(sys, "stdin", None)  # what Python gives a process started with <&-
     refused(run(argv), "standard input is closed")
 
 
-def test_an_empty_batch_prints_an_empty_list(run) -> None:  # type: ignore[no-untyped-def]
+def test_an_empty_batch_prints_an_empty_list(run: Runner) -> None:
     code, out, _ = run(["showdown", "-", "--json"], "[]")
     assert code == 0 and json.loads(out) == []
 
@@ -130,7 +132,9 @@ def test_an_empty_batch_prints_an_empty_list(run) -> None:  # type: ignore[no-un
         ),
     ],
 )
-def test_wrong_tables_are_named(run, raw: dict[str, object], words: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+def test_wrong_tables_are_named(
+    run: Runner, raw: dict[str, object], words: tuple[str, ...]
+) -> None:
     if raw.get("rules") == {"decks": 2}:
         raw["players"] = [{"name": "Ana", "cards": "As As"}, {"name": "Bob", "cards": "Qs Qc"}]
     result = run(["showdown", "-"], json.dumps(raw))
@@ -138,13 +142,13 @@ def test_wrong_tables_are_named(run, raw: dict[str, object], words: tuple[str, .
     assert len(result[2]) < 300
 
 
-def test_a_token_is_cut_in_french_too(run) -> None:  # type: ignore[no-untyped-def]
+def test_a_token_is_cut_in_french_too(run: Runner) -> None:
     result = run(["showdown", "-", "--lang", "fr"], json.dumps(table(board="x" * 100_000)))
     refused(result, "xxxxxxxxxxxxxxxxxxxx…")
 
 
 @pytest.mark.parametrize("end", [[], {}, ["go"]])
-def test_peg_batch_with_a_list_or_object_as_the_end(run, end: object) -> None:  # type: ignore[no-untyped-def]
+def test_peg_batch_with_a_list_or_object_as_the_end(run: Runner, end: object) -> None:
     refused(
         run(["crib", "peg", "--batch", "-"], json.dumps([{"cards": "5h 5d", "end": end}])),
         "batch item 1",
@@ -159,7 +163,9 @@ def test_peg_batch_with_a_list_or_object_as_the_end(run, end: object) -> None:  
         (["--budget", "1e300"], ("--budget",)),
     ],
 )
-def test_analyze_options_have_limits(run, options: list[str], words: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+def test_analyze_options_have_limits(
+    run: Runner, options: list[str], words: tuple[str, ...]
+) -> None:
     refused(run(["analyze", "-", *options], json.dumps(table())), *words)
 
 
@@ -180,8 +186,8 @@ FIVE_THOUSAND = "9" * 5000
     ],
 )
 def test_spit_positions_past_a_deal_are_refused(
-    run, argv: list[str], words: tuple[str, ...]
-) -> None:  # type: ignore[no-untyped-def]
+    run: Runner, argv: list[str], words: tuple[str, ...]
+) -> None:
     refused(run(["spit", "referee", *argv]), *words)
 
 
@@ -196,8 +202,8 @@ def test_spit_positions_past_a_deal_are_refused(
     ],
 )
 def test_numeric_options_out_of_range_exit_2(
-    run, capsys: pytest.CaptureFixture[str], argv: list[str]
-) -> None:  # type: ignore[no-untyped-def]
+    run: Runner, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
     with pytest.raises(SystemExit) as caught:
         main(argv)
     assert caught.value.code == 2
@@ -214,7 +220,26 @@ def test_numeric_options_out_of_range_exit_2(
         (["analyze", "-"], {**table(), "tokens_by_street": {"x" * 100_000: {}}}),
     ],
 )
-def test_a_huge_value_is_never_echoed_whole(run, argv: list[str], document: object) -> None:  # type: ignore[no-untyped-def]
+def test_a_huge_value_is_never_echoed_whole(run: Runner, argv: list[str], document: object) -> None:
     result = run(argv, json.dumps(document))
     refused(result)
     assert len(result[2]) < 400
+
+
+def test_a_process_started_with_standard_input_closed() -> None:
+    """``companion showdown - <&-`` itself, in its own process."""
+    import os
+    import subprocess
+
+    from tests.helpers import ROOT
+
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "showdown", "-"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: os.close(0),
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "standard input is closed" in done.stderr

@@ -112,8 +112,13 @@ def cross_origin(scope: Scope) -> bool:
             return True
         return urlsplit(origin).netloc.lower() != headers.get(b"host", "").lower()
     site = headers.get(b"sec-fetch-site")
-    navigating = headers.get(b"sec-fetch-mode") == "navigate" and scope.get("method") == "GET"
-    # A link followed from elsewhere is a navigation: it may open the app (and show the form).
+    navigating = (
+        headers.get(b"sec-fetch-mode") == "navigate"
+        and headers.get(b"sec-fetch-dest", "document") == "document"
+        and scope.get("method") == "GET"
+    )
+    # A link followed from elsewhere opens the app in its own tab (and shows the form); in
+    # another site's frame it is refused (clickjacking).
     return site == "cross-site" and not navigating
 
 
@@ -262,7 +267,7 @@ class JoinGate:
                     (name, value)
                     for name, value in message.get("headers", [])
                     if not name.lower().startswith(b"access-control-")
-                ]
+                ] + _NO_FRAMES
             await send(message)
 
         upload = scope["type"] == "http" and scope.get("path") == UPLOAD_PATH
@@ -300,6 +305,13 @@ async def _refuse(scope: Scope, send: Send, status: int, body: bytes) -> None:
     await _respond(send, status, body, [(b"content-type", b"text/plain; charset=utf-8")])
 
 
+# No other site may show the app in a frame of its own (a click there would be a click here).
+_NO_FRAMES = [
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+]
+
+
 async def _respond(
     send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]
 ) -> None:
@@ -307,7 +319,7 @@ async def _respond(
         {
             "type": "http.response.start",
             "status": status,
-            "headers": headers + [(b"content-length", str(len(body)).encode())],
+            "headers": headers + _NO_FRAMES + [(b"content-length", str(len(body)).encode())],
         }
     )
     await send({"type": "http.response.body", "body": body})

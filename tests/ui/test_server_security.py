@@ -87,6 +87,8 @@ def test_this_computer_comes_in_without_a_code_and_without_cors(port: int) -> No
     status, headers, body = get(port)
     assert (status, body) == (200, b"app")
     assert "access-control-allow-origin" not in headers  # the app's '*' is taken out
+    assert headers["x-frame-options"] == "DENY"  # and no other site may frame it
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
 
 
 @pytest.mark.parametrize(
@@ -96,6 +98,7 @@ def test_this_computer_comes_in_without_a_code_and_without_cors(port: int) -> No
         {"Origin": "null"},
         {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors"},
         {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"},
+        {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"},
     ],
 )
 def test_another_sites_page_is_refused(port: int, headers: dict[str, str]) -> None:

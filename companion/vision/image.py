@@ -35,7 +35,7 @@ __all__ = [
 
 MIN_IMAGE_SIDE = 16  # pixels: a smaller picture cannot show a readable card
 MAX_PIXELS = 100_000_000  # 100 megapixels: twice a 48 MP phone photo; 300 MB decoded
-_HEADER_BYTES = 1 << 16  # a JPEG's frame header sits after its EXIF data, within 64 KiB
+_HEADER_BYTES = 1 << 18  # a JPEG's frame header follows its EXIF, ICC... segments (64 KiB each)
 
 # JPEG start-of-frame markers (baseline, progressive, lossless, arithmetic), which carry the size.
 _SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}

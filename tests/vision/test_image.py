@@ -123,3 +123,12 @@ def test_an_image_just_under_the_limit_is_not_refused_by_size() -> None:
     refuse_too_large((10_000, 10_000), "ok.jpg")
     with pytest.raises(ImageDecodeError, match="big.jpg"):
         refuse_too_large((10_000, 10_001), "big.jpg")
+
+
+def test_the_jpeg_frame_header_is_found_after_large_metadata() -> None:
+    """Phones write EXIF (and a thumbnail) before the frame header: the walk skips segments."""
+    data = _encoded(".jpg", 41, 29)
+    exif = b"\xff\xe1" + (60_002).to_bytes(2, "big") + b"Exif\x00\x00" + b"\x00" * 59_994
+    padded = data[:2] + exif + exif + data[2:]
+    assert declared_size(padded) == (41, 29)
+    assert decode_image(padded, "phone.jpg").shape[:2] == (29, 41)

@@ -140,9 +140,26 @@ def _report(replay: Replay, lang: str) -> str:
     return "\n".join(lines).rstrip()
 
 
-def _run(args: argparse.Namespace) -> int:
+MAX_SAMPLES = 1_000_000  # about 400 MB of deals on the numpy path; the default is 20,000
+MAX_SEED = 2**32 - 1  # numpy's seeds are unsigned
+MAX_BUDGET_S = 3600.0
+
+
+def _check_limits(args: argparse.Namespace) -> None:
+    """Refuse option values that cannot be honoured (a negative seed) or would exhaust the
+    memory or the evening (a trillion samples), before any work starts."""
     if args.samples < 1 or not args.budget > 0:
         raise InputError("analyze.settings")
+    if args.samples > MAX_SAMPLES:
+        raise InputError("analyze.samples_limit", n=args.samples, limit=MAX_SAMPLES)
+    if not 0 <= args.seed <= MAX_SEED:
+        raise InputError("analyze.seed_range", seed=args.seed, limit=MAX_SEED)
+    if not args.budget <= MAX_BUDGET_S:
+        raise InputError("analyze.budget_limit", limit=int(MAX_BUDGET_S))
+
+
+def _run(args: argparse.Namespace) -> int:
+    _check_limits(args)
     settings = Settings(
         seed=args.seed,
         samples=args.samples,

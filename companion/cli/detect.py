@@ -16,7 +16,7 @@ from typing import Any
 
 import cv2
 
-from companion.errors import ImageDecodeError
+from companion.errors import ImageDecodeError, InputError
 from companion.messages import text
 from companion.vision.image import load_image
 from companion.vision.layouts.expect import parse_expect
@@ -65,11 +65,26 @@ def _groups_json(groups: Grouping) -> dict[str, Any]:
     return out
 
 
+def _annotate_folder(folder: Path) -> None:
+    """Make the ``--annotate`` folder now, before any image is read: a file of that name or a
+    folder that cannot be made is said in one line, not found out after the first image."""
+    if folder.exists() and not folder.is_dir():
+        raise InputError("detect.annotate_not_folder", path=str(folder))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(
+            "detect.annotate_unwritable", path=str(folder), reason=error.strerror or str(error)
+        ) from None
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.vision import CardDetector, draw_reads
     from companion.vision.layouts.gang import read_table
 
     expect = parse_expect(args.expect) if args.expect is not None else None
+    if args.annotate:
+        _annotate_folder(args.annotate)
     detector = CardDetector(args.model) if args.model else CardDetector()
     results: list[dict[str, Any]] = []
     for path in args.images:
@@ -97,8 +112,12 @@ def run(args: argparse.Namespace) -> int:
         ]
         entry["groups"] = _groups_json(groups)
         if args.annotate:
-            args.annotate.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(args.annotate / f"{path.stem}_cards.jpg"), draw_reads(image, det))
+            target = args.annotate / f"{path.stem}_cards.jpg"
+            if not cv2.imwrite(str(target), draw_reads(image, det)):
+                # The reads are still good: say the picture was not written, and go on.
+                entry["annotate_error"] = text(
+                    "detect.annotate_unwritable", args.lang, path=str(target), reason="?"
+                )
         results.append(entry)
     if args.json:
         # One image per line: a valid JSON array that stays readable for long batches.

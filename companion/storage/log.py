@@ -20,6 +20,7 @@ from companion.storage.errors import (
     NightFinishedError,
     NotFoundError,
     NothingToUndoError,
+    storage_errors,
 )
 from companion.storage.export import CsvExport, NightLog, export_csv, export_json, write_archive
 from companion.storage.migrations import open_database
@@ -100,7 +101,8 @@ class SqliteGameLog:
     def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> Iterator[sqlite3.Connection]:
         # IMMEDIATE takes the write lock first, so what is read (is the night still open?)
         # cannot change before the write that depends on it.
-        with self._lock, self._conn:
+        # Inside out: a failed change is rolled back first, then said in words.
+        with self._lock, storage_errors(str(self.path)), self._conn:
             self._conn.execute(begin)
             yield self._conn
 
@@ -256,7 +258,8 @@ class SqliteGameLog:
 
     def store_photo(self, data: bytes) -> str:
         """Keep a photo (once, however often it is stored); returns its reference."""
-        return self.photos.put(data)
+        with storage_errors(str(self.photos.folder)):
+            return self.photos.put(data)
 
     def photo_path(self, ref: str) -> Path:
         """The file of a stored photo."""
@@ -334,7 +337,8 @@ class SqliteGameLog:
             if path.is_file():
                 with path.open("rb") as photo:
                     photos[f"{ref}.{image_type(photo.read(16)) or 'bin'}"] = path
-        write_archive(file, document, export_csv(logs), photos)
+        with storage_errors(str(getattr(file, "name", "archive"))):
+            write_archive(file, document, export_csv(logs), photos)
         return len(photos)
 
     # -- cribbage -------------------------------------------------------------------------

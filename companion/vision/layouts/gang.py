@@ -31,6 +31,9 @@ ROW_MAX_GAP = 2.8
 # A river of five may take up to this many cards that lie close to another card (a hand
 # dropped against the river, or two river cards laid nearly touching).
 ROW_BORROW = 2
+# A card whose outline runs this many card widths past the photo's edge is cut by it: a lone
+# one lies off the table (a card dropped, a neighbour's table), not in a player's hand.
+EDGE_CUT = 0.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,17 +151,35 @@ def _pair_singles(hands: list[list[int]], centres: np.ndarray, link: float) -> l
     return out + [[i] for i in singles if i not in paired]
 
 
+def _cut_by_edge(detections: Detections, width: float) -> np.ndarray:
+    """(N,) True where a card's outline runs past the photo's edge (none when its size is
+    unknown)."""
+    w, h = detections.frame
+    if w <= 0 or h <= 0:
+        return np.zeros(len(detections), bool)
+    quads = detections.quads.astype(np.float64)
+    margin = EDGE_CUT * width
+    low = quads.min(axis=1) < -margin
+    high = quads.max(axis=1) > np.array([w, h]) + margin
+    return np.asarray((low | high).any(axis=1))
+
+
 def _surplus_hands(
-    hands: list[list[int]], centres: np.ndarray, expect: Expect
+    hands: list[list[int]], centres: np.ndarray, expect: Expect, cut: np.ndarray
 ) -> tuple[list[list[int]], list[int]]:
-    """The expected number of hands, and the cards of the hands past it: the smallest hands,
-    farthest from the table's middle first (a card at the edge of the photo, a card dropped)."""
+    """The expected number of hands, and the cards of the hands past it: lone cards cut by
+    the photo's edge first, then the smallest hands, farthest from the table's middle first
+    (a card dropped, a neighbour's)."""
     if len(hands) <= expect.hands:
         return hands, []
     middle = centres.mean(axis=0)
     ranked = sorted(
         range(len(hands)),
-        key=lambda h: (len(hands[h]), -float(np.linalg.norm(centres[hands[h]].mean(0) - middle))),
+        key=lambda h: (
+            not (len(hands[h]) == 1 and bool(cut[hands[h][0]])),
+            len(hands[h]),
+            -float(np.linalg.norm(centres[hands[h]].mean(0) - middle)),
+        ),
     )
     surplus = set(ranked[: len(hands) - expect.hands])
     kept = [h for i, h in enumerate(hands) if i not in surplus]
@@ -176,8 +197,9 @@ def _fits(river: int, hands: list[int], expect: Expect) -> tuple[Fit, Fit]:
 def read_table(detections: Detections, expect: Expect | None = None) -> Grouping:
     """River = the straightest row of up to five cards (``_find_river``); hands = clusters of
     the others, lone cards paired when close. Distances are in card widths of the reads.
-    With ``expect``, hands past the expected number become ``stray`` and what does not fit is
-    counted in ``missing`` and ``extra``."""
+    A lone card cut by the photo's edge is ``stray``. With ``expect``, hands past the expected
+    number become ``stray`` too (edge-cut lone cards first) and what does not fit is counted in
+    ``missing`` and ``extra``."""
     if len(detections) == 0:
         if expect is None:
             return Grouping((), (), 0.0)
@@ -198,9 +220,15 @@ def read_table(detections: Detections, expect: Expect | None = None) -> Grouping
     hands = [sorted(set(c) - set(river)) for c in clusters if set(c) - set(river)]
     hands = _pair_singles(hands, centres, PAIR_LINK * width)
     hands.sort(key=lambda c: (float(centres[c].mean(axis=0)[1]), float(centres[c].mean(axis=0)[0])))
+    cut = _cut_by_edge(detections, width)
     stray: list[int] = []
     if expect is not None:
-        hands, stray = _surplus_hands(hands, centres, expect)
+        hands, stray = _surplus_hands(hands, centres, expect, cut)
+    else:
+        # A lone card cut by the photo's edge is off the table; a hand of two there is a
+        # player's, seated at the edge of the picture.
+        stray = [h[0] for h in hands if len(h) == 1 and cut[h[0]]]
+        hands = [h for h in hands if not (len(h) == 1 and cut[h[0]])]
     seen = seen_cards(detections)
     confidence = float(np.mean(detections.confidence))
     if len(river) != (5 if expect is None else expect.river):

@@ -176,7 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-expect", action="store_true", help="read table scenes without their layout"
     )
-    parser.add_argument("--decks", type=int, default=1, help="decks in play (default 1)")
+    parser.add_argument(
+        "--decks", type=int, default=1, help="decks in play where the labels do not say"
+    )
     args = parser.parse_args(argv)
 
     entries = json.loads(args.labels.read_text())
@@ -205,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
             truth = entry.get("groups")
             expect = expect_of(truth) if truth and not args.no_expect else None
             start = time.perf_counter()
-            detections = detector.detect(image, expect=expect, decks=args.decks)
+            decks = int(entry.get("decks", args.decks))
+            detections = detector.detect(image, expect=expect, decks=decks)
             elapsed = time.perf_counter() - start
             key = f"{image.shape[1]}x{image.shape[0]}"
             latency.setdefault(key, []).append(elapsed)

@@ -109,3 +109,16 @@ def test_proposals_of_a_table_photo_are_unit_frames_in_full_resolution_pixels() 
     # A photo twice as large gives the same corners, twice as far out and twice as wide.
     _, big_typical = propose_corners(cv2.resize(image, (2 * w, 2 * h)))
     assert big_typical == pytest.approx(2 * typical, rel=0.1)
+
+
+def test_a_light_table_filling_the_frame_is_not_taken_for_a_card() -> None:
+    """On a light table the lowest whiteness level passes the whole frame, whose outline
+    (1200x800, card-shaped) once set every corner's scale to 800 px; the frame's border
+    outlines no lone card."""
+    rng = np.random.default_rng(3)
+    image = np.clip(rng.normal((200, 210, 220), 12, (800, 1200, 3)), 0, 255).astype(np.uint8)
+    for k, centre in enumerate(((300, 300), (600, 400), (900, 500))):
+        card = cv2.boxPoints((centre, (100, 140), 12.0 * k)).astype(np.int32)
+        cv2.fillConvexPoly(image, card, (250, 250, 250))
+    _, typical = propose_corners(image)
+    assert typical is not None and 85 < typical < 115

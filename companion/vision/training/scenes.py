@@ -52,6 +52,7 @@ class Scene:
     backs: list[np.ndarray] = field(default_factory=list)  # quads of face-down cards
     stray: list[str] = field(default_factory=list)  # cards off the table, at the frame's edge
     decks: int = 1
+    cases: tuple[str, ...] = ()  # the ``Hard`` cases drawn
 
 
 @dataclass(frozen=True)
@@ -370,7 +371,8 @@ def make_scene(
 
     canvas = _photometric(rng, canvas, s, glare="glare" in cases)
     stray = [placed[-1].code] if "stray" in cases else []
-    return Scene(canvas, placed, river, hands, backs, stray, 2 if "two_decks" in cases else 1)
+    decks = 2 if "two_decks" in cases else 1
+    return Scene(canvas, placed, river, hands, backs, stray, decks, tuple(sorted(cases)))
 
 
 def _face_corners(shape: tuple[int, ...]) -> np.ndarray:
@@ -470,6 +472,7 @@ def write_set(
         if hard is not None:
             entry["stray"] = [c for c in scene.stray if c in visible]
             entry["decks"] = scene.decks
+            entry["cases"] = list(scene.cases)
         labels.append(entry)
     for i in range(empty):
         name = f"empty_{i:02d}.jpg"

@@ -27,11 +27,11 @@ INDEX_FROM = 0.035
 # dark in green and blue but keeps its red. A brown wood grain between the two is neither.
 PAPER_LEVEL = 0.8
 PAPER_SPREAD = 0.2
-BLACK_LEVEL = 0.5
-BLACK_SPREAD = 0.2
+BLACK_LEVEL = 0.45
+BLACK_SPREAD = 0.12
 RED_LEVEL = 0.55
-RED_DARK = 0.4
-RED_MARGIN = 0.4
+RED_DARK = 0.5
+RED_MARGIN = 0.3
 # One colour decides when it has this many times the other's pixels, and enough of them.
 DOMINANCE = 3.0
 MIN_INK = 12  # pixels

@@ -36,6 +36,7 @@ COLOUR = "colour"  # the suit read contradicts the colour of the index ink
 MODELS = "models"  # the corner, index and face readers do not all read the same card
 SECOND_LOOK = "second_look"  # found only on a second look (rejected or implied corners)
 TWICE = "twice"  # the same card read at two places in a one-deck game
+_EVERY_READ = (MODELS, SECOND_LOOK)  # doubts a place has only when all its reads have them
 
 
 @dataclass(frozen=True)
@@ -87,11 +88,12 @@ class _Place:
 
 
 def _place_doubts(place: _Place) -> tuple[str, ...]:
-    """A place's doubts: any of its reads' (one corner whose ink or readers disagree is
-    reason enough), but a second look only when no first look read it there too."""
-    doubts = [d for read in place.reads for d in read if d != SECOND_LOOK]
-    if all(SECOND_LOOK in read for read in place.reads):
-        doubts.append(SECOND_LOOK)
+    """A place's doubts. Ink against the suit: any read's (a suit misread through both
+    corners shows it at both). The readers disagreeing or a second look: only when every read
+    there has it, as a second corner read the same way by all three readers is evidence of
+    its own."""
+    doubts = [d for read in place.reads for d in read if d not in _EVERY_READ]
+    doubts += [d for d in _EVERY_READ if all(d in read for read in place.reads)]
     if place.support < CHECK_BELOW:
         doubts.insert(0, UNSURE)
     if place.rivals:

@@ -88,7 +88,8 @@ def test_a_second_copy_in_a_one_deck_game_makes_the_kept_one_doubtful() -> None:
         ((), (SECOND_LOOK,), ()),  # read at first look too: the second look adds support
         ((SECOND_LOOK,), (SECOND_LOOK,), (SECOND_LOOK,)),
         ((COLOUR,), (), (COLOUR,)),  # one corner whose ink contradicts its suit is enough
-        ((), (MODELS,), (MODELS,)),
+        ((), (MODELS,), ()),  # the other corner read the same by all three readers
+        ((MODELS,), (MODELS, SECOND_LOOK), (MODELS,)),
     ],
 )
 def test_a_places_doubts_come_from_its_reads(

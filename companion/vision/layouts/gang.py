@@ -31,6 +31,11 @@ ROW_MAX_GAP = 2.8
 # A river of five may take up to this many cards that lie close to another card (a hand
 # dropped against the river, or two river cards laid nearly touching).
 ROW_BORROW = 2
+# Past that, any cards laid parallel may make the row, on photos of up to this many cards (the
+# rows tried grow as the fifth power of the cards). Parallel: the mean of exp(4i angle) over the
+# row's cards at least ROW_ALIGNED (0.9: edges within about 10 degrees).
+ROW_SEARCH_MAX = 18
+ROW_ALIGNED = 0.9
 # A card whose outline runs this many card widths past the photo's edge is cut by it: a lone
 # one lies off the table (a card dropped, a neighbour's table), not in a player's hand.
 EDGE_CUT = 0.15
@@ -114,23 +119,48 @@ def _best_row(
     return candidates[best] if np.isfinite(scores[best]) else None
 
 
-def _find_river(clusters: list[list[int]], centres: np.ndarray, width: float) -> tuple[int, ...]:
-    """The straightest row of five lone cards; else five borrowing a clustered card or two;
-    else a row of four or three lone cards (a river card missed)."""
+def _parallel(rows: list[tuple[int, ...]], turns: np.ndarray) -> list[tuple[int, ...]]:
+    """The rows whose cards lie parallel (edges within ROW_TURN of each other, modulo a
+    quarter turn): river cards are laid square to the row, hands at any angle."""
+    if not rows:
+        return rows
+    phase = np.exp(4j * turns[np.array(rows)])  # a quarter turn is a full period
+    return [r for r, ok in zip(rows, np.abs(phase.mean(axis=1)) >= ROW_ALIGNED, strict=True) if ok]
+
+
+def _find_river(
+    clusters: list[list[int]],
+    centres: np.ndarray,
+    width: float,
+    size: int = 5,
+    turns: np.ndarray | None = None,
+) -> tuple[int, ...]:
+    """The straightest row of ``size`` lone cards; else of ``size`` borrowing a clustered card
+    or two; else, when the cards' ``turns`` (radians) are known, of any cards laid parallel
+    (river cards laid nearly touching pair up as "hands": two pairs in one river once left no
+    row at all); else a row of one or two cards fewer, of lone cards (a river card missed)."""
+    if size == 0:
+        return ()
     lone = [c[0] for c in clusters if len(c) == 1]
     clustered = [i for c in clusters if len(c) > 1 for i in c]
-    row = _best_row(list(combinations(lone, 5)), centres, width)
-    if row is None:
-        borrowed = [
+
+    def borrowing(ks: range) -> list[tuple[int, ...]]:
+        return [
             a + b
-            for k in range(1, ROW_BORROW + 1)
+            for k in ks
             for b in combinations(clustered, k)
-            for a in combinations(lone, 5 - k)
+            for a in combinations(lone, size - k)
         ]
-        row = _best_row(borrowed, centres, width)
-    for size in (4, 3):
-        if row is None:
-            row = _best_row(list(combinations(lone, size)), centres, width)
+
+    row = _best_row(list(combinations(lone, size)), centres, width)
+    if row is None:
+        row = _best_row(borrowing(range(1, ROW_BORROW + 1)), centres, width)
+    if row is None and turns is not None and len(centres) <= ROW_SEARCH_MAX:
+        rows = _parallel(borrowing(range(ROW_BORROW + 1, size + 1)), turns)
+        row = _best_row(rows, centres, width)
+    for fewer in (size - 1, size - 2):
+        if row is None and fewer >= 3:
+            row = _best_row(list(combinations(lone, fewer)), centres, width)
     return row or ()
 
 
@@ -207,7 +237,9 @@ def read_table(detections: Detections, expect: Expect | None = None) -> Grouping
     centres = detections.centres.astype(np.float64)
     width = max(_card_width(detections), 1.0)
     clusters = _components(centres, HAND_LINK * width)
-    river = _find_river(clusters, centres, width)
+    edges = detections.quads[:, 1] - detections.quads[:, 0]
+    turns = np.arctan2(edges[:, 1], edges[:, 0]).astype(np.float64)
+    river = _find_river(clusters, centres, width, 5 if expect is None else expect.river, turns)
     # River cards in reading order along the row.
     if river:
         pts = centres[list(river)]

@@ -184,3 +184,38 @@ def test_with_an_expect_the_edge_card_is_the_surplus_not_a_lone_hand_nearer_the_
     assert [str(s.card) for s in groups.stray] == ["Ad"]
     assert frozenset({"5h"}) in hands_of(groups)
     assert groups.missing is not None and sorted(groups.missing.hands) == [0, 0, 1]
+
+
+def _turned_cards(placed: dict[str, tuple[float, float, float]]) -> Detections:
+    """Cards at (x, y), each turned by its own angle (radians)."""
+    half = np.array([[-0.5, -0.7], [0.5, -0.7], [0.5, 0.7], [-0.5, 0.7]]) * 100.0
+    quads = []
+    for x, y, angle in placed.values():
+        rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+        quads.append(half @ rot.T + [x, y])
+    q = np.array(quads, np.float32)
+    return Detections(
+        cards(" ".join(placed)), np.full(len(q), 0.99), np.concatenate([q.min(1), q.max(1)], 1), q
+    )
+
+
+def test_a_river_laid_touching_is_still_the_river() -> None:
+    # Five river cards 0.8 card widths apart link into one cluster, as a hand's cards do;
+    # the hand lies at an angle, the river cards square to their row.
+    river = {c: (200 + 80 * k, 600, 0.0) for k, c in enumerate(["9h", "8c", "2h", "4c", "Js"])}
+    hand = {"3c": (300, 200, 0.6), "Kh": (340, 220, 0.9)}
+    groups = read_table(_turned_cards({**river, **hand}))
+    assert river_of(groups) == ("9h", "8c", "2h", "4c", "Js")
+    assert hands_of(groups) == {frozenset({"3c", "Kh"})}
+
+
+def test_the_expected_river_size_is_the_row_looked_for() -> None:
+    flop = {c: (200 + 130 * k, 600, 0.0) for k, c in enumerate(["9h", "8c", "2h"])}
+    hands = {
+        "3c": (150, 150, 0.3),
+        "Kh": (190, 170, 0.5),
+        "Qs": (700, 140, 1.0),
+        "3s": (740, 120, 1.2),
+    }
+    groups = read_table(_turned_cards({**flop, **hands}), Expect(3, 2, 2))
+    assert river_of(groups) == ("9h", "8c", "2h") and groups.fits

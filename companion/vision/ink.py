@@ -54,25 +54,31 @@ def ink_colours(crops: np.ndarray) -> np.ndarray:
     top = round((INDEX_FROM - y0) / (y1 - y0) * geometry.CROP_H)
     cols = round((INDEX_REACH - x0) / (x1 - x0) * geometry.CROP_W)
     band = crops[:, top:, first:cols].astype(np.float32)
+    # Channel by channel: numpy reduces a last axis of three slowly, and a frame has dozens of
+    # reads to judge.
+    b, g, r = band[..., 0], band[..., 1], band[..., 2]
     # White balance on the paper: the mean colour of the band's brightest 30 %.
-    level = band.max(axis=3)
-    bright = level >= np.percentile(level.reshape(n, -1), 70, axis=1)[:, None, None]
-    counts = np.maximum(bright.sum(axis=(1, 2)), 1)[:, None]
-    paper = np.maximum((band * bright[..., None]).sum(axis=(1, 2)) / counts, 1.0)  # (N, 3)
-    balanced = band / paper[:, None, None, :]
-    b, g, r = balanced[..., 0], balanced[..., 1], balanced[..., 2]
-    high, low = balanced.max(axis=3), balanced.min(axis=3)
+    level = np.maximum(np.maximum(b, g), r).reshape(n, -1)
+    cut = np.partition(level, int(0.7 * level.shape[1]), axis=1)[:, int(0.7 * level.shape[1])]
+    bright = level >= cut[:, None]
+    counts = np.maximum(np.count_nonzero(bright, axis=1), 1)
+    b, g, r = (
+        c / np.maximum((c.reshape(n, -1) * bright).sum(axis=1) / counts, 1.0)[:, None, None]
+        for c in (b, g, r)
+    )
+    high, low = np.maximum(np.maximum(b, g), r), np.minimum(np.minimum(b, g), r)
     # Ink lies on the card: paper on both sides of it along its row. A table showing past a
     # misframed card's edge (black or red cloth, dark wood) has paper on one side only.
-    on_paper = (high > PAPER_LEVEL) & (high - low < PAPER_SPREAD)
+    spread = high - low
+    on_paper = (high > PAPER_LEVEL) & (spread < PAPER_SPREAD)
     inside = (
         np.maximum.accumulate(on_paper, axis=2)
         & np.maximum.accumulate(on_paper[:, :, ::-1], axis=2)[:, :, ::-1]
     )
-    black = (inside & (high < BLACK_LEVEL) & (high - low < BLACK_SPREAD)).sum(axis=(1, 2))
+    black = np.count_nonzero(inside & (high < BLACK_LEVEL) & (spread < BLACK_SPREAD), axis=(1, 2))
     dark_gb = np.maximum(g, b)
     red = inside & (r > RED_LEVEL) & (dark_gb < RED_DARK) & (r - dark_gb > RED_MARGIN)
-    red = red.sum(axis=(1, 2))
+    red = np.count_nonzero(red, axis=(1, 2))
     out[(red >= MIN_INK) & (red > DOMINANCE * black)] = Ink.RED
     out[(black >= MIN_INK) & (black > DOMINANCE * red)] = Ink.BLACK
     return out

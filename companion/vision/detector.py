@@ -71,6 +71,10 @@ COLOUR_SUPPORT = 0.05
 # gaps (flagged for a check); at most LOOK_AGAIN_TRIES of them, surest first, are tried.
 LOOK_AGAIN = 0.2
 LOOK_AGAIN_TRIES = 12
+# Still short, the frame's lightness is contrast-stretched in 8x8 tiles (CLAHE, clip 3) and its
+# corners proposed again: 28 -> 30 of 56 hard synthetic tables exact (scenes --hard).
+CONTRAST_CLIP = 3.0
+CONTRAST_TILES = 8
 
 
 def _turn(vec: np.ndarray, angle: float) -> np.ndarray:
@@ -369,7 +373,24 @@ class CardDetector:
         found = merge_reads(sure, image.shape[:2], decks)
         if expect is None:
             return found
-        return _fill_gaps(found, sure, spare, expect, image.shape[:2], decks)
+        filled = _fill_gaps(found, sure, spare, expect, image.shape[:2], decks)
+        if _short(read_table(filled, expect)) == 0:
+            return filled
+        # Still short of cards: look again at corners outlined on a contrast-stretched frame
+        # (a light table, glare or shade hides the cards' outlines from the whiteness levels).
+        more = self.read_contrasted(image)
+        return _fill_gaps(found, sure, spare + more, expect, image.shape[:2], decks)
+
+    def read_contrasted(self, image: np.ndarray) -> list[CornerRead]:
+        """Reads (down to ``LOOK_AGAIN``, each a second look) of the corners proposed on
+        ``image`` with its local contrast stretched (CLAHE on the lightness); the crops are
+        cut from ``image`` itself."""
+        lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
+        clahe = cv2.createCLAHE(CONTRAST_CLIP, (CONTRAST_TILES, CONTRAST_TILES))
+        lab[:, :, 0] = clahe.apply(np.ascontiguousarray(lab[:, :, 0]))
+        proposals, _ = propose_corners(cv2.cvtColor(lab, cv2.COLOR_LAB2BGR))
+        reads, _ = self._read(image, proposals, [image], doubts=(SECOND_LOOK,))
+        return reads
 
 
 def _misfit(groups: Grouping) -> int:
@@ -378,6 +399,12 @@ def _misfit(groups: Grouping) -> int:
     if missing is None or extra is None:
         return 0
     return missing.river + sum(missing.hands) + extra.river + sum(extra.hands) + len(groups.stray)
+
+
+def _short(groups: Grouping) -> int:
+    """Cards missing against the expected table."""
+    missing = groups.missing
+    return 0 if missing is None else missing.river + sum(missing.hands)
 
 
 def _fill_gaps(

@@ -283,3 +283,13 @@ def test_two_decks_allow_a_card_twice(detector: CardDetector) -> None:
     assert all(
         one.check[one.cards.index(c)] and "twice" in one.doubts[one.cards.index(c)] for c in twice
     )
+
+
+def test_corners_of_the_contrast_stretched_frame_are_read_as_second_looks(
+    detector: CardDetector,
+) -> None:
+    entry = next(e for e in LABELS if e["image"] == "scene_0001.jpg")
+    reads = detector.read_contrasted(cv2.imread(str(FIXTURES / entry["image"])))
+    assert reads and all("second_look" in r.doubts for r in reads)
+    sure = {str(r.card) for r in reads if r.confidence >= 0.9}
+    assert len(sure) >= len(entry["cards"]) // 2 and sure <= set(entry["cards"])

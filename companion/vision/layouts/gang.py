@@ -195,21 +195,16 @@ def _cut_by_edge(detections: Detections, width: float) -> np.ndarray:
 
 
 def _surplus_hands(
-    hands: list[list[int]], centres: np.ndarray, expect: Expect, cut: np.ndarray
+    hands: list[list[int]], centres: np.ndarray, expect: Expect
 ) -> tuple[list[list[int]], list[int]]:
-    """The expected number of hands, and the cards of the hands past it: lone cards cut by
-    the photo's edge first, then the smallest hands, farthest from the table's middle first
-    (a card dropped, a neighbour's)."""
+    """The expected number of hands, and the cards of the hands past it: the smallest hands,
+    farthest from the table's middle first (a card dropped, a neighbour's)."""
     if len(hands) <= expect.hands:
         return hands, []
     middle = centres.mean(axis=0)
     ranked = sorted(
         range(len(hands)),
-        key=lambda h: (
-            not (len(hands[h]) == 1 and bool(cut[hands[h][0]])),
-            len(hands[h]),
-            -float(np.linalg.norm(centres[hands[h]].mean(0) - middle)),
-        ),
+        key=lambda h: (len(hands[h]), -float(np.linalg.norm(centres[hands[h]].mean(0) - middle))),
     )
     surplus = set(ranked[: len(hands) - expect.hands])
     kept = [h for i, h in enumerate(hands) if i not in surplus]
@@ -228,8 +223,8 @@ def read_table(detections: Detections, expect: Expect | None = None) -> Grouping
     """River = the straightest row of up to five cards (``_find_river``); hands = clusters of
     the others, lone cards paired when close. Distances are in card widths of the reads.
     A lone card cut by the photo's edge is ``stray``. With ``expect``, hands past the expected
-    number become ``stray`` too (edge-cut lone cards first) and what does not fit is counted in
-    ``missing`` and ``extra``."""
+    number become ``stray`` too and what does not fit is counted in ``missing`` and
+    ``extra``."""
     if len(detections) == 0:
         if expect is None:
             return Grouping((), (), 0.0)
@@ -252,15 +247,14 @@ def read_table(detections: Detections, expect: Expect | None = None) -> Grouping
     hands = [sorted(set(c) - set(river)) for c in clusters if set(c) - set(river)]
     hands = _pair_singles(hands, centres, PAIR_LINK * width)
     hands.sort(key=lambda c: (float(centres[c].mean(axis=0)[1]), float(centres[c].mean(axis=0)[0])))
+    # A lone card cut by the photo's edge is off the table, even where a hand is short (its
+    # cards missed); a hand of two there is a player's, seated at the edge of the picture.
     cut = _cut_by_edge(detections, width)
-    stray: list[int] = []
+    stray = [h[0] for h in hands if len(h) == 1 and cut[h[0]]]
+    hands = [h for h in hands if not (len(h) == 1 and cut[h[0]])]
     if expect is not None:
-        hands, stray = _surplus_hands(hands, centres, expect, cut)
-    else:
-        # A lone card cut by the photo's edge is off the table; a hand of two there is a
-        # player's, seated at the edge of the picture.
-        stray = [h[0] for h in hands if len(h) == 1 and cut[h[0]]]
-        hands = [h for h in hands if not (len(h) == 1 and cut[h[0]])]
+        hands, surplus = _surplus_hands(hands, centres, expect)
+        stray += surplus
     seen = seen_cards(detections)
     confidence = float(np.mean(detections.confidence))
     if len(river) != (5 if expect is None else expect.river):

@@ -219,3 +219,11 @@ def test_the_expected_river_size_is_the_row_looked_for() -> None:
     }
     groups = read_table(_turned_cards({**flop, **hands}), Expect(3, 2, 2))
     assert river_of(groups) == ("9h", "8c", "2h") and groups.fits
+
+
+def test_an_edge_card_is_stray_even_where_a_hand_is_short() -> None:
+    # Both cards of the second hand were missed: the cut card does not take its seat.
+    table = {c: p for c, p in EDGE.items() if c not in ("Qs", "3s")}
+    groups = read_table(_framed(table, (900, 800)), Expect(5, 2, 2))
+    assert [str(s.card) for s in groups.stray] == ["Ad"]
+    assert groups.missing is not None and sorted(groups.missing.hands) == [0, 2]

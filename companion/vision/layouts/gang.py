@@ -36,9 +36,12 @@ ROW_BORROW = 2
 # row's cards at least ROW_ALIGNED (0.9: edges within about 10 degrees).
 ROW_SEARCH_MAX = 18
 ROW_ALIGNED = 0.9
-# A card whose outline runs this many card widths past the photo's edge is cut by it: a lone
-# one lies off the table (a card dropped, a neighbour's table), not in a player's hand.
-EDGE_CUT = 0.15
+# A card whose outline reaches within this many card widths of the photo's edge (or past it) is
+# cut by it: a lone one lies off the table (a card dropped, a neighbour's table), not in a
+# player's hand. Its outline is drawn from the corner read, whose frame can come from the cut
+# outline's own edges and stop at the edge (hard synthetic set: 42 -> 41 silent errors at
+# 0.02 inside the edge against 0.15 past it).
+EDGE_CUT = -0.02
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +185,7 @@ def _pair_singles(hands: list[list[int]], centres: np.ndarray, link: float) -> l
 
 
 def _cut_by_edge(detections: Detections, width: float) -> np.ndarray:
-    """(N,) True where a card's outline runs past the photo's edge (none when its size is
+    """(N,) True where a card's outline reaches the photo's edge (none when its size is
     unknown)."""
     w, h = detections.frame
     if w <= 0 or h <= 0:

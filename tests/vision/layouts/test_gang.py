@@ -179,7 +179,7 @@ def test_a_hand_at_the_photos_edge_stays_a_hand() -> None:
 def test_with_an_expect_the_edge_card_is_the_surplus_not_a_lone_hand_nearer_the_middle() -> None:
     # A hand shown as one card (its other card missed) lies farther from the middle than the
     # cut card does; the cut card is the one not in play.
-    table = {**EDGE, "Ad": (890, 430), "5h": (60, 740)}
+    table = {**EDGE, "Ad": (890, 430), "5h": (60, 725)}
     groups = read_table(_framed(table, (900, 800)), Expect(5, 3, 2))
     assert [str(s.card) for s in groups.stray] == ["Ad"]
     assert frozenset({"5h"}) in hands_of(groups)

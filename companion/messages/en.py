@@ -506,6 +506,10 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_mistakes": "Biggest token mistakes:",
     "cli.analyze_no_mistake": "No big token mistake.",
     # -- vision (#15): its own words below this line
+    "vision.detect_check": "  check: {cards}",
+    "vision.detect_stray": "  not in play (stray): {cards}",
+    "vision.detect_missing": "  missing: {river} in the river, {hands} in the hands",
+    "vision.detect_extra": "  too many: {river} in the river, {hands} in the hands",
     # -- end of vision (#15)
     # -- the app's photo, seats and doubts (#16): its own words below this line
     "doubt.title": "Check before the verdict",

@@ -506,6 +506,10 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_mistakes": "Plus grosses erreurs de jetons :",
     "cli.analyze_no_mistake": "Aucune grosse erreur de jetons.",
     # -- vision (#15): its own words below this line
+    "vision.detect_check": "  à vérifier : {cards}",
+    "vision.detect_stray": "  hors jeu (égarées) : {cards}",
+    "vision.detect_missing": "  manquantes : {river} dans la rivière, {hands} dans les mains",
+    "vision.detect_extra": "  en trop : {river} dans la rivière, {hands} dans les mains",
     # -- end of vision (#15)
     # -- the app's photo, seats and doubts (#16): its own words below this line
     "doubt.title": "À vérifier avant le verdict",

@@ -287,7 +287,13 @@ def propose_corners(
             for outline in outlines:
                 poly = cv2.approxPolyDP(outline, max(1.5, 0.04 * math.sqrt(area)), True)
                 card_w = _is_card_quad(poly)
-                if card_w is not None:
+                # A card-shaped outline on the frame's border is the table (a light one
+                # passes the levels whole) or a card cut by the edge, not a lone card.
+                x, y, bw, bh = cv2.boundingRect(poly)
+                inside = (
+                    x > 1 and y > 1 and x + bw < white.shape[1] - 2 and y + bh < white.shape[0] - 2
+                )
+                if card_w is not None and inside:
                     widths.append(card_w)
                 raw += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
     typical = typical_width(widths)

@@ -32,7 +32,9 @@ def test_batch_with_bad_files_reports_each_and_goes_on(
     good = entries[1]
     assert "error" not in good and len(good["cards"]) >= 8
     first = good["cards"][0]
-    assert set(first) == {"card", "confidence", "check", "box"} and len(first["box"]) == 4
+    assert set(first) == {"card", "confidence", "check", "doubts", "box"}
+    assert len(first["box"]) == 4
+    assert all(c["check"] == bool(c["doubts"]) for c in good["cards"])
     assert set(good["groups"]) >= {"river", "hands", "stray"}
 
 
@@ -134,3 +136,22 @@ def test_annotate_to_a_file_or_an_impossible_folder_is_one_line(
     code = main(["detect", str(FIXTURES / "scene_0004.jpg"), "--annotate", str(target)])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("companion: --annotate") and err.count("\n") == 1
+
+
+def test_plain_text_names_the_cards_to_check_and_what_the_table_lacks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = _run(capsys, str(FIXTURES / "scene_0004.jpg"), "--expect", "5+6x2")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith(str(FIXTURES / "scene_0004.jpg"))
+    assert any(line.startswith("  missing: 0 in the river, ") for line in lines)
+    _, data = _run(capsys, str(FIXTURES / "scene_0004.jpg"), "--expect", "5+6x2", "--json")
+    doubtful = [c["card"] for c in json.loads(data)[0]["cards"] if c["check"]]
+    if doubtful:
+        assert f"  check: {' '.join(doubtful)}" in lines
+
+
+def test_plain_text_in_french_names_the_missing_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(capsys, str(FIXTURES / "scene_0004.jpg"), "--expect", "5+6x2", "--lang", "fr")
+    assert code == 0 and "  manquantes : 0 dans la rivière, " in out

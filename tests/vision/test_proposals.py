@@ -144,3 +144,16 @@ def test_a_smaller_work_frame_finds_the_same_card_corners() -> None:
     small, small_typical = propose_corners(image, work_size=640)
     assert typical is not None and small_typical == pytest.approx(typical, rel=0.1)
     assert abs(len(small) - len(big)) < 0.3 * len(big)
+
+
+def test_a_light_table_filling_the_frame_is_not_taken_for_a_card() -> None:
+    """On a light table the lowest whiteness level passes the whole frame, whose outline
+    (1200x800, card-shaped) once set every corner's scale to 800 px; the frame's border
+    outlines no lone card."""
+    rng = np.random.default_rng(3)
+    image = np.clip(rng.normal((200, 210, 220), 12, (800, 1200, 3)), 0, 255).astype(np.uint8)
+    for k, centre in enumerate(((300, 300), (600, 400), (900, 500))):
+        card = cv2.boxPoints((centre, (100, 140), 12.0 * k)).astype(np.int32)
+        cv2.fillConvexPoly(image, card, (250, 250, 250))
+    _, typical = propose_corners(image)
+    assert typical is not None and 85 < typical < 115

@@ -11,12 +11,14 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from companion.engine.gang.ranking import Ranking, _five_value
+from companion.engine.cards import Card
+from companion.engine.gang.ranking import Ranking, Straights, TableRules, _five_value
 
 __all__ = [
     "evaluate_many",
@@ -26,6 +28,18 @@ __all__ = [
     "rank_key",
     "rank_multisets",
     "rank_slots",
+    "WILD_CODE",
+    "CODES",
+    "card_code",
+    "FiveIndex",
+    "five_index",
+    "RuleTable",
+    "rule_table",
+    "table_for",
+    "code_arrays",
+    "code_sums",
+    "five_values",
+    "evaluate_rules",
 ]
 
 _LOW_RANKS = 7  # ranks 2..8 counted in base 5 below bit 17, ranks 9..A above it
@@ -217,3 +231,202 @@ def _evaluate_block(block: npt.NDArray[np.integer[Any]], out: npt.NDArray[np.int
 def value_to_category(values: npt.ArrayLike) -> npt.NDArray[np.int64]:
     """The ``Category`` number of each value from ``evaluate_many``."""
     return np.asarray(values, dtype=np.int64) >> 20
+
+
+# -- Every table rule: fives valued through one table of (rank counts, wild cards, flush) --------
+
+WILD_CODE = 52  # the code of a free wild card; 53 + s: a wild card bound to suit s
+CODES = 57  # natural cards keep their ids 0..51
+
+_BASE = 6  # a rank appears at most five times in a five (wild cards counted apart)
+_SPLIT = 19  # the seven lowest ranks' counts lie below bit 19 (6**7 < 2**19)
+_FREE_DIGIT = _BASE**6  # above the six highest ranks' counts: free wilds, then bound wilds
+_BOUND_DIGIT = _BASE**7
+
+
+def card_code(card: Card) -> int:
+    """The code the rule tables read: a natural card's id, or 52 (free wild), 53 + suit."""
+    if not card.is_wild:
+        return card.id
+    return WILD_CODE if card.suit is None else WILD_CODE + 1 + int(card.suit)
+
+
+@functools.cache
+def code_arrays() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each code's key (counts that add up over a five) and its suit bit (0 for a free wild)."""
+    key = np.zeros(CODES, dtype=np.int64)
+    suit = np.zeros(CODES, dtype=np.int64)
+    for card in range(52):
+        rank = card // 4
+        key[card] = _BASE**rank if rank < 7 else (_BASE ** (rank - 7)) << _SPLIT
+        suit[card] = 1 << (card % 4)
+    key[WILD_CODE] = _FREE_DIGIT << _SPLIT
+    for s in range(4):
+        key[WILD_CODE + 1 + s] = _BOUND_DIGIT << _SPLIT
+        suit[WILD_CODE + 1 + s] = 1 << s
+    for array in (key, suit):
+        array.flags.writeable = False
+    return key, suit
+
+
+@dataclass(frozen=True)
+class FiveIndex:
+    """Where each five's key lies in a ``RuleTable``: ``slot = high[key >> 19] + low[key & M]``.
+
+    Fives are told apart by the counts of their natural ranks, how many free and bound wild
+    cards they hold, and (in the table's second column) whether all their suited cards share one
+    suit; nothing else changes a five's value under any rule.
+    """
+
+    low: npt.NDArray[np.int64]
+    high: npt.NDArray[np.int64]
+    shapes: tuple[tuple[tuple[int, ...], int, int], ...]  # (natural ranks, free, bound)
+    slots: npt.NDArray[np.int64]  # each shape's slot
+    size: int  # slots in all (some no five makes)
+
+
+@functools.cache
+def five_index(wilds: int) -> FiveIndex:
+    """The index of every five holding at most ``wilds`` wild cards."""
+    key, _ = code_arrays()
+    shapes: list[tuple[tuple[int, ...], int, int]] = []
+    keys: list[int] = []
+    free_key, bound_key = int(key[WILD_CODE]), int(key[WILD_CODE + 1])
+    for w in range(min(wilds, 5) + 1):
+        for ranks in itertools.combinations_with_replacement(range(12, -1, -1), 5 - w):
+            natural = sum(int(key[4 * r]) for r in ranks)
+            for free in range(w + 1):
+                shapes.append((ranks, free, w - free))
+                keys.append(natural + free_key * free + bound_key * (w - free))
+    array = np.array(keys, dtype=np.int64)
+    lows, low_index = np.unique(array & ((1 << _SPLIT) - 1), return_inverse=True)
+    highs, high_index = np.unique(array >> _SPLIT, return_inverse=True)
+    low = np.zeros(1 << _SPLIT, dtype=np.int64)
+    low[lows] = np.arange(len(lows))
+    high = np.zeros(int(highs.max()) + 1, dtype=np.int64)
+    high[highs] = np.arange(len(highs)) * len(lows)
+    slots = np.asarray(high_index * len(lows) + low_index, dtype=np.int64)
+    for array_ in (low, high, slots):
+        array_.flags.writeable = False
+    return FiveIndex(low, high, tuple(shapes), slots, len(highs) * len(lows))
+
+
+def _shape_strengths(
+    rules: TableRules, worst: bool
+) -> Callable[[tuple[int, ...], int, bool, bool], tuple[int, ...]]:
+    """A five's strength from its shape, as ``ranking.five_strength`` values it (wild cards at
+    their best, or worst): ``strength(natural ranks, wild cards, any free, one suit)``.
+
+    Wild ranks are chosen one card at a time (memoized); a flush is there for the taking when
+    the suited cards share one suit, and avoidable when a free wild card can break it.
+    """
+    wrap = rules.straights is Straights.WRAP
+    pick = min if worst else max
+
+    @functools.cache
+    def strength(ranks: tuple[int, ...], wild: int, free: bool, one_suit: bool) -> tuple[int, ...]:
+        if wild == 0:
+            flushes = (False,) if not one_suit else (True, False) if free else (True,)
+            return pick(_five_value(ranks, f, rules.ranking, wrap)[0] for f in flushes)
+        return pick(
+            strength(tuple(sorted((*ranks, r), reverse=True)), wild - 1, free, one_suit)
+            for r in range(13)
+        )
+
+    return strength
+
+
+@dataclass(frozen=True)
+class RuleTable:
+    """The value of every five under one set of rules: ``values[2 * slot + one_suit]``, larger
+    is stronger (worst: the wild cards' worst value), 0 for shapes no five makes."""
+
+    index: FiveIndex
+    values: npt.NDArray[np.int64]
+
+
+@functools.cache
+def rule_table(ranking: Ranking, wrap: bool, worst: bool, wilds: int) -> RuleTable:
+    """Values of every five with at most ``wilds`` wild cards (built once per rule set)."""
+    index = five_index(wilds)
+    strength = _shape_strengths(
+        TableRules(ranking, Straights.WRAP if wrap else Straights.NORMAL), worst
+    )
+    strengths = [
+        strength(ranks, free + bound, free > 0, one_suit)
+        for ranks, free, bound in index.shapes
+        for one_suit in (False, True)
+    ]
+    # Values are the strengths' ranks among all of them: same order, same ties, small integers.
+    order = {s: k + 1 for k, s in enumerate(sorted(set(strengths)))}
+    values = np.zeros(2 * index.size, dtype=np.int64)
+    at = (2 * index.slots[:, None] + np.arange(2)).ravel()
+    values[at] = np.array([order[s] for s in strengths], dtype=np.int64)
+    values.flags.writeable = False
+    return RuleTable(index, values)
+
+
+def table_for(rules: TableRules, worst: bool = False, wilds: int = 0) -> RuleTable:
+    """The ``RuleTable`` of these rules (the number of decks changes no five's value)."""
+    return rule_table(rules.ranking, rules.straights is Straights.WRAP, worst, wilds)
+
+
+def code_sums(codes: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """(keys, suits) of card codes (..., k): their keys added, their suit bits or-ed."""
+    key, suit = code_arrays()
+    return key[codes].sum(axis=-1), np.bitwise_or.reduce(suit[codes], axis=-1)
+
+
+def five_values(
+    table: RuleTable, keys: npt.NDArray[np.int64], suits: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """Values of fives given by their summed keys and or-ed suit bits (``code_sums``)."""
+    index = table.index
+    slot = index.high[keys >> _SPLIT] + index.low[keys & ((1 << _SPLIT) - 1)]
+    one_suit = (suits & (suits - 1)) == 0
+    return np.asarray(table.values[2 * slot + one_suit], dtype=np.int64)
+
+
+@functools.cache
+def _five_positions(size: int) -> npt.NDArray[np.int64]:
+    return np.array(list(itertools.combinations(range(size), 5)), dtype=np.int64)
+
+
+def evaluate_rules(
+    codes: npt.ArrayLike, rules: TableRules = TableRules(), worst: bool = False
+) -> npt.NDArray[np.int64]:
+    """The best (``worst``: the worst) five of each row of 5 or more card codes (``card_code``),
+    under any table rules and with wild cards, as ordinal values: larger is stronger, equal is a
+    tie (comparable between calls with the same rules and ``worst`` only).
+
+    >>> from companion.engine.gang.ranking import Ranking
+    >>> low = TableRules(ranking=Ranking.LOW_A5)
+    >>> a, b = evaluate_rules([[12, 0, 4, 8, 13], [12, 0, 4, 8, 44]], low).tolist()  # A2345, A234K
+    >>> a > b
+    True
+    """
+    array = np.asarray(codes, dtype=np.int64)
+    if array.ndim != 2 or array.shape[1] < 5:
+        raise ValueError(f"expected an array of shape (N, 5 or more) of codes, got {array.shape}")
+    if len(array) and (array.min() < 0 or array.max() >= CODES):
+        raise ValueError(f"card codes must lie in 0..{CODES - 1}")
+    wilds = int((array >= WILD_CODE).sum(axis=1).max()) if len(array) else 0
+    table = table_for(rules, worst, wilds)
+    key, suit = code_arrays()
+    positions = _five_positions(array.shape[1])
+    values = np.empty(len(array), dtype=np.int64)
+    reduce = np.minimum if worst else np.maximum
+    for start in range(0, len(array), _BLOCK):
+        block = array[start : start + _BLOCK]
+        keys, suits = key[block], suit[block]
+        best = None
+        for five in positions:
+            k = keys[:, five[0]] + keys[:, five[1]] + keys[:, five[2]] + keys[:, five[3]]
+            k += keys[:, five[4]]
+            s = suits[:, five[0]] | suits[:, five[1]] | suits[:, five[2]] | suits[:, five[3]]
+            s |= suits[:, five[4]]
+            v = five_values(table, k, s)
+            best = v if best is None else reduce(best, v, out=best)
+        assert best is not None
+        values[start : start + _BLOCK] = best
+    return values

@@ -53,6 +53,7 @@ class NumpyForm(Enum):
     BEST_PAIR = ("best pair", 4, 1, 1)  # the best of any 2 hole cards
     PAIR_SPLIT = ("pair split", 4, 1, 1)  # the cards split in two pairs, one hand each
     THREE_SPLIT = ("three split", 6, 100, 4)  # six cards split into three hands
+    HIGH_LOW = ("high and low", 0, 1, 1)  # best and worst of any 2 hole cards (rule path only)
 
     def __init__(self, label: str, max_cards: int, work: int, sample_share: int) -> None:
         self.label = label
@@ -273,12 +274,14 @@ VARIANTS: dict[str, Variant] = {
             Deals(4),
             _form_high_low,
             lambda t: 2 * sum(fives_valued(k, 2) for k in _sizes(t)),
+            numpy=NumpyForm.HIGH_LOW,
         ),
         Variant(
             "francois",
             Deals(None, per_player=True, francois_card=True),
             _form_francois,
             lambda t: sum(fives_valued(k) for k in _sizes(t)) + fives_valued(len(t.players)),
+            numpy=NumpyForm.ALL_CARDS,
         ),
         Variant(
             "circular",

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 import companion.engine.gang.fast as fast
+from companion.engine.gang.ranking import TableRules
 
 __all__ = [
     "combinations_array",
@@ -31,6 +32,7 @@ __all__ = [
     "pattern_position_counts",
     "subset_values",
     "best_three_split",
+    "RuleRivers",
 ]
 
 _SUIT_BITS = 13
@@ -324,3 +326,70 @@ def best_three_split(subsets: IntArray) -> IntArray:
     best = top.max(axis=1)
     third = np.where(top == best[:, None], chosen[:, :, 0], -1).max(axis=1)
     return np.column_stack([best >> 24, best & ((1 << 24) - 1), third])
+
+
+@functools.cache
+def _rule_plan(holes: int, top: int) -> tuple[IntArray, IntArray]:
+    """(hole masks, river masks) of every five of ``holes`` hole cards (at most ``top`` of them)
+    and a 5-card river, grouped by hole mask in increasing order."""
+    plan = [
+        (sum(1 << i for i in held), sum(1 << i for i in shared))
+        for used in range(min(5, holes, top) + 1)
+        for held in itertools.combinations(range(holes), used)
+        for shared in itertools.combinations(range(5), 5 - used)
+    ]
+    plan.sort(key=lambda item: item[0])
+    hole_at, board_at = (np.array(column, dtype=np.int64) for column in zip(*plan, strict=True))
+    return hole_at, board_at
+
+
+class RuleRivers:
+    """Rows of 5-card rivers (card codes, ``fast.card_code``), prepared once to value any hole
+    cards with under any table rule, wild cards and decks included.
+
+    Each river's subsets are summed once (keys add, suit bits or); a five is then one sum, one
+    or and one look-up in the rules' table (``fast.rule_table``).
+    """
+
+    def __init__(self, rivers: IntArray, rules: TableRules, wilds: int) -> None:
+        key, suit = fast.code_arrays()
+        self.rows = len(rivers)
+        self.best_table = fast.table_for(rules, False, wilds)
+        self.worst_table = fast.table_for(rules, True, wilds)
+        self._keys = _subset_totals(key[rivers], np.add)
+        self._suits = _subset_totals(suit[rivers], np.bitwise_or)
+
+    def _fives(
+        self, holes: IntArray, top: int, worst: bool
+    ) -> tuple[IntArray, IntArray, IntArray]:
+        key, suit = fast.code_arrays()
+        hole_keys = _subset_totals(np.broadcast_to(key[holes], (self.rows, holes.shape[-1])), np.add)
+        hole_suits = _subset_totals(
+            np.broadcast_to(suit[holes], (self.rows, holes.shape[-1])), np.bitwise_or
+        )
+        hole_at, board_at = _rule_plan(holes.shape[-1], top)
+        keys = self._keys[:, board_at] + hole_keys[:, hole_at]
+        suits = self._suits[:, board_at] | hole_suits[:, hole_at]
+        table = self.worst_table if worst else self.best_table
+        return fast.five_values(table, keys, suits), hole_at, board_at
+
+    def best(self, holes: IntArray, top: int = 5, worst: bool = False) -> IntArray:
+        """Each row's best five (``worst``: its worst) of the hole cards (rows x h codes, or h)
+        and its river, using at most ``top`` hole cards."""
+        values = self._fives(np.asarray(holes, dtype=np.int64), top, worst)[0]
+        return np.asarray(values.min(axis=1) if worst else values.max(axis=1), dtype=np.int64)
+
+    def subsets(self, holes: IntArray) -> IntArray:
+        """(rows, 2**h): the best five of the river and each subset of the hole cards (bit i:
+        hole card i), as ``subset_values`` gives it under standard rules."""
+        holes = np.asarray(holes, dtype=np.int64)
+        h = holes.shape[-1]
+        values, hole_at, _ = self._fives(holes, 5, False)
+        starts = np.flatnonzero(np.diff(hole_at, prepend=-1))
+        result = np.zeros((self.rows, 1 << h), dtype=np.int64)
+        result[:, hole_at[starts]] = np.maximum.reduceat(values, starts, axis=1)
+        for bit in range(h):
+            above = [m for m in range(1 << h) if m >> bit & 1]
+            below = [m ^ (1 << bit) for m in above]
+            result[:, above] = np.maximum(result[:, above], result[:, below])
+        return result

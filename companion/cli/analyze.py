@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Callable
 from typing import Any
 
 from companion.cli._io import read_json_input
@@ -12,7 +14,9 @@ from companion.engine.cards import format_cards
 from companion.engine.gang.replay.odds import (
     Replay,
     Settings,
+    StreetOdds,
     replay_table,
+    street_error,
 )
 from companion.engine.gang.replay.words import (
     best_tokens_text,
@@ -88,8 +92,28 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_run)
 
 
-def _replay(raw: Any, settings: Settings) -> Replay:
-    return replay_table(table_from_json(raw), tokens_by_street_from_json(raw), settings)
+def _replay(
+    raw: Any, settings: Settings, progress: Callable[[StreetOdds], None] | None = None
+) -> Replay:
+    return replay_table(table_from_json(raw), tokens_by_street_from_json(raw), settings, progress)
+
+
+def _progress(n: int, total: int, lang: str) -> Callable[[StreetOdds], None]:
+    """A batch's progress on standard error output, one line per street (stdout is unchanged)."""
+
+    def report(odds: StreetOdds) -> None:
+        error = street_error(odds)
+        line = text(
+            "cli.analyze_progress" if error else "cli.analyze_progress_exact",
+            lang,
+            n=n,
+            total=total,
+            street=street_name(odds.street, lang),
+            error=percent(error, lang, digits=2),
+        )
+        print(line, file=sys.stderr, flush=True)
+
+    return report
 
 
 def _report(replay: Replay, lang: str) -> str:
@@ -155,7 +179,8 @@ def _run(args: argparse.Namespace) -> int:
     results = []
     for index, item in enumerate(items):
         try:
-            results.append(_replay(item, settings))
+            progress = _progress(index + 1, len(items), args.lang) if batch else None
+            results.append(_replay(item, settings, progress))
         except CompanionError as error:
             if not batch:
                 raise

@@ -329,67 +329,94 @@ def best_three_split(subsets: IntArray) -> IntArray:
 
 
 @functools.cache
-def _rule_plan(holes: int, top: int) -> tuple[IntArray, IntArray]:
-    """(hole masks, river masks) of every five of ``holes`` hole cards (at most ``top`` of them)
-    and a 5-card river, grouped by hole mask in increasing order."""
-    plan = [
-        (sum(1 << i for i in held), sum(1 << i for i in shared))
+def _rule_plan(holes: int, top: int) -> tuple[tuple[IntArray, IntArray], ...]:
+    """Per number of hole cards used (at most ``top``): the masks of the hole subsets and of
+    the river subsets that make fives with them."""
+    return tuple(
+        (
+            np.array(
+                [sum(1 << i for i in held) for held in itertools.combinations(range(holes), used)]
+            ),
+            np.array(
+                [sum(1 << i for i in shared) for shared in itertools.combinations(range(5), 5 - used)]
+            ),
+        )
         for used in range(min(5, holes, top) + 1)
-        for held in itertools.combinations(range(holes), used)
-        for shared in itertools.combinations(range(5), 5 - used)
-    ]
-    plan.sort(key=lambda item: item[0])
-    hole_at, board_at = (np.array(column, dtype=np.int64) for column in zip(*plan, strict=True))
-    return hole_at, board_at
+    )
 
 
 class RuleRivers:
     """Rows of 5-card rivers (card codes, ``fast.card_code``), prepared once to value any hole
     cards with under any table rule, wild cards and decks included.
 
-    Each river's subsets are summed once (keys add, suit bits or); a five is then one sum, one
-    or and one look-up in the rules' table (``fast.rule_table``).
+    Each river's and each hand's subsets are summed once (keys add, suit bits or); a five is
+    then a sum of the two (broadcast, hole subsets by river subsets), an or, and one look-up in
+    the rules' table (``fast.rule_table``). Keys are split in two int32 halves and suits kept
+    in bytes: the passes over the fives move half the memory.
     """
 
     def __init__(self, rivers: IntArray, rules: TableRules, wilds: int) -> None:
-        key, suit = fast.code_arrays()
+        low, high, suit = fast.split_code_arrays()
         self.rows = len(rivers)
         self.best_table = fast.table_for(rules, False, wilds)
         self.worst_table = fast.table_for(rules, True, wilds)
-        self._keys = _subset_totals(key[rivers], np.add)
-        self._suits = _subset_totals(suit[rivers], np.bitwise_or)
+        self._totals = _rule_totals(low[rivers], high[rivers], suit[rivers])
 
-    def _fives(
-        self, holes: IntArray, top: int, worst: bool
-    ) -> tuple[IntArray, IntArray, IntArray]:
-        key, suit = fast.code_arrays()
-        hole_keys = _subset_totals(np.broadcast_to(key[holes], (self.rows, holes.shape[-1])), np.add)
-        hole_suits = _subset_totals(
-            np.broadcast_to(suit[holes], (self.rows, holes.shape[-1])), np.bitwise_or
-        )
-        hole_at, board_at = _rule_plan(holes.shape[-1], top)
-        keys = self._keys[:, board_at] + hole_keys[:, hole_at]
-        suits = self._suits[:, board_at] | hole_suits[:, hole_at]
+    def _fives(self, holes: IntArray, top: int, worst: bool) -> list[npt.NDArray[np.int32]]:
+        """Per number of hole cards used: the fives' values (rows, hole subsets, river subsets)."""
+        low, high, suit = fast.split_code_arrays()
+        shape = (self.rows, holes.shape[-1])
+        hole = _rule_totals(*(np.broadcast_to(a[holes], shape) for a in (low, high, suit)))
         table = self.worst_table if worst else self.best_table
-        return fast.five_values(table, keys, suits), hole_at, board_at
+        index = table.index
+        found = []
+        for hole_at, board_at in _rule_plan(holes.shape[-1], top):
+            h_low, h_high, h_suit = (t[:, hole_at, None] for t in hole)
+            b_low, b_high, b_suit = (t[:, None, board_at] for t in self._totals)
+            slot = index.high2[h_high + b_high]
+            slot += index.low2[h_low + b_low]
+            suits = h_suit | b_suit
+            slot += (suits & (suits - 1)) == 0
+            found.append(table.values32[slot])
+        return found
 
     def best(self, holes: IntArray, top: int = 5, worst: bool = False) -> IntArray:
         """Each row's best five (``worst``: its worst) of the hole cards (rows x h codes, or h)
         and its river, using at most ``top`` hole cards."""
-        values = self._fives(np.asarray(holes, dtype=np.int64), top, worst)[0]
-        return np.asarray(values.min(axis=1) if worst else values.max(axis=1), dtype=np.int64)
+        parts = self._fives(np.asarray(holes, dtype=np.int64), top, worst)
+        reduce = np.minimum if worst else np.maximum
+        flat = [reduce.reduce(p.reshape(self.rows, -1), axis=1) for p in parts]
+        return np.asarray(reduce.reduce(flat), dtype=np.int64)
 
     def subsets(self, holes: IntArray) -> IntArray:
         """(rows, 2**h): the best five of the river and each subset of the hole cards (bit i:
         hole card i), as ``subset_values`` gives it under standard rules."""
         holes = np.asarray(holes, dtype=np.int64)
         h = holes.shape[-1]
-        values, hole_at, _ = self._fives(holes, 5, False)
-        starts = np.flatnonzero(np.diff(hole_at, prepend=-1))
         result = np.zeros((self.rows, 1 << h), dtype=np.int64)
-        result[:, hole_at[starts]] = np.maximum.reduceat(values, starts, axis=1)
+        for (hole_at, _), values in zip(_rule_plan(h, 5), self._fives(holes, 5, False), strict=True):
+            result[:, hole_at] = values.max(axis=2)
         for bit in range(h):
             above = [m for m in range(1 << h) if m >> bit & 1]
             below = [m ^ (1 << bit) for m in above]
             result[:, above] = np.maximum(result[:, above], result[:, below])
         return result
+
+
+def _rule_totals(
+    low: npt.NDArray[np.int32], high: npt.NDArray[np.int32], suit: npt.NDArray[np.uint8]
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
+    """Low keys, high keys and suit bits of every subset of each row's cards (bit i: card i)."""
+    return (
+        _subset_fold(low, np.add),
+        _subset_fold(high, np.add),
+        _subset_fold(suit, np.bitwise_or),
+    )
+
+
+def _subset_fold(per_card: npt.NDArray[Any], combine: np.ufunc) -> npt.NDArray[Any]:
+    """``_subset_totals`` in the per-card array's own dtype."""
+    totals = np.zeros((len(per_card), 1 << per_card.shape[1]), dtype=per_card.dtype)
+    for i in range(per_card.shape[1]):
+        combine(totals[:, : 1 << i], per_card[:, i : i + 1], out=totals[:, 1 << i : 2 << i])
+    return totals

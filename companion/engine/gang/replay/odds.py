@@ -85,6 +85,7 @@ __all__ = [
     "street_odds",
     "best_tokens",
     "replay_table",
+    "street_error",
     "find_mistakes",
     "chart_data",
     "uses_fast_path",
@@ -569,16 +570,30 @@ def find_mistakes(streets: tuple[StreetOdds, ...], gap: float = MISTAKE_GAP) -> 
     return tuple(sorted(found, key=lambda m: m.gap, reverse=True))
 
 
+def street_error(odds: StreetOdds) -> float:
+    """The largest standard error of any probability the street reports (0 when all exact)."""
+    methods = [h.method for h in (*odds.everyone, *odds.own)]
+    if odds.best is not None:
+        methods.append(odds.best.method)
+    return max(m.std_error for m in methods)
+
+
 def replay_table(
     table: Table,
     tokens_by_street: Mapping[str, Mapping[str, int]] | None = None,
     settings: Settings = Settings(),
+    progress: Callable[[StreetOdds], None] | None = None,
 ) -> Replay:
-    """The whole replay: every street, both views, and the biggest token mistakes."""
+    """The whole replay: every street, both views, and the biggest token mistakes;
+    ``progress`` hears of each street as soon as it is done."""
     hands = form_hands(table)
     recorded = dict(tokens_by_street or {})
-    streets = tuple(street_odds(table, s, settings, recorded.get(s.value)) for s in Street)
-    return Replay(hands, streets, find_mistakes(streets))
+    streets = []
+    for street in Street:
+        streets.append(street_odds(table, street, settings, recorded.get(street.value)))
+        if progress is not None:
+            progress(streets[-1])
+    return Replay(hands, tuple(streets), find_mistakes(tuple(streets)))
 
 
 def chart_data(replay: Replay) -> dict[str, dict[str, dict[str, list[float]]]]:

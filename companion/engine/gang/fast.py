@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -40,6 +40,11 @@ __all__ = [
     "code_sums",
     "five_values",
     "evaluate_rules",
+    "seven_code_arrays",
+    "flush_possible",
+    "SevenTable",
+    "seven_table",
+    "seven_for",
 ]
 
 _LOW_RANKS = 7  # ranks 2..8 counted in base 5 below bit 17, ranks 9..A above it
@@ -416,7 +421,7 @@ def _five_positions(size: int) -> npt.NDArray[np.int64]:
 
 
 def evaluate_rules(
-    codes: npt.ArrayLike, rules: TableRules = TableRules(), worst: bool = False
+    codes: npt.ArrayLike, rules: TableRules | None = None, worst: bool = False
 ) -> npt.NDArray[np.int64]:
     """The best (``worst``: the worst) five of each row of 5 or more card codes (``card_code``),
     under any table rules and with wild cards, as ordinal values: larger is stronger, equal is a
@@ -434,7 +439,7 @@ def evaluate_rules(
     if len(array) and (array.min() < 0 or array.max() >= CODES):
         raise ValueError(f"card codes must lie in 0..{CODES - 1}")
     wilds = int((array >= WILD_CODE).sum(axis=1).max()) if len(array) else 0
-    table = table_for(rules, worst, wilds)
+    table = table_for(rules or TableRules(), worst, wilds)
     key, suit = code_arrays()
     positions = _five_positions(array.shape[1])
     values = np.empty(len(array), dtype=np.int64)
@@ -453,3 +458,140 @@ def evaluate_rules(
         assert best is not None
         values[start : start + _BLOCK] = best
     return values
+
+
+# -- Six and seven cards under every rule: best five by rank counts, flushes set apart ---------
+
+_COUNT_BITS = 3  # a rank appears at most 7 times in 7 cards (two decks); wild cards likewise
+_SEVEN_SPLIT = 7 * _COUNT_BITS  # ranks 2..8 below bit 21; ranks 9..A and wild cards above
+_SUIT_FIELD_BITS = 4  # suit counts of up to 7 cards, four fields, then the free wild cards
+
+
+@functools.cache
+def seven_code_arrays() -> tuple[
+    npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]
+]:
+    """Each code's low and high rank-count keys (all wild cards count as one symbol) and its
+    suit count (one field per suit, a last one for free wild cards): all three add."""
+    low = np.zeros(CODES, dtype=np.int32)
+    high = np.zeros(CODES, dtype=np.int32)
+    suit = np.zeros(CODES, dtype=np.int32)
+    for card in range(52):
+        rank = card // 4
+        if rank < 7:
+            low[card] = 1 << (_COUNT_BITS * rank)
+        else:
+            high[card] = 1 << (_COUNT_BITS * (rank - 7))
+        suit[card] = 1 << (_SUIT_FIELD_BITS * (card % 4))
+    high[WILD_CODE:] = 1 << (_COUNT_BITS * 6)
+    suit[WILD_CODE] = 1 << (_SUIT_FIELD_BITS * 4)
+    for s in range(4):
+        suit[WILD_CODE + 1 + s] = 1 << (_SUIT_FIELD_BITS * s)
+    for array in (low, high, suit):
+        array.flags.writeable = False
+    return low, high, suit
+
+
+@functools.cache
+def flush_possible() -> npt.NDArray[np.bool_]:
+    """By summed suit count (``seven_code_arrays``) of up to 7 cards: whether some five of them
+    could be played in one suit (five of a suit, counting the free wild cards with any)."""
+    packed = np.arange(1 << (_SUIT_FIELD_BITS * 4 + _COUNT_BITS))
+    field = (1 << _SUIT_FIELD_BITS) - 1
+    free = packed >> (_SUIT_FIELD_BITS * 4)
+    most = np.max([(packed >> (_SUIT_FIELD_BITS * s)) & field for s in range(4)], axis=0)
+    possible = np.asarray(most + free >= 5, dtype=np.bool_)
+    possible.flags.writeable = False
+    return possible
+
+
+@dataclass(frozen=True)
+class SevenTable:
+    """The best (or worst) non-flush five of every 5 to 7 cards by their rank counts and wild
+    cards: ``values[high[key_high] + low[key_low]]``, on the ``RuleTable``'s scale (same rules,
+    same ``worst``), so the two mix. Valid only where ``flush_possible`` says no."""
+
+    low: npt.NDArray[np.int32]
+    high: npt.NDArray[np.int32]
+    values: npt.NDArray[np.int32]
+
+
+def _multisets(size: int, cap: int, wilds: int) -> npt.NDArray[np.int64]:
+    """(M, 14): counts of 13 ranks (at most ``cap`` each) and the wild cards (at most
+    ``wilds``), summing to ``size``."""
+    combos = np.array(list(itertools.combinations_with_replacement(range(14), size)))
+    counts = np.zeros((len(combos), 14), dtype=np.int64)
+    for column in combos.T:
+        counts[np.arange(len(combos)), column] += 1
+    keep = (counts[:, :13].max(axis=1) <= cap) & (counts[:, 13] <= wilds)
+    return np.asarray(counts[keep], dtype=np.int64)
+
+
+def _seven_keys(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    low = counts[:, :7] @ (1 << (_COUNT_BITS * np.arange(7)))
+    high = counts[:, 7:] @ (1 << (_COUNT_BITS * np.arange(7)))
+    return np.asarray(low | (high << _SEVEN_SPLIT), dtype=np.int64)
+
+
+@functools.cache
+def seven_table(ranking: Ranking, wrap: bool, worst: bool, wilds: int, decks: int) -> SevenTable:
+    """``SevenTable`` of one rule set: fives from the ``RuleTable``, then each larger multiset
+    takes the best (worst) of its multisets one card smaller."""
+    five = rule_table(ranking, wrap, worst, wilds)
+    cap = min(7, 4 * decks)
+    counts5 = _multisets(5, cap, min(wilds, 5))
+    keys5 = _seven_keys(counts5)
+    # A five's non-flush value: its shape's entry with one_suit False.
+    shape_key = {
+        (ranks, free + bound): 2 * int(slot)
+        for (ranks, free, bound), slot in zip(five.index.shapes, five.index.slots, strict=True)
+    }
+    values5 = np.array(
+        [
+            five.values[
+                shape_key[(tuple(r for r in range(12, -1, -1) for _ in range(c[r])), c[13])]
+            ]
+            for c in counts5.tolist()
+        ],
+        dtype=np.int64,
+    )
+    all_keys, all_values = [keys5], [values5]
+    keys, values = keys5, values5
+    unit = _seven_keys(np.eye(14, dtype=np.int64))
+    pick = np.minimum if worst else np.maximum
+    for size in (6, 7):
+        counts = _multisets(size, cap, min(wilds, size))
+        bigger = _seven_keys(counts)
+        order = np.argsort(keys)
+        best = np.full(len(bigger), -1 if not worst else np.iinfo(np.int64).max, dtype=np.int64)
+        for symbol in range(14):
+            has = counts[:, symbol] > 0
+            smaller = bigger[has] - unit[symbol]
+            at = order[np.searchsorted(keys, smaller, sorter=order)]
+            best[has] = pick(best[has], values[at])
+        keys, values = bigger, best
+        all_keys.append(keys)
+        all_values.append(values)
+    every = np.concatenate(all_keys)
+    low_key, high_key = every & ((1 << _SEVEN_SPLIT) - 1), every >> _SEVEN_SPLIT
+    low, lows = _dense(low_key)
+    high, highs = _dense(high_key)
+    high *= lows
+    table = np.zeros(lows * highs, dtype=np.int32)
+    table[high[high_key] + low[low_key]] = np.concatenate(all_values)
+    for array in (low, high, table):
+        array.flags.writeable = False
+    return SevenTable(low, high, table)
+
+
+def _dense(keys: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int32], int]:
+    """A map from each key below 2**21 to its rank among the distinct ``keys``, and their count
+    (marking and counting: no sort)."""
+    seen = np.zeros(1 << _SEVEN_SPLIT, dtype=np.int32)
+    seen[keys] = 1
+    index = np.cumsum(seen, dtype=np.int32) - 1
+    return np.asarray(index * seen, dtype=np.int32), int(seen.sum())
+
+
+def seven_for(rules: TableRules, worst: bool = False, wilds: int = 0) -> SevenTable:
+    return seven_table(rules.ranking, rules.straights is Straights.WRAP, worst, wilds, rules.decks)

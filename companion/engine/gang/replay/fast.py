@@ -338,7 +338,10 @@ def _rule_plan(holes: int, top: int) -> tuple[tuple[IntArray, IntArray], ...]:
                 [sum(1 << i for i in held) for held in itertools.combinations(range(holes), used)]
             ),
             np.array(
-                [sum(1 << i for i in shared) for shared in itertools.combinations(range(5), 5 - used)]
+                [
+                    sum(1 << i for i in shared)
+                    for shared in itertools.combinations(range(5), 5 - used)
+                ]
             ),
         )
         for used in range(min(5, holes, top) + 1)
@@ -358,21 +361,54 @@ class RuleRivers:
     def __init__(self, rivers: IntArray, rules: TableRules, wilds: int) -> None:
         low, high, suit = fast.split_code_arrays()
         self.rows = len(rivers)
+        self.rules = rules
+        self.wilds = wilds
         self.best_table = fast.table_for(rules, False, wilds)
         self.worst_table = fast.table_for(rules, True, wilds)
         self._totals = _rule_totals(low[rivers], high[rivers], suit[rivers])
+        self._sums = tuple(a[rivers].sum(axis=1) for a in fast.seven_code_arrays())
 
-    def _fives(self, holes: IntArray, top: int, worst: bool) -> list[npt.NDArray[np.int32]]:
-        """Per number of hole cards used: the fives' values (rows, hole subsets, river subsets)."""
+    def _seven(self, holes: IntArray, worst: bool) -> IntArray:
+        """Best (worst) five of at most 2 hole cards and the river: one look-up by rank counts
+        (``fast.seven_table``), the five by five way only where a flush could be played."""
+        low, high, suit = (
+            total + a[holes].sum(axis=-1)
+            for total, a in zip(self._sums, fast.seven_code_arrays(), strict=True)
+        )
+        table = fast.seven_for(self.rules, worst, self.wilds)
+        values = np.asarray(table.values[table.high[high] + table.low[low]], dtype=np.int64)
+        rows = np.flatnonzero(fast.flush_possible()[suit])
+        if len(rows):
+            parts = self._fives(holes, 2, worst, rows)
+            reduce = np.minimum if worst else np.maximum
+            values[rows] = reduce.reduce(
+                [reduce.reduce(p.reshape(len(rows), -1), axis=1) for p in parts]
+            )
+        return values
+
+    def _fives(
+        self,
+        holes: IntArray,
+        top: int,
+        worst: bool,
+        rows: IntArray | None = None,
+        skip: int = 0,
+    ) -> list[npt.NDArray[np.int32]]:
+        """Per number of hole cards used (from ``skip`` on): the fives' values (rows, hole
+        subsets, river subsets), on every row or on ``rows``."""
         low, high, suit = fast.split_code_arrays()
-        shape = (self.rows, holes.shape[-1])
-        hole = _rule_totals(*(np.broadcast_to(a[holes], shape) for a in (low, high, suit)))
+        holes = np.broadcast_to(holes, (self.rows, holes.shape[-1]))
+        totals = self._totals
+        if rows is not None:
+            holes = holes[rows]
+            totals = (totals[0][rows], totals[1][rows], totals[2][rows])
+        hole = _rule_totals(low[holes], high[holes], suit[holes])
         table = self.worst_table if worst else self.best_table
         index = table.index
         found = []
-        for hole_at, board_at in _rule_plan(holes.shape[-1], top):
+        for hole_at, board_at in _rule_plan(holes.shape[-1], top)[skip:]:
             h_low, h_high, h_suit = (t[:, hole_at, None] for t in hole)
-            b_low, b_high, b_suit = (t[:, None, board_at] for t in self._totals)
+            b_low, b_high, b_suit = (t[:, None, board_at] for t in totals)
             slot = index.high2[h_high + b_high]
             slot += index.low2[h_low + b_low]
             suits = h_suit | b_suit
@@ -383,21 +419,41 @@ class RuleRivers:
     def best(self, holes: IntArray, top: int = 5, worst: bool = False) -> IntArray:
         """Each row's best five (``worst``: its worst) of the hole cards (rows x h codes, or h)
         and its river, using at most ``top`` hole cards."""
-        parts = self._fives(np.asarray(holes, dtype=np.int64), top, worst)
+        holes = np.asarray(holes, dtype=np.int64)
         reduce = np.minimum if worst else np.maximum
+        h = holes.shape[-1]
+        if h <= 2:
+            return self._seven(holes, worst)
+        if top <= 2:  # the best of every pair (fewer hole cards are in some pair)
+            pairs = itertools.combinations(range(h), 2)
+            return np.asarray(
+                reduce.reduce([self._seven(holes[..., list(pair)], worst) for pair in pairs]),
+                dtype=np.int64,
+            )
+        parts = self._fives(holes, top, worst)
         flat = [reduce.reduce(p.reshape(self.rows, -1), axis=1) for p in parts]
         return np.asarray(reduce.reduce(flat), dtype=np.int64)
 
     def subsets(self, holes: IntArray) -> IntArray:
         """(rows, 2**h): the best five of the river and each subset of the hole cards (bit i:
-        hole card i), as ``subset_values`` gives it under standard rules."""
+        hole card i), as ``subset_values`` gives it under standard rules.
+
+        Subsets of at most two cards are looked up whole (``_seven``); larger ones take the
+        best of their fives using three or more of their cards and of their pairs.
+        """
         holes = np.asarray(holes, dtype=np.int64)
         h = holes.shape[-1]
         result = np.zeros((self.rows, 1 << h), dtype=np.int64)
-        for (hole_at, _), values in zip(_rule_plan(h, 5), self._fives(holes, 5, False), strict=True):
+        for used in range(min(2, h) + 1):
+            for held in itertools.combinations(range(h), used):
+                result[:, sum(1 << i for i in held)] = self._seven(holes[..., list(held)], False)
+        plan = _rule_plan(h, 5)
+        for (hole_at, _), values in zip(
+            plan[3:], self._fives(holes, 5, False, skip=3), strict=True
+        ):
             result[:, hole_at] = values.max(axis=2)
         for bit in range(h):
-            above = [m for m in range(1 << h) if m >> bit & 1]
+            above = [m for m in range(1 << h) if m >> bit & 1 and m.bit_count() > 2]
             below = [m ^ (1 << bit) for m in above]
             result[:, above] = np.maximum(result[:, above], result[:, below])
         return result

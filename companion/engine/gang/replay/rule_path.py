@@ -61,26 +61,38 @@ def _form(table: Table) -> NumpyForm:
     return form
 
 
+_LOOKUP = 2  # a look-up by rank counts (at most 2 hole cards) costs about two fives
+
+
+def _cost(cards: int, top: int | None = None) -> int:
+    """The work of one hand of ``cards`` hole cards (at most ``top`` used), in fives."""
+    if cards <= 2:
+        return _LOOKUP
+    if top == 2:
+        return _LOOKUP * math.comb(cards, 2)
+    return fives_valued(cards, top)
+
+
 def fives_per_deal(table: Table) -> int:
-    """How many fives valuing one deal takes (the work estimate behind exact or sampled)."""
+    """How many fives' work valuing one deal takes (the estimate behind exact or sampled)."""
     form = _form(table)
     rivers = len(table.rivers)
     total = 0
     for p in table.players:
         h = len(p.cards)
         if form is NumpyForm.ALL_CARDS:
-            total += rivers * fives_valued(h)
+            total += rivers * _cost(h)
         elif form is NumpyForm.BEST_PAIR:
-            total += fives_valued(h, 2)
+            total += _cost(h, 2)
         elif form is NumpyForm.HIGH_LOW:
-            total += 2 * fives_valued(h, 2)
+            total += 2 * _cost(h, 2)
         elif form is NumpyForm.PAIR_SPLIT:
-            total += 3 * 2 * rivers * fives_valued(2)
+            total += 3 * 2 * rivers * _LOOKUP
         else:
             total += fives_valued(h)
     given = sum(p.francois_card is not None for p in table.players)
-    total += fives_valued(given) if given else 0
-    total += sum(fives_valued(len(s.cards)) for s in table.shared)
+    total += _cost(given) if given else 0
+    total += sum(_cost(len(s.cards)) for s in table.shared)
     return total
 
 
@@ -139,7 +151,9 @@ def rule_values(table: Table, rivers: list[IntArray], groups: Groups) -> dict[st
     values: dict[str, IntArray] = {}
     for i, p in enumerate(table.players):
         values.update(_player(form, p.name, prepared, groups[("cards", i)]))
-    given = [groups[("francois", i)] for i, p in enumerate(table.players) if p.francois_card is not None]
+    given = [
+        groups[("francois", i)] for i, p in enumerate(table.players) if p.francois_card is not None
+    ]
     if given:
         values[FRANCOIS] = prepared[0].best(np.concatenate(given, axis=1))
     for j, s in enumerate(table.shared):

@@ -320,11 +320,14 @@ def best_three_split(subsets: IntArray) -> IntArray:
     that makes the strongest hand as strong as possible, then the second, then the third;
     strongest first."""
     splits = _three_way_splits(int(subsets.shape[1]).bit_length() - 1)
-    chosen = np.sort(subsets[:, splits], axis=2)  # (B, P, 3), weakest first
-    # Values stay below 2**24, so (strongest, second) packs into one comparable integer.
-    top = (chosen[:, :, 2] << 24) | chosen[:, :, 1]
+    a, b, c = (subsets[:, splits[:, k]] for k in range(3))  # (B, P) each
+    # Sorted by min and max (cheaper than sorting each triple); values stay below 2**24, so
+    # (strongest, second) packs into one comparable integer.
+    strongest = np.maximum(np.maximum(a, b), c)
+    weakest = np.minimum(np.minimum(a, b), c)
+    top = (strongest << 24) | (a + b + c - strongest - weakest)
     best = top.max(axis=1)
-    third = np.where(top == best[:, None], chosen[:, :, 0], -1).max(axis=1)
+    third = np.where(top == best[:, None], weakest, -1).max(axis=1)
     return np.column_stack([best >> 24, best & ((1 << 24) - 1), third])
 
 

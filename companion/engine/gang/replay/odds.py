@@ -170,6 +170,7 @@ def _standard_path(table: Table) -> bool:
     form = variant_of(table).numpy
     return (
         form is not None
+        and form not in (NumpyForm.THREE_SPLIT, NumpyForm.HIGH_LOW)  # faster on the rule path
         and form.max_cards > 0
         and table.rules == TableRules()
         and all(0 < len(p.cards) <= form.max_cards for p in table.players)

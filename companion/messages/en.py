@@ -512,6 +512,7 @@ MESSAGES: dict[str, str] = {
     # -- hardening (#17): its own words below this line
     # -- end of hardening (#17)
     # -- replay (#18): its own words below this line
+    "replay_running_error": "largest standard error so far: {error}",
     "cli.analyze_progress": "table {n} of {total}, {street}: largest standard error {error}",
     "cli.analyze_progress_exact": "table {n} of {total}, {street}: exact",
     # -- end of replay (#18)

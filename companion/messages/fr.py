@@ -512,6 +512,7 @@ MESSAGES: dict[str, str] = {
     # -- hardening (#17): its own words below this line
     # -- end of hardening (#17)
     # -- replay (#18): its own words below this line
+    "replay_running_error": "plus grande erreur type jusqu’ici : {error}",
     "cli.analyze_progress": "table {n} sur {total}, {street} : plus grande erreur type {error}",
     "cli.analyze_progress_exact": "table {n} sur {total}, {street} : exacte",
     # -- end of replay (#18)

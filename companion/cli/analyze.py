@@ -25,6 +25,7 @@ from companion.engine.gang.replay.words import (
     percent,
     street_name,
 )
+from companion.engine.gang.showdown import check_tokens, form_hands
 from companion.engine.gang.words import hand_label
 from companion.errors import CompanionError, InputError
 from companion.formats.heist import replay_to_json, tokens_by_street_from_json
@@ -96,6 +97,13 @@ def _replay(
     raw: Any, settings: Settings, progress: Callable[[StreetOdds], None] | None = None
 ) -> Replay:
     return replay_table(table_from_json(raw), tokens_by_street_from_json(raw), settings, progress)
+
+
+def _check(raw: Any) -> None:
+    """Raise what ``_replay`` would raise on a wrong table or tokens, without replaying."""
+    hands = form_hands(table_from_json(raw))
+    for tokens in (tokens_by_street_from_json(raw) or {}).values():
+        check_tokens(hands, tokens)
 
 
 def _progress(n: int, total: int, lang: str) -> Callable[[StreetOdds], None]:
@@ -177,15 +185,21 @@ def _run(args: argparse.Namespace) -> int:
     batch = isinstance(raw, list)
     items = raw if batch else [raw]
     results = []
-    for index, item in enumerate(items):
-        try:
-            progress = _progress(index + 1, len(items), args.lang) if batch else None
-            results.append(_replay(item, settings, progress))
-        except CompanionError as error:
-            if not batch:
-                raise
-            # In a batch, say which table is wrong.
-            raise InputError("input.batch_table", n=index + 1, error=error.phrase) from None
+    # Every table is checked before any is replayed: a wrong one stops the batch at once, and
+    # its error is the only line on stderr (no progress before it).
+    for step in ("check", "replay"):
+        for index, item in enumerate(items):
+            try:
+                if step == "check":
+                    _check(item)
+                else:
+                    progress = _progress(index + 1, len(items), args.lang) if batch else None
+                    results.append(_replay(item, settings, progress))
+            except CompanionError as error:
+                if not batch:
+                    raise
+                # In a batch, say which table is wrong.
+                raise InputError("input.batch_table", n=index + 1, error=error.phrase) from None
     if args.json:
         out: Any = [replay_to_json(r, args.lang) for r in results]
         print(json.dumps(out if batch else out[0], ensure_ascii=False, indent=2))

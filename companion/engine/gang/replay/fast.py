@@ -427,15 +427,15 @@ class RuleRivers:
         h = holes.shape[-1]
         if h <= 2:
             return self._seven(holes, worst)
-        if top <= 2:  # the best of every pair (fewer hole cards are in some pair)
-            pairs = itertools.combinations(range(h), 2)
-            return np.asarray(
-                reduce.reduce([self._seven(holes[..., list(pair)], worst) for pair in pairs]),
-                dtype=np.int64,
-            )
-        parts = self._fives(holes, top, worst)
+        # Fives using at most two hole cards: the best (worst) of every pair's look-up (fewer
+        # hole cards are in some pair); only those using three or more go five by five.
+        pairs = itertools.combinations(range(h), 2)
+        paired = reduce.reduce([self._seven(holes[..., list(pair)], worst) for pair in pairs])
+        if top <= 2:
+            return np.asarray(paired, dtype=np.int64)
+        parts = self._fives(holes, top, worst, skip=3)
         flat = [reduce.reduce(p.reshape(self.rows, -1), axis=1) for p in parts]
-        return np.asarray(reduce.reduce(flat), dtype=np.int64)
+        return np.asarray(reduce.reduce([paired, *flat]), dtype=np.int64)
 
     def subsets(self, holes: IntArray) -> IntArray:
         """(rows, 2**h): the best five of the river and each subset of the hole cards (bit i:

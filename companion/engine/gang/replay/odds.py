@@ -10,13 +10,16 @@ module gives, with ties split evenly between the positions they cover:
 - ``own``: the distribution knowing only that hand's own cards and the public river cards, the
   other players' cards being dealt at random too (exact when small, else seeded Monte Carlo).
 
-The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. The classic game
-under standard rules runs on the numpy path of ``replay_fast`` (so do two-of-four,
-four-two-hands, two rivers and six-three-hands in both views, and circular knowing every hole
-card); every other
-variant or rule runs through the variant's own hand former, so it is right by construction and
-slower. Whether the general path enumerates or samples follows an estimate of its cost (fives
-valued per deal), never a clock, so the same table always gets the same method.
+The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. Every variant
+runs on a numpy path: under standard rules without wild cards, classic, two-of-four,
+four-two-hands, two rivers and circular on ``replay_fast``'s shared boards; every other table
+(lowball, wrap, wild cards, two decks, more hole cards, high-low, François, six-three-hands) on
+``rule_path``, which values fives through the rules' tables. Those enumerate when their work
+estimate fits, else sample just enough for a standard error of 0.3 % knowing every hole card
+and 0.5 % from one hand's own cards (``Settings``). ``Settings(numpy=False)`` sends every table
+through the variant's own hand former instead (the checks' reference), whose choice between
+enumerating and sampling follows an estimate of its cost (fives valued per deal), never a
+clock, so the same table always gets the same method.
 
 The result records live in ``replay_types`` and the deals counted in ``replay_deals``.
 

@@ -68,9 +68,10 @@ def _cost(cards: int, top: int | None = None) -> int:
     """The work of one hand of ``cards`` hole cards (at most ``top`` used), in fives."""
     if cards <= 2:
         return _LOOKUP
+    paired = _LOOKUP * math.comb(cards, 2)  # fives of at most two hole cards: one per pair
     if top == 2:
-        return _LOOKUP * math.comb(cards, 2)
-    return fives_valued(cards, top)
+        return paired
+    return paired + fives_valued(cards, top) - fives_valued(cards, 2)
 
 
 def fives_per_deal(table: Table) -> int:

@@ -1,5 +1,6 @@
 """Throughput of ``companion.engine.evaluate_many`` against a per-call loop of pkrbot, and of
-``evaluate_rules`` under the lowball rankings against a per-call loop of pokerkit.
+``evaluate_many(hands, rules)`` (``evaluate_rules``) under the lowball rankings against a
+per-call loop of pokerkit.
 
 pkrbot (a compiled evaluator, eval7's API) is the fastest Python hand evaluator we found on PyPI;
 it has no lowball. For ``--ranking low-a5`` / ``low-27`` the reference is pokerkit
@@ -89,7 +90,7 @@ def _low(n: int, size: int, ranking: Ranking, repeats: int) -> None:
     rng = np.random.default_rng(2026)
     hands = np.ascontiguousarray(np.argsort(rng.random((n, 52)), axis=1)[:, :size])
     start = time.perf_counter()
-    evaluate_rules(hands[:1], rules)
+    evaluate_many(hands[:1], rules)
     print(f"table build (first call): {time.perf_counter() - start:.3f} s")
     texts = ["".join(NAMES[i] for i in row) for row in hands.tolist()]
     make = hand_class if size == 5 else hand_class.from_game
@@ -101,15 +102,16 @@ def _low(n: int, size: int, ranking: Ranking, repeats: int) -> None:
 
     ours_s = theirs_s = float("inf")
     for k in range(repeats):
-        ours_s = min(ours_s, timed(lambda: evaluate_rules(hands, rules)))
+        ours_s = min(ours_s, timed(lambda: evaluate_many(hands, rules)))
         if k < 2:  # pure Python: two runs are enough for its best
             theirs_s = min(theirs_s, timed(loop))
     ours_rate, theirs_rate = n / ours_s, n / theirs_s
     print(f"{n:,} random {size}-card hands, {ranking.value}")
-    for name, rate in (("evaluate_rules", ours_rate), ("pokerkit per-call loop", theirs_rate)):
+    for name, rate in (("evaluate_many", ours_rate), ("pokerkit per-call loop", theirs_rate)):
         print(f"{name:22}: {rate / 1e6:8.3f} M hands/s ({1e9 / rate:.0f} ns/hand)")
     print(f"ratio                 : {ours_rate / theirs_rate:8.1f}x")
-    ours = evaluate_rules(hands, rules)
+    ours = evaluate_many(hands, rules)
+    assert np.array_equal(ours, evaluate_rules(hands, rules))
     order = np.argsort(ours, kind="stable")
     same = all(
         (theirs[a] < theirs[b]) == (ours[a] < ours[b])  # type: ignore[operator]

@@ -202,13 +202,21 @@ def _card_masks(block: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.uint64]:
     return masks
 
 
-def evaluate_many(cards: npt.ArrayLike) -> npt.NDArray[np.int64]:
+def evaluate_many(cards: npt.ArrayLike, rules: TableRules | None = None) -> npt.NDArray[np.int64]:
     """One value per row of card ids (``4 * rank + suit``): larger is stronger, equal is a tie.
+
+    Under other ``rules`` (lowball, wrap) the values are ``evaluate_rules``' (another scale).
 
     >>> evaluate_many([[48, 44, 40, 36, 32], [0, 4, 8, 12, 49]]).tolist()  # royal flush, wheel
     [9175040, 4390912]
     """
     array = _checked(cards)
+    if rules is not None and rules != TableRules():
+        if rules.decks == 1:
+            _card_masks(array)  # the same checks: ids in 0..51, no card twice
+        elif len(array) and (array.min() < 0 or array.max() > 51):
+            raise ValueError(_OUT_OF_RANGE)
+        return evaluate_rules(array, rules)
     values = np.empty(len(array), dtype=np.int64)
     # Blocks small enough that every temporary stays in cache: about twice as fast as whole arrays.
     for start in range(0, len(array), _BLOCK):
@@ -439,7 +447,22 @@ def evaluate_rules(
     if len(array) and (array.min() < 0 or array.max() >= CODES):
         raise ValueError(f"card codes must lie in 0..{CODES - 1}")
     wilds = int((array >= WILD_CODE).sum(axis=1).max()) if len(array) else 0
-    table = table_for(rules or TableRules(), worst, wilds)
+    rules = rules or TableRules()
+    if array.shape[1] in (6, 7):
+        # By rank counts, and five by five only where a flush could be played.
+        low, high, suits = (a[array].sum(axis=1) for a in seven_code_arrays())
+        seven = seven_for(rules, worst, wilds)
+        values = np.asarray(seven.values[seven.high[high] + seven.low[low]], dtype=np.int64)
+        rows = np.flatnonzero(flush_possible()[suits])
+        values[rows] = _five_by_five(array[rows], table_for(rules, worst, wilds), worst)
+        return values
+    return _five_by_five(array, table_for(rules, worst, wilds), worst)
+
+
+def _five_by_five(
+    array: npt.NDArray[np.int64], table: RuleTable, worst: bool
+) -> npt.NDArray[np.int64]:
+    """The best (worst) of every five of each row, each valued in ``table``."""
     key, suit = code_arrays()
     positions = _five_positions(array.shape[1])
     values = np.empty(len(array), dtype=np.int64)

@@ -99,3 +99,15 @@ def test_low_values_match_the_general_path_on_every_five_of_a_small_deck() -> No
         rules = TableRules(ranking)
         strengths = [best_hand((), f, rules).strength for f in fives]
         _assert_same_order(fast.evaluate_rules(codes, rules), strengths)
+
+
+def test_evaluate_many_under_other_rules_is_evaluate_rules_on_checked_ids() -> None:
+    rng = np.random.default_rng(5)
+    hands = np.argsort(rng.random((500, 52)), axis=1)[:, :7]
+    low = TableRules(ranking=Ranking.LOW_A5)
+    assert np.array_equal(fast.evaluate_many(hands, low), fast.evaluate_rules(hands, low))
+    assert np.array_equal(fast.evaluate_many(hands, TableRules()), fast.evaluate_many(hands))
+    with pytest.raises(ValueError, match="twice"):
+        fast.evaluate_many([[0, 0, 1, 2, 3]], low)
+    two_decks = TableRules(ranking=Ranking.LOW_27, decks=2)
+    assert len(fast.evaluate_many([[0, 0, 1, 2, 3]], two_decks)) == 1

@@ -566,5 +566,8 @@ MESSAGES: dict[str, str] = {
     "detect.annotate_unwritable": "--annotate {path}: cannot write there ({reason})",
     # -- end of hardening (#17)
     # -- replay (#18): its own words below this line
+    "replay_running_error": "largest standard error so far: {error}",
+    "cli.analyze_progress": "table {n} of {total}, {street}: largest standard error {error}",
+    "cli.analyze_progress_exact": "table {n} of {total}, {street}: exact",
     # -- end of replay (#18)
 }

@@ -566,5 +566,8 @@ MESSAGES: dict[str, str] = {
     "detect.annotate_unwritable": "--annotate {path} : impossible d'y écrire ({reason})",
     # -- end of hardening (#17)
     # -- replay (#18): its own words below this line
+    "replay_running_error": "plus grande erreur type jusqu’ici : {error}",
+    "cli.analyze_progress": "table {n} sur {total}, {street} : plus grande erreur type {error}",
+    "cli.analyze_progress_exact": "table {n} sur {total}, {street} : exacte",
     # -- end of replay (#18)
 }

@@ -5,7 +5,7 @@ per-call loop of pokerkit.
 pkrbot (a compiled evaluator, eval7's API) is the fastest Python hand evaluator we found on PyPI;
 it has no lowball. For ``--ranking low-a5`` / ``low-27`` the reference is pokerkit
 (``RegularLowHand``: ace-to-five, ``StandardLowHand``: deuce-to-seven), the only lowball
-evaluator we found there (pure Python; ``pip install pokerkit``). Both sides evaluate the same
+evaluator we found there (pure Python; ``pip install -e ".[bench]"``). Both sides evaluate the same
 random hands in the same process; the best of several repeats is kept for each, since the machine
 is shared. Prints both throughputs and the ratio; also checks that both order the hands
 identically, ties included.

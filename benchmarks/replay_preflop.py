@@ -166,10 +166,13 @@ def main() -> None:
             f"{'met' if best < TARGET_STREET_S else 'MISSED'})"
         )
     for street in Street:
-        best, _ = _best(lambda street=street: street_odds(table, street), max(1, args.repeat // 2))
+        best, odds = _best(
+            lambda street=street: street_odds(table, street), max(1, args.repeat // 2)
+        )
+        own = odds.own[0].method
         print(
-            f"  {street.value:<7} street_odds: both views (own: 6 x 20,000 samples), best tokens "
-            f"{1000 * best:.0f} ms"
+            f"  {street.value:<7} street_odds: both views (own: 6 x {own.count:,} samples), "
+            f"best tokens {1000 * best:.0f} ms"
         )
 
 

@@ -29,9 +29,21 @@ __all__ = [
     "ModelLoadError",
     "DatabaseVersionError",
     "DatabaseDamagedError",
+    "shortened",
 ]
 
 LANGUAGES = ("en", "fr")
+DAMAGE_SHOWN = 160  # characters of SQLite's damage report kept in the one-line message
+TOKEN_SHOWN = 20  # characters of a bad token repeated in a message; a pasted page is cut
+
+
+def shortened(token: str, limit: int = TOKEN_SHOWN) -> str:
+    """``token`` as a message repeats it: its first ``limit`` characters, then "…" if cut.
+
+    >>> shortened("As"), shortened("x" * 30)
+    ('As', 'xxxxxxxxxxxxxxxxxxxx…')
+    """
+    return token if len(token) <= limit else token[:limit] + "…"
 
 
 class CompanionError(Exception):
@@ -71,7 +83,7 @@ class CardParseError(InputError):
     """A token that is not a card, with where it was read (a ``Phrase`` or literal text)."""
 
     def __init__(self, token: str, where: Phrase | str) -> None:
-        super().__init__("card.unreadable", token=token, where=where)
+        super().__init__("card.unreadable", token=shortened(token), where=where)
 
 
 class DuplicateCardError(TableError):
@@ -128,4 +140,7 @@ class DatabaseDamagedError(CompanionError):
     phrase."""
 
     def __init__(self, path: str, reason: Phrase | str) -> None:
+        if isinstance(reason, str):
+            # SQLite's integrity report runs to a line per damaged page: one line, cut short.
+            reason = shortened(" ".join(reason.split()), DAMAGE_SHOWN)
         super().__init__("log.damaged", path=path, reason=reason)

@@ -36,7 +36,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.handler(args)
     except CompanionError as error:
-        print(f"companion: {error.message(getattr(args, 'lang', 'en'))}", file=sys.stderr)
+        message = error.message(getattr(args, "lang", "en"))
+        # One line, whatever a name or a field read from the input holds.
+        message = message.replace("\r", "\\r").replace("\n", "\\n")
+        print(f"companion: {message}", file=sys.stderr)
         return 2
     return code
 

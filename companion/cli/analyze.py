@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Callable
 from typing import Any
 
 from companion.cli._io import read_json_input
@@ -12,7 +14,9 @@ from companion.engine.cards import format_cards
 from companion.engine.gang.replay.odds import (
     Replay,
     Settings,
+    StreetOdds,
     replay_table,
+    street_error,
 )
 from companion.engine.gang.replay.words import (
     best_tokens_text,
@@ -21,6 +25,7 @@ from companion.engine.gang.replay.words import (
     percent,
     street_name,
 )
+from companion.engine.gang.showdown import check_tokens, form_hands
 from companion.engine.gang.words import hand_label
 from companion.errors import CompanionError, InputError
 from companion.formats.heist import replay_to_json, tokens_by_street_from_json
@@ -88,8 +93,35 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_run)
 
 
-def _replay(raw: Any, settings: Settings) -> Replay:
-    return replay_table(table_from_json(raw), tokens_by_street_from_json(raw), settings)
+def _replay(
+    raw: Any, settings: Settings, progress: Callable[[StreetOdds], None] | None = None
+) -> Replay:
+    return replay_table(table_from_json(raw), tokens_by_street_from_json(raw), settings, progress)
+
+
+def _check(raw: Any) -> None:
+    """Raise what ``_replay`` would raise on a wrong table or tokens, without replaying."""
+    hands = form_hands(table_from_json(raw))
+    for tokens in (tokens_by_street_from_json(raw) or {}).values():
+        check_tokens(hands, tokens)
+
+
+def _progress(n: int, total: int, lang: str) -> Callable[[StreetOdds], None]:
+    """A batch's progress on standard error output, one line per street (stdout is unchanged)."""
+
+    def report(odds: StreetOdds) -> None:
+        error = street_error(odds)
+        line = text(
+            "cli.analyze_progress" if error else "cli.analyze_progress_exact",
+            lang,
+            n=n,
+            total=total,
+            street=street_name(odds.street, lang),
+            error=percent(error, lang, digits=2),
+        )
+        print(line, file=sys.stderr, flush=True)
+
+    return report
 
 
 def _report(replay: Replay, lang: str) -> str:
@@ -140,9 +172,26 @@ def _report(replay: Replay, lang: str) -> str:
     return "\n".join(lines).rstrip()
 
 
-def _run(args: argparse.Namespace) -> int:
+MAX_SAMPLES = 1_000_000  # about 400 MB of deals on the numpy path; the default is 20,000
+MAX_SEED = 2**32 - 1  # numpy's seeds are unsigned
+MAX_BUDGET_S = 3600.0
+
+
+def _check_limits(args: argparse.Namespace) -> None:
+    """Refuse option values that cannot be honoured (a negative seed) or would exhaust the
+    memory or the evening (a trillion samples), before any work starts."""
     if args.samples < 1 or not args.budget > 0:
         raise InputError("analyze.settings")
+    if args.samples > MAX_SAMPLES:
+        raise InputError("analyze.samples_limit", n=args.samples, limit=MAX_SAMPLES)
+    if not 0 <= args.seed <= MAX_SEED:
+        raise InputError("analyze.seed_range", seed=args.seed, limit=MAX_SEED)
+    if not args.budget <= MAX_BUDGET_S:
+        raise InputError("analyze.budget_limit", limit=int(MAX_BUDGET_S))
+
+
+def _run(args: argparse.Namespace) -> int:
+    _check_limits(args)
     settings = Settings(
         seed=args.seed,
         samples=args.samples,
@@ -153,14 +202,21 @@ def _run(args: argparse.Namespace) -> int:
     batch = isinstance(raw, list)
     items = raw if batch else [raw]
     results = []
-    for index, item in enumerate(items):
-        try:
-            results.append(_replay(item, settings))
-        except CompanionError as error:
-            if not batch:
-                raise
-            # In a batch, say which table is wrong.
-            raise InputError("input.batch_table", n=index + 1, error=error.phrase) from None
+    # Every table is checked before any is replayed: a wrong one stops the batch at once, and
+    # its error is the only line on stderr (no progress before it).
+    for step in ("check", "replay"):
+        for index, item in enumerate(items):
+            try:
+                if step == "check":
+                    _check(item)
+                else:
+                    progress = _progress(index + 1, len(items), args.lang) if batch else None
+                    results.append(_replay(item, settings, progress))
+            except CompanionError as error:
+                if not batch:
+                    raise
+                # In a batch, say which table is wrong.
+                raise InputError("input.batch_table", n=index + 1, error=error.phrase) from None
     if args.json:
         out: Any = [replay_to_json(r, args.lang) for r in results]
         print(json.dumps(out if batch else out[0], ensure_ascii=False, indent=2))

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from companion.cli._io import bounded_int
 from companion.storage import SqliteGameLog, default_data_dir
 
 __all__ = ["register"]
@@ -17,13 +18,31 @@ __all__ = ["register"]
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("app", help="start the app (web, for phones on the network)")
-    parser.add_argument("--port", type=int, default=8550)
+    # A port past 65535 is no port: uvicorn would listen on another one than the URL printed.
+    parser.add_argument("--port", type=bounded_int(1, 65535), default=8550)
     parser.add_argument(
         "--host", default="0.0.0.0", help="address to listen on (127.0.0.1: this computer only)"
     )
     parser.add_argument("--data", type=Path, default=None, help="data folder (default: yours)")
     parser.add_argument("--lang", choices=("fr", "en"), default="fr")
     parser.set_defaults(handler=run)
+
+
+def server_config(app: Any, host: str, port: int) -> Any:
+    """uvicorn's settings for the app (a ``uvicorn.Config``)."""
+    import uvicorn
+
+    # No proxy stands in front: X-Forwarded-For is never taken for the visitor's address
+    # (uvicorn trusts it from loopback by default, which would dodge the join lockout).
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=2**20,
+        proxy_headers=False,
+        server_header=False,
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,22 +56,23 @@ def run(args: argparse.Namespace) -> int:
     # A bug in a handler is logged with its traceback (the page itself only stops updating).
     configure(debug=bool(os.environ.get("COMPANION_DEBUG")))
 
-    from companion.ui.server import build_asgi, lan_address, new_join_code
+    from companion.ui.server import build_asgi, lan_address, new_join_code, new_join_token
 
     data_dir = (args.data or default_data_dir()).expanduser().resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
     log = SqliteGameLog.in_folder(data_dir)
-    code = new_join_code()
-    app = build_asgi(log, data_dir, code, args.lang)
+    code, token = new_join_code(), new_join_token()
+    app = build_asgi(log, data_dir, code, args.lang, token=token)
     print(f"Companion: http://127.0.0.1:{args.port}/", flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         lan = lan_address()
         if lan is not None:
-            print(f"LAN / réseau local: http://{lan}:{args.port}/?join={code}", flush=True)
+            # The link carries the long token: a phone that opens it never types the code.
+            print(f"LAN / réseau local: http://{lan}:{args.port}/?join={token}", flush=True)
         print(f"Join code / code d'accès: {code}", flush=True)
     print(f"Data / données: {data_dir}", flush=True)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=2**20)
+        uvicorn.Server(server_config(app, args.host, args.port)).run()
     finally:
         log.close()
     return 0

@@ -2,9 +2,11 @@
 read the cards in photos.
 
 One entry per image; an image that cannot be read gets an ``error`` entry and the batch goes on.
-Each card has ``check`` (true: the reader is not sure of it); ``groups`` has the river, the
-hands, ``stray`` (cards read but not in play) and, with ``--expect``, ``missing`` and ``extra``
-(cards short and over: the river, then each expected hand).
+Each card has ``check`` (true: the reader is not sure of it, a player should look) and
+``doubts`` (why: ``unsure``, ``colour``, ``models``, ``second_look``, ``twice``); ``groups`` has
+the river, the hands, ``stray`` (cards read but not in play: cut by the photo's edge, or past
+the expected hands) and, with ``--expect``, ``missing`` and ``extra`` (cards short and over:
+the river, then each expected hand). The plain text says the same in words.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 import cv2
 
-from companion.errors import ImageDecodeError
+from companion.errors import ImageDecodeError, InputError
 from companion.messages import text
 from companion.vision.image import load_image
 from companion.vision.layouts.expect import parse_expect
@@ -24,7 +26,14 @@ from companion.vision.layouts.gang import Grouping
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = subparsers.add_parser("detect", help="read the cards in table photos")
+    parser = subparsers.add_parser(
+        "detect",
+        help="read the cards in table photos",
+        description="Read the cards in table photos. Each card read carries 'check' (true: "
+        "not sure, look at it) and its 'doubts'; the groups give the river, the hands, 'stray' "
+        "cards (not in play: cut by the photo's edge, or past the expected hands) and, with "
+        "--expect, 'missing' and 'extra' counts per place.",
+    )
     parser.add_argument("images", nargs="+", type=Path, metavar="IMG")
     parser.add_argument("--json", action="store_true", help="print a JSON array")
     parser.add_argument(
@@ -37,15 +46,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--expect",
         metavar="R+NxK",
         default=None,
-        help="what the table holds, e.g. 5+4x2 (a river of five, four hands of two): the reader "
-        "looks again where the read falls short and reports groups.missing and groups.extra",
+        help="what the table holds, e.g. 5+4x2 (a river of five, four hands of two; 5+0x2: a "
+        "river only): the reader looks again where the read falls short (cards it adds there "
+        "are to check) and reports groups.missing and groups.extra",
     )
     parser.add_argument(
         "--decks",
         type=int,
         choices=(1, 2),
         default=1,
-        help="decks in play: with 2, a card may be read twice (default 1)",
+        help="decks in play: with 2, a card may be read twice at two places; with 1 (default) "
+        "a card is reported once, and a second read of it elsewhere makes it one to check",
     )
     parser.add_argument("--model", type=Path, default=None, help="ONNX model (default: shipped)")
     parser.add_argument("--lang", choices=("en", "fr"), default="en")
@@ -65,11 +76,26 @@ def _groups_json(groups: Grouping) -> dict[str, Any]:
     return out
 
 
+def _annotate_folder(folder: Path) -> None:
+    """Make the ``--annotate`` folder now, before any image is read: a file of that name or a
+    folder that cannot be made is said in one line, not found out after the first image."""
+    if folder.exists() and not folder.is_dir():
+        raise InputError("detect.annotate_not_folder", path=str(folder))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(
+            "detect.annotate_unwritable", path=str(folder), reason=error.strerror or str(error)
+        ) from None
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.vision import CardDetector, draw_reads
     from companion.vision.layouts.gang import read_table
 
     expect = parse_expect(args.expect) if args.expect is not None else None
+    if args.annotate:
+        _annotate_folder(args.annotate)
     detector = CardDetector(args.model) if args.model else CardDetector()
     results: list[dict[str, Any]] = []
     for path in args.images:
@@ -89,16 +115,21 @@ def run(args: argparse.Namespace) -> int:
                 "card": str(card),
                 "confidence": round(float(conf), 3),
                 "check": bool(check),
+                "doubts": list(doubts),
                 "box": [round(float(v), 1) for v in box],
             }
-            for card, conf, check, box in zip(
-                det.cards, det.confidence, det.check, det.xyxy, strict=True
+            for card, conf, check, doubts, box in zip(
+                det.cards, det.confidence, det.check, det.doubts, det.xyxy, strict=True
             )
         ]
         entry["groups"] = _groups_json(groups)
         if args.annotate:
-            args.annotate.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(args.annotate / f"{path.stem}_cards.jpg"), draw_reads(image, det))
+            target = args.annotate / f"{path.stem}_cards.jpg"
+            if not cv2.imwrite(str(target), draw_reads(image, det)):
+                # The reads are still good: say the picture was not written, and go on.
+                entry["annotate_error"] = text(
+                    "detect.annotate_unwritable", args.lang, path=str(target), reason="?"
+                )
         results.append(entry)
     if args.json:
         # One image per line: a valid JSON array that stays readable for long batches.
@@ -123,4 +154,23 @@ def run(args: argparse.Namespace) -> int:
                         confidence=groups["confidence"],
                     )
                 )
+                for line in _doubt_lines(entry, args.lang):
+                    print(line)
     return 0
+
+
+def _doubt_lines(entry: dict[str, Any], lang: str) -> list[str]:
+    """The plain text's words for what a player should look at: cards to check, stray cards,
+    and cards missing or over against ``--expect``."""
+    groups = entry["groups"]
+    lines = []
+    doubtful = [c["card"] for c in entry["cards"] if c["check"]]
+    if doubtful:
+        lines.append(text("vision.detect_check", lang, cards=" ".join(doubtful)))
+    if groups["stray"]:
+        lines.append(text("vision.detect_stray", lang, cards=" ".join(groups["stray"])))
+    for key, counts in (("vision.detect_missing", "missing"), ("vision.detect_extra", "extra")):
+        fit = groups.get(counts)
+        if fit and (fit["river"] or any(fit["hands"])):
+            lines.append(text(key, lang, river=fit["river"], hands=sum(fit["hands"])))
+    return lines

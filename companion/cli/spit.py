@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli import _photo
+from companion.cli._io import bounded_int
 from companion.engine.spit import (
     VARIANTS,
     SpitRules,
@@ -182,6 +183,10 @@ def _count(text: str) -> int:
     return value
 
 
+# Cards in one pile or hand of a position: a deal has 52.
+_cards_count = bounded_int(0, 52)
+
+
 def register(subparsers: Any) -> None:
     """Add ``companion spit`` with its ``referee`` and ``simulate`` sub-commands."""
     parser = subparsers.add_parser(
@@ -211,20 +216,20 @@ def register(subparsers: Any) -> None:
     ref.add_argument("--p2", nargs="*", default=[], metavar="STOCK", help="player 2's stock spaces")
     ref.add_argument(
         "--p1-spit",
-        type=_count,
+        type=_cards_count,
         metavar="N",
         help="player 1's spit cards left (default 0; with --photo, some)",
     )
     ref.add_argument(
         "--p2-spit",
-        type=_count,
+        type=_cards_count,
         metavar="N",
         help="player 2's spit cards left (default 0; with --photo, some)",
     )
     for player in (1, 2):
         ref.add_argument(
             f"--p{player}-down",
-            type=_count,
+            type=_cards_count,
             default=0,
             metavar="N",
             help=f"with --photo: player {player}'s face-down stock tops (unread)",
@@ -233,7 +238,12 @@ def register(subparsers: Any) -> None:
         "--only-pile", type=int, choices=(1, 2), help="since a lone spit, the only live pile"
     )
     ref.add_argument(
-        "--side", type=_count, nargs=2, default=[0, 0], metavar="N", help="Speed: side pile sizes"
+        "--side",
+        type=_cards_count,
+        nargs=2,
+        default=[0, 0],
+        metavar="N",
+        help="Speed: side pile sizes",
     )
     ref.add_argument("--move", help='a disputed move, e.g. "p1 8d -> pile 1"')
     ref.add_argument("--json", action="store_true", help="print JSON")

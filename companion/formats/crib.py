@@ -11,7 +11,7 @@ from companion.engine.cards import Card, parse_cards
 from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption
 from companion.engine.cribbage.score import Rule, ScoreItem, Show, score_show
 from companion.engine.cribbage.words import describe_peg, describe_show
-from companion.errors import InputError
+from companion.errors import InputError, shortened
 from companion.messages import Phrase, phrase
 
 __all__ = [
@@ -37,7 +37,7 @@ def cards_from_json(value: object, where: Phrase) -> tuple[Card, ...]:
         return parse_cards(value, where)
     if isinstance(value, list):
         return parse_cards([item if isinstance(item, str) else repr(item) for item in value], where)
-    raise InputError("crib.cards_expected", where=where, value=repr(value))
+    raise InputError("crib.cards_expected", where=where, value=shortened(repr(value)))
 
 
 def show_from_json(item: object, index: int) -> Show:
@@ -87,7 +87,10 @@ def count_from_json(item: object, index: int) -> tuple[tuple[Card, ...], Rule | 
     where = phrase("crib.item", n=index)
     if isinstance(item, dict):
         end = item.get("end")
-        if "cards" not in item or (end is not None and end not in PEG_ENDS):
+        # A list or an object as ``end`` cannot be looked up (unhashable): refused as well.
+        if "cards" not in item or (
+            end is not None and (not isinstance(end, str) or end not in PEG_ENDS)
+        ):
             raise _bad_item(index, "count")
         return cards_from_json(item["cards"], where), PEG_ENDS[end] if end else None
     return cards_from_json(item, where), None

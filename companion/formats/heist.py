@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.engine.gang.replay.types import HandOdds, Method, Replay, Street
 from companion.engine.gang.replay.words import best_tokens_text, method_text, mistake_text
-from companion.errors import InputError
+from companion.errors import InputError, shortened
 from companion.formats.table import tokens_from_json
 
 __all__ = ["tokens_by_street_from_json", "replay_to_json"]
@@ -26,7 +26,9 @@ def tokens_by_street_from_json(raw: Any) -> dict[str, dict[str, int]]:
     result: dict[str, dict[str, int]] = {}
     for street, tokens in recorded.items():
         if street not in names:
-            raise InputError("json.street_unknown", street=repr(street), streets=tuple(names))
+            raise InputError(
+                "json.street_unknown", street=shortened(repr(street)), streets=tuple(names)
+            )
         parsed = tokens_from_json(tokens)
         if parsed is not None:
             result[street] = parsed

@@ -14,7 +14,7 @@ from companion.engine.cards import parse_card
 from companion.engine.spit import Move, Play, Shift, Spit, SpitState, Take, Turn
 from companion.engine.spit.referee import CardPlay, CardShift, PileView, Ruling
 from companion.engine.spit.words import describe_move, explain
-from companion.errors import CardParseError, InputError
+from companion.errors import CardParseError, InputError, shortened
 from companion.messages import Phrase, phrase
 
 __all__ = ["parse_pile", "parse_move", "move_to_json", "ruling_to_json"]
@@ -45,17 +45,25 @@ def parse_pile(token: str, where: Phrase | str) -> PileView:
     match = _TOKEN.match(text)
     if match is None:
         raise CardParseError(token, where)
-    size = int(match["size"]) if match["size"] else 1
+    size = _small_number(match["size"], where) if match["size"] else 1
     if match["card"] == "?":
         return PileView(None, size)
     card = parse_card(match["card"], where)
     if card.is_wild:
-        raise InputError("spit.no_wild_cards", token=token, where=where)
+        raise InputError("spit.no_wild_cards", token=shortened(token), where=where)
     return PileView(card, size)
 
 
+def _small_number(text: str, where: Phrase | str) -> int:
+    """A pile size or a place number as typed; more than 3 digits is no Spit position (and a
+    5,000-digit one is not even turned into a number)."""
+    if len(text) > 3:
+        raise InputError("spit.number_too_big", where=where, number=shortened(text))
+    return int(text)
+
+
 def _index(text: str, count: int, what: str) -> int:
-    value = int(text)
+    value = _small_number(text, phrase(f"spit.{what}"))
     if not 1 <= value <= count:
         raise InputError("spit.no_such_place", what=phrase(f"spit.{what}"), n=value, count=count)
     return value - 1

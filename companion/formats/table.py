@@ -15,7 +15,7 @@ from companion.engine.gang.ranking import Ranking, Straights, TableRules
 from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.table import Player, SharedHand, Table
 from companion.engine.gang.words import describe
-from companion.errors import InputError
+from companion.errors import InputError, shortened
 from companion.messages import Phrase, phrase
 
 __all__ = [
@@ -43,14 +43,31 @@ _TABLE_KEYS = {
     "note",
 }
 _RULE_KEYS = {"straights", "ranking", "decks"}
+_PLAYER_KEYS = {"name", "cards", "francois_card"}
+
+
+def _names(keys: Any) -> tuple[str, ...]:
+    """Unknown keys as a message names them: printable, cut short, sorted."""
+    return tuple(sorted(shortened(k if k.isprintable() else repr(k)) for k in map(str, keys)))
 
 
 def _cards(value: Any, where: Phrase) -> tuple[Card, ...]:
-    if isinstance(value, str) or (
-        isinstance(value, list) and all(isinstance(v, str) for v in value)
-    ):
+    if isinstance(value, str):
+        return parse_cards(value, where)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if not all(v.strip() for v in value):
+            # In a list each string is one card: an empty one is a card left out, not a gap.
+            raise InputError("json.empty_card", where=where)
         return parse_cards(value, where)
     raise InputError("json.cards_type", where=where)
+
+
+def _flag(raw: Mapping[str, Any], key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        # "false" is a non-empty string, true to Python: only JSON's true and false are read.
+        raise InputError("json.flag_type", key=key, value=shortened(repr(value)))
+    return value
 
 
 def _enum_value(enum: type[Ranking] | type[Straights], value: Any, key: str) -> Any:
@@ -58,7 +75,9 @@ def _enum_value(enum: type[Ranking] | type[Straights], value: Any, key: str) -> 
         return enum(value)
     except ValueError:
         choices = tuple(repr(member.value) for member in enum)
-        raise InputError("json.rule_value", key=key, value=repr(value), choices=choices) from None
+        raise InputError(
+            "json.rule_value", key=key, value=shortened(repr(value)), choices=choices
+        ) from None
 
 
 def rules_from_json(raw: Any) -> TableRules:
@@ -69,10 +88,10 @@ def rules_from_json(raw: Any) -> TableRules:
         raise InputError("json.rules_object")
     unknown = set(raw) - _RULE_KEYS
     if unknown:
-        raise InputError("json.unknown_rules", rules=tuple(sorted(map(str, unknown))))
+        raise InputError("json.unknown_rules", rules=_names(unknown))
     decks = raw.get("decks", 1)
     if isinstance(decks, bool) or not isinstance(decks, int):
-        raise InputError("json.decks_type", decks=repr(decks))
+        raise InputError("json.decks_type", decks=shortened(repr(decks)))
     return TableRules(
         ranking=_enum_value(Ranking, raw.get("ranking", "high"), "ranking"),
         straights=_enum_value(Straights, raw.get("straights", "normal"), "straights"),
@@ -84,6 +103,9 @@ def _player(raw: Any, index: int) -> Player:
     if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str):
         raise InputError("json.player_needs_name", n=index + 1)
     name = raw["name"].strip()
+    unknown = set(raw) - _PLAYER_KEYS
+    if unknown:
+        raise InputError("json.unknown_player_fields", name=name, fields=_names(unknown))
     given = raw.get("francois_card")
     francois = None
     if given is not None:
@@ -118,7 +140,7 @@ def table_from_json(raw: Any) -> Table:
         raise InputError("json.table_object")
     unknown = set(raw) - _TABLE_KEYS
     if unknown:
-        raise InputError("json.unknown_fields", fields=tuple(sorted(map(str, unknown))))
+        raise InputError("json.unknown_fields", fields=_names(unknown))
     if "board" not in raw or "players" not in raw:
         raise InputError("json.table_needs")
     players = raw["players"]
@@ -132,7 +154,7 @@ def table_from_json(raw: Any) -> Table:
         board=_cards(raw["board"], phrase("place.river")),
         variant=variant,
         rules=rules_from_json(raw.get("rules")),
-        two_rivers=bool(raw.get("two_rivers", False)),
+        two_rivers=_flag(raw, "two_rivers"),
         board2=_cards(raw.get("board2") or [], phrase("place.river2")),
         shared=_shared(raw.get("shared")),
     )

@@ -491,6 +491,10 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_mistakes": "Biggest token mistakes:",
     "cli.analyze_no_mistake": "No big token mistake.",
     # -- vision (#15): its own words below this line
+    "vision.detect_check": "  check: {cards}",
+    "vision.detect_stray": "  not in play (stray): {cards}",
+    "vision.detect_missing": "  missing: {river} in the river, {hands} in the hands",
+    "vision.detect_extra": "  too many: {river} in the river, {hands} in the hands",
     # -- end of vision (#15)
     # -- the app's photo, seats and doubts (#16): its own words below this line
     "four_colours": "4 colours",
@@ -527,7 +531,32 @@ MESSAGES: dict[str, str] = {
     "seat.followed": "{n} cards read; hands given by seat.",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
+    "input.number_too_long": "{name} holds a number of more than {digits} digits",
+    "input.too_large": "{name} is larger than {mb} MB",
+    "input.too_deep": "{name} nests lists or objects more than {depth} levels deep",
+    "input.closed": "standard input is closed",
+    "option.whole_number": "{value!r} is not a whole number from {low} to {high}",
+    "json.empty_card": "{where}: an empty string where a card goes",
+    "json.flag_type": "{key} must be true or false, not {value}",
+    "json.unknown_player_fields": "{name}: unknown field(s): {fields}",
+    "log.write_failed": "could not save to {path} ({reason}); nothing of this change was written, and everything saved before is kept",
+    "log.reason_full": "the disk or the database is full",
+    "log.reason_readonly": "the file or its folder is read-only",
+    "log.reason_busy": "another program is writing to it",
+    "log.reason_io": "the disk reported a read or write error",
+    "log.reason_cannot_open": "the file cannot be opened",
+    "analyze.samples_limit": "--samples {n} is too many: at most {limit}",
+    "analyze.seed_range": "--seed {seed} must be a whole number from 0 to {limit}",
+    "analyze.budget_limit": "--budget must be at most {limit} seconds",
+    "spit.too_many_cards": "this position holds {n} cards, but a Spit deal has {deal}: check the pile sizes and the spit cards left",
+    "spit.number_too_big": "{where}: {number} is far more than a Spit deal holds",
+    "image.too_many_pixels": "it declares {width}x{height} pixels, more than {limit} megapixels; take the photo at a lower resolution",
+    "detect.annotate_not_folder": "--annotate {path}: this is a file, not a folder",
+    "detect.annotate_unwritable": "--annotate {path}: cannot write there ({reason})",
     # -- end of hardening (#17)
     # -- replay (#18): its own words below this line
+    "replay_running_error": "largest standard error so far: {error}",
+    "cli.analyze_progress": "table {n} of {total}, {street}: largest standard error {error}",
+    "cli.analyze_progress_exact": "table {n} of {total}, {street}: exact",
     # -- end of replay (#18)
 }

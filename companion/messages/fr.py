@@ -491,6 +491,10 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_mistakes": "Plus grosses erreurs de jetons :",
     "cli.analyze_no_mistake": "Aucune grosse erreur de jetons.",
     # -- vision (#15): its own words below this line
+    "vision.detect_check": "  à vérifier : {cards}",
+    "vision.detect_stray": "  hors jeu (égarées) : {cards}",
+    "vision.detect_missing": "  manquantes : {river} dans la rivière, {hands} dans les mains",
+    "vision.detect_extra": "  en trop : {river} dans la rivière, {hands} dans les mains",
     # -- end of vision (#15)
     # -- the app's photo, seats and doubts (#16): its own words below this line
     "four_colours": "4 couleurs",
@@ -527,7 +531,32 @@ MESSAGES: dict[str, str] = {
     "seat.followed": "{n} cartes lues ; mains données par place.",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
+    "input.number_too_long": "{name} contient un nombre de plus de {digits} chiffres",
+    "input.too_large": "{name} dépasse {mb} Mo",
+    "input.too_deep": "{name} imbrique des listes ou des objets sur plus de {depth} niveaux",
+    "input.closed": "l'entrée standard est fermée",
+    "option.whole_number": "{value!r} n'est pas un nombre entier de {low} à {high}",
+    "json.empty_card": "{where} : une chaîne vide à la place d'une carte",
+    "json.flag_type": "{key} doit valoir true ou false, pas {value}",
+    "json.unknown_player_fields": "{name} : champ(s) inconnu(s) : {fields}",
+    "log.write_failed": "impossible d'enregistrer dans {path} ({reason}) ; rien de cette modification n'a été écrit, et tout ce qui était enregistré est conservé",
+    "log.reason_full": "le disque ou la base de données est plein",
+    "log.reason_readonly": "le fichier ou son dossier est en lecture seule",
+    "log.reason_busy": "un autre programme y écrit",
+    "log.reason_io": "le disque a signalé une erreur de lecture ou d'écriture",
+    "log.reason_cannot_open": "le fichier ne peut pas être ouvert",
+    "analyze.samples_limit": "--samples {n} est trop : au plus {limit}",
+    "analyze.seed_range": "--seed {seed} doit être un nombre entier de 0 à {limit}",
+    "analyze.budget_limit": "--budget doit valoir au plus {limit} secondes",
+    "spit.too_many_cards": "cette position compte {n} cartes, mais une donne de Spit en a {deal} : vérifiez la taille des tas et les cartes de crache restantes",
+    "spit.number_too_big": "{where} : {number} dépasse de loin une donne de Spit",
+    "image.too_many_pixels": "elle annonce {width}x{height} pixels, plus de {limit} mégapixels ; prenez la photo en plus basse résolution",
+    "detect.annotate_not_folder": "--annotate {path} : c'est un fichier, pas un dossier",
+    "detect.annotate_unwritable": "--annotate {path} : impossible d'y écrire ({reason})",
     # -- end of hardening (#17)
     # -- replay (#18): its own words below this line
+    "replay_running_error": "plus grande erreur type jusqu’ici : {error}",
+    "cli.analyze_progress": "table {n} sur {total}, {street} : plus grande erreur type {error}",
+    "cli.analyze_progress_exact": "table {n} sur {total}, {street} : exacte",
     # -- end of replay (#18)
 }

@@ -6,9 +6,13 @@ The database-level ones (``DatabaseVersionError``, ``DatabaseDamagedError``) liv
 
 from __future__ import annotations
 
+import errno
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, DatabaseDamagedError
 from companion.messages import Phrase, phrase
 
 __all__ = [
@@ -18,6 +22,8 @@ __all__ = [
     "InvalidRecordError",
     "OutsideDataFolderError",
     "DatabaseUnavailableError",
+    "StorageWriteError",
+    "storage_errors",
 ]
 
 
@@ -64,3 +70,58 @@ class DatabaseUnavailableError(CompanionError):
 
     def __init__(self, path: str, reason: Phrase | str) -> None:
         super().__init__("log.unavailable", path=path, reason=reason)
+
+
+class StorageWriteError(CompanionError, OSError):
+    """A change the game log could not make (disk full, read-only file, I/O error): it was
+    rolled back whole, and everything saved before it is kept; ``reason`` is a ``log.*``
+    phrase or the system's words."""
+
+    def __init__(self, path: str, reason: Phrase | str) -> None:
+        super().__init__("log.write_failed", path=path, reason=reason)
+
+
+# SQLite's primary result codes (the low byte of an extended one) said in words.
+_SQLITE_REASONS = {
+    sqlite3.SQLITE_FULL: "log.reason_full",
+    sqlite3.SQLITE_READONLY: "log.reason_readonly",
+    sqlite3.SQLITE_BUSY: "log.reason_busy",
+    sqlite3.SQLITE_LOCKED: "log.reason_busy",
+    sqlite3.SQLITE_IOERR: "log.reason_io",
+    sqlite3.SQLITE_CANTOPEN: "log.reason_cannot_open",
+    sqlite3.SQLITE_PERM: "log.reason_readonly",
+}
+_OS_REASONS = {
+    errno.ENOSPC: "log.reason_full",
+    errno.EDQUOT: "log.reason_full",
+    errno.EROFS: "log.reason_readonly",
+    errno.EACCES: "log.reason_readonly",
+    errno.EPERM: "log.reason_readonly",
+    errno.EIO: "log.reason_io",
+}
+
+
+def _reason(key: str | None, words: str) -> Phrase | str:
+    return phrase(key) if key is not None else words
+
+
+@contextmanager
+def storage_errors(path: str) -> Iterator[None]:
+    """The one place where SQLite's and the OS's storage failures become coded errors.
+
+    Bugs (a wrong query, a broken constraint) are not translated: they must surface as such.
+    """
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        code = getattr(error, "sqlite_errorcode", None)
+        key = _SQLITE_REASONS.get(code & 0xFF) if isinstance(code, int) else None
+        raise StorageWriteError(path, _reason(key, str(error))) from error
+    except sqlite3.DatabaseError as error:
+        if type(error) is not sqlite3.DatabaseError:
+            raise  # IntegrityError, ProgrammingError...: a bug, not the disk
+        raise DatabaseDamagedError(path, str(error)) from error
+    except OSError as error:
+        if isinstance(error, CompanionError) or error.errno not in _OS_REASONS:
+            raise
+        raise StorageWriteError(path, phrase(_OS_REASONS[error.errno])) from error

@@ -20,6 +20,7 @@ from companion.storage.errors import (
     NightFinishedError,
     NotFoundError,
     NothingToUndoError,
+    storage_errors,
 )
 from companion.storage.export import CsvExport, NightLog, export_csv, export_json, write_archive
 from companion.storage.migrations import open_database
@@ -114,7 +115,8 @@ class SqliteGameLog:
     def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> Iterator[sqlite3.Connection]:
         # IMMEDIATE takes the write lock first, so what is read (is the night still open?)
         # cannot change before the write that depends on it.
-        with self._lock, self._conn:
+        # Inside out: a failed change is rolled back first, then said in words.
+        with self._lock, storage_errors(str(self.path)), self._conn:
             self._conn.execute(begin)
             yield self._conn
 
@@ -275,7 +277,8 @@ class SqliteGameLog:
         never saved would otherwise pile up (every upload is stored before it is read).
         """
         self.forget_unsaved_photos()
-        return self.photos.put(data)
+        with storage_errors(str(self.photos.folder)):
+            return self.photos.put(data)
 
     def discard_photo(self, ref: str) -> bool:
         """Remove the photo ``ref`` if no heist keeps it (its table was discarded); True if it
@@ -283,17 +286,19 @@ class SqliteGameLog:
         with self._transaction() as conn:
             if not self.photos.exists(ref) or _photos_kept(conn, [ref]):
                 return False
-            self.photos.remove(ref)
+            with storage_errors(str(self.photos.folder)):
+                self.photos.remove(ref)
             return True
 
     def forget_unsaved_photos(self, max_age_s: float = UNSAVED_PHOTO_AGE_S) -> frozenset[str]:
         """Remove the photos no heist keeps, last stored more than ``max_age_s`` ago (and the
         partial files a crash left); returns the photos removed."""
-        old = self.photos.stored_before(max_age_s)
-        self.photos.remove_partials(max_age_s)
+        with storage_errors(str(self.photos.folder)):
+            old = self.photos.stored_before(max_age_s)
+            self.photos.remove_partials(max_age_s)
         if not old:
             return frozenset()
-        with self._transaction() as conn:
+        with self._transaction() as conn, storage_errors(str(self.photos.folder)):
             unsaved = old - _photos_kept(conn, sorted(old))
             for ref in unsaved:
                 self.photos.remove(ref)
@@ -375,7 +380,8 @@ class SqliteGameLog:
             if path.is_file():
                 with path.open("rb") as photo:
                     photos[f"{ref}.{image_type(photo.read(16)) or 'bin'}"] = path
-        write_archive(file, document, export_csv(logs), photos)
+        with storage_errors(str(getattr(file, "name", "archive"))):
+            write_archive(file, document, export_csv(logs), photos)
         return len(photos)
 
     # -- cribbage -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import numpy as np
 from flet.components.hooks.use_ref import MutableRef
 
 from companion.ui.banner import Banner
-from companion.ui.camera import Camera, encode_jpeg
+from companion.ui.camera import Camera, FusedReader, LiveRead, encode_jpeg
 from companion.ui.cribbage.actions import prepare_show_photo
 from companion.ui.fonts import FAMILY, font_urls
 from companion.ui.history.actions import download_file, export_data, export_files
@@ -36,7 +36,7 @@ __all__ = ["make_main", "UPLOAD_FOLDER", "with_settings"]
 
 LANG_KEY = "companion.lang"
 COLOURS_KEY = "companion.suit_colours"  # "4" or "2"
-PREVIEW_PAUSE_S = 0.2  # between preview frames: a few per second is enough to aim
+PREVIEW_PAUSE_S = 0.0  # between preview frames: each frame is read (and fused) as it comes
 UPLOAD_FOLDER = "uploads"  # inside the data folder; each upload is read once, then deleted
 # How a photo is read on each screen that takes one (the showdown's reading elsewhere).
 PHOTO_READERS: dict[str, Callable[[bytes, str, Services], Action]] = {
@@ -79,6 +79,10 @@ def _no_frame() -> np.ndarray | None:
     return None
 
 
+def _no_live() -> LiveRead | None:
+    return None
+
+
 def _no_fields() -> dict[str, Rendered]:
     return {}
 
@@ -93,6 +97,8 @@ def WebcamPanel(
     live = ft.use_ref(False)
     # The latest full-size frame, for the capture.
     last: MutableRef[np.ndarray | None] = ft.use_ref(_no_frame)
+    # The reads of the frames so far, fused: what the capture keeps.
+    fusing: MutableRef[LiveRead | None] = ft.use_ref(_no_live)
 
     async def start(_e: ft.Event[ft.Button]) -> None:
         if live.current:
@@ -102,13 +108,14 @@ def WebcamPanel(
             dispatch(lambda s, _: s.with_banner(Banner.of("webcam_none")))
             return
         live.current = True
+        fusing.current = LiveRead(services.reader)
         try:
             while live.current:
                 frame = await asyncio.to_thread(camera.read)
                 if frame is None:
                     break
                 last.current = frame
-                read = await asyncio.to_thread(services.reader.read, frame)
+                read = await asyncio.to_thread(fusing.current.read, frame)
                 if read is not None:
                     from companion.vision import draw_reads  # loaded with the reader already
 
@@ -125,7 +132,12 @@ def WebcamPanel(
         if last.current is not None:
             photo = encode_jpeg(last.current, width=None, quality=92)
             prepare = _photo_reader(state.screen, state)
-            dispatch(await asyncio.to_thread(prepare, photo, "webcam.jpg", services))
+            # The frames' agreed read; none yet (a capture at once): the photo is read alone.
+            fused = fusing.current.fused() if fusing.current is not None else None
+            reading = services
+            if fused is not None and len(fused):
+                reading = replace(services, reader=FusedReader(fused))
+            dispatch(await asyncio.to_thread(prepare, photo, "webcam.jpg", reading))
 
     controls: list[ft.Control] = [
         ft.Button(

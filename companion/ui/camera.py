@@ -1,13 +1,20 @@
-"""The host computer's webcam: its frames, and JPEG previews of them."""
+"""The host computer's webcam: its frames, their reads fused over frames, and JPEG previews."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
 
-__all__ = ["Camera", "encode_jpeg"]
+from companion.ui.services import PhotoReader
+
+if TYPE_CHECKING:
+    from companion.vision import Detections
+    from companion.vision.layouts.expect import Expect
+    from companion.vision.live import LiveReader
+
+__all__ = ["Camera", "FusedReader", "LiveRead", "encode_jpeg"]
 
 PREVIEW_WIDTH = 640  # preview frames are shrunk to this width before going to the browser
 
@@ -45,3 +52,44 @@ def encode_jpeg(frame: np.ndarray, width: int | None = PREVIEW_WIDTH, quality: i
     if not ok:
         raise ValueError(f"frame of shape {frame.shape} cannot be encoded as JPEG")
     return data.tobytes()
+
+
+class LiveRead:
+    """The webcam's frames read one after the other on the app's card reader, fused over the
+    recent frames (``companion.vision.live``): each card is shown as sure once read the same
+    way in several frames. Made before the vision package is loaded; it loads on first read."""
+
+    def __init__(self, reader: PhotoReader) -> None:
+        self._reader = reader
+        self._live: LiveReader | None = None
+
+    def read(self, frame: np.ndarray) -> Detections | None:
+        """The fused read after this frame, or None when the reader is unavailable."""
+        if self._live is None:
+            detector = self._reader.detector()
+            if detector is None:
+                return None
+            from companion.vision.live import LiveReader
+
+            self._live = LiveReader(detector)
+        return self._live.read(frame)
+
+    def fused(self) -> Detections | None:
+        """The fused read of the frames so far (None before any was read)."""
+        return None if self._live is None else self._live.fused()
+
+
+class FusedReader(PhotoReader):
+    """A card reader whose read of the captured frame is the webcam's fused read: a capture
+    keeps what the recent frames agreed on, not one frame's read."""
+
+    def __init__(self, fused: Detections) -> None:
+        super().__init__()
+        self._fused = fused
+
+    def read(
+        self, image: np.ndarray, expect: Expect | None = None, decks: int = 1
+    ) -> Detections | None:
+        # The live reader already read the frames with the table's decks; a layout that
+        # does not fit is then reported by the grouping.
+        return self._fused

@@ -1,12 +1,20 @@
-"""The web server around the Flet app: no CDN, LAN visitors need the join code, uploads capped.
+"""The web server around the Flet app: no CDN, LAN visitors need the join code, uploads capped,
+and no other web site can reach it through a browser.
 
-Visitors from this computer (loopback) come in directly. Anyone else needs the join code shown
-on the host, given once in the URL (``/?join=CODE``) or typed in a small form; it then gets a
-random session cookie. Wrong codes are counted per address and locked out after a few tries.
+Visitors from this computer (loopback, under a loopback name) come in directly. Anyone else
+needs the join code shown on the host (typed in a small form, or ``/?join=CODE``) or the long
+token of the printed link; it then gets a random session cookie that lasts a day. Wrong codes
+are counted per address and overall: past either limit, typed codes are refused for a while,
+so that guessing eight digits is hopeless, however many addresses the guesses come from.
+
+Requests sent by another site's page (an ``Origin`` other than the app's own address, or a
+``Sec-Fetch-Site: cross-site`` subrequest) are refused, websockets included: a page open in
+the host's browser could otherwise drive the app and read the game log.
 """
 
 from __future__ import annotations
 
+import collections
 import html
 import ipaddress
 import os
@@ -18,26 +26,46 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 from companion.storage import GameLog
 from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader, Services
 
-__all__ = ["JoinGate", "build_asgi", "lan_address", "new_join_code"]
+__all__ = [
+    "JoinGate",
+    "build_asgi",
+    "fresh_upload_folder",
+    "lan_address",
+    "new_join_code",
+    "new_join_token",
+]
 
 COOKIE = "companion_session"
-MAX_TRIES = 5
+CODE_DIGITS = 8
+MAX_TRIES = 5  # wrong codes from one address before it waits LOCKOUT_S
 LOCKOUT_S = 300.0
+GLOBAL_TRIES = 20  # wrong codes from all addresses within GLOBAL_WINDOW_S, then all wait
+GLOBAL_WINDOW_S = 600.0
+SESSION_S = 24 * 3600.0  # a session lasts a day: a game night, and the morning after
+MAX_SESSIONS = 1000
+HIDDEN_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+UPLOAD_PATH = "/upload"
 
 Scope = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def new_join_code() -> str:
-    """Six digits: easy to type on a phone; guessing is capped by ``MAX_TRIES``."""
-    return f"{secrets.randbelow(10**6):06d}"
+    """Eight digits: easy to type on a phone; guessing is capped per address and overall."""
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+
+
+def new_join_token() -> str:
+    """The long token of the printed link (128 bits): never guessed, never typed."""
+    return secrets.token_urlsafe(16)
 
 
 def lan_address() -> str | None:
@@ -58,80 +86,230 @@ def _is_loopback(host: str | None) -> bool:
         return False
 
 
+def _headers(scope: Scope) -> dict[bytes, str]:
+    # Latin-1 never fails: a header of odd bytes is just not a match, never a 500.
+    return {name.lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+
+
+def _host_name(host: str) -> str:
+    """The name part of a ``Host`` header (``[::1]:8550`` -> ``::1``)."""
+    return urlsplit(f"//{host}").hostname or ""
+
+
+def _loopback_name(host: str) -> bool:
+    """Whether the ``Host`` header names this computer by a loopback name or address; a
+    page on another site whose name was pointed at 127.0.0.1 (DNS rebinding) does not."""
+    name = _host_name(host)
+    return name == "localhost" or _is_loopback(name)
+
+
+def cross_origin(scope: Scope) -> bool:
+    """Whether a request comes from another site's page (its ``Origin`` is not this server)."""
+    headers = _headers(scope)
+    origin = headers.get(b"origin")
+    if origin is not None:
+        if origin == "null":
+            return True
+        return urlsplit(origin).netloc.lower() != headers.get(b"host", "").lower()
+    site = headers.get(b"sec-fetch-site")
+    navigating = (
+        headers.get(b"sec-fetch-mode") == "navigate"
+        and headers.get(b"sec-fetch-dest", "document") == "document"
+        and scope.get("method") == "GET"
+    )
+    # A link followed from elsewhere opens the app in its own tab (and shows the form); in
+    # another site's frame it is refused (clickjacking).
+    return site == "cross-site" and not navigating
+
+
+def fresh_upload_folder(data_dir: Path, name: str) -> Path:
+    """``data_dir/name`` emptied of a killed run's leftovers, never following a link: if it is
+    a link (or a file), only that entry goes; what it points to is left alone."""
+    folder = data_dir / name
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        folder.unlink()
+    elif folder.is_dir():
+        # rmtree removes links found inside as links, and refuses a top that is one.
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    return folder
+
+
 _FORM = """<!doctype html><html lang="fr"><meta name="viewport" content="width=device-width">
 <title>Companion</title><body style="font-family:sans-serif;max-width:24em;margin:3em auto">
 <h1>Companion</h1><p>Code d'accès affiché sur l'ordinateur hôte / join code shown on the host:</p>
 <form method="get" action="/"><input name="join" inputmode="numeric" autofocus
- style="font-size:2em;width:6em"> <button style="font-size:1.5em">OK</button></form>
+ style="font-size:2em;width:8em"> <button style="font-size:1.5em">OK</button></form>
 <p style="color:#b00">{error}</p></body></html>"""
 
 
 @dataclass
 class JoinGate:
-    """ASGI middleware: loopback passes, others need the code once, then a session cookie."""
+    """ASGI middleware: same-origin only; loopback passes, others need the code or the token
+    once, then a session cookie; uploads past ``max_upload`` bytes leave nothing behind."""
 
     app: ASGIApp
     code: str
-    sessions: set[str] = field(default_factory=set)
+    token: str | None = None
+    upload_dir: Path | None = None
+    max_upload: int = MAX_UPLOAD_BYTES
+    clock: Callable[[], float] = time.monotonic
+    sessions: dict[str, float] = field(default_factory=dict)  # cookie -> expiry
     failures: dict[str, tuple[int, float]] = field(default_factory=dict)
+    recent_failures: collections.deque[float] = field(default_factory=collections.deque)
 
-    def _cookie(self, scope: Scope) -> str | None:
-        for name, value in scope.get("headers", []):
-            if name == b"cookie":
-                for part in value.decode("latin-1").split(";"):
-                    key, _, val = part.strip().partition("=")
-                    if key == COOKIE:
-                        return str(val)
-        return None
+    # -- who may come in ------------------------------------------------------------------
+
+    def _session(self, scope: Scope) -> bool:
+        cookie = _headers(scope).get(b"cookie", "")
+        for part in cookie.split(";"):
+            key, _, value = part.strip().partition("=")
+            if key == COOKIE:
+                expiry = self.sessions.get(value)
+                if expiry is not None and self.clock() < expiry:
+                    return True
+                self.sessions.pop(value, None)
+        return False
+
+    def _new_session(self) -> str:
+        now = self.clock()
+        for token, expiry in list(self.sessions.items()):
+            if expiry <= now:
+                del self.sessions[token]
+        while len(self.sessions) >= MAX_SESSIONS:
+            del self.sessions[min(self.sessions, key=self.sessions.__getitem__)]
+        token = secrets.token_urlsafe(24)
+        self.sessions[token] = now + SESSION_S
+        return token
 
     def _locked(self, host: str) -> bool:
+        now = self.clock()
+        while self.recent_failures and now - self.recent_failures[0] > GLOBAL_WINDOW_S:
+            self.recent_failures.popleft()
+        if len(self.recent_failures) >= GLOBAL_TRIES:
+            return True
         tries, since = self.failures.get(host, (0, 0.0))
-        if tries >= MAX_TRIES and time.monotonic() - since < LOCKOUT_S:
+        if tries >= MAX_TRIES and now - since < LOCKOUT_S:
             return True
         if tries >= MAX_TRIES:
             self.failures.pop(host, None)
         return False
 
+    def _fail(self, host: str) -> None:
+        now = self.clock()
+        tries, _ = self.failures.get(host, (0, 0.0))
+        self.failures[host] = (tries + 1, now)
+        self.recent_failures.append(now)
+        if len(self.failures) > 10 * MAX_SESSIONS:  # many addresses: keep the newest
+            for stale in sorted(self.failures, key=lambda h: self.failures[h][1])[:MAX_SESSIONS]:
+                del self.failures[stale]
+
+    def _matches(self, given: bytes, host: str) -> bool:
+        """Whether ``given`` is the long token (always checked) or the typed code (checked
+        unless guessing has locked it); bytes, so that ``é`` is a wrong code, not a 500."""
+        if self.token is not None and secrets.compare_digest(given, self.token.encode()):
+            return True
+        return not self._locked(host) and secrets.compare_digest(given, self.code.encode())
+
+    # -- the ASGI entry -------------------------------------------------------------------
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        if cross_origin(scope):
+            await _refuse(scope, send, 403, b"cross-origin request refused")
+            return
+        if scope.get("path") in HIDDEN_PATHS:
+            await _refuse(scope, send, 404, b"not found")
+            return
         client = scope.get("client")
         host = client[0] if client else None
-        if _is_loopback(host) or self._cookie(scope) in self.sessions:
-            await self.app(scope, receive, send)
+        local = _is_loopback(host) and _loopback_name(_headers(scope).get(b"host", ""))
+        if local or self._session(scope):
+            await self._pass(scope, receive, send)
             return
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
-        given = parse_qs(scope.get("query_string", b"").decode()).get("join", [""])[0].strip()
-        key = host or "?"
-        if given and not self._locked(key) and secrets.compare_digest(given, self.code):
-            token = secrets.token_urlsafe(24)
-            self.sessions.add(token)
+        await self._join(scope, send, host or "?")
+
+    async def _join(self, scope: Scope, send: Send, key: str) -> None:
+        query = scope.get("query_string", b"").decode("latin-1")
+        given = parse_qs(query).get("join", [""])[0].strip()
+        if given and self._matches(given.encode("utf-8", "replace"), key):
             self.failures.pop(key, None)
-            await _respond(
-                send,
-                303,
-                b"",
-                [
-                    (b"location", b"/"),
-                    (
-                        b"set-cookie",
-                        f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict".encode(),
-                    ),
-                ],
-            )
+            cookie = f"{COOKIE}={self._new_session()}; Path=/; HttpOnly; SameSite=Strict"
+            cookie += f"; Max-Age={int(SESSION_S)}"
+            await _respond(send, 303, b"", [(b"location", b"/"), (b"set-cookie", cookie.encode())])
             return
         error = ""
         if given:
-            tries, _ = self.failures.get(key, (0, 0.0))
-            self.failures[key] = (tries + 1, time.monotonic())
+            self._fail(key)
             error = "Code incorrect / wrong code"
         if self._locked(key):
-            error = "Trop d'essais, attendez 5 minutes / too many tries, wait 5 minutes"
+            error = "Trop d'essais, attendez quelques minutes / too many tries, wait a few minutes"
         body = _FORM.format(error=html.escape(error)).encode()
         await _respond(send, 401, body, [(b"content-type", b"text/html; charset=utf-8")])
+
+    async def _pass(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """To the app, without its ``Access-Control-Allow-Origin: *``; an upload refused
+        (too large, cut off, unsigned) leaves no partial file."""
+        status: list[int] = []
+
+        async def send_same_origin(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status.append(int(message["status"]))
+                if upload and status[0] >= 300:
+                    # Before the answer leaves: the client may look right after it.
+                    self._remove_partial(scope)
+                message["headers"] = [
+                    (name, value)
+                    for name, value in message.get("headers", [])
+                    if not name.lower().startswith(b"access-control-")
+                ] + _NO_FRAMES
+            await send(message)
+
+        upload = scope["type"] == "http" and scope.get("path") == UPLOAD_PATH
+        if upload:
+            declared = _headers(scope).get(b"content-length", "")
+            if declared.isdigit() and int(declared) > self.max_upload:
+                await _respond(send, 413, b"upload too large", [])
+                return
+        try:
+            await self.app(scope, receive, send_same_origin)
+        finally:
+            if upload and (not status or status[0] >= 300):
+                self._remove_partial(scope)
+
+    def _remove_partial(self, scope: Scope) -> None:
+        if self.upload_dir is None:
+            return
+        query = scope.get("query_string", b"").decode("latin-1")
+        name = parse_qs(query).get("f", [""])[0]
+        if not name:
+            return
+        folder = os.path.realpath(self.upload_dir)
+        target = os.path.realpath(os.path.join(folder, name))
+        if os.path.commonpath([target, folder]) == folder and target != folder:
+            try:
+                os.unlink(target)
+            except (FileNotFoundError, IsADirectoryError, PermissionError):
+                pass
+
+
+async def _refuse(scope: Scope, send: Send, status: int, body: bytes) -> None:
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 1008})
+        return
+    await _respond(send, status, body, [(b"content-type", b"text/plain; charset=utf-8")])
+
+
+# No other site may show the app in a frame of its own (a click there would be a click here).
+_NO_FRAMES = [
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+]
 
 
 async def _respond(
@@ -141,16 +319,23 @@ async def _respond(
         {
             "type": "http.response.start",
             "status": status,
-            "headers": headers + [(b"content-length", str(len(body)).encode())],
+            "headers": headers + _NO_FRAMES + [(b"content-length", str(len(body)).encode())],
         }
     )
     await send({"type": "http.response.body", "body": body})
 
 
 def build_asgi(
-    log: GameLog, data_dir: Path, code: str, lang: str = "fr", reader: PhotoReader | None = None
+    log: GameLog,
+    data_dir: Path,
+    code: str,
+    lang: str = "fr",
+    reader: PhotoReader | None = None,
+    token: str | None = None,
+    secret_key: str | None = None,
 ) -> ASGIApp:
-    """The Flet web app (served from the installed package, no CDN) behind the join gate."""
+    """The Flet web app (served from the installed package, no CDN) behind the join gate;
+    ``secret_key`` signs upload URLs (random unless a test needs to sign one)."""
     import flet_web.fastapi as flet_fastapi
 
     # Flet reads these from the environment over its arguments; left set, they could send
@@ -161,10 +346,8 @@ def build_asgi(
     from companion.ui.app import UPLOAD_FOLDER, make_main
     from companion.ui.fonts import assets_dir
 
-    upload_dir = (data_dir / UPLOAD_FOLDER).resolve()
     # Leftovers of a killed run are never read: uploads are consumed within one session.
-    shutil.rmtree(upload_dir, ignore_errors=True)
-    upload_dir.mkdir(parents=True)
+    upload_dir = fresh_upload_folder(data_dir, UPLOAD_FOLDER)
     services = Services(log, data_dir, reader or PhotoReader())
     flet_app = flet_fastapi.app(
         make_main(services, upload_dir, lang),
@@ -172,7 +355,12 @@ def build_asgi(
         assets_dir=assets_dir(),  # the app's font (ui/fonts.py)
         upload_dir=str(upload_dir),
         max_upload_size=MAX_UPLOAD_BYTES,
-        secret_key=secrets.token_urlsafe(32),
+        secret_key=secret_key or secrets.token_urlsafe(32),
         app_name="Companion",
     )
-    return JoinGate(flet_app, code)
+    # The API pages FastAPI adds by default say nothing to players: gone (the gate hides
+    # them too, should a later Flet add them back another way).
+    flet_app.router.routes = [
+        route for route in flet_app.router.routes if getattr(route, "path", "") not in HIDDEN_PATHS
+    ]
+    return JoinGate(flet_app, code, token=token, upload_dir=upload_dir)

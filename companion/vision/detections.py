@@ -47,8 +47,10 @@ class Detections:
     ``cards`` are natural cards (no wild card is ever read); ``xyxy`` (N,4) boxes and ``quads``
     (N,4,2) outlines are in original image pixels; ``confidence`` is the probability of the read.
     ``check`` (N,) is True where the reader is not sure of the card and a player should look:
-    by default, a confidence under ``CHECK_BELOW``; the detector may flag more (a suit its
-    colour contradicts, a card found only on a second look).
+    by default, a confidence under ``CHECK_BELOW`` or any ``doubts``. ``doubts`` names, per row,
+    why (``merging``: ``unsure``, ``colour``, ``models``, ``second_look``, ``twice``); by
+    default ``unsure`` where the confidence is under ``CHECK_BELOW``. ``frame`` is the photo's
+    (width, height), (0, 0) when unknown: the layouts tell a card cut by the photo's edge by it.
     """
 
     cards: tuple[Card, ...]
@@ -57,6 +59,8 @@ class Detections:
     quads: np.ndarray
     # Empty (the default): computed from the confidences.
     check: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
+    doubts: tuple[tuple[str, ...], ...] = ()
+    frame: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
@@ -68,11 +72,18 @@ class Detections:
         _check_shape("confidence", self.confidence, (n,))
         _check_shape("xyxy", self.xyxy, (n, 4))
         _check_shape("quads", self.quads, (n, 4, 2))
+        doubts = tuple(tuple(row) for row in self.doubts)
+        if not doubts:
+            doubts = tuple(("unsure",) if c < CHECK_BELOW else () for c in self.confidence)
+        if len(doubts) != n:
+            raise ValueError(f"Detections.doubts must have {n} rows, got {len(doubts)}")
+        object.__setattr__(self, "doubts", doubts)
         check = np.asarray(self.check, bool)
         if check.size == 0:
-            check = self.confidence < CHECK_BELOW
-        object.__setattr__(self, "check", _readonly(check))
+            check = (self.confidence < CHECK_BELOW) | np.array([bool(d) for d in doubts], bool)
+        object.__setattr__(self, "check", _readonly(check.reshape(-1)))
         _check_shape("check", self.check, (n,))
+        object.__setattr__(self, "frame", (int(self.frame[0]), int(self.frame[1])))
 
     @classmethod
     def empty(cls) -> Detections:
@@ -93,6 +104,8 @@ class Detections:
             self.xyxy[index],
             self.quads[index],
             self.check[index],
+            tuple(self.doubts[i] for i in index),
+            self.frame,
         )
 
     @property

@@ -6,11 +6,11 @@ import cv2
 import numpy as np
 
 from companion.vision.detections import Detections
-from companion.vision.layouts.places import UNSURE
 
 __all__ = ["SURE_COLOUR", "UNSURE_COLOUR", "draw_reads"]
 
-# BGR. Reads players should check by eye (under ``UNSURE``) are drawn orange, the others green.
+# BGR. Reads players should check by eye (``Detections.check``) are drawn orange, the others
+# green.
 SURE_COLOUR = (0, 200, 0)
 UNSURE_COLOUR = (0, 200, 255)
 TEXT_COLOUR = (255, 0, 255)
@@ -21,10 +21,10 @@ def draw_reads(image: np.ndarray, detections: Detections) -> np.ndarray:
     is left as it was."""
     out = image.copy()
     thick = max(2, round(max(image.shape[:2]) / 600))
-    for card, conf, quad in zip(
-        detections.cards, detections.confidence, detections.quads, strict=True
+    for card, conf, quad, check in zip(
+        detections.cards, detections.confidence, detections.quads, detections.check, strict=True
     ):
-        colour = SURE_COLOUR if conf >= UNSURE else UNSURE_COLOUR
+        colour = UNSURE_COLOUR if check else SURE_COLOUR
         cv2.polylines(out, [quad.astype(np.int32)], True, colour, thick, cv2.LINE_AA)
         x, y = quad.mean(axis=0)
         cv2.putText(

@@ -1,18 +1,106 @@
-"""Photos as BGR pixels: a file or an upload decoded once, for the CLI and the app alike."""
+"""Photos as BGR pixels: a file or an upload decoded once, for the CLI and the app alike.
+
+The size a file declares in its header is checked before anything is decoded: a 631-byte JPEG
+may claim 30000x30000 pixels, which would take gigabytes to decode only to be refused.
+
+>>> png = b"\\x89PNG\\r\\n\\x1a\\n" + b"\\x00\\x00\\x00\\rIHDR" + (60000).to_bytes(4, "big") * 2
+>>> declared_size(png)
+(60000, 60000)
+"""
 
 from __future__ import annotations
 
+import os
+import struct
 from pathlib import Path
 
-import cv2
-import numpy as np
+# OpenCV's own cap (read when it first decodes), for formats whose header is not read here.
+os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(100_000_000))
 
-from companion.errors import ImageDecodeError
-from companion.messages import phrase
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
-__all__ = ["MIN_IMAGE_SIDE", "decode_image", "load_image", "refuse_too_small"]
+from companion.errors import ImageDecodeError  # noqa: E402
+from companion.messages import phrase  # noqa: E402
+
+__all__ = [
+    "MAX_PIXELS",
+    "MIN_IMAGE_SIDE",
+    "declared_size",
+    "decode_image",
+    "load_image",
+    "refuse_too_large",
+    "refuse_too_small",
+]
 
 MIN_IMAGE_SIDE = 16  # pixels: a smaller picture cannot show a readable card
+MAX_PIXELS = 100_000_000  # 100 megapixels: twice a 48 MP phone photo; 300 MB decoded
+_HEADER_BYTES = 1 << 18  # a JPEG's frame header follows its EXIF, ICC... segments (64 KiB each)
+
+# JPEG start-of-frame markers (baseline, progressive, lossless, arithmetic), which carry the size.
+_SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+_STANDALONE = {0x01, *range(0xD0, 0xD8)}  # markers without a length
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    at = 2
+    while at + 4 <= len(data):
+        if data[at] != 0xFF:
+            return None
+        marker = data[at + 1]
+        if marker == 0xFF:  # fill byte
+            at += 1
+            continue
+        if marker in _STANDALONE:
+            at += 2
+            continue
+        (length,) = struct.unpack(">H", data[at + 2 : at + 4])
+        if marker in _SOF and at + 9 <= len(data):
+            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
+            return width, height
+        if marker == 0xDA:  # start of scan: the frame header should have come before
+            return None
+        at += 2 + length
+    return None
+
+
+def declared_size(head: bytes) -> tuple[int, int] | None:
+    """(width, height) as a PNG, JPEG, WebP or BMP header declares it, or None if unknown."""
+    if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR" and len(head) >= 24:
+        width, height = struct.unpack(">II", head[16:24])
+        return width, height
+    if head[:2] == b"\xff\xd8":
+        return _jpeg_size(head)
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP" and len(head) >= 30:
+        kind = head[12:16]
+        if kind == b"VP8X":
+            width = int.from_bytes(head[24:27], "little") + 1
+            height = int.from_bytes(head[27:30], "little") + 1
+            return width, height
+        if kind == b"VP8L":
+            bits = int.from_bytes(head[21:25], "little")
+            return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+        if kind == b"VP8 ":
+            width, height = struct.unpack("<HH", head[26:30])
+            return width & 0x3FFF, height & 0x3FFF
+    if head[:2] == b"BM" and len(head) >= 26:
+        width, height = struct.unpack("<ii", head[18:26])
+        return abs(width), abs(height)
+    return None
+
+
+def refuse_too_large(size: tuple[int, int] | None, name: str) -> None:
+    """Refuse, naming the file, an image whose pixels would pass ``MAX_PIXELS``."""
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        raise ImageDecodeError(
+            name,
+            phrase(
+                "image.too_many_pixels",
+                width=size[0],
+                height=size[1],
+                limit=MAX_PIXELS // 1_000_000,
+            ),
+        )
 
 
 def refuse_too_small(image: np.ndarray, name: str) -> np.ndarray:
@@ -24,12 +112,18 @@ def refuse_too_small(image: np.ndarray, name: str) -> np.ndarray:
     return image
 
 
-def _decoded(data: np.ndarray) -> np.ndarray | None:
-    """The BGR pixels of an encoded image's bytes, or None when OpenCV cannot decode them."""
+def _decoded(data: np.ndarray, name: str) -> np.ndarray:
+    """The BGR pixels of an encoded image's bytes, checked for size before and after."""
+    refuse_too_large(declared_size(data[:_HEADER_BYTES].tobytes()), name)
     try:
-        return cv2.imdecode(data, cv2.IMREAD_COLOR)
-    except cv2.error:  # OpenCV refuses some truncated headers by raising, others with None
-        return None
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    except cv2.error:  # OpenCV refuses some truncated headers (or its pixel cap) by raising
+        image = None
+    if image is None:
+        raise ImageDecodeError(name, phrase("image.not_an_image"))
+    height, width = image.shape[:2]
+    refuse_too_large((width, height), name)  # a format whose header is not read here
+    return refuse_too_small(image, name)
 
 
 def load_image(path: Path) -> np.ndarray:
@@ -42,10 +136,7 @@ def load_image(path: Path) -> np.ndarray:
         ) from error
     if data.size == 0:
         raise ImageDecodeError(str(path), phrase("image.empty"))
-    image = _decoded(data)
-    if image is None:
-        raise ImageDecodeError(str(path), phrase("image.not_an_image"))
-    return refuse_too_small(image, str(path))
+    return _decoded(data, str(path))
 
 
 def decode_image(data: bytes, name: str) -> np.ndarray:
@@ -53,7 +144,4 @@ def decode_image(data: bytes, name: str) -> np.ndarray:
     ``name``."""
     if not data:
         raise ImageDecodeError(name, phrase("image.empty"))
-    image = _decoded(np.frombuffer(data, np.uint8))
-    if image is None:
-        raise ImageDecodeError(name, phrase("image.not_an_image"))
-    return refuse_too_small(image, name)
+    return _decoded(np.frombuffer(data, np.uint8), name)

@@ -12,14 +12,31 @@ import numpy as np
 
 from companion.engine.cards import Card
 from companion.vision import geometry
-from companion.vision.detections import Detections
+from companion.vision.detections import CHECK_BELOW, Detections
 from companion.vision.proposals import Proposal
 
-__all__ = ["SURE", "CornerRead", "merge_reads"]
+__all__ = [
+    "COLOUR",
+    "MODELS",
+    "SECOND_LOOK",
+    "SURE",
+    "TWICE",
+    "UNSURE",
+    "CornerRead",
+    "merge_reads",
+]
 
 # Confidence from which a read is sure: the detector does not frame it again, and merging keeps
 # it even when a surer read of its rank with another suit lies at the card's opposite corner.
 SURE = 0.7
+
+# Why a read is doubtful (``Detections.doubts``): a player should check the card.
+UNSURE = "unsure"  # a confidence under ``detections.CHECK_BELOW``
+COLOUR = "colour"  # the suit read contradicts the colour of the index ink
+MODELS = "models"  # the corner, index and face readers do not all read the same card
+SECOND_LOOK = "second_look"  # found only on a second look (rejected or implied corners)
+TWICE = "twice"  # the same card read at two places in a one-deck game
+_EVERY_READ = (MODELS, SECOND_LOOK)  # doubts a place has only when all its reads have them
 
 
 @dataclass(frozen=True)
@@ -29,6 +46,7 @@ class CornerRead:
     card: Card
     confidence: float
     proposal: Proposal
+    doubts: tuple[str, ...] = ()
 
 
 def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
@@ -60,10 +78,27 @@ def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
 
 @dataclass
 class _Place:
-    """Where a card lies: the outline of its surest read, and the support of all its reads."""
+    """Where a card lies: the outline of its surest read, the support of all its reads, and
+    their doubts (``_place_doubts``)."""
 
     quad: np.ndarray
     support: float
+    reads: list[tuple[str, ...]]
+    rivals: int = 0  # reads of the same card elsewhere, past the decks in play
+
+
+def _place_doubts(place: _Place) -> tuple[str, ...]:
+    """A place's doubts. Ink against the suit: any read's (a suit misread through both
+    corners shows it at both). The readers disagreeing or a second look: only when every read
+    there has it, as a second corner read the same way by all three readers is evidence of
+    its own."""
+    doubts = [d for read in place.reads for d in read if d not in _EVERY_READ]
+    doubts += [d for d in _EVERY_READ if all(d in read for read in place.reads)]
+    if place.support < CHECK_BELOW:
+        doubts.insert(0, UNSURE)
+    if place.rivals:
+        doubts.append(TWICE)
+    return tuple(dict.fromkeys(doubts))
 
 
 def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1) -> Detections:
@@ -80,17 +115,22 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
         ):
             continue
         kept.append(read)
-    corners = [(r.card, r.confidence, r.proposal) for r in _one_suit_per_card(kept)]
     places: dict[Card, list[_Place]] = {}
-    for card, conf, q in corners:
+    for read in _one_suit_per_card(kept):
+        card, conf, q = read.card, read.confidence, read.proposal
         quad = geometry.card_quad(q.p, q.u, q.v, q.s)
         known = places.setdefault(card, [])
         near = [p for p in known if np.linalg.norm(quad.mean(axis=0) - p.quad.mean(axis=0)) < q.s]
         if near:
             # The card's other index corner agrees: more support, same place.
             near[0].support = 1 - (1 - near[0].support) * (1 - conf)
+            near[0].reads.append(read.doubts)
         elif len(known) < decks:
-            known.append(_Place(quad, conf))
+            known.append(_Place(quad, conf, [read.doubts]))
+        else:
+            # One more copy than the decks hold: one of the reads is of another card, and
+            # the surer copy kept may be the wrong one.
+            known[-1].rivals += 1
     rows = [(card, p) for card, ps in places.items() for p in ps]
     if not rows:
         return Detections.empty()
@@ -99,4 +139,12 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
     h, w = shape
     boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
     boxes = np.clip(boxes, 0, [w, h, w, h])
-    return Detections(cards, np.array([p.support for _, p in rows], np.float64), boxes, quads)
+    doubts = tuple(_place_doubts(p) for _, p in rows)
+    return Detections(
+        cards,
+        np.array([p.support for _, p in rows], np.float64),
+        boxes,
+        quads,
+        doubts=doubts,
+        frame=(w, h),
+    )

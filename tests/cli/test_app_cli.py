@@ -42,7 +42,7 @@ def test_lan_visitors_need_the_printed_join_code(tmp_path: Path) -> None:
     port, lines = free_port(), []
     with running_app(tmp_path / "data", port, host="0.0.0.0", output=lines) as url:
         assert lines[0] == f"Companion: {url}"
-        (code,) = re.findall(r"\?join=(\d{6})$", lines[1])
+        (code,) = re.findall(r"\?join=([\w-]{20,})$", lines[1])
         assert lines[1].startswith(f"LAN / réseau local: http://{lan}:{port}/")
         status, page, _ = get(url)
         assert status == 200 and "flet.noCdn=true" in page  # the web client is served locally

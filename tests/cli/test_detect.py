@@ -32,7 +32,9 @@ def test_batch_with_bad_files_reports_each_and_goes_on(
     good = entries[1]
     assert "error" not in good and len(good["cards"]) >= 8
     first = good["cards"][0]
-    assert set(first) == {"card", "confidence", "check", "box"} and len(first["box"]) == 4
+    assert set(first) == {"card", "confidence", "check", "doubts", "box"}
+    assert len(first["box"]) == 4
+    assert all(c["check"] == bool(c["doubts"]) for c in good["cards"])
     assert set(good["groups"]) >= {"river", "hands", "stray"}
 
 
@@ -96,3 +98,60 @@ def test_a_bad_expect_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str])
     code = main(["detect", str(FIXTURES / "scene_0004.jpg"), "--expect", "5+4"])
     assert code == 2
     assert "“5+4” is not a table layout" in capsys.readouterr().err
+
+
+def _bomb(width: int, height: int) -> bytes:
+    """A real small JPEG whose frame header claims ``width`` x ``height`` pixels."""
+    ok, encoded = cv2.imencode(".jpg", np.full((20, 20, 3), 128, np.uint8))
+    assert ok
+    data = bytearray(encoded.tobytes())
+    at = next(i for i in range(2, len(data) - 1) if data[i] == 0xFF and data[i + 1] == 0xC0)
+    data[at + 5 : at + 9] = height.to_bytes(2, "big") + width.to_bytes(2, "big")
+    return bytes(data)
+
+
+def test_a_bomb_in_a_batch_is_named_and_the_good_images_are_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bomb = tmp_path / "bomb.jpg"
+    bomb.write_bytes(_bomb(60000, 60000))
+    scene = FIXTURES / "scene_0004.jpg"
+    code, out = _run(capsys, str(scene), str(bomb), "--json")
+    assert code == 0
+    good, bad = json.loads(out)
+    assert len(good["cards"]) >= 8
+    assert "bomb.jpg" in bad["error"] and "megapixels" in bad["error"]
+
+
+@pytest.mark.parametrize("kind", ["file", "impossible"])
+def test_annotate_to_a_file_or_an_impossible_folder_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    target = tmp_path / "out"
+    if kind == "file":
+        target.write_text("taken")
+    else:
+        (tmp_path / "ro").write_text("a file where a folder should be")
+        target = tmp_path / "ro" / "out"
+    code = main(["detect", str(FIXTURES / "scene_0004.jpg"), "--annotate", str(target)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("companion: --annotate") and err.count("\n") == 1
+
+
+def test_plain_text_names_the_cards_to_check_and_what_the_table_lacks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = _run(capsys, str(FIXTURES / "scene_0004.jpg"), "--expect", "5+6x2")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith(str(FIXTURES / "scene_0004.jpg"))
+    assert any(line.startswith("  missing: 0 in the river, ") for line in lines)
+    _, data = _run(capsys, str(FIXTURES / "scene_0004.jpg"), "--expect", "5+6x2", "--json")
+    doubtful = [c["card"] for c in json.loads(data)[0]["cards"] if c["check"]]
+    if doubtful:
+        assert f"  check: {' '.join(doubtful)}" in lines
+
+
+def test_plain_text_in_french_names_the_missing_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(capsys, str(FIXTURES / "scene_0004.jpg"), "--expect", "5+6x2", "--lang", "fr")
+    assert code == 0 and "  manquantes : 0 dans la rivière, " in out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import cv2
@@ -137,6 +138,13 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
             browser.button(page, f"{suit} ({right[1]})", exact=True),
             browser.seen(page, chosen.format(label(right))),
         )
+        # Reads the photo marks as doubtful are confirmed by eye: the verdict waits for them.
+        for _ in range(8):
+            if not browser.seen(page, "À vérifier avant le verdict").is_visible():
+                break
+            every = browser.button(page, "Toutes les lectures incertaines sont justes")
+            (every if every.is_visible() else browser.button(page, "C'est juste")).click()
+            time.sleep(1.0)
         browser.seen(page, "Jetons rouges").wait_for()
         browser.screenshot(page, "04-fixed")
         browser.button(page, label(right), exact=True).click()  # done: let the card go

@@ -1,11 +1,15 @@
-"""Webcam frames: JPEG for the preview, no camera handled (the reads' drawing: vision.draw)."""
+"""Webcam frames: JPEG for the preview, reads fused over frames, and the capture's read (no
+camera handled; the reads' drawing: vision.draw)."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
-from companion.ui.camera import PREVIEW_WIDTH, Camera, encode_jpeg
-from companion.ui.services import decode_upload
+from companion.ui.camera import PREVIEW_WIDTH, Camera, FusedReader, LiveRead, encode_jpeg
+from companion.ui.services import PhotoReader, decode_upload
+from companion.vision import Detections
+from tests.helpers import FIXTURES, cards
 
 
 def test_preview_jpeg_is_shrunk_and_capture_is_not() -> None:
@@ -16,3 +20,26 @@ def test_preview_jpeg_is_shrunk_and_capture_is_not() -> None:
 
 def test_a_missing_camera_is_none() -> None:
     assert Camera.open(97) is None
+
+
+def test_the_live_read_is_none_without_a_reader_and_fuses_frames_with_one() -> None:
+    def missing() -> object:
+        raise ImportError("no vision here", name="onnxruntime")
+
+    frame = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    off = LiveRead(PhotoReader(missing))
+    assert off.read(frame) is None and off.fused() is None
+    on = LiveRead(PhotoReader())
+    assert on.fused() is None
+    assert len(on.read(frame) or ()) == 0  # one read: nothing is shown yet
+    second = on.read(frame)
+    assert second is not None and len(second) >= 10
+    assert on.fused() is not None and len(on.fused() or ()) == len(second)
+
+
+def test_a_capture_reads_the_fused_cards_whatever_the_frame_shows() -> None:
+    fused = Detections(
+        cards("As"), np.array([0.99]), np.array([[0, 0, 10, 14]]), np.zeros((1, 4, 2))
+    )
+    blank = np.zeros((720, 1280, 3), np.uint8)
+    assert FusedReader(fused).read(blank) is fused

@@ -38,7 +38,7 @@ async def test_the_app_serves_its_font(tmp_path: Path, anyio_backend: str) -> No
     try:
         app = build_asgi(log, tmp_path, "123456")
         transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))  # type: ignore[arg-type]
-        async with httpx.AsyncClient(transport=transport, base_url="http://companion") as web:
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8550") as web:
             answer = await web.get(font_urls()[FAMILY])
     finally:
         log.close()

@@ -83,3 +83,33 @@ def test_rows_must_be_natural_cards(bad: object, message: str) -> None:
 def test_empty() -> None:
     det = Detections.empty()
     assert len(det) == 0 and det.centres.shape == (0, 2) and det.cards == ()
+
+
+def test_doubts_default_to_the_unsure_reads_and_make_check() -> None:
+    det = _three()  # 0.9, 0.8, 0.7: all under CHECK_BELOW
+    assert det.doubts == (("unsure",),) * 3 and det.check.all()
+    sure = Detections(det.cards, np.full(3, 0.99), det.xyxy, det.quads)
+    assert sure.doubts == ((), (), ()) and not sure.check.any()
+    flagged = Detections(
+        det.cards, np.full(3, 0.99), det.xyxy, det.quads, doubts=((), ("colour",), ())
+    )
+    assert flagged.check.tolist() == [False, True, False]
+
+
+def test_rows_picked_keep_their_doubts_and_the_frame() -> None:
+    det = Detections(
+        cards("As Td"),
+        np.full(2, 0.99),
+        np.zeros((2, 4)),
+        np.zeros((2, 4, 2)),
+        doubts=(("twice",), ()),
+        frame=(640, 480),
+    )
+    picked = det[np.array([1, 0])]
+    assert picked.doubts == ((), ("twice",)) and picked.check.tolist() == [False, True]
+    assert picked.frame == (640, 480)
+
+
+def test_doubts_need_one_row_per_card() -> None:
+    with pytest.raises(ValueError, match="doubts must have 2 rows, got 1"):
+        Detections(cards("As Td"), np.ones(2), np.zeros((2, 4)), np.zeros((2, 4, 2)), doubts=((),))

@@ -28,6 +28,14 @@ def test_unsure_reads_are_drawn_in_their_own_colour() -> None:
     assert out[50, 80].tolist() == list(UNSURE_COLOUR)
 
 
+def test_a_sure_read_with_a_doubt_is_drawn_as_one_to_check() -> None:
+    sure = _one_card(0.99)
+    doubted = Detections(sure.cards, sure.confidence, sure.xyxy, sure.quads, doubts=(("colour",),))
+    frame = np.zeros((200, 300, 3), np.uint8)
+    assert draw_reads(frame, sure)[50, 80].tolist() == list(SURE_COLOUR)
+    assert draw_reads(frame, doubted)[50, 80].tolist() == list(UNSURE_COLOUR)
+
+
 def test_no_reads_draw_nothing() -> None:
     frame = np.full((10, 10, 3), 7, np.uint8)
     out = draw_reads(frame, Detections.empty())

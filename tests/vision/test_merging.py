@@ -4,7 +4,15 @@ import numpy as np
 import pytest
 
 from companion.engine.cards import parse_card
-from companion.vision.merging import CornerRead, merge_reads
+from companion.vision.merging import (
+    COLOUR,
+    MODELS,
+    SECOND_LOOK,
+    TWICE,
+    UNSURE,
+    CornerRead,
+    merge_reads,
+)
 from companion.vision.proposals import Proposal
 from tests.helpers import cards
 
@@ -60,3 +68,48 @@ def test_a_code_read_at_two_places_is_reported_once_at_the_surer() -> None:
 
 def test_no_reads_give_no_cards() -> None:
     assert len(merge_reads([], (400, 400))) == 0
+
+
+def test_a_second_copy_in_a_one_deck_game_makes_the_kept_one_doubtful() -> None:
+    # One of the two reads is of another card, and the surer one may be the wrong one.
+    a, _ = _corners(50, 50)
+    c, _ = _corners(250, 50)
+    reads = [CornerRead(parse_card("Qd"), 0.7, a), CornerRead(parse_card("Qd"), 0.99, c)]
+    one = merge_reads(reads, (400, 400))
+    assert one.doubts == ((TWICE,),) and one.check.tolist() == [True]
+    two = merge_reads(reads, (400, 400), decks=2)
+    assert len(two) == 2 and two.doubts == ((), (UNSURE,))
+    assert two.check.tolist() == [False, True]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "doubts"),
+    [
+        ((), (SECOND_LOOK,), ()),  # read at first look too: the second look adds support
+        ((SECOND_LOOK,), (SECOND_LOOK,), (SECOND_LOOK,)),
+        ((COLOUR,), (), (COLOUR,)),  # one corner whose ink contradicts its suit is enough
+        ((), (MODELS,), ()),  # the other corner read the same by all three readers
+        ((MODELS,), (MODELS, SECOND_LOOK), (MODELS,)),
+    ],
+)
+def test_a_places_doubts_come_from_its_reads(
+    first: tuple[str, ...], second: tuple[str, ...], doubts: tuple[str, ...]
+) -> None:
+    a, b = _corners(50, 50)
+    det = merge_reads(
+        [
+            CornerRead(parse_card("7s"), 0.97, a, first),
+            CornerRead(parse_card("7s"), 0.9, b, second),
+        ],
+        (400, 400),
+    )
+    assert det.doubts == (doubts,)
+    assert det.check.tolist() == [bool(doubts)]
+    assert det.frame == (400, 400)
+
+
+def test_an_unsure_place_says_so_first() -> None:
+    a, _ = _corners(50, 50)
+    det = merge_reads([CornerRead(parse_card("7s"), 0.6, a, (MODELS,))], (400, 300))
+    assert det.doubts == ((UNSURE, MODELS),)
+    assert det.frame == (300, 400)  # (width, height) of a (height, width) shape

@@ -7,7 +7,9 @@ import pytest
 from companion.vision.proposals import (
     _polygon_corners,
     _refine,
+    _whiteness,
     first_of_alike,
+    paper_whiteness,
     propose_corners,
     typical_width,
 )
@@ -109,3 +111,49 @@ def test_proposals_of_a_table_photo_are_unit_frames_in_full_resolution_pixels() 
     # A photo twice as large gives the same corners, twice as far out and twice as wide.
     _, big_typical = propose_corners(cv2.resize(image, (2 * w, 2 * h)))
     assert big_typical == pytest.approx(2 * typical, rel=0.1)
+
+
+def _table_with_a_card_and_a_beige_tile() -> np.ndarray:
+    """A dark table, a white card on the left and a beige card-sized tile on the right."""
+    image = np.full((400, 600, 3), 40, np.uint8)
+    cv2.rectangle(image, (80, 100), (180, 240), (240, 240, 240), -1)
+    cv2.putText(image, "7", (88, 130), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
+    cv2.rectangle(image, (380, 100), (480, 240), (120, 190, 220), -1)  # BGR: light wood
+    return image
+
+
+def test_paper_whiteness_is_high_at_a_card_corner_and_low_on_a_tile() -> None:
+    white = _whiteness(_table_with_a_card_and_a_beige_tile())
+    frames = np.array([_frame(80, 100, 0.0, 100), _frame(380, 100, 0.0, 100)])
+    card, tile = paper_whiteness(white, frames)
+    assert card > 0.9 * white.max() and tile < 0.5 * card
+    assert paper_whiteness(white, frames[:0]).tolist() == []
+
+
+def test_corners_without_card_paper_are_not_proposed() -> None:
+    image = _table_with_a_card_and_a_beige_tile()
+    everything, _ = propose_corners(image, paper_min=0)
+    proposed, _ = propose_corners(image)
+    assert any(q.p[0] > 300 for q in everything)  # the tile's outline has corners too
+    assert proposed and all(q.p[0] < 300 for q in proposed)
+
+
+def test_a_smaller_work_frame_finds_the_same_card_corners() -> None:
+    image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    big, typical = propose_corners(image)
+    small, small_typical = propose_corners(image, work_size=640)
+    assert typical is not None and small_typical == pytest.approx(typical, rel=0.1)
+    assert abs(len(small) - len(big)) < 0.3 * len(big)
+
+
+def test_a_light_table_filling_the_frame_is_not_taken_for_a_card() -> None:
+    """On a light table the lowest whiteness level passes the whole frame, whose outline
+    (1200x800, card-shaped) once set every corner's scale to 800 px; the frame's border
+    outlines no lone card."""
+    rng = np.random.default_rng(3)
+    image = np.clip(rng.normal((200, 210, 220), 12, (800, 1200, 3)), 0, 255).astype(np.uint8)
+    for k, centre in enumerate(((300, 300), (600, 400), (900, 500))):
+        card = cv2.boxPoints((centre, (100, 140), 12.0 * k)).astype(np.int32)
+        cv2.fillConvexPoly(image, card, (250, 250, 250))
+    _, typical = propose_corners(image)
+    assert typical is not None and 85 < typical < 115

@@ -173,29 +173,78 @@ def _natural_value(
     return _five_value(ranks, flush, rules.ranking, rules.straights is Straights.WRAP)
 
 
-def _wild_choices(five: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
-    """Every distinct way the wild cards of ``five`` can be played, position by position.
+def _flush_options(five: tuple[Card, ...]) -> tuple[bool, ...]:
+    """Whether the five can be played as a flush, as a non-flush, or both.
 
-    Free wilds are interchangeable, so their ranks are drawn as multisets; of their suits only one
-    thing matters: whether all five cards end up in one suit (a flush) or not.
+    Suits do not depend on ranks: naturals and suit-bound wilds have theirs, and only the free
+    wilds choose (all in the one suit of the others, or one outside it).
     """
-    free = [i for i, c in enumerate(five) if c.is_wild and c.suit is None]
-    bound = [i for i, c in enumerate(five) if c.is_wild and c.suit is not None]
-    fixed_suits = {c.suit for c in five if c.suit is not None}
-    suit = next(iter(fixed_suits)) if len(fixed_suits) == 1 else Suit.SPADES
+    fixed = {c.suit for c in five if c.suit is not None}
+    free = sum(c.is_wild and c.suit is None for c in five)
+    if len(fixed) > 1:
+        return (False,)
+    if not free:
+        return (True,)
+    return (True, False)
+
+
+@functools.cache
+def _wild_search(
+    naturals: tuple[int, ...],
+    wilds: int,
+    flushes: tuple[bool, ...],
+    ranking: Ranking,
+    wrap: bool,
+    worst: bool,
+) -> tuple[tuple[tuple[int, ...], Category, tuple[int, ...]], tuple[int, ...], bool]:
+    """The best (or worst) value of ``naturals`` (ranks) with ``wilds`` wild cards, the wild
+    ranks that give it and whether it is played as a flush.
+
+    Wild cards are interchangeable for the value, which depends only on the multiset of the
+    five ranks and on the flush: their ranks are drawn as multisets (at most 6,188 for five
+    wilds), never as one rank per wild card (13^5), and each answer is kept.
+    """
+    found: tuple[tuple[tuple[int, ...], Category, tuple[int, ...]], tuple[int, ...], bool] | None
+    found = None
+    for extra in itertools.combinations_with_replacement(range(12, -1, -1), wilds):
+        ranks = tuple(sorted(naturals + extra, reverse=True))
+        for flush in flushes:
+            value = _five_value(ranks, flush, ranking, wrap)
+            if (
+                found is None
+                or (worst and value[0] < found[0][0])
+                or (not worst and value[0] > found[0][0])
+            ):
+                found = (value, extra, flush)
+    if found is None:  # no flush option: never, every five has at least one
+        raise ValueError("no way to play the wild cards")
+    return found
+
+
+def _wild_value(
+    five: tuple[Card, ...], rules: TableRules, worst: bool
+) -> tuple[tuple[tuple[int, ...], Category, tuple[int, ...]], tuple[Card, ...]]:
+    """The value of five cards holding wild cards, and the five as they are played."""
+    naturals = tuple(sorted((int(c.rank) for c in five if c.rank is not None), reverse=True))
+    flushes = _flush_options(five)
+    wrap = rules.straights is Straights.WRAP
+    value, extra, flush = _wild_search(
+        naturals, 5 - len(naturals), flushes, rules.ranking, wrap, worst
+    )
+    fixed = {c.suit for c in five if c.suit is not None}
+    suit = next(iter(fixed)) if len(fixed) == 1 else Suit.SPADES
     other = Suit.HEARTS if suit is Suit.SPADES else Suit.SPADES
-    suit_patterns = [(suit,) * len(free)]
-    if free and len(fixed_suits) <= 1:
-        suit_patterns.append((other,) + (suit,) * (len(free) - 1))
-    for bound_ranks in itertools.product(Rank, repeat=len(bound)):
-        for free_ranks in itertools.combinations_with_replacement(Rank, len(free)):
-            for suits in suit_patterns:
-                played = list(five)
-                for i, rank in zip(bound, bound_ranks, strict=True):
-                    played[i] = Card(rank, five[i].suit)
-                for i, rank, free_suit in zip(free, free_ranks, suits, strict=True):
-                    played[i] = Card(rank, free_suit)
-                yield tuple(played)
+    played = list(five)
+    ranks = iter(extra)
+    off_suit = not flush and len(fixed) <= 1  # one free wild leaves the suit: no flush
+    for i, card in enumerate(five):
+        if card.is_wild:
+            if card.suit is not None:
+                played[i] = Card(Rank(next(ranks)), card.suit)
+            else:
+                played[i] = Card(Rank(next(ranks)), other if off_suit else suit)
+                off_suit = False
+    return value, tuple(played)
 
 
 def five_strength(
@@ -212,8 +261,7 @@ def five_strength(
         return rank_five(five, rules, worst).strength  # raises the usual error
     if not any(c.is_wild for c in five):
         return _natural_value(five, rules)[0]
-    pick = min if worst else max
-    return pick(_natural_value(choice, rules)[0] for choice in _wild_choices(five))
+    return _wild_value(five, rules, worst)[0][0]
 
 
 def rank_five(
@@ -231,11 +279,7 @@ def rank_five(
         strength, category, deciding = _natural_value(five, rules)
         played: tuple[Card, ...] = five
     else:
-        pick = min if worst else max
-        strength, category, deciding, played = pick(
-            ((*_natural_value(choice, rules), choice) for choice in _wild_choices(five)),
-            key=lambda item: item[0],
-        )
+        (strength, category, deciding), played = _wild_value(five, rules, worst)
     order = _display_order(played, category, deciding)
     return HandValue(
         strength=strength,
@@ -269,6 +313,166 @@ def five_card_sets(
                 yield held + shared
 
 
+def _distinct_combinations(cards: tuple[Card, ...], size: int) -> Iterator[tuple[Card, ...]]:
+    """``itertools.combinations(cards, size)`` where identical cards (30 ``*``, two ``As`` of
+    two decks) are interchangeable: each distinct combination once, at its first place in
+    itertools' order, so that the first best five is the one the full enumeration finds.
+
+    >>> from companion.engine.cards import parse_cards
+    >>> [" ".join(map(str, c)) for c in _distinct_combinations(parse_cards("* * * As"), 2)]
+    ['* *', '* As']
+    """
+    # Among copies of a card, the earliest ones are taken first: copy j only with copy j-1.
+    previous: list[int | None] = []
+    last: dict[Card, int] = {}
+    for i, card in enumerate(cards):
+        previous.append(last.get(card))
+        last[card] = i
+    chosen: list[int] = []
+    taken = [False] * len(cards)
+
+    def extend(start: int) -> Iterator[tuple[Card, ...]]:
+        if len(chosen) == size:
+            yield tuple(cards[i] for i in chosen)
+            return
+        for i in range(start, len(cards) - (size - len(chosen)) + 1):
+            before = previous[i]
+            if before is not None and not taken[before]:
+                continue
+            chosen.append(i)
+            taken[i] = True
+            yield from extend(i + 1)
+            taken[i] = False
+            chosen.pop()
+
+    return extend(0)
+
+
+def _distinct_five_sets(
+    hole: tuple[Card, ...], board: tuple[Card, ...], max_hole: int | None
+) -> Iterator[tuple[Card, ...]]:
+    """``five_card_sets`` with each distinct five once (identical cards are interchangeable)."""
+    top = len(hole) if max_hole is None else min(max_hole, len(hole))
+    for from_hole in range(max(0, 5 - len(board)), min(5, top) + 1):
+        for held in _distinct_combinations(hole, from_hole):
+            for shared in _distinct_combinations(board, 5 - from_hole):
+                yield held + shared
+
+
+POOL_FROM = 11  # cards from which best_hand searches ranks instead of enumerating fives
+
+
+def _rank_multisets(caps: list[int], size: int, top: int = 12) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``size`` ranks, highest first, holding at most ``caps[r]`` of rank r."""
+    if size == 0:
+        yield ()
+        return
+    for rank in range(top, -1, -1):
+        for copies in range(min(caps[rank], size), 0, -1):
+            for rest in _rank_multisets(caps, size - copies, rank - 1):
+                yield (rank,) * copies + rest
+
+
+@dataclass(frozen=True)
+class _Pool:
+    """A big hand as counts: the value of a five depends on its ranks and its flush only."""
+
+    cards: tuple[Card, ...]
+    by_suit: dict[Suit, list[int]]  # natural cards per suit and rank (at most 5)
+    by_rank: list[int]  # natural cards per rank, all suits (at most 5)
+    free: int  # free wild cards (at most 5)
+    bound: dict[Suit, int]  # wild cards bound to each suit (at most 5)
+
+    @classmethod
+    def of(cls, cards: tuple[Card, ...]) -> _Pool:
+        by_suit = {suit: [0] * 13 for suit in Suit}
+        by_rank = [0] * 13
+        bound = dict.fromkeys(Suit, 0)
+        free = 0
+        for card in cards:
+            if card.rank is not None and card.suit is not None:
+                by_suit[card.suit][card.rank] = min(5, by_suit[card.suit][card.rank] + 1)
+                by_rank[card.rank] = min(5, by_rank[card.rank] + 1)
+            elif card.suit is not None:
+                bound[card.suit] = min(5, bound[card.suit] + 1)
+            else:
+                free = min(5, free + 1)
+        return cls(cards, by_suit, by_rank, free, bound)
+
+    def can_mix(self, ranks: tuple[int, ...], wilds: int) -> bool:
+        """Whether these ranks and wilds can be played as five not all of one suit.
+
+        A free wild can always leave the suit; otherwise, if the cards and bound wilds that
+        could be used span two suits, a one-suit choice can swap one card for an unused one of
+        another suit (in a one-suit choice, every card of another suit is unused).
+        """
+        if wilds and self.free:
+            return True
+        suits = {suit for r in set(ranks) for suit in Suit if self.by_suit[suit][r]}
+        if wilds:
+            suits |= {suit for suit, n in self.bound.items() if n}
+        return len(suits) > 1
+
+
+def _pool_choices(
+    pool: _Pool,
+) -> Iterator[tuple[tuple[int, ...], int, Suit | None]]:
+    """(ranks, wild count, flush suit or None) of every way to play five of the pool."""
+    wilds = min(5, pool.free + sum(pool.bound.values()))
+    for w in range(wilds + 1):
+        for ranks in _rank_multisets(pool.by_rank, 5 - w):
+            if pool.can_mix(ranks, w):
+                yield ranks, w, None
+    for suit in Suit:
+        for w in range(min(5, pool.free + pool.bound[suit]) + 1):
+            for ranks in _rank_multisets(pool.by_suit[suit], 5 - w):
+                yield ranks, w, suit
+
+
+def _pool_five(
+    pool: _Pool, ranks: tuple[int, ...], wilds: int, suit: Suit | None
+) -> tuple[Card, ...]:
+    """Five cards of the pool with those ranks and that many wilds: all of ``suit``, or (when
+    ``suit`` is None) not all of one suit."""
+    left = Counter(pool.cards)
+    if suit is not None:
+        naturals = [Card(Rank(r), suit) for r in ranks]
+        bound = [Card(None, suit)] * min(wilds, left[Card(None, suit)])
+        return tuple(naturals + bound + [Card(None, None)] * (wilds - len(bound)))
+    # Each natural rank may take any suit it has; wilds are free ones first, then bound.
+    options = [[Card(Rank(r), st) for st in Suit if left[Card(Rank(r), st)]] for r in ranks]
+    wild_kinds = [Card(None, None), *(Card(None, st) for st in Suit)]
+    options += [[c for c in wild_kinds if left[c]]] * wilds
+    for five in itertools.product(*options):
+        counts = Counter(five)
+        if any(counts[c] > left[c] for c in counts):
+            continue
+        suits = {c.suit for c in five if c.suit is not None}
+        if len(suits) > 1 or any(c.is_wild and c.suit is None for c in five):
+            return tuple(five)
+    raise ValueError("no mixed five: can_mix said otherwise")  # never: see _Pool.can_mix
+
+
+def _pool_best(cards: tuple[Card, ...], rules: TableRules, worst: bool) -> tuple[Card, ...]:
+    """The best (or worst) five of a big hand, searched over ranks and flushes (at most a few
+    thousand, whatever the hand's size) instead of every five of its cards."""
+    pool = _Pool.of(cards)
+    wrap = rules.straights is Straights.WRAP
+    chosen: tuple[tuple[int, ...], int, Suit | None] | None = None
+    top: tuple[int, ...] | None = None
+    for ranks, wilds, suit in _pool_choices(pool):
+        flush = (suit is not None,)
+        if wilds:
+            strength = _wild_search(ranks, wilds, flush, rules.ranking, wrap, worst)[0][0]
+        else:
+            strength = _five_value(ranks, flush[0], rules.ranking, wrap)[0]
+        if top is None or (strength < top if worst else strength > top):
+            chosen, top = (ranks, wilds, suit), strength
+    if chosen is None:
+        raise TableError("hand.too_few_cards", n=len(cards))
+    return _pool_five(pool, *chosen)
+
+
 def best_hand(
     hole: tuple[Card, ...],
     board: tuple[Card, ...],
@@ -277,10 +481,16 @@ def best_hand(
     worst: bool = False,
 ) -> HandValue:
     """The best (or, with ``worst``, the worst) five of hole + board, using at most ``max_hole``."""
-    sets = five_card_sets(hole, board, max_hole)
-    values = (rank_five(five, rules, worst) for five in sets)
-    pick = min if worst else max
-    try:
-        return pick(values)
-    except ValueError:
-        raise TableError("hand.too_few_cards", n=len(hole) + len(board)) from None
+    every_five = max_hole is None or max_hole >= min(5, len(hole))
+    if every_five and len(hole) + len(board) >= POOL_FROM:
+        # Any five of the cards is allowed: search ranks, not fives (a 20-card hand has 53,130).
+        return rank_five(_pool_best(hole + board, rules, worst), rules, worst)
+    chosen: tuple[Card, ...] | None = None
+    top: tuple[int, ...] | None = None
+    for five in _distinct_five_sets(hole, board, max_hole):
+        strength = five_strength(five, rules, worst)
+        if top is None or (strength < top if worst else strength > top):
+            chosen, top = five, strength
+    if chosen is None:
+        raise TableError("hand.too_few_cards", n=len(hole) + len(board))
+    return rank_five(chosen, rules, worst)

@@ -44,21 +44,21 @@ class Deals:
 class NumpyForm(Enum):
     """How the replay's numpy path forms a player's hands from their hole cards, when it can.
 
-    ``max_cards``: the most hole cards a player may hold on that path; ``work``: how many times
-    a classic deal's numpy work one deal takes; ``sample_share``: by how much fewer samples
-    keep the same error bar.
+    ``max_cards``: the most hole cards a player may hold on the standard-rules path (past them,
+    or under other rules, the rule path forms the hands); ``work``: how many times a classic
+    deal's numpy work one deal takes there.
     """
 
-    ALL_CARDS = ("all", 2, 1, 1)  # one hand per river, from every hole card
-    BEST_PAIR = ("best pair", 4, 1, 1)  # the best of any 2 hole cards
-    PAIR_SPLIT = ("pair split", 4, 1, 1)  # the cards split in two pairs, one hand each
-    THREE_SPLIT = ("three split", 6, 100, 4)  # six cards split into three hands
+    ALL_CARDS = ("all", 2, 1)  # one hand per river, from every hole card
+    BEST_PAIR = ("best pair", 4, 1)  # the best of any 2 hole cards
+    PAIR_SPLIT = ("pair split", 4, 1)  # the cards split in two pairs, one hand each
+    THREE_SPLIT = ("three split", 6, 100)  # six cards split into three hands
+    HIGH_LOW = ("high and low", 0, 1)  # the best and the worst of any 2 hole cards
 
-    def __init__(self, label: str, max_cards: int, work: int, sample_share: int) -> None:
+    def __init__(self, label: str, max_cards: int, work: int) -> None:
         self.label = label
         self.max_cards = max_cards
         self.work = work
-        self.sample_share = sample_share
 
 
 HandFormer = Callable[[Table], tuple[Hand, ...]]
@@ -273,12 +273,14 @@ VARIANTS: dict[str, Variant] = {
             Deals(4),
             _form_high_low,
             lambda t: 2 * sum(fives_valued(k, 2) for k in _sizes(t)),
+            numpy=NumpyForm.HIGH_LOW,
         ),
         Variant(
             "francois",
             Deals(None, per_player=True, francois_card=True),
             _form_francois,
             lambda t: sum(fives_valued(k) for k in _sizes(t)) + fives_valued(len(t.players)),
+            numpy=NumpyForm.ALL_CARDS,
         ),
         Variant(
             "circular",

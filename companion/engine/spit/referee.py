@@ -130,6 +130,22 @@ def _stock(view: PileView, where: Phrase) -> Stock:
     return Stock((HIDDEN,) * (view.size - 1) + (view.top,), True)
 
 
+DEAL_SIZE = 52  # every Spit variant deals one whole deck, no more
+
+
+def _check_card_count(
+    piles: tuple[PileView, PileView],
+    stocks: tuple[Sequence[PileView], Sequence[PileView]],
+    spit_left: tuple[int, int],
+    side_left: tuple[int, int],
+) -> None:
+    """Refuse a position holding more cards than a deal has (a typo such as ``7h/300``)."""
+    views = [*piles, *stocks[0], *stocks[1]]
+    total = sum(max(view.size, 0) for view in views) + sum(spit_left) + sum(side_left)
+    if total > DEAL_SIZE:
+        raise TableError("spit.too_many_cards", n=total, deal=DEAL_SIZE)
+
+
 def typed_position(
     rules: SpitRules,
     piles: tuple[PileView, PileView],
@@ -161,6 +177,7 @@ def typed_position(
     check_duplicates(seen)
     if min(spit_left + side_left) < 0:
         raise TableError("spit.negative_count")
+    _check_card_count(piles, stocks, spit_left, side_left)
     if live is not None and live not in (0, 1):
         raise TableError("spit.live_pile", n=live + 1)
     sides = []

@@ -2,8 +2,8 @@
 
 ``open_replay`` shows the replay screen at once (progress at 0); ``run_replay`` then rebuilds the
 table from the game log and computes each street in a worker thread, dispatching the progress
-after each one, then the result. A result for a replay the table has since closed (or swapped
-for another heist's) is dropped.
+(streets done, largest standard error so far) after each one, then the result. A result for a
+replay the table has since closed (or swapped for another heist's) is dropped.
 """
 
 from __future__ import annotations
@@ -12,7 +12,14 @@ import asyncio
 from collections.abc import Callable
 from functools import partial
 
-from companion.engine.gang.replay.odds import Replay, Settings, Street, find_mistakes, street_odds
+from companion.engine.gang.replay.odds import (
+    Replay,
+    Settings,
+    Street,
+    find_mistakes,
+    street_error,
+    street_odds,
+)
 from companion.engine.gang.showdown import form_hands
 from companion.engine.gang.table import Table
 from companion.errors import CompanionError, TableError
@@ -118,8 +125,8 @@ async def run_replay(
                 return
             recorded = tokens if street is Street.RIVER else None  # only the final ones are kept
             streets.append(await asyncio.to_thread(street_odds, table, street, settings, recorded))
-            done = len(streets)
-            dispatch(_update(job, partial(ReplayState.with_streets_done, n=done)))
+            done, error = len(streets), street_error(streets[-1])
+            dispatch(_update(job, partial(ReplayState.with_streets_done, n=done, std_error=error)))
         found = tuple(streets)
         replay = Replay(form_hands(table), found, find_mistakes(found))
         dispatch(_update(job, partial(ReplayState.finished, replay=replay)))

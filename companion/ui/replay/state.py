@@ -68,6 +68,7 @@ class ReplayState:
     night_id: int
     tokens: tuple[tuple[str, int], ...] = ()  # the final tokens, as saved
     streets_done: int = 0
+    std_error: float = 0.0  # the largest standard error of the streets done (0: all exact)
     replay: Replay | None = None
     error: Phrase | None = None  # what stopped the replay
     view: str = "everyone"
@@ -91,8 +92,8 @@ class ReplayState:
     def progress(self) -> float:
         return 1.0 if not self.running else self.streets_done / len(STREETS)
 
-    def with_streets_done(self, n: int) -> ReplayState:
-        return replace(self, streets_done=n)
+    def with_streets_done(self, n: int, std_error: float = 0.0) -> ReplayState:
+        return replace(self, streets_done=n, std_error=max(self.std_error, std_error))
 
     def finished(self, replay: Replay) -> ReplayState:
         return replace(self, replay=replay, streets_done=len(replay.streets))

@@ -282,6 +282,11 @@ def replay_view(state: AppState, dispatch: Dispatch) -> ft.Control:
                 )
             ),
         ]
+        if replay.std_error > 0:
+            error = percent(replay.std_error, lang, digits=2)
+            parts.append(
+                ft.Text(t("replay_running_error", lang, error=error), key="replay-error-bar")
+            )
     else:
         parts += [
             ft.Row(

@@ -20,7 +20,8 @@ _PATTERN = re.compile(r"\s*(\d{1,2})\s*\+\s*(\d{1,2})\s*[xX×]\s*(\d{1,2})\s*")
 
 @dataclass(frozen=True, slots=True)
 class Expect:
-    """A river of ``river`` cards and ``hands`` hands of ``per_hand`` cards each."""
+    """A river of ``river`` cards and ``hands`` hands of ``per_hand`` cards each (no hands: a
+    river laid before the showdown; at least one card in all)."""
 
     river: int
     hands: int
@@ -29,8 +30,9 @@ class Expect:
     def __post_init__(self) -> None:
         if not (
             0 <= self.river <= 5
-            and 1 <= self.hands <= MAX_EXPECTED_HANDS
+            and 0 <= self.hands <= MAX_EXPECTED_HANDS
             and 1 <= self.per_hand <= MAX_HAND_CARDS
+            and self.cards > 0
         ):
             raise InputError("vision.bad_expect", text=str(self))
 

@@ -5,7 +5,9 @@
 ``LABELS.json`` is a list of ``{"image", "cards", "groups"}`` (images relative to the file);
 synthetic sets also list ``partly_hidden`` cards, which count neither way (``score_cards``).
 Prints card-level precision, recall and F1 (multiset match per image), the exact-grouping rate
-on table scenes (river and every hand right) and the latency per image size.
+on table scenes (river and every hand right), each read with the layout its labels give
+(``expect_of``), the silent errors (``silent_errors``), the right cards flagged for a check,
+and the latency per image size (median and 90th percentile).
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
+from companion.vision.detections import Detections
 from companion.vision.detector import CardDetector
 from companion.vision.image import MIN_IMAGE_SIDE
+from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
 
-__all__ = ["Score", "score_cards", "grouping_exact", "main"]
+__all__ = ["Doubts", "Score", "doubts", "expect_of", "grouping_exact", "main", "score_cards"]
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,72 @@ def grouping_exact(groups: Grouping, truth: dict[str, list[str] | None]) -> bool
     )
 
 
+def expect_of(truth: dict[str, list[str] | None]) -> Expect:
+    """The layout a table scene's labels give: its river, and its hands of the largest size."""
+    hands = [v for k, v in truth.items() if k != "table" and v]
+    return Expect(
+        len(truth.get("table") or []), len(hands), max((len(h) for h in hands), default=2)
+    )
+
+
+@dataclass(frozen=True)
+class Doubts:
+    """How honest an image's flags are: ``silent`` wrong or missed cards that nothing points
+    to, and right cards flagged for a check among all right cards."""
+
+    silent: int
+    right_flagged: int
+    right: int
+    wrong_flagged: int
+    wrong: int
+
+    def __add__(self, other: Doubts) -> Doubts:
+        return Doubts(
+            self.silent + other.silent,
+            self.right_flagged + other.right_flagged,
+            self.right + other.right,
+            self.wrong_flagged + other.wrong_flagged,
+            self.wrong + other.wrong,
+        )
+
+
+def doubts(
+    detections: Detections,
+    truth: list[str],
+    groups: Grouping | None = None,
+    partly: Sequence[str] = (),
+) -> Doubts:
+    """Silent errors of one image: a wrong read with no ``check`` that is not ``stray``, and a
+    missed card that no flagged or stray wrong read stands for (a misread card is one wrong
+    read and one miss: checking the read fixes both) and that no ``missing`` count reports.
+
+    Which read of a code is the wrong one cannot be told without boxes: the surest reads of a
+    code are taken as its right ones, the least sure as the extra ones.
+    """
+    stray = {seen.index for seen in groups.stray} if groups is not None else set()
+    left = Counter(truth)
+    right = right_flagged = wrong = wrong_flagged = told = 0
+    partly_left = Counter(partly)
+    for i in sorted(range(len(detections)), key=lambda i: -float(detections.confidence[i])):
+        code, flagged = str(detections.cards[i]), bool(detections.check[i])
+        if left[code] > 0:
+            left[code] -= 1
+            right += 1
+            right_flagged += flagged
+        elif partly_left[code] > 0:
+            partly_left[code] -= 1
+        else:
+            wrong += 1
+            wrong_flagged += flagged
+            told += flagged or i in stray
+    missed = sum(left.values())
+    counted = 0
+    if groups is not None and groups.missing is not None:
+        counted = groups.missing.river + sum(groups.missing.hands)
+    silent = (wrong - told) + max(0, missed - told - counted)
+    return Doubts(silent, right_flagged, right, wrong_flagged, wrong)
+
+
 def _codes(groups: Grouping) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """The river's and the hands' card codes, as the labels write them."""
     river = tuple(str(seen.card) for seen in groups.river)
@@ -103,6 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--face", default=str(DEFAULT_FACE), help="face reader model, or 'none'")
     parser.add_argument("--source", default=None, help="only images whose source is this")
     parser.add_argument("--verbose", action="store_true", help="print every image's errors")
+    parser.add_argument(
+        "--no-expect", action="store_true", help="read table scenes without their layout"
+    )
+    parser.add_argument(
+        "--decks", type=int, default=1, help="decks in play where the labels do not say"
+    )
     args = parser.parse_args(argv)
 
     entries = json.loads(args.labels.read_text())
@@ -118,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"evaluate: {error.message()}", file=sys.stderr)
         return 2
     total = Score(0, 0, 0)
+    honesty = Doubts(0, 0, 0, 0, 0)
     by_source: dict[str, Score] = {}
     tables = exact = 0
     latency: dict[str, list[float]] = {}
@@ -127,21 +204,30 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{entry['image']}: unreadable, counted as all missed")
             score = Score(0, 0, len(entry["cards"]))
         else:
+            truth = entry.get("groups")
+            expect = expect_of(truth) if truth and not args.no_expect else None
             start = time.perf_counter()
-            detections = detector.detect(image)
+            decks = int(entry.get("decks", args.decks))
+            detections = detector.detect(image, expect=expect, decks=decks)
             elapsed = time.perf_counter() - start
             key = f"{image.shape[1]}x{image.shape[0]}"
             latency.setdefault(key, []).append(elapsed)
             codes = [str(card) for card in detections.cards]
             score = score_cards(codes, entry["cards"], entry.get("partly_hidden", []))
-            if entry.get("groups"):
+            groups = None
+            if truth:
                 tables += 1
-                groups = read_table(detections)
-                ok = grouping_exact(groups, entry["groups"])
+                groups = read_table(detections, expect)
+                ok = grouping_exact(groups, truth)
                 exact += ok
                 if args.verbose and not ok:
                     river, hands = _codes(groups)
-                    print(f"  grouping {entry['image']}: river {river} hands {hands}")
+                    stray = [str(seen.card) for seen in groups.stray]
+                    print(f"  grouping {entry['image']}: river {river} hands {hands} stray {stray}")
+            found = doubts(detections, entry["cards"], groups, entry.get("partly_hidden", []))
+            honesty = honesty + found
+            if args.verbose and found.silent:
+                print(f"  {entry['image']}: {found.silent} silent error(s)")
             if args.verbose and (score.false_pos or score.false_neg):
                 extra = Counter(codes) - Counter(entry["cards"])
                 missed = Counter(entry["cards"]) - Counter(codes)
@@ -167,11 +253,21 @@ def main(argv: list[str] | None = None) -> int:
             "(index 50-90 % in view)"
         )
     if tables:
-        print(f"grouping exact: {exact}/{tables} table scenes ({exact / tables:.2%})")
-    for key, values in sorted(latency.items()):
+        how = "without" if args.no_expect else "with"
         print(
-            f"latency {key}: median {np.median(values) * 1000:.0f} ms, "
-            f"max {np.max(values) * 1000:.0f} ms over {len(values)} images"
+            f"grouping exact: {exact}/{tables} table scenes ({exact / tables:.2%}), "
+            f"{how} their layout (--expect)"
+        )
+    print(
+        f"silent errors: {honesty.silent}  (wrong reads flagged: {honesty.wrong_flagged}/"
+        f"{honesty.wrong}; right cards flagged: {honesty.right_flagged}/{honesty.right}"
+        f" = {honesty.right_flagged / max(1, honesty.right):.1%})"
+    )
+    for key, values in sorted(latency.items()):
+        ms = np.array(values) * 1000
+        print(
+            f"latency {key}: p50 {np.median(ms):.0f} ms, p90 {np.percentile(ms, 90):.0f} ms, "
+            f"max {ms.max():.0f} ms over {len(values)} images"
         )
     return 0
 

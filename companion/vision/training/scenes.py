@@ -6,6 +6,7 @@ light colour, glare, shadow, blur, noise and JPEG. Every card keeps its four cor
 pixels and which of its index corners (top-left, bottom-right) stay visible.
 
     python -m companion.vision.training.scenes --out cache/heldout --count 200 --held-out
+    python -m companion.vision.training.scenes --out cache/hard --count 100 --hard
 """
 
 from __future__ import annotations
@@ -49,6 +50,23 @@ class Scene:
     river: list[str]
     hands: list[list[str]]
     backs: list[np.ndarray] = field(default_factory=list)  # quads of face-down cards
+    stray: list[str] = field(default_factory=list)  # cards off the table, at the frame's edge
+    decks: int = 1
+    cases: tuple[str, ...] = ()  # the ``Hard`` cases drawn
+
+
+@dataclass(frozen=True)
+class Hard:
+    """The real tables' hard cases, each drawn with its own probability in a table scene:
+    river cards laid touching, a light wooden table, a steep (seated) view, a stray card cut
+    by the frame's edge, a second deck (one card twice), a strong glare."""
+
+    touching: float = 0.4
+    light_wood: float = 0.3
+    oblique: float = 0.4
+    stray: float = 0.4
+    two_decks: float = 0.3
+    glare: float = 0.4
 
 
 class DeckStore:
@@ -87,9 +105,16 @@ def _noise_field(rng: np.random.Generator, h: int, w: int, scale: int) -> np.nda
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
 
 
-def background(rng: np.random.Generator, family: str, h: int, w: int) -> np.ndarray:
+def background(
+    rng: np.random.Generator, family: str, h: int, w: int, light: bool = False
+) -> np.ndarray:
+    """A table texture; ``light`` draws a pale wood (birch, pine, light oak) as bright as the
+    cards' darker parts."""
     if family == "wood":
-        base = np.array(rng.uniform([20, 60, 110], [110, 170, 230]), np.float32)
+        low, high = (
+            ([150, 185, 205], [205, 225, 245]) if light else ([20, 60, 110], [110, 170, 230])
+        )
+        base = np.array(rng.uniform(low, high), np.float32)
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         angle = rng.uniform(0, np.pi)
         coord = xx * np.cos(angle) + yy * np.sin(angle)
@@ -219,13 +244,22 @@ def make_scene(
     families: tuple[str, ...],
     size: tuple[int, int] | None = None,
     layout: str | None = None,
+    hard: Hard | None = None,
 ) -> Scene:
-    """One random scene; ``layout`` is ``table`` (river + hands) or ``loose`` (1-4 single cards)."""
+    """One random scene; ``layout`` is ``table`` (river + hands) or ``loose`` (1-4 single cards).
+    ``hard`` (tables only) adds the real tables' hard cases; without it no more random numbers
+    are drawn than before it existed, so earlier sets are rendered the same."""
     if size is None:
         size = [(1280, 720), (960, 640), (1024, 768), (720, 960), (1200, 800)][rng.integers(5)]
     w, h = size
     family = families[rng.integers(len(families))]
-    canvas = background(rng, family, h, w)
+    cases: set[str] = set()
+    if hard is not None:
+        layout = "table"
+        cases = {name for name, p in vars(hard).items() if rng.random() < p}
+        if "light_wood" in cases:
+            family = "wood"
+    canvas = background(rng, family, h, w, light="light_wood" in cases)
     deck = store.decks[rng.integers(len(store.decks))]
     layout = layout or ("table" if rng.random() < 0.6 else "loose")
     codes = [r + s for r in "23456789TJQKA" for s in "shdc"]
@@ -239,7 +273,7 @@ def make_scene(
     hands: list[list[str]] = []
     if layout == "table":
         s = rng.uniform(0.5, 1.0) * min(w / 9.0, h / 6.5)
-        gap = s * rng.uniform(1.05, 1.35)
+        gap = s * (rng.uniform(0.99, 1.03) if "touching" in cases else rng.uniform(1.05, 1.35))
         base_angle = rng.uniform(-0.15, 0.15) + (np.pi if rng.random() < 0.3 else 0)
         centre = np.array([w / 2, h / 2]) + rng.uniform(-0.1, 0.1, 2) * [w, h]
         row = _rot(base_angle) @ np.array([1.0, 0])
@@ -259,18 +293,35 @@ def make_scene(
             offset = _rot(a0) @ np.array([rng.uniform(0.2, 0.55), rng.uniform(-0.25, 0.25)]) * s
             a1 = a0 + rng.normal(0, 0.25)
             hand = [draw.pop(), draw.pop()]
+            if "two_decks" in cases and len(hands) == 0:
+                hand[1] = river[int(rng.integers(5))]  # the same card from the second deck
             placements.append((hand[0], c0, a0))
             placements.append((hand[1], c0 + offset, a1))
             hands.append(hand)
+        if "stray" in cases:
+            # Half off the photo, across one edge (placed in the photo, past the perspective),
+            # its inner index corner in view or not.
+            side = int(rng.integers(4))
+            along = rng.uniform(0.15, 0.85)
+            depth = s * rng.uniform(0.05, 0.35)
+            edges = ((along * w, depth), (w - depth, along * h), (along * w, h - depth))
+            spot = (depth, along * h) if side == 3 else edges[side]
+            placements.append((draw.pop(), np.array(spot), rng.uniform(0, 2 * np.pi)))
     else:
         s = rng.uniform(0.06, 0.3) * min(w, h)
         for _ in range(int(rng.integers(1, 4))):
             c = np.array([rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h])
             placements.append((draw.pop(), c, rng.uniform(0, 2 * np.pi)))
 
-    # Perspective of the whole table plane: a camera tilt and small random corner shifts.
+    # Perspective of the whole table plane: a camera tilt and small random corner shifts (a
+    # seated player's steep view: the far side shrunk much more).
     src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     jitter = rng.uniform(-1, 1, (4, 2)) * [w, h] * rng.uniform(0, 0.12)
+    if "oblique" in cases:
+        squeeze = rng.uniform(0.15, 0.3) * w
+        far = [0, 1] if rng.random() < 0.5 else [3, 2]
+        jitter[far[0]] += [squeeze, 0]
+        jitter[far[1]] -= [squeeze, 0]
     homography = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
 
     # Distractors under the cards: face-down cards and chips.
@@ -290,9 +341,12 @@ def make_scene(
     shadow_dir = rng.normal(0, 1, 2)
     shadow_dir = shadow_dir / np.linalg.norm(shadow_dir) * s * rng.uniform(0.0, 0.06)
     placed: list[PlacedCard] = []
-    for code, c, angle in placements:
+    for k, (code, c, angle) in enumerate(placements):
         face = store.face(deck, code)
-        m = homography @ _placement_matrix(face.shape, s, c, angle)
+        m = _placement_matrix(face.shape, s, c, angle)
+        # The stray card's spot is at the photo's edge, not on the table plane.
+        if not ("stray" in cases and k == len(placements) - 1):
+            m = homography @ m
         # Soft shadow under the card.
         mask = np.zeros((h, w), np.float32)
         quad = cv2.perspectiveTransform(_face_corners(face.shape)[None], m)[0]
@@ -315,8 +369,10 @@ def make_scene(
             shown.append(float(np.mean(~covered & inside)))
         card.shown = (shown[0], shown[1])
 
-    canvas = _photometric(rng, canvas, s)
-    return Scene(canvas, placed, river, hands, backs)
+    canvas = _photometric(rng, canvas, s, glare="glare" in cases)
+    stray = [placed[-1].code] if "stray" in cases else []
+    decks = 2 if "two_decks" in cases else 1
+    return Scene(canvas, placed, river, hands, backs, stray, decks, tuple(sorted(cases)))
 
 
 def _face_corners(shape: tuple[int, ...]) -> np.ndarray:
@@ -334,7 +390,9 @@ def _placement_matrix(
     return np.array([[r[0, 0], r[0, 1], t[0]], [r[1, 0], r[1, 1], t[1]], [0, 0, 1]])
 
 
-def _photometric(rng: np.random.Generator, img: np.ndarray, s: float) -> np.ndarray:
+def _photometric(
+    rng: np.random.Generator, img: np.ndarray, s: float, glare: bool = False
+) -> np.ndarray:
     h, w = img.shape[:2]
     out = img.astype(np.float32)
     # Light colour (warm/cold) and an uneven illumination gradient.
@@ -345,11 +403,11 @@ def _photometric(rng: np.random.Generator, img: np.ndarray, s: float) -> np.ndar
     g = rng.normal(0, 1, 2)
     grad = 1 + rng.uniform(0, 0.35) * ((xx / w - 0.5) * g[0] + (yy / h - 0.5) * g[1])
     out = out * cast[None, None, :] * grad[..., None] * rng.uniform(0.6, 1.15)
-    if rng.random() < 0.4:  # glare
+    if glare or rng.random() < 0.4:  # glare; a strong one washes out a card's index
         cx, cy = rng.uniform(0, w), rng.uniform(0, h)
         r = rng.uniform(0.05, 0.25) * min(w, h)
         blob = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
-        out = out + blob[..., None] * rng.uniform(40, 160)
+        out = out + blob[..., None] * rng.uniform(*((120, 220) if glare else (40, 160)))
     out = np.clip(out, 0, 255)
     if rng.random() < 0.6:
         k = rng.uniform(0.3, 1.6) * max(1.0, s / 150)
@@ -374,12 +432,14 @@ def write_set(
     only: tuple[str, ...] = (),
     empty: int = 0,
     quality: int = 90,
+    hard: Hard | None = None,
 ) -> None:
     """Write ``count`` scenes as JPEG files plus a ``labels.json`` in the real-photo format.
 
     ``only`` restricts the decks by name prefix (the test fixtures use the project's own
     procedural decks and the CC0 npm deck, so no GPL art lands in the repository); ``empty``
-    adds that many tables without cards.
+    adds that many tables without cards; ``hard`` renders tables with the real tables' hard
+    cases (``Hard``), whose labels also give the ``stray`` cards and the ``decks`` in play.
     """
     rng = np.random.default_rng(seed)
     store = DeckStore(cards_dir, held_out, only)
@@ -391,7 +451,7 @@ def write_set(
     out.mkdir(parents=True, exist_ok=True)
     labels = []
     for i in range(count):
-        scene = make_scene(rng, store, families, size=size)
+        scene = make_scene(rng, store, families, size=size, hard=hard)
         name = f"scene_{i:04d}.jpg"
         cv2.imwrite(str(out / name), scene.image, [cv2.IMWRITE_JPEG_QUALITY, quality])
         visible = [c.code for c in scene.cards if any(c.visible)]
@@ -402,15 +462,18 @@ def write_set(
             groups.update({f"P{k + 1}": hand for k, hand in enumerate(scene.hands)})
             if not all(c in visible for c in scene.river + sum(scene.hands, [])):
                 groups = None  # a hidden index makes the grouping unanswerable
-        labels.append(
-            {
-                "image": name,
-                "cards": visible,
-                "partly_hidden": partly,
-                "groups": groups,
-                "source": "synthetic",
-            }
-        )
+        entry: dict[str, object] = {
+            "image": name,
+            "cards": visible,
+            "partly_hidden": partly,
+            "groups": groups,
+            "source": "synthetic" if hard is None else "synthetic_hard",
+        }
+        if hard is not None:
+            entry["stray"] = [c for c in scene.stray if c in visible]
+            entry["decks"] = scene.decks
+            entry["cases"] = list(scene.cases)
+        labels.append(entry)
     for i in range(empty):
         name = f"empty_{i:02d}.jpg"
         w, h = size or (960, 640)
@@ -431,6 +494,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decks", nargs="*", default=(), help="deck name prefixes to use")
     parser.add_argument("--empty", type=int, default=0, help="extra tables without cards")
     parser.add_argument("--quality", type=int, default=90, help="JPEG quality")
+    parser.add_argument(
+        "--hard",
+        action="store_true",
+        help="tables with the real tables' hard cases: touching river cards, light wood, steep "
+        "views, a stray card at the edge, two decks, strong glare",
+    )
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x")) if args.size else None
     write_set(
@@ -443,6 +512,7 @@ def main(argv: list[str] | None = None) -> int:
         tuple(args.decks),
         args.empty,
         args.quality,
+        Hard() if args.hard else None,
     )
     return 0
 

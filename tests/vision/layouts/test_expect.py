@@ -12,14 +12,15 @@ from tests.vision.layouts.test_gang import TABLE, _at
 
 @pytest.mark.parametrize(
     ("text", "want"),
-    [("5+4x2", Expect(5, 4, 2)), ("5+3x4", Expect(5, 3, 4)), (" 3 + 2 X 2 ", Expect(3, 2, 2))],
+    [("5+4x2", Expect(5, 4, 2)), ("5+3x4", Expect(5, 3, 4)), (" 3 + 2 X 2 ", Expect(3, 2, 2))]
+    + [("5+0x2", Expect(5, 0, 2))],
 )
 def test_layouts_parse(text: str, want: Expect) -> None:
     assert parse_expect(text) == want
     assert str(want) == str(parse_expect(str(want)))
 
 
-@pytest.mark.parametrize("text", ["", "5+4", "5x2", "6+4x2", "5+0x2", "5+13x2", "5+4x7", "a+b"])
+@pytest.mark.parametrize("text", ["", "5+4", "5x2", "6+4x2", "0+0x2", "5+13x2", "5+4x7", "a+b"])
 def test_a_bad_layout_is_named(text: str) -> None:
     with pytest.raises(InputError) as caught:
         parse_expect(text)

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from companion.vision import CardDetector, Detections
+from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import Grouping, read_table
 from tests.helpers import FIXTURES, cards
 
@@ -144,3 +145,85 @@ def test_table_scenes_read_by_the_detector_are_grouped() -> None:
         for hand in groups.hands:
             right = {str(seen.card) for seen in hand} & set(entry["cards"])
             assert any(right <= h for h in hands), (hand, hands)
+
+
+def _framed(placed: dict[str, tuple[float, float]], frame: tuple[int, int]) -> Detections:
+    d = _at(placed)
+    return Detections(d.cards, d.confidence, d.xyxy, d.quads, frame=frame)
+
+
+# A table photo of 900x800 px; card outlines are 100x140 px.
+EDGE = {**TABLE, "Ad": (880, 420)}  # a lone card half off the photo's right edge
+
+
+def test_a_lone_card_cut_by_the_photos_edge_is_stray() -> None:
+    groups = read_table(_framed(EDGE, (900, 800)))
+    assert [str(s.card) for s in groups.stray] == ["Ad"]
+    assert hands_of(groups) == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
+
+
+def test_without_the_photos_size_no_card_is_cut() -> None:
+    groups = read_table(_at(EDGE))
+    assert groups.stray == ()
+    assert frozenset({"Ad"}) in hands_of(groups)
+
+
+def test_a_hand_at_the_photos_edge_stays_a_hand() -> None:
+    # A player seated at the edge of the picture: two overlapped cards, one of them cut.
+    seated = {**TABLE, "Ad": (860, 420), "Ac": (880, 450)}
+    groups = read_table(_framed(seated, (900, 800)))
+    assert groups.stray == ()
+    assert frozenset({"Ad", "Ac"}) in hands_of(groups)
+
+
+def test_with_an_expect_the_edge_card_is_the_surplus_not_a_lone_hand_nearer_the_middle() -> None:
+    # A hand shown as one card (its other card missed) lies farther from the middle than the
+    # cut card does; the cut card is the one not in play.
+    table = {**EDGE, "Ad": (890, 430), "5h": (60, 725)}
+    groups = read_table(_framed(table, (900, 800)), Expect(5, 3, 2))
+    assert [str(s.card) for s in groups.stray] == ["Ad"]
+    assert frozenset({"5h"}) in hands_of(groups)
+    assert groups.missing is not None and sorted(groups.missing.hands) == [0, 0, 1]
+
+
+def _turned_cards(placed: dict[str, tuple[float, float, float]]) -> Detections:
+    """Cards at (x, y), each turned by its own angle (radians)."""
+    half = np.array([[-0.5, -0.7], [0.5, -0.7], [0.5, 0.7], [-0.5, 0.7]]) * 100.0
+    quads = []
+    for x, y, angle in placed.values():
+        rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+        quads.append(half @ rot.T + [x, y])
+    q = np.array(quads, np.float32)
+    return Detections(
+        cards(" ".join(placed)), np.full(len(q), 0.99), np.concatenate([q.min(1), q.max(1)], 1), q
+    )
+
+
+def test_a_river_laid_touching_is_still_the_river() -> None:
+    # Five river cards 0.8 card widths apart link into one cluster, as a hand's cards do;
+    # the hand lies at an angle, the river cards square to their row.
+    river = {c: (200 + 80 * k, 600, 0.0) for k, c in enumerate(["9h", "8c", "2h", "4c", "Js"])}
+    hand = {"3c": (300, 200, 0.6), "Kh": (340, 220, 0.9)}
+    groups = read_table(_turned_cards({**river, **hand}))
+    assert river_of(groups) == ("9h", "8c", "2h", "4c", "Js")
+    assert hands_of(groups) == {frozenset({"3c", "Kh"})}
+
+
+def test_the_expected_river_size_is_the_row_looked_for() -> None:
+    flop = {c: (200 + 130 * k, 600, 0.0) for k, c in enumerate(["9h", "8c", "2h"])}
+    hands = {
+        "3c": (150, 150, 0.3),
+        "Kh": (190, 170, 0.5),
+        "Qs": (700, 140, 1.0),
+        "3s": (740, 120, 1.2),
+    }
+    groups = read_table(_turned_cards({**flop, **hands}), Expect(3, 2, 2))
+    assert river_of(groups) == ("9h", "8c", "2h") and groups.fits
+
+
+def test_an_edge_card_is_stray_even_where_a_hand_is_short() -> None:
+    # Both cards of the second hand were missed: the cut card does not take its seat.
+    table = {c: p for c, p in EDGE.items() if c not in ("Qs", "3s")}
+    groups = read_table(_framed(table, (900, 800)), Expect(5, 2, 2))
+    assert [str(s.card) for s in groups.stray] == ["Ad"]
+    assert groups.missing is not None and sorted(groups.missing.hands) == [0, 2]

@@ -1,8 +1,11 @@
+import numpy as np
 import pytest
 
+from companion.vision import Detections
+from companion.vision.layouts.expect import Expect, Fit
 from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.places import SeenCard
-from companion.vision.training.evaluate import grouping_exact, score_cards
+from companion.vision.training.evaluate import doubts, expect_of, grouping_exact, score_cards
 from tests.helpers import cards
 
 
@@ -63,3 +66,46 @@ def test_grouping_exact(river, hands, exact) -> None:
 
 def _seen(codes: tuple[str, ...]) -> tuple[SeenCard, ...]:
     return tuple(SeenCard(card, 0.0, 0.0, 1.0, i) for i, card in enumerate(cards(" ".join(codes))))
+
+
+def test_expect_of_a_table_scene_comes_from_its_labels() -> None:
+    truth = {"table": ["9h", "8c", "2h", "4c", "Js"], "P1": None, "P2": ["3c", "Kh"]}
+    assert expect_of(truth) == Expect(5, 1, 2)
+    assert expect_of({"table": ["9h", "8c", "2h"], "P1": None}) == Expect(3, 0, 2)
+
+
+def _detections(codes: str, confidence: list[float], check: list[bool]) -> Detections:
+    n = len(confidence)
+    return Detections(
+        cards(codes), np.array(confidence), np.zeros((n, 4)), np.zeros((n, 4, 2)), np.array(check)
+    )
+
+
+@pytest.mark.parametrize(
+    ("codes", "check", "missing", "stray", "silent", "flagged"),
+    [
+        ("As Kd", [False, False], 0, (), 0, 0),
+        ("As Qd", [False, True], 0, (), 0, 0),  # a misread, flagged: checking it fixes the miss
+        ("As Qd", [False, False], 0, (), 2, 0),  # a misread nothing points to
+        ("As Qd", [False, False], 0, (1,), 0, 0),  # ... but stray: not in play
+        ("As", [True], 0, (), 1, 1),  # a miss with no count
+        ("As", [False], 1, (), 0, 0),  # ... counted missing
+    ],
+)
+def test_silent_errors_are_those_nothing_points_to(
+    codes: str,
+    check: list[bool],
+    missing: int,
+    stray: tuple[int, ...],
+    silent: int,
+    flagged: int,
+) -> None:
+    det = _detections(codes, [0.99, 0.9][: len(check)], check)
+    seen = [
+        SeenCard(c, 0.0, 0.0, 0.9, i, f)
+        for i, (c, f) in enumerate(zip(det.cards, check, strict=True))
+    ]
+    groups = Grouping((), (), 1.0, tuple(seen[i] for i in stray), Fit(missing, ()), Fit(0, ()))
+    found = doubts(det, ["As", "Kd"], groups)
+    assert found.silent == silent and found.right_flagged == flagged
+    assert found.right == 1 + (codes == "As Kd")

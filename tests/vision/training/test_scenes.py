@@ -14,6 +14,7 @@ from companion.vision.training.scenes import (
     PARTLY,
     VISIBLE,
     DeckStore,
+    Hard,
     make_scene,
     write_set,
 )
@@ -56,3 +57,32 @@ def test_partly_covered_cards_are_labelled_apart(store: DeckStore, tmp_path: Pat
             else:
                 assert card.code not in entry["cards"] + entry["partly_hidden"]
     assert partly_seen > 0
+
+
+def test_hard_cases_are_drawn_as_labelled(store: DeckStore) -> None:
+    every = Hard(1.0, 0.0, 0.0, 1.0, 1.0, 0.0)  # touching river, stray card, two decks
+    scene = make_scene(np.random.default_rng(5), store, FAMILIES, size=(960, 640), hard=every)
+    assert scene.cases == ("stray", "touching", "two_decks") and scene.decks == 2
+    placed = {c.code: c for c in scene.cards}
+    # The same card twice: one in a hand and the river.
+    codes = [c.code for c in scene.cards]
+    assert len(codes) == len(set(codes)) + 1 and scene.hands[0][1] in scene.river
+    # The stray card crosses the photo's edge and is in neither the river nor a hand.
+    (stray,) = scene.stray
+    assert stray not in scene.river + sum(scene.hands, [])
+    quad = placed[stray].quad
+    assert (quad < 0).any() or (quad[:, 0] > 960).any() or (quad[:, 1] > 640).any()
+    # River cards touch: centres about one card width apart.
+    river = scene.cards[:5]  # placed first
+    assert [c.code for c in river] == scene.river
+    centres = [c.quad.mean(axis=0) for c in river]
+    widths = [np.linalg.norm(c.quad[1] - c.quad[0]) for c in river]
+    gaps = np.linalg.norm(np.diff(centres, axis=0), axis=1) / np.median(widths)
+    assert gaps.max() < 1.1
+
+
+def test_hard_sets_label_stray_cards_and_decks(store: DeckStore, tmp_path: Path) -> None:
+    write_set(tmp_path, 6, held_out=False, seed=3, cards_dir=store.decks[0].parent, hard=Hard())
+    labels = json.loads((tmp_path / "labels.json").read_text())
+    assert all(e["source"] == "synthetic_hard" and e["decks"] in (1, 2) for e in labels)
+    assert all(set(e["stray"]) <= set(e["cards"]) for e in labels)

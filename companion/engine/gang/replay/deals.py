@@ -155,14 +155,16 @@ def sampled_deals(
 def joint_combinations(pool: int, sizes: tuple[int, ...]) -> npt.NDArray[np.int64]:
     """Every deal of disjoint groups of these sizes from ``range(pool)``, one row per deal."""
     rows = np.zeros((1, 0), dtype=np.int64)
-    used = np.zeros(1, dtype=np.int64)
     for size in sizes:
         combos = rf.combinations_array(pool, size).astype(np.int64)
-        bits = (np.left_shift(np.int64(1), combos)).sum(axis=1)
         left = np.repeat(np.arange(len(rows)), len(combos))
         right = np.tile(np.arange(len(combos)), len(rows))
-        keep = (used[left] & bits[right]) == 0
+        # Disjoint when no card of the new group is among the row's (a 64-bit mask cannot hold
+        # two decks' pool, so the columns are compared).
+        keep = np.ones(len(left), dtype=bool)
+        for a in range(rows.shape[1]):
+            for b in range(size):
+                keep &= rows[left, a] != combos[right, b]
         left, right = left[keep], right[keep]
         rows = np.concatenate([rows[left], combos[right]], axis=1)
-        used = used[left] | bits[right]
     return rows

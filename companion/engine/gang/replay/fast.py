@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 import companion.engine.gang.fast as fast
+from companion.engine.gang.ranking import TableRules
 
 __all__ = [
     "combinations_array",
@@ -31,6 +32,7 @@ __all__ = [
     "pattern_position_counts",
     "subset_values",
     "best_three_split",
+    "RuleRivers",
 ]
 
 _SUIT_BITS = 13
@@ -318,9 +320,162 @@ def best_three_split(subsets: IntArray) -> IntArray:
     that makes the strongest hand as strong as possible, then the second, then the third;
     strongest first."""
     splits = _three_way_splits(int(subsets.shape[1]).bit_length() - 1)
-    chosen = np.sort(subsets[:, splits], axis=2)  # (B, P, 3), weakest first
-    # Values stay below 2**24, so (strongest, second) packs into one comparable integer.
-    top = (chosen[:, :, 2] << 24) | chosen[:, :, 1]
+    a, b, c = (subsets[:, splits[:, k]] for k in range(3))  # (B, P) each
+    # Sorted by min and max (cheaper than sorting each triple); values stay below 2**24, so
+    # (strongest, second) packs into one comparable integer.
+    strongest = np.maximum(np.maximum(a, b), c)
+    weakest = np.minimum(np.minimum(a, b), c)
+    top = (strongest << 24) | (a + b + c - strongest - weakest)
     best = top.max(axis=1)
-    third = np.where(top == best[:, None], chosen[:, :, 0], -1).max(axis=1)
+    third = np.where(top == best[:, None], weakest, -1).max(axis=1)
     return np.column_stack([best >> 24, best & ((1 << 24) - 1), third])
+
+
+@functools.cache
+def _rule_plan(holes: int, top: int) -> tuple[tuple[IntArray, IntArray], ...]:
+    """Per number of hole cards used (at most ``top``): the masks of the hole subsets and of
+    the river subsets that make fives with them."""
+    return tuple(
+        (
+            np.array(
+                [sum(1 << i for i in held) for held in itertools.combinations(range(holes), used)]
+            ),
+            np.array(
+                [
+                    sum(1 << i for i in shared)
+                    for shared in itertools.combinations(range(5), 5 - used)
+                ]
+            ),
+        )
+        for used in range(min(5, holes, top) + 1)
+    )
+
+
+class RuleRivers:
+    """Rows of 5-card rivers (card codes, ``fast.card_code``), prepared once to value any hole
+    cards with under any table rule, wild cards and decks included.
+
+    Each river's and each hand's subsets are summed once (keys add, suit bits or); a five is
+    then a sum of the two (broadcast, hole subsets by river subsets), an or, and one look-up in
+    the rules' table (``fast.rule_table``). Keys are split in two int32 halves and suits kept
+    in bytes: the passes over the fives move half the memory.
+    """
+
+    def __init__(self, rivers: IntArray, rules: TableRules, wilds: int) -> None:
+        low, high, suit = fast.split_code_arrays()
+        self.rows = len(rivers)
+        self.rules = rules
+        self.wilds = wilds
+        self.best_table = fast.table_for(rules, False, wilds)
+        self.worst_table = fast.table_for(rules, True, wilds)
+        self._totals = _rule_totals(low[rivers], high[rivers], suit[rivers])
+        self._sums = tuple(a[rivers].sum(axis=1) for a in fast.seven_code_arrays())
+
+    def _seven(self, holes: IntArray, worst: bool) -> IntArray:
+        """Best (worst) five of at most 2 hole cards and the river: one look-up by rank counts
+        (``fast.seven_table``), the five by five way only where a flush could be played."""
+        low, high, suit = (
+            total + a[holes].sum(axis=-1)
+            for total, a in zip(self._sums, fast.seven_code_arrays(), strict=True)
+        )
+        table = fast.seven_for(self.rules, worst, self.wilds)
+        values = np.asarray(table.values[table.high[high] + table.low[low]], dtype=np.int64)
+        rows = np.flatnonzero(fast.flush_possible()[suit])
+        if len(rows):
+            parts = self._fives(holes, 2, worst, rows)
+            reduce = np.minimum if worst else np.maximum
+            values[rows] = reduce.reduce(
+                [reduce.reduce(p.reshape(len(rows), -1), axis=1) for p in parts]
+            )
+        return values
+
+    def _fives(
+        self,
+        holes: IntArray,
+        top: int,
+        worst: bool,
+        rows: IntArray | None = None,
+        skip: int = 0,
+    ) -> list[npt.NDArray[np.int32]]:
+        """Per number of hole cards used (from ``skip`` on): the fives' values (rows, hole
+        subsets, river subsets), on every row or on ``rows``."""
+        low, high, suit = fast.split_code_arrays()
+        holes = np.broadcast_to(holes, (self.rows, holes.shape[-1]))
+        totals = self._totals
+        if rows is not None:
+            holes = holes[rows]
+            totals = (totals[0][rows], totals[1][rows], totals[2][rows])
+        hole = _rule_totals(low[holes], high[holes], suit[holes])
+        table = self.worst_table if worst else self.best_table
+        index = table.index
+        found = []
+        for hole_at, board_at in _rule_plan(holes.shape[-1], top)[skip:]:
+            h_low, h_high, h_suit = (t[:, hole_at, None] for t in hole)
+            b_low, b_high, b_suit = (t[:, None, board_at] for t in totals)
+            slot = index.high2[h_high + b_high]
+            slot += index.low2[h_low + b_low]
+            suits = h_suit | b_suit
+            slot += (suits & (suits - 1)) == 0
+            found.append(table.values32[slot])
+        return found
+
+    def best(self, holes: IntArray, top: int = 5, worst: bool = False) -> IntArray:
+        """Each row's best five (``worst``: its worst) of the hole cards (rows x h codes, or h)
+        and its river, using at most ``top`` hole cards."""
+        holes = np.asarray(holes, dtype=np.int64)
+        reduce = np.minimum if worst else np.maximum
+        h = holes.shape[-1]
+        if h <= 2:
+            return self._seven(holes, worst)
+        # Fives using at most two hole cards: the best (worst) of every pair's look-up (fewer
+        # hole cards are in some pair); only those using three or more go five by five.
+        pairs = itertools.combinations(range(h), 2)
+        paired = reduce.reduce([self._seven(holes[..., list(pair)], worst) for pair in pairs])
+        if top <= 2:
+            return np.asarray(paired, dtype=np.int64)
+        parts = self._fives(holes, top, worst, skip=3)
+        flat = [reduce.reduce(p.reshape(self.rows, -1), axis=1) for p in parts]
+        return np.asarray(reduce.reduce([paired, *flat]), dtype=np.int64)
+
+    def subsets(self, holes: IntArray) -> IntArray:
+        """(rows, 2**h): the best five of the river and each subset of the hole cards (bit i:
+        hole card i), as ``subset_values`` gives it under standard rules.
+
+        Subsets of at most two cards are looked up whole (``_seven``); larger ones take the
+        best of their fives using three or more of their cards and of their pairs.
+        """
+        holes = np.asarray(holes, dtype=np.int64)
+        h = holes.shape[-1]
+        result = np.zeros((self.rows, 1 << h), dtype=np.int64)
+        for used in range(min(2, h) + 1):
+            for held in itertools.combinations(range(h), used):
+                result[:, sum(1 << i for i in held)] = self._seven(holes[..., list(held)], False)
+        plan = _rule_plan(h, 5)
+        for (hole_at, _), values in zip(
+            plan[3:], self._fives(holes, 5, False, skip=3), strict=True
+        ):
+            result[:, hole_at] = values.max(axis=2)
+        for bit in range(h):
+            above = [m for m in range(1 << h) if m >> bit & 1 and m.bit_count() > 2]
+            below = [m ^ (1 << bit) for m in above]
+            result[:, above] = np.maximum(result[:, above], result[:, below])
+        return result
+
+
+def _rule_totals(
+    low: npt.NDArray[np.int32], high: npt.NDArray[np.int32], suit: npt.NDArray[np.uint8]
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
+    """Low keys, high keys and suit bits of every subset of each row's cards (bit i: card i)."""
+    return (
+        _subset_fold(low, np.add),
+        _subset_fold(high, np.add),
+        _subset_fold(suit, np.bitwise_or),
+    )
+
+
+def _subset_fold(per_card: npt.NDArray[Any], combine: np.ufunc) -> npt.NDArray[Any]:
+    """``_subset_totals`` in the per-card array's own dtype."""
+    totals = np.zeros((len(per_card), 1 << per_card.shape[1]), dtype=per_card.dtype)
+    for i in range(per_card.shape[1]):
+        combine(totals[:, : 1 << i], per_card[:, i : i + 1], out=totals[:, 1 << i : 2 << i])
+    return totals

@@ -10,13 +10,16 @@ module gives, with ties split evenly between the positions they cover:
 - ``own``: the distribution knowing only that hand's own cards and the public river cards, the
   other players' cards being dealt at random too (exact when small, else seeded Monte Carlo).
 
-The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. The classic game
-under standard rules runs on the numpy path of ``replay_fast`` (so do two-of-four,
-four-two-hands, two rivers and six-three-hands in both views, and circular knowing every hole
-card); every other
-variant or rule runs through the variant's own hand former, so it is right by construction and
-slower. Whether the general path enumerates or samples follows an estimate of its cost (fives
-valued per deal), never a clock, so the same table always gets the same method.
+The deck is ``decks`` x 52 natural cards plus every wild card seen at the table. Every variant
+runs on a numpy path: under standard rules without wild cards, classic, two-of-four,
+four-two-hands, two rivers and circular on ``replay_fast``'s shared boards; every other table
+(lowball, wrap, wild cards, two decks, more hole cards, high-low, François, six-three-hands) on
+``rule_path``, which values fives through the rules' tables. Those enumerate when their work
+estimate fits, else sample just enough for a standard error of 0.3 % knowing every hole card
+and 0.5 % from one hand's own cards (``Settings``). ``Settings(numpy=False)`` sends every table
+through the variant's own hand former instead (the checks' reference), whose choice between
+enumerating and sampling follows an estimate of its cost (fives valued per deal), never a
+clock, so the same table always gets the same method.
 
 The result records live in ``replay_types`` and the deals counted in ``replay_deals``.
 
@@ -56,6 +59,7 @@ from companion.engine.gang.replay.deals import (
     sampled_deals,
     table_groups,
 )
+from companion.engine.gang.replay.rule_path import deal_rows, deal_values, samples_for
 from companion.engine.gang.replay.types import (
     BestTokens,
     HandOdds,
@@ -84,6 +88,7 @@ __all__ = [
     "street_odds",
     "best_tokens",
     "replay_table",
+    "street_error",
     "find_mistakes",
     "chart_data",
     "uses_fast_path",
@@ -143,9 +148,9 @@ def _cost_ms(table: Table) -> float:
     return _MS_PER_FIVE * variant_of(table).work(table) * (1 + wilds)
 
 
-def _fast_samples(table: Table, settings: Settings) -> int:
-    share = _numpy_form(table).sample_share
-    return max(settings.min_samples, settings.samples // share)
+def _fast_samples(settings: Settings, std_error: float) -> int:
+    """Samples on a numpy path: enough for ``std_error`` whatever the odds, up to the cap."""
+    return max(settings.min_samples, min(settings.samples, samples_for(std_error)))
 
 
 def _numpy_form(table: Table) -> NumpyForm:
@@ -156,12 +161,20 @@ def _numpy_form(table: Table) -> NumpyForm:
 
 
 def uses_fast_path(table: Table) -> bool:
-    """Whether the numpy path values the table (both views): standard rules, no wild card, and
-    a variant whose hands the path forms (its ``numpy`` form, e.g. at most 2 hole cards per
-    hand on one river or two, or six-three-hands' splits)."""
+    """Whether a numpy path values the table (both views): every variant whose hands they form
+    (its ``numpy`` form), under any table rule, when every player holds cards."""
+    return variant_of(table).numpy is not None and all(p.cards for p in table.players)
+
+
+def _standard_path(table: Table) -> bool:
+    """Whether the standard numpy path (``replay_fast``'s shared boards) values the table:
+    standard rules, no wild card, and at most its form's hole cards per player (e.g. two per
+    hand on one river or two, or six-three-hands' splits); else ``rule_path`` does."""
     form = variant_of(table).numpy
     return (
         form is not None
+        and form not in (NumpyForm.THREE_SPLIT, NumpyForm.HIGH_LOW)  # faster on the rule path
+        and form.max_cards > 0
         and table.rules == TableRules()
         and all(0 < len(p.cards) <= form.max_cards for p in table.players)
         and not any(c.is_wild for cards in table_groups(table).values() for c in cards)
@@ -288,7 +301,14 @@ def _everyone(table: Table, street: Street, settings: Settings) -> _Everyone:
     ids = tuple(h.id for h in hands)
     deal = deal_at(table, street, None)
     if settings.numpy and uses_fast_path(table):
-        orders, total, exact = _fast_everyone(table, deal, settings, street, ids)
+        if _standard_path(table):
+            orders, total, exact = _fast_everyone(table, deal, settings, street, ids)
+        else:
+            rows = deal_rows(
+                table, deal, settings, street, _fast_samples(settings, settings.everyone_error)
+            )
+            orders = rf.order_patterns(deal_values(table, rows, ids))
+            total, exact = rows.count, rows.exact
     else:
         orders, total, exact = _general(
             table, deal, ids, settings, settings.budget_s, _seed_text(settings, street, "everyone")
@@ -341,10 +361,16 @@ def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> t
         views.setdefault(known_groups(table, hand), []).append(index)
     result: list[HandOdds | None] = [None] * len(hands)
     draws: dict[tuple[int, int], npt.NDArray[np.int64]] = {}
+    rule_draws: dict[tuple[int, int], npt.NDArray[np.integer]] = {}
     for known, members in views.items():
         deal = deal_at(table, street, known)
         view = "own:" + ",".join(f"{k}{i}" for k, i in sorted(known))
-        if settings.numpy and uses_fast_path(table):
+        if settings.numpy and uses_fast_path(table) and not _standard_path(table):
+            samples = _fast_samples(settings, settings.own_error)
+            rows = deal_rows(table, deal, settings, street, samples, rule_draws)
+            counts = rf.position_counts(deal_values(table, rows, ids))
+            total, exact = rows.count, rows.exact
+        elif settings.numpy and uses_fast_path(table):
             counts, total, exact = _fast_own(table, deal, settings, street, draws)
         else:
             orders, total, exact = _general(
@@ -381,7 +407,7 @@ def _fast_everyone(
         )  # one empty row at the river
         count, exact = len(chosen), True
     else:  # two rivers before the turn, or a lowered limit
-        samples = _fast_samples(table, settings)
+        samples = _fast_samples(settings, settings.everyone_error)
         rng = np.random.default_rng([settings.seed, list(Street).index(street)])
         order = np.argsort(rng.random((samples, len(pool))), axis=1)
         chosen, count, exact = order[:, : sum(sizes)], samples, False
@@ -422,7 +448,7 @@ def _fast_own(
         shape = (len(pool), sum(sizes))
         if shape not in draws:
             rng = np.random.default_rng([settings.seed, list(Street).index(street), *shape])
-            samples = _fast_samples(table, settings)
+            samples = _fast_samples(settings, settings.own_error)
             order = np.argsort(rng.random((samples, len(pool))), axis=1)
             draws[shape] = order[:, : sum(sizes)]
         chosen, exact = draws[shape], False
@@ -548,16 +574,30 @@ def find_mistakes(streets: tuple[StreetOdds, ...], gap: float = MISTAKE_GAP) -> 
     return tuple(sorted(found, key=lambda m: m.gap, reverse=True))
 
 
+def street_error(odds: StreetOdds) -> float:
+    """The largest standard error of any probability the street reports (0 when all exact)."""
+    methods = [h.method for h in (*odds.everyone, *odds.own)]
+    if odds.best is not None:
+        methods.append(odds.best.method)
+    return max(m.std_error for m in methods)
+
+
 def replay_table(
     table: Table,
     tokens_by_street: Mapping[str, Mapping[str, int]] | None = None,
     settings: Settings = Settings(),
+    progress: Callable[[StreetOdds], None] | None = None,
 ) -> Replay:
-    """The whole replay: every street, both views, and the biggest token mistakes."""
+    """The whole replay: every street, both views, and the biggest token mistakes;
+    ``progress`` hears of each street as soon as it is done."""
     hands = form_hands(table)
     recorded = dict(tokens_by_street or {})
-    streets = tuple(street_odds(table, s, settings, recorded.get(s.value)) for s in Street)
-    return Replay(hands, streets, find_mistakes(streets))
+    streets = []
+    for street in Street:
+        streets.append(street_odds(table, street, settings, recorded.get(street.value)))
+        if progress is not None:
+            progress(streets[-1])
+    return Replay(hands, tuple(streets), find_mistakes(tuple(streets)))
 
 
 def chart_data(replay: Replay) -> dict[str, dict[str, dict[str, list[float]]]]:

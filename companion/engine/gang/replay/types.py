@@ -42,12 +42,18 @@ class Settings:
     """How hard to work: the Monte Carlo seed and sample cap, and the time budget per answer."""
 
     seed: int = 0
-    samples: int = 20_000  # Monte Carlo samples on the numpy path (and the cap elsewhere)
+    samples: int = 30_000  # the most Monte Carlo samples per answer
     min_samples: int = 30  # fewest samples on the general path, however slow the variant
     budget_s: float = 2.0  # estimated seconds one answer may take on the general path
     fast_exact_limit: int = 2_200_000  # river completions the numpy path enumerates at most
     own_exact_limit: int = 200_000  # deals of unknown cards the numpy path enumerates at most
     numpy: bool = True  # False: every table through the variant's hand former (for checks)
+    # Off the standard rules (``rule_path``): fives valued for an exact answer at most.
+    rules_exact_limit: int = 3_000_000
+    # The standard errors the numpy paths' sampling keeps within (up to ``samples``), knowing
+    # every hole card and knowing one hand's own cards.
+    everyone_error: float = 0.003
+    own_error: float = 0.005
 
 
 @dataclass(frozen=True)

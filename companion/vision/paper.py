@@ -1,0 +1,63 @@
+"""How white a crop's card paper is, under the frame's own light: a test cheaper than a model.
+
+Cards are the whitest things on a table. After a white-patch balance of the frame (the gain that
+makes its brightest pixels grey), paper is bright and grey, a light wooden table bright but
+coloured: ``whiteness`` = darkest channel - half the channel spread, as ``proposals`` finds card
+outlines with.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+__all__ = ["crop_whiteness", "white_gain"]
+
+
+def white_gain(image: np.ndarray) -> np.ndarray:
+    """The per-channel gain (1..2.5) that makes the brightest pixels of ``image`` (BGR) grey."""
+    # About 250 samples along the long side: a 24-megapixel photo's every eighth pixel made
+    # the percentile cost 30 ms.
+    step = max(1, max(image.shape[:2]) // 250)
+    sample = image[::step, ::step].reshape(-1, 3)
+    bright = np.percentile(sample, 99.5, axis=0)
+    return np.asarray(np.clip(bright.max() / np.maximum(bright, 1.0), 1.0, 2.5))
+
+
+def crop_whiteness(crops: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """Median whiteness (0..255) of the brighter 40 % of each crop's pixels (its paper, if a
+    card), after ``gain``. ``crops`` is (N, H, W, 3) BGR, uint8."""
+    n = len(crops)
+    if n == 0:
+        return np.zeros(0)
+    # OpenCV on uint8 as ``proposals`` computes its map: a second look has a few hundred
+    # crops, and float arrays, reductions over the colour axis and masked medians cost tens
+    # of milliseconds there.
+    # Every other pixel each way: a median over a few hundred paper pixels is as good.
+    pixels = np.ascontiguousarray(crops[:, ::2, ::2], np.uint8).reshape(n, -1, 3)
+    balanced = cv2.transform(pixels, np.diag(gain.astype(np.float64)))
+    b, g, r = cv2.split(balanced)
+    lo, hi = cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
+    white = cv2.addWeighted(lo, 1.5, hi, -0.5, 0).astype(np.int64)
+    hi = hi.astype(np.int64)
+    # Order statistics from per-crop histograms (whiteness is a byte): sorting a few hundred
+    # rows of two thousand pixels cost more than the rest together.
+    rows = (np.arange(n) * 257)[:, None]
+    cut = _order_statistic(
+        np.bincount((hi + rows).ravel(), minlength=257 * n), n, (6 * (hi.shape[1] - 1)) // 10
+    )
+    bright = hi >= cut[:, None]
+    counts = np.bincount((np.where(bright, white, 256) + rows).ravel(), minlength=257 * n)
+    count = bright.sum(axis=1)
+    lower, upper = (
+        _order_statistic(counts, n, (count - 1) // 2),
+        _order_statistic(counts, n, count // 2),
+    )
+    return np.asarray((lower + upper) / 2.0)
+
+
+def _order_statistic(counts: np.ndarray, n: int, k: np.ndarray | int) -> np.ndarray:
+    """The ``k``-th smallest value (0-based) of each of ``n`` rows, from their flattened
+    histograms over 0..256."""
+    cumulative = counts.reshape(n, 257).cumsum(axis=1)
+    return np.asarray((cumulative > np.reshape(k, (-1, 1))).argmax(axis=1), np.float64)

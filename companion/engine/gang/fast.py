@@ -437,7 +437,7 @@ def evaluate_rules(
 
     >>> from companion.engine.gang.ranking import Ranking
     >>> low = TableRules(ranking=Ranking.LOW_A5)
-    >>> a, b = evaluate_rules([[12, 0, 4, 8, 13], [12, 0, 4, 8, 44]], low).tolist()  # A2345, A234K
+    >>> a, b = evaluate_rules([[48, 0, 4, 8, 13], [48, 0, 4, 8, 45]], low).tolist()  # A2345, A234K
     >>> a > b
     True
     """

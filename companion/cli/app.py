@@ -49,13 +49,12 @@ def run(args: argparse.Namespace) -> int:
     # Set before Flet is imported: the web client is served from the installed flet-web
     # package, never fetched from a CDN (the table may have no internet).
     os.environ["FLET_WEB_NO_CDN"] = "1"
-    import logging
-
     import uvicorn
 
+    from companion.cli._logs import configure
+
     # A bug in a handler is logged with its traceback (the page itself only stops updating).
-    level = logging.DEBUG if os.environ.get("COMPANION_DEBUG") else logging.WARNING
-    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    configure(debug=bool(os.environ.get("COMPANION_DEBUG")))
 
     from companion.ui.server import build_asgi, lan_address, new_join_code, new_join_token
 

@@ -2,7 +2,7 @@
 
 - ``cards``: cards as values, and the one place text becomes cards;
 - ``gang``: The Gang (hand ranking under every table rule, the house variants as data, the
-  showdown and its words, the chip tray) and ``gang.replay`` (a heist street by street);
+  showdown and its words) and ``gang.replay`` (a heist street by street);
 - ``cribbage``: show, pegging and discard scores, the game to 121, their words;
 - ``spit``: the position, legal moves, the referee, self-play, their words.
 

@@ -62,6 +62,20 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+UNSAVED_PHOTO_AGE_S = 24 * 3600.0  # a photo no heist keeps is removed after a day
+
+
+def _photos_kept(conn: sqlite3.Connection, refs: list[str]) -> frozenset[str]:
+    """Which of ``refs`` some heist keeps."""
+    kept: set[str] = set()
+    for start in range(0, len(refs), 500):  # SQLite's limit on bound parameters
+        chunk = refs[start : start + 500]
+        marks = ", ".join("?" * len(chunk))
+        rows = conn.execute(f"SELECT DISTINCT photo FROM heists WHERE photo IN ({marks})", chunk)
+        kept.update(str(row[0]) for row in rows)
+    return frozenset(kept)
+
+
 class SqliteGameLog:
     """The ``GameLog`` of one SQLite file; photos go to ``photos/`` beside it.
 
@@ -257,9 +271,38 @@ class SqliteGameLog:
     # -- photos ---------------------------------------------------------------------------
 
     def store_photo(self, data: bytes) -> str:
-        """Keep a photo (once, however often it is stored); returns its reference."""
+        """Keep a photo (once, however often it is stored); returns its reference.
+
+        Storing also removes the photos no heist kept for a day: tables read from a photo and
+        never saved would otherwise pile up (every upload is stored before it is read).
+        """
+        self.forget_unsaved_photos()
         with storage_errors(str(self.photos.folder)):
             return self.photos.put(data)
+
+    def discard_photo(self, ref: str) -> bool:
+        """Remove the photo ``ref`` if no heist keeps it (its table was discarded); True if it
+        was removed. One transaction: a heist saved at the same time with it keeps it."""
+        with self._transaction() as conn:
+            if not self.photos.exists(ref) or _photos_kept(conn, [ref]):
+                return False
+            with storage_errors(str(self.photos.folder)):
+                self.photos.remove(ref)
+            return True
+
+    def forget_unsaved_photos(self, max_age_s: float = UNSAVED_PHOTO_AGE_S) -> frozenset[str]:
+        """Remove the photos no heist keeps, last stored more than ``max_age_s`` ago (and the
+        partial files a crash left); returns the photos removed."""
+        with storage_errors(str(self.photos.folder)):
+            old = self.photos.stored_before(max_age_s)
+            self.photos.remove_partials(max_age_s)
+        if not old:
+            return frozenset()
+        with self._transaction() as conn, storage_errors(str(self.photos.folder)):
+            unsaved = old - _photos_kept(conn, sorted(old))
+            for ref in unsaved:
+                self.photos.remove(ref)
+        return unsaved
 
     def photo_path(self, ref: str) -> Path:
         """The file of a stored photo."""

@@ -2,6 +2,8 @@
 
 The same photo saved twice is one file. A file is written to a temporary name, flushed to
 disk, then renamed into place, so a reader never sees half a photo, even after a crash.
+A file's modification time is when it was last stored: the game log removes the photos no
+heist keeps once they are a day old (``SqliteGameLog.forget_unsaved_photos``).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+import time
 from pathlib import Path
 
 from companion.storage.errors import NotFoundError, OutsideDataFolderError
@@ -73,6 +76,7 @@ class PhotoStore:
         ref = hashlib.sha256(data).hexdigest()
         target = self.path(ref)
         if target.is_file() and target.stat().st_size == len(data):
+            os.utime(target)  # stored again: as young as a new one
             return ref
         fd, temp_name = tempfile.mkstemp(prefix=_TEMP_PREFIX, dir=self.folder)
         try:
@@ -100,6 +104,30 @@ class PhotoStore:
     def refs(self) -> frozenset[str]:
         """Every stored photo."""
         return frozenset(p.name for p in self.folder.iterdir() if is_photo_ref(p.name))
+
+    def remove(self, ref: str) -> None:
+        """Delete the photo ``ref`` (nothing if it is not there)."""
+        self.path(ref).unlink(missing_ok=True)
+
+    def stored_before(self, seconds_ago: float) -> frozenset[str]:
+        """The photos last stored more than ``seconds_ago`` seconds ago."""
+        limit = time.time() - seconds_ago
+        return frozenset(ref for ref in self.refs() if self._mtime(self.folder / ref) < limit)
+
+    def remove_partials(self, seconds_ago: float) -> int:
+        """Delete the temporary files a crash left mid-write, older than ``seconds_ago``."""
+        limit = time.time() - seconds_ago
+        old = [p for p in self.folder.glob(_TEMP_PREFIX + "*") if self._mtime(p) < limit]
+        for path in old:
+            path.unlink(missing_ok=True)
+        return len(old)
+
+    @staticmethod
+    def _mtime(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except FileNotFoundError:  # removed meanwhile (another app on the same folder)
+            return float("inf")
 
     def _sync_folder(self) -> None:
         # The rename itself must reach the disk, or a power cut could forget the new name.

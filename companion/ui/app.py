@@ -18,6 +18,7 @@ from flet.components.hooks.use_ref import MutableRef
 from companion.ui.banner import Banner
 from companion.ui.camera import Camera, FusedReader, LiveRead, encode_jpeg
 from companion.ui.cribbage.actions import prepare_show_photo
+from companion.ui.fonts import FAMILY, font_urls
 from companion.ui.history.actions import download_file, export_data, export_files
 from companion.ui.navigation import initial_state
 from companion.ui.replay.actions import run_replay, wanted
@@ -31,9 +32,10 @@ from companion.ui.typing_kept import Rendered, keep_typing
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["make_main", "UPLOAD_FOLDER"]
+__all__ = ["make_main", "UPLOAD_FOLDER", "with_settings"]
 
 LANG_KEY = "companion.lang"
+COLOURS_KEY = "companion.suit_colours"  # "4" or "2"
 PREVIEW_PAUSE_S = 0.0  # between preview frames: each frame is read (and fused) as it comes
 UPLOAD_FOLDER = "uploads"  # inside the data folder; each upload is read once, then deleted
 # How a photo is read on each screen that takes one (the showdown's reading elsewhere).
@@ -58,6 +60,15 @@ def _uploaded(upload_dir: Path, name: str) -> bytes | None:
     finally:
         path.unlink(missing_ok=True)
     return data
+
+
+def with_settings(state: AppState, lang: object, colours: object) -> AppState:
+    """The settings a browser kept (each as stored, None when it kept none) applied."""
+    if lang in LANGS:
+        state = state.in_lang(str(lang))
+    if colours in ("2", "4"):
+        state = replace(state, four_colours=colours == "4")
+    return state
 
 
 def _no_preview() -> bytes | None:
@@ -206,23 +217,25 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
 
     picker = ft.use_memo(lambda: ft.FilePicker(on_result=on_result, on_upload=on_upload), [])
 
-    # The language is remembered by the browser (its local storage), not by the server: each
-    # phone keeps its own. It is saved only once the stored one has been read.
+    # The settings (language, suit colours) are remembered by the browser (its local storage),
+    # not by the server: each phone keeps its own. They are saved only once the stored ones
+    # have been read.
     prefs = ft.use_memo(ft.SharedPreferences, [])
-    lang_read = ft.use_ref(False)
+    settings_read = ft.use_ref(False)
 
-    async def read_lang() -> None:
-        stored = await prefs.get(LANG_KEY)
-        lang_read.current = True
-        if stored in LANGS:
-            set_state(lambda current: replace(current, lang=str(stored)))
+    async def read_settings() -> None:
+        lang = await prefs.get(LANG_KEY)
+        colours = await prefs.get(COLOURS_KEY)
+        settings_read.current = True
+        set_state(lambda current: with_settings(current, lang, colours))
 
-    async def save_lang() -> None:
-        if lang_read.current:
+    async def save_settings() -> None:
+        if settings_read.current:
             await prefs.set(LANG_KEY, state.lang)
+            await prefs.set(COLOURS_KEY, "4" if state.four_colours else "2")
 
-    ft.on_mounted(read_lang)
-    ft.use_effect(save_lang, [state.lang])
+    ft.on_mounted(read_settings)
+    ft.use_effect(save_settings, [state.lang, state.four_colours])
 
     # A replay opened on some heist is computed street by street in worker threads.
     replay_job = state.replay if state.replay is not None and state.replay.running else None
@@ -277,6 +290,9 @@ def make_main(services: Services, upload_dir: Path, lang: str = "fr") -> Callabl
     def main(page: ft.Page) -> None:
         page.title = "Companion"
         page.padding = 0
+        # The app's own font: the suits drawn everywhere, with no font fetched from outside.
+        page.fonts = font_urls()
+        page.theme = ft.Theme(font_family=FAMILY)
         page.render(CompanionApp, services, upload_dir, lang)
 
     return main

@@ -4,14 +4,14 @@ a player typed where it is not one, kept as typed so that it is flagged where it
 >>> entries("10h zz *")
 (Card(rank=<Rank.TEN: 8>, suit=<Suit.HEARTS: 1>), 'zz', Card(rank=None, suit=None))
 >>> " ".join(entry_text(e) for e in entries("10h zz"))
-'Th zz'
+'10h zz'
 """
 
 from __future__ import annotations
 
 import re
 
-from companion.engine.cards import Card, parse_card
+from companion.engine.cards import Card, Rank, parse_card
 from companion.errors import CardParseError
 
 __all__ = [
@@ -19,8 +19,8 @@ __all__ = [
     "entry",
     "entries",
     "entry_text",
+    "card_face",
     "card_of",
-    "plain",
 ]
 
 Entry = Card | str  # a card, or typed text that is not one
@@ -42,17 +42,26 @@ def entries(text: str) -> tuple[Entry, ...]:
 
 
 def entry_text(value: Entry) -> str:
-    """What a field shows for an entry: the card's code (``Th``), or the text as typed."""
-    return str(value)
+    """What a field shows for an entry: the card in the app's notation, the ten as ``10``
+    as printed on the card (``10h``, ``Qs``, ``*``), or the text as typed. Typing accepts
+    ``T`` too."""
+    if not isinstance(value, Card):
+        return value
+    code = str(value)
+    return "10" + code[1:] if value.rank == Rank.TEN else code
+
+
+def card_face(value: Entry) -> str:
+    """An entry as printed on the card, for chips and labels: ``10♥``, ``*♠``; text that is
+    no card as typed.
+
+    >>> card_face(entry("Th")), card_face(entry("*s")), card_face("zz")
+    ('10♥', '*♠', 'zz')
+    """
+    if not isinstance(value, Card):
+        return value
+    return value.pretty()
 
 
 def card_of(value: Entry) -> Card | None:
     return value if isinstance(value, Card) else None
-
-
-_PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "→": "->"})
-
-
-def plain(text: str) -> str:
-    """Text the web font can draw: ``8♦ → pile 1`` -> ``8d -> pile 1``."""
-    return text.translate(_PLAIN)

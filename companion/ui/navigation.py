@@ -20,7 +20,7 @@ __all__ = [
 
 def initial_state(services: Services, lang: str = "fr") -> AppState:
     """Resume the open night, if any, with its players and variant on the table."""
-    state = AppState(lang=lang, table=ShowdownState.new(lang))
+    state = AppState(table=ShowdownState.new("fr")).in_lang(lang)  # default names in lang
     status = services.log.resume_night()
     if status is not None:
         state = with_night(state, services, status, fresh_table=True)

@@ -13,7 +13,7 @@ from companion.ui.showdown.view import showdown_view
 from companion.ui.spit.view import spit_view
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.widgets import Dispatch, Download, banner_view, nav_bar
+from companion.ui.widgets import Dispatch, Download, banner_view, nav_bar, suit_colours
 
 __all__ = ["Dispatch", "bug_view", "root_view", "screen_view"]
 
@@ -51,6 +51,12 @@ def root_view(
         key="top",
         controls=[
             ft.Text(t("app_title", state.lang), size=22, weight=ft.FontWeight.BOLD, expand=True),
+            ft.Switch(
+                key="four-colours",
+                label=t("four_colours", state.lang),
+                value=state.four_colours,
+                on_change=lambda e: dispatch(pure(lambda s: s.toggle_colours())),
+            ),
             ft.TextButton(
                 key="lang",
                 content=t("language", state.lang),
@@ -60,8 +66,10 @@ def root_view(
     )
     # Keyed: a banner appearing above the screen must not shift the screen's controls onto
     # other ones (the web client would then send a field's events to the wrong handler).
+    with suit_colours(state.four_colours):
+        shown = screen_view(state, dispatch, photo_button, webcam_button, download)
     screen = ft.Container(
-        screen_view(state, dispatch, photo_button, webcam_button, download),
+        shown,
         key="screen-replay" if state.replay else f"screen-{state.screen}",
     )
     body = [top, banner_view(state.banner, state.lang), screen]

@@ -344,6 +344,7 @@ def build_asgi(
         os.environ.pop(name, None)
 
     from companion.ui.app import UPLOAD_FOLDER, make_main
+    from companion.ui.fonts import assets_dir
 
     # Leftovers of a killed run are never read: uploads are consumed within one session.
     upload_dir = fresh_upload_folder(data_dir, UPLOAD_FOLDER)
@@ -351,6 +352,7 @@ def build_asgi(
     flet_app = flet_fastapi.app(
         make_main(services, upload_dir, lang),
         no_cdn=True,
+        assets_dir=assets_dir(),  # the app's font (ui/fonts.py)
         upload_dir=str(upload_dir),
         max_upload_size=MAX_UPLOAD_BYTES,
         secret_key=secret_key or secrets.token_urlsafe(32),

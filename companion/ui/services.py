@@ -125,11 +125,19 @@ Action = Callable[[AppState, Services], AppState]
 
 
 def run(action: Action, state: AppState, services: Services) -> AppState:
-    """Apply an action; a player-facing error leaves the state as it was, with a banner."""
+    """Apply an action; a player-facing error leaves the state as it was, with a banner.
+
+    A table photo the action let go (a new table, another photo, the heist saved) is removed
+    unless a heist keeps it: unsaved photos do not pile up in the data folder.
+    """
     try:
-        return action(state, services)
+        after = action(state, services)
     except CompanionError as error:
         return state.with_banner(Banner.of_error(error))
+    dropped = state.table.photo
+    if dropped is not None and after.table.photo != dropped:
+        services.log.discard_photo(dropped)
+    return after
 
 
 def pure(change: Callable[[AppState], AppState]) -> Action:

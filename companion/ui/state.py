@@ -14,6 +14,7 @@ from companion.ui.cribbage.state import CribbageState
 from companion.ui.replay.state import ReplayState
 from companion.ui.showdown.state import ShowdownState
 from companion.ui.spit.state import SpitScreen
+from companion.ui.text import t
 
 __all__ = [
     "SCREENS",
@@ -24,11 +25,28 @@ __all__ = [
 SCREENS = ("showdown", "night", "history", "cribbage", "spit")
 
 
+def _default_in(name: str, seat: int, old: str, new: str) -> str:
+    """``name``, or the seat's default name in ``new`` where it is the default name in ``old``."""
+    default = t("player_default", old, n=seat + 1)
+    return t("player_default", new, n=seat + 1) if name == default else name
+
+
+def _renamed(table: ShowdownState, old: str, new: str) -> ShowdownState:
+    """``table`` with each default name of ``old`` (its seat's) in ``new``. Not once tokens
+    are given: they name the hands by their players' names."""
+    names = tuple(_default_in(name, i, old, new) for i, name in enumerate(table.players))
+    if names == table.players or table.tokens:
+        return table
+    # A new edition: the fields show the new names instead of keeping the old text.
+    return replace(table, players=names, edition=table.edition + 1)
+
+
 @dataclass(frozen=True)
 class AppState:
     """The whole screen: language, where we are, the table, the night, the history."""
 
     lang: str = "fr"
+    four_colours: bool = False  # suits in four colours (hearts red, diamonds blue, clubs green)
     screen: str = "showdown"
     table: ShowdownState = field(default_factory=ShowdownState.new)
     night: NightStatus | None = None
@@ -50,7 +68,26 @@ class AppState:
         )
 
     def toggle_lang(self) -> AppState:
-        return replace(self, lang="en" if self.lang == "fr" else "fr")
+        return self.in_lang("en" if self.lang == "fr" else "fr")
+
+    def in_lang(self, lang: str) -> AppState:
+        """The page in ``lang``; players still under their default names ("Joueur 1") take
+        the new language's ("Player 1")."""
+        if lang == self.lang:
+            return self
+        board = self.cribbage.board
+        if not board.entries and board.game_id is None:  # a game under way keeps its names
+            names = tuple(
+                _default_in(name, i, self.lang, lang) for i, name in enumerate(board.players)
+            )
+            board = replace(board, players=(names[0], names[1]))
+        cribbage = self.cribbage.with_board(board)
+        return replace(
+            self, lang=lang, table=_renamed(self.table, self.lang, lang), cribbage=cribbage
+        )
+
+    def toggle_colours(self) -> AppState:
+        return replace(self, four_colours=not self.four_colours)
 
     def with_table(self, table: ShowdownState) -> AppState:
         return replace(self, table=table, banner=None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.messages import LANGS, named, render, text
 
-__all__ = ["LANGS", "t", "variant_name"]
+__all__ = ["LANGS", "t", "variant_name", "heist_words"]
 
 
 def t(key: str, lang: str, /, **params: object) -> str:
@@ -15,3 +15,8 @@ def t(key: str, lang: str, /, **params: object) -> str:
 def variant_name(variant: str, lang: str) -> str:
     """A house variant in words; one this Companion does not know (a newer one's) as it is."""
     return str(render(named(f"variant.{variant}", variant), lang if lang in LANGS else "fr"))
+
+
+def heist_words(number: int, opened: bool, lang: str) -> str:
+    """A heist as a screen reader says it: "Heist 2: alarm"."""
+    return t("heist_line", lang, n=number, verdict=t("vault" if opened else "alarm_word", lang))

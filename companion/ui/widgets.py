@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 import flet as ft
 
+from companion.engine.cards import Card
 from companion.ui.banner import Banner
-from companion.ui.cards import plain
+from companion.ui.cards import card_face, entry, entry_text
 from companion.ui.navigation import open_screen
 from companion.ui.services import Action
 from companion.ui.state import SCREENS, AppState
@@ -19,6 +22,8 @@ __all__ = [
     "Dispatch",
     "Download",
     "card_chip",
+    "card_label",
+    "suit_colours",
     "banner_view",
     "nav_bar",
     "section",
@@ -28,11 +33,24 @@ __all__ = [
 Dispatch = Callable[[Action], None]
 Download = Callable[[str, int | None], None]  # (kind "json"/"csv", night id or None for all)
 
-# Suit letters, not the ♠♥♦♣ glyphs: the web client's bundled font lacks them, and fetching
-# a fallback font needs the internet the table may not have.
-_SUIT = {"s": "s", "h": "h", "d": "d", "c": "c"}
 RED = ft.Colors.RED_700
 GREEN = ft.Colors.GREEN_700
+TWO_COLOURS = {"s": ft.Colors.BLACK, "h": RED, "d": RED, "c": ft.Colors.BLACK}
+# Hearts and diamonds are the pair players confuse most: four colours set them apart.
+FOUR_COLOURS = {"s": ft.Colors.BLACK, "h": RED, "d": ft.Colors.BLUE_800, "c": ft.Colors.GREEN_800}
+# The suit colours of the page being built. A context, not a parameter: every screen draws
+# chips, and the colours are one setting of the whole page (``root_view`` sets it).
+_PALETTE: ContextVar[Mapping[str, str]] = ContextVar("suit colours", default=TWO_COLOURS)
+
+
+@contextmanager
+def suit_colours(four: bool) -> Iterator[None]:
+    """Chips built inside use four suit colours, or the usual two."""
+    token = _PALETTE.set(FOUR_COLOURS if four else TWO_COLOURS)
+    try:
+        yield
+    finally:
+        _PALETTE.reset(token)
 
 
 def pure(change: Callable[[AppState], AppState]) -> Action:
@@ -41,11 +59,18 @@ def pure(change: Callable[[AppState], AppState]) -> Action:
 
 
 def card_label(card: str) -> str:
-    """``"Th"`` -> ``"10h"``: the rank as printed on the card, then the suit letter."""
-    if len(card) == 2 and card[1] in _SUIT:
-        rank = "10" if card[0] == "T" else card[0]
-        return rank + _SUIT[card[1]]
-    return card
+    """``"Th"`` -> ``"10h"``: a card in the app's notation (the rank as printed on the card,
+    then the suit letter, as fields show it and as it is typed); other text as it is."""
+    value = entry(card)
+    return entry_text(value) if isinstance(value, Card) else card
+
+
+def _face(card: str) -> tuple[str, str | None]:
+    """What a chip draws: ``"Th"`` -> (``"10♥"``, ``"h"``); text that is no card as it is."""
+    value = entry(card)
+    if not isinstance(value, Card):
+        return card, None
+    return card_face(value), None if value.suit is None else value.suit.letter
 
 
 def card_chip(
@@ -57,7 +82,8 @@ def card_chip(
     on_click: Callable[[ft.Event[ft.Container]], None] | None = None,
     bad: bool = False,
 ) -> ft.Control:
-    color = RED if card[-1:] in ("h", "d") else ft.Colors.BLACK
+    face, suit = _face(card)
+    color = _PALETTE.get().get(suit or "", ft.Colors.BLACK)
     border = (
         ft.Colors.BLUE_700
         if selected
@@ -66,10 +92,12 @@ def card_chip(
     return ft.Container(
         key=key,
         content=ft.Text(
-            card_label(card),
+            face,
             size=18,
             weight=ft.FontWeight.BOLD,
             color=ft.Colors.PURPLE_900 if bad else color,
+            # Named as it is typed (10h), for screen readers and tests alike.
+            semantics_label=card_label(card),
         ),
         padding=ft.Padding.symmetric(horizontal=8, vertical=6),
         border=ft.Border.all(3 if selected or highlight else 1, border),
@@ -86,8 +114,7 @@ def banner_view(banner: Banner | None, lang: str) -> ft.Control | None:
         return None
     return ft.Container(
         key="banner",
-        # Suit letters: the web client's bundled font lacks the suit glyphs.
-        content=ft.Text(plain(banner.text(lang)), color=ft.Colors.WHITE, size=15),
+        content=ft.Text(banner.text(lang), color=ft.Colors.WHITE, size=15),
         bgcolor=RED if banner.error else ft.Colors.BLUE_GREY_700,
         padding=10,
         border_radius=6,
@@ -135,10 +162,15 @@ def dropdown(
     on_pick: Callable[[str], None],
     width: int = 170,
 ) -> ft.Dropdown:
-    """A compact choice among ``options`` (key, words); ``on_pick`` gets the chosen key."""
+    """A compact choice among ``options`` (key, words); ``on_pick`` gets the chosen key.
+
+    Named by its label for screen readers and tests (a tooltip: the web client gives a menu
+    no name of its own).
+    """
     return ft.Dropdown(
         key=key,
         label=label,
+        tooltip=label,
         value=value,
         dense=True,
         width=width,

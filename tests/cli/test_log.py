@@ -40,7 +40,7 @@ def test_stats(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["log", "--data", str(data), "stats"]) == 0
     out = capsys.readouterr().out
     assert "nights won 1, lost 0, abandoned 0; win rate 100%" in out
-    assert "3 vaults in a row" not in out and "2 vaults in a row, 1 alarms in a row" in out
+    assert "3 vaults in a row" not in out and "2 vaults in a row, 1 alarm in a row" in out
     assert "low" in out and "0/1  (0%)" in out
     assert "Ann, Bob, Cy" in out
 

@@ -6,6 +6,7 @@ and photographs each screen through the same browser helpers as the end-to-end t
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -18,6 +19,7 @@ from companion.storage import HeistDraft, SqliteGameLog, Verdict
 from tests.e2e import browser
 
 PLAYERS = ("Ana", "Bob", "Chloé")
+SCENE = browser.ROOT / "tests" / "fixtures" / "images" / "scene_0001.jpg"
 HANDS = {"Ana": ("Ah", "Ad"), "Bob": ("Th", "9h"), "Chloé": ("3c", "2c")}
 
 
@@ -109,6 +111,22 @@ def spit_shots(page: Any, out: Path) -> list[Path]:
     return shots
 
 
+def photo_shot(page: Any, out: Path) -> Path:
+    """A rendered table photo read by the card reader: each card's outline and code (as
+    printed, 10♥), each hand labelled, the seats asked once for the night."""
+    page.get_by_role("tab", name="Showdown").click()
+    with page.expect_file_chooser() as chooser:
+        browser.button(page, "Photo of the table").click()
+    chooser.value.set_files(str(SCENE))
+    browser.seen(page, re.compile("Who sits where|cards read|Photo reading unavailable")).wait_for(
+        timeout=90_000
+    )
+    browser.scroll(page, -3000)
+    browser.scroll(page, 450)  # the photo and the seats question under it
+    page.wait_for_timeout(800)
+    return browser.screenshot(page, "15-photo-reads", out)
+
+
 def shoot_cribbage(page: Any, out: Path) -> list[Path]:
     """The cribbage screen: a show counted item by item, the board, the discard advice."""
     browser.type_into(page, "Main (4 cartes)", "4c 5d 6h Kc", None)
@@ -148,6 +166,14 @@ def shoot(out: Path) -> list[Path]:
             page.get_by_text("LE COFFRE S'OUVRE").wait_for()
             browser.scroll(page, 1500)
             shots.append(browser.screenshot(page, "3-showdown-verdict", out))
+            # The same best fives in four suit colours (a setting the browser keeps), then back.
+            browser.scroll(page, -3000)
+            page.get_by_role("switch", name="4 couleurs").click()
+            browser.scroll(page, 1500)
+            page.wait_for_timeout(500)
+            shots.append(browser.screenshot(page, "14-four-colours", out))
+            browser.scroll(page, -3000)
+            page.get_by_role("switch", name="4 couleurs").click()
             page.get_by_role("tab", name="Soirée").click()
             page.get_by_text("Coffres 1 / 3 — Alarmes 0 / 3").wait_for()
             shots.append(browser.screenshot(page, "4-game-night", out))
@@ -170,6 +196,7 @@ def shoot(out: Path) -> list[Path]:
             page.get_by_role("tab", name="Showdown").click()
             shots.append(browser.screenshot(page, "7-showdown-english", out))
             shots += spit_shots(page, out)
+            shots.append(photo_shot(page, out))
     for path in shots:  # small files for the repository
         image = cv2.imread(str(path))
         cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])

@@ -43,7 +43,13 @@ def table_photo(tmp: Path) -> tuple[Path, list[str], list[list[str]]]:
 
 
 def label(card: str) -> str:
+    """A card as fields and chips' names write it: ``Th`` -> ``10h``."""
     return ("10" if card[0] == "T" else card[0]) + card[1]
+
+
+def pretty(card: str) -> str:
+    """A card as sentences write it: ``Th`` -> ``10♥``."""
+    return label(card)[:-1] + {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[card[1]]
 
 
 def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path) -> None:
@@ -107,7 +113,7 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
             for name, cards in zip(players, hands, strict=True):
                 browser.type_into(page, f"Cartes : {name}", " ".join(cards), label(cards[-1]))
             try:
-                browser.seen(page, f"{wrong} apparaît deux fois").wait_for(timeout=10000)
+                browser.seen(page, f"{pretty(wrong)} apparaît deux fois").wait_for(timeout=10000)
                 break
             except Exception:  # playwright's TimeoutError
                 if attempt == 2:
@@ -116,19 +122,21 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         # The river's copy comes first; each tap waits for the page to answer before the next.
         chosen = "Carte choisie : {}"
         browser.tap(
-            page, browser.button(page, label(wrong)), browser.seen(page, chosen.format(wrong))
+            page,
+            browser.button(page, label(wrong)),
+            browser.seen(page, chosen.format(label(wrong))),
         )
         right = river[4]
         browser.tap(
             page,
             browser.button(page, "10" if right[0] == "T" else right[0], exact=True),
-            browser.seen(page, chosen.format(right[0] + wrong[1])),
+            browser.seen(page, chosen.format(label(right[0] + wrong[1]))),
         )
         suit = {"s": "pique", "h": "cœur", "d": "carreau", "c": "trèfle"}[right[1]]
         browser.tap(
             page,
             browser.button(page, f"{suit} ({right[1]})", exact=True),
-            browser.seen(page, chosen.format(right)),
+            browser.seen(page, chosen.format(label(right))),
         )
         # Reads the photo marks as doubtful are confirmed by eye: the verdict waits for them.
         for _ in range(8):
@@ -140,7 +148,7 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
         browser.seen(page, "Jetons rouges").wait_for()
         browser.screenshot(page, "04-fixed")
         browser.button(page, label(right), exact=True).click()  # done: let the card go
-        page.get_by_text(chosen.format(right)).wait_for(state="hidden")
+        page.get_by_text(chosen.format(label(right))).wait_for(state="hidden")
 
         # Tokens in the wrong order first: the alarm names the hand that failed.
         def token(hid: str, number: int | None) -> object:

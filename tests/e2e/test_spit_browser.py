@@ -34,7 +34,7 @@ def test_spit_photo_plays_and_dispute(tmp_path: Path) -> None:
         )
         if DEFAULT_MODEL.is_file():
             page.get_by_text(
-                "Lu (joueur 2 / tas / joueur 1) : Qh 5c Td 6s 3h / 7h Kc / 8d 2s Ac 9c"
+                "Lu (joueur 2 / tas / joueur 1) : Q♥ 5♣ 10♦ 6♠ 3♥ / 7♥ K♣ / 8♦ 2♠ A♣ 9♣"
             ).wait_for()
         else:  # the reader is missing: the same position is typed
             for label, text in (
@@ -44,12 +44,12 @@ def test_spit_photo_plays_and_dispute(tmp_path: Path) -> None:
             ):
                 browser.type_into(page, label, text, None)
             browser.type_into(page, "Réserves du joueur 1", "8d 2s Ac 9c", "Coups permis")
-        page.get_by_text("8d -> tas 1 (sur 7h)").wait_for()
+        page.get_by_text("8♦ → tas 1 (sur 7♥)").wait_for()
         browser.scroll(page, 2000)  # the dispute is at the bottom, under the plays
         browser.type_into(page, "Coup contesté", "p2 5c -> tas 1", "INTERDIT")
         # The rule in words, never its id (rank_not_adjacent).
         page.get_by_text(
-            re.compile("5c n'est pas d'un rang au-dessus ou au-dessous de 7h")
+            re.compile("5♣ n'est pas d'un rang au-dessus ou au-dessous de 7♥")
         ).wait_for()
         assert page.get_by_text(re.compile("rank_not_adjacent")).count() == 0
         browser.screenshot(page, "spit-dispute")

@@ -78,3 +78,46 @@ def test_log_keeps_photos_beside_the_database(tmp_path: Path) -> None:
 )
 def test_image_type_from_leading_bytes(head: bytes, expected: str | None) -> None:
     assert image_type(head) == expected
+
+
+def _age(path: Path, hours: float) -> None:
+    """Make ``path`` look last stored ``hours`` ago."""
+    when = path.stat().st_mtime - hours * 3600
+    os.utime(path, (when, when))
+
+
+def test_a_discarded_tables_photo_goes_unless_a_heist_keeps_it(tmp_path: Path) -> None:
+    with SqliteGameLog(tmp_path / "data" / "companion.sqlite3") as log:
+        night = log.start_night(("Ann", "Bob", "Cy"), "classic")
+        kept, dropped = log.store_photo(b"kept photo"), log.store_photo(b"dropped photo")
+        log.save_heist(night.id, heist(True, photo=kept))
+        assert log.discard_photo(dropped) and not log.photos.exists(dropped)
+        assert not log.discard_photo(kept) and log.photo_path(kept).is_file()
+        assert not log.discard_photo(dropped)  # already gone: nothing to do
+
+
+def test_photos_no_heist_keeps_are_removed_after_a_day(tmp_path: Path) -> None:
+    with SqliteGameLog(tmp_path / "data" / "companion.sqlite3") as log:
+        night = log.start_night(("Ann", "Bob", "Cy"), "classic")
+        saved, old, recent = (log.store_photo(data) for data in (b"saved", b"old", b"recent"))
+        log.save_heist(night.id, heist(True, photo=saved))
+        partial = log.photos.folder / ".partial-crashed"
+        partial.write_bytes(b"half a photo")
+        for ref in (saved, old):
+            _age(log.photos.path(ref), 25)
+        _age(log.photos.path(recent), 23)
+        _age(partial, 25)
+        new = log.store_photo(b"new")  # each photo stored sweeps the day-old unsaved ones
+        assert log.photos.refs() == {saved, recent, new}
+        assert not partial.exists()
+        _age(log.photos.path(recent), 2)
+        assert log.forget_unsaved_photos() == {recent}
+        assert log.photos.refs() == {saved, new}
+
+
+def test_a_photo_stored_again_is_young_again(tmp_path: Path) -> None:
+    with SqliteGameLog(tmp_path / "data" / "companion.sqlite3") as log:
+        ref = log.store_photo(b"the same table")
+        _age(log.photos.path(ref), 30)
+        assert log.store_photo(b"the same table") == ref
+        assert log.forget_unsaved_photos() == frozenset() and log.photos.exists(ref)

@@ -10,9 +10,9 @@ from companion.ui.cards import entries, entry, entry_text
 @pytest.mark.parametrize(
     "typed, expected",
     [
-        ("10h", "Th"),
+        ("10h", "10h"),
         (" as ", "As"),
-        ("Td", "Td"),
+        ("Td", "10d"),
         ("1x", "1x"),
         ("*", "*"),
     ],
@@ -22,4 +22,4 @@ def test_normalise_card(typed: str, expected: str) -> None:
 
 
 def test_split_cards_accepts_commas_and_spaces() -> None:
-    assert tuple(entry_text(e) for e in entries("As, 10h ;Kd")) == ("As", "Th", "Kd")
+    assert tuple(entry_text(e) for e in entries("As, 10h ;Kd")) == ("As", "10h", "Kd")

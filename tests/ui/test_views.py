@@ -32,7 +32,7 @@ def test_type_fix_tokens_and_verdict_through_the_screen(session: Session) -> Non
     session.submit("hand-1-text", "Th 9h")
     session.submit("hand-2-text", "3c 2s")  # 2s is already in the river
     problems = find(session.view(), "problems")
-    assert any("2s apparaît deux fois" in text for text in texts(problems))
+    assert any("2♠ apparaît deux fois" in text for text in texts(problems))
     session.tap("hand-2-card-1")
     assert find(session.view(), "fix-panel")
     session.submit("replace", "2c")
@@ -47,7 +47,7 @@ def test_type_fix_tokens_and_verdict_through_the_screen(session: Session) -> Non
     assert texts(find(session.view(), "verdict")) == ["LE COFFRE S'OUVRE"]
     ana = [find(session.view(), f"best-Ana-{i}") for i in range(5)]
     held = [chip.content.value for chip in ana if chip.bgcolor == ft.Colors.AMBER_100]
-    assert sorted(held) == ["Ad", "Ah"]  # Ana's own cards stand out; As comes from the river
+    assert sorted(held) == ["A♥", "A♦"]  # Ana's own cards stand out; As comes from the river
 
 
 def test_move_a_card_to_another_hand(session: Session) -> None:
@@ -146,4 +146,4 @@ def test_fix_a_card_with_two_taps(session: Session) -> None:
     session.tap("rank-T")
     session.tap("suit-c")
     assert str(session.state.table.river[4]) == "Tc"
-    assert find(session.view(), "river-card-4").content.value == "10c"
+    assert find(session.view(), "river-card-4").content.value == "10♣"

@@ -3,6 +3,6 @@
 ``ranking`` values five cards (``fast``: many at once, in numpy); ``table`` holds what a
 showdown reveals; ``variants`` is the registry of house variants (what each deals, how its
 cards form hands); ``checks`` says whether a table fits its variant; ``showdown`` orders the
-hands and judges the vault; ``words`` says hands and verdicts; ``tray`` moves the rank chips
-street by street (base game, LSD, Kcarc); ``replay`` replays a heist street by street.
+hands and judges the vault; ``words`` says hands and verdicts; ``replay`` replays a heist
+street by street.
 """

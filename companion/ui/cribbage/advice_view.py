@@ -7,7 +7,6 @@ from fractions import Fraction
 import flet as ft
 
 from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption
-from companion.ui.cards import plain
 from companion.ui.cribbage.actions import on_screen
 from companion.ui.cribbage.fields import cards_field, switch
 from companion.ui.state import AppState
@@ -33,7 +32,7 @@ def _option(option: DiscardOption, dealer: bool, lang: str, key: str) -> ft.Cont
         crib=_decimal(option.crib, lang),
         net=_decimal(option.net, lang),
     )
-    return ft.Text(plain(line), size=13, key=key)
+    return ft.Text(line, size=13, key=key)
 
 
 def _advice_lines(advice: DiscardAdvice, lang: str) -> list[ft.Control]:
@@ -57,7 +56,7 @@ def advice_section(state: AppState, dispatch: Dispatch) -> ft.Control:
 
     lines: list[ft.Control] = []
     if crib.advice_error is not None:
-        error = plain(crib.advice_error.text(lang))
+        error = crib.advice_error.text(lang)
         lines.append(ft.Text(error, color=RED, key="advice-error"))
     elif crib.advice is not None:
         lines += _advice_lines(crib.advice, lang)

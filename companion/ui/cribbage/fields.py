@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from companion.ui.cards import Entry
+from companion.ui.cards import Entry, entry_text
 
 __all__ = ["cards_field", "switch"]
 
@@ -15,7 +15,8 @@ __all__ = ["cards_field", "switch"]
 def cards_field(
     key: str, label: str, typed: Sequence[Entry], width: int, on_text: Callable[[str], None]
 ) -> ft.TextField:
-    """Cards as typed: each card's code (``Th``), a token that is no card as it was typed.
+    """Cards as typed: each card in the app's notation (``10h``), a token that is no card as
+    it was typed.
 
     Submitting the field or leaving it hands its text over; an unchanged text changes nothing
     in the state, so leaving a field is cheap.
@@ -27,7 +28,7 @@ def cards_field(
     return ft.TextField(
         key=key,
         label=label,
-        value=" ".join(str(entry) for entry in typed),
+        value=" ".join(entry_text(entry) for entry in typed),
         dense=True,
         width=width,
         on_submit=handler,

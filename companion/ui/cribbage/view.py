@@ -1,5 +1,5 @@
 """The cribbage screen: count a show (typed or photographed), the board to 121, a pegging count,
-discard advice. Cards are written with suit letters (``plain``): the web font lacks the glyphs.
+discard advice.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from companion.engine.cards import Card
 from companion.engine.cribbage.score import ScoreItem, Show
 from companion.engine.cribbage.words import item_label
 from companion.errors import CompanionError
-from companion.ui.cards import Entry, plain
+from companion.ui.cards import Entry
 from companion.ui.cribbage.actions import CribAction, count_to, on_screen, peg_to
 from companion.ui.cribbage.advice_view import advice_section
 from companion.ui.cribbage.board_view import BOARD_SIZE, board_section, hole_xy
@@ -20,7 +20,15 @@ from companion.ui.cribbage.fields import cards_field, switch
 from companion.ui.cribbage.state import PEG_ENDS, PegCount, ShowCount
 from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, photo_buttons, section
+from companion.ui.widgets import (
+    GREEN,
+    RED,
+    Dispatch,
+    card_chip,
+    dropdown,
+    photo_buttons,
+    section,
+)
 
 __all__ = ["cribbage_view", "hole_xy", "BOARD_SIZE"]
 
@@ -47,7 +55,7 @@ def _item_rows(items: tuple[ScoreItem, ...], lang: str, key: str) -> list[ft.Con
         ft.Row(
             [
                 ft.Text(
-                    plain(t("crib_item", lang, label=item_label(item, lang), points=item.points)),
+                    t("crib_item", lang, label=item_label(item, lang), points=item.points),
                     size=14,
                     width=230,
                 ),
@@ -125,7 +133,7 @@ def _count_section(
         show = count.show()
     except CompanionError as error:
         show = None
-        result = ft.Text(plain(error.message(lang)), color=RED, key="crib-count-error")
+        result = ft.Text(error.message(lang), color=RED, key="crib-count-error")
     if show is not None:
         result = _show_result(show, lang)
     starter = () if count.starter is None else (count.starter,)
@@ -186,14 +194,14 @@ def _pegging_section(state: AppState, dispatch: Dispatch) -> ft.Control:
         try:
             items = peg.items()
         except CompanionError as error:
-            result.append(ft.Text(plain(error.message(lang)), color=RED, key="crib-peg-error"))
+            result.append(ft.Text(error.message(lang), color=RED, key="crib-peg-error"))
         else:
             points = sum(item.points for item in items)
             key = "crib_peg_total" if points else "crib_peg_none"
             total = t(key, lang, points=points, card=peg.cards[-1], count=peg.total())
             result += [
                 *_item_rows(items, lang, "crib-peg-item"),
-                ft.Text(plain(total), weight=ft.FontWeight.BOLD, key="crib-peg-total"),
+                ft.Text(total, weight=ft.FontWeight.BOLD, key="crib-peg-total"),
             ]
     return section(
         "crib-pegging",
@@ -207,21 +215,12 @@ def _pegging_section(state: AppState, dispatch: Dispatch) -> ft.Control:
                     300,
                     lambda text: change(lambda p: p.with_cards_text(text)),
                 ),
-                ft.Dropdown(
-                    key="crib-peg-end",
-                    label=t("crib_peg_end", lang),
-                    value=peg.end or "-",
-                    dense=True,
-                    width=170,
-                    options=[
-                        ft.DropdownOption(key=end or "-", text=t(f"crib_end_{end or 'none'}", lang))
-                        for end in PEG_ENDS
-                    ],
-                    on_select=lambda e: change(
-                        lambda p: p.with_end(
-                            "" if e.control.value in (None, "-") else str(e.control.value)
-                        )
-                    ),
+                dropdown(
+                    "crib-peg-end",
+                    t("crib_peg_end", lang),
+                    peg.end or "-",
+                    [(end or "-", t(f"crib_end_{end or 'none'}", lang)) for end in PEG_ENDS],
+                    lambda end: change(lambda p: p.with_end("" if end in ("None", "-") else end)),
                 ),
             ],
             wrap=True,

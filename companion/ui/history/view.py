@@ -19,6 +19,11 @@ def _rate(record: Record, lang: str) -> str:
     return "-" if record.win_rate is None else percent(record.win_rate, lang)
 
 
+def _row(name: str, won: int, of: int, rate: str, lang: str) -> str:
+    """A line of the stats: "classic: 1/2 (50%)", spaced as the language spaces a colon."""
+    return t("stat_row", lang, name=name, won=won, of=of, rate=rate)
+
+
 def history_view(
     state: AppState, dispatch: Dispatch, download: Download | None = None
 ) -> ft.Control:
@@ -97,22 +102,32 @@ def history_view(
                 ),
                 ft.Text(t("by_variant", lang), weight=ft.FontWeight.BOLD),
                 *[
-                    ft.Text(f"{variant_name(v, lang)}: {r.won}/{r.played} ({_rate(r, lang)})")
+                    ft.Text(_row(variant_name(v, lang), r.won, r.played, _rate(r, lang), lang))
                     for v, r in stats.by_variant.items()
                 ],
                 ft.Text(t("by_group", lang), weight=ft.FontWeight.BOLD),
                 *[
                     ft.Text(
-                        f"{', '.join(stats.group_names.get(g, g))}: "
-                        f"{r.won}/{r.played} ({_rate(r, lang)})"
+                        _row(
+                            ", ".join(stats.group_names.get(g, g)),
+                            r.won,
+                            r.played,
+                            _rate(r, lang),
+                            lang,
+                        )
                     )
                     for g, r in stats.by_group.items()
                 ],
                 ft.Text(t("hardest", lang), weight=ft.FontWeight.BOLD),
                 *[
                     ft.Text(
-                        f"{variant_name(d.variant, lang)}: {d.vaults}/{d.heists} "
-                        f"({percent(d.vault_rate, lang)})"
+                        _row(
+                            variant_name(d.variant, lang),
+                            d.vaults,
+                            d.heists,
+                            percent(d.vault_rate, lang),
+                            lang,
+                        )
                     )
                     for d in stats.hardest_variants
                 ],

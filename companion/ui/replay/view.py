@@ -21,7 +21,7 @@ from companion.engine.gang.words import hand_label
 from companion.ui.replay.actions import close_replay, open_replay, show_view
 from companion.ui.replay.state import STREETS, VIEWS, HandChart, ReplayState, StreetBars
 from companion.ui.state import AppState
-from companion.ui.text import t
+from companion.ui.text import heist_words, t
 from companion.ui.widgets import RED, Dispatch, section
 
 __all__ = ["replay_view", "BAR_HEIGHT"]
@@ -258,7 +258,10 @@ def replay_view(state: AppState, dispatch: Dispatch) -> ft.Control:
                             str(number),
                             color=None if opened else RED,
                             weight=ft.FontWeight.BOLD if heist_id == replay.heist_id else None,
+                            # Said in words: a number alone, in red or not, tells a reader little.
+                            semantics_label=heist_words(number, opened, lang),
                         ),
+                        tooltip=heist_words(number, opened, lang),
                         on_click=lambda e, h=heist_id: dispatch(open_replay(replay.night_id, h)),
                     )
                     for heist_id, number, opened in replay.night_heists

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.cards import plain
 from companion.ui.showdown.actions import save_seats
 from companion.ui.showdown.doubts import CHECK, Doubt, doubts
 from companion.ui.showdown.setup_view import table_action
@@ -88,7 +87,7 @@ def _doubt_row(doubt: Doubt, lang: str, dispatch: Dispatch, n: int) -> ft.Contro
             )
         )
     return ft.Row(
-        [ft.Text("• " + plain(doubt.text.text(lang)), color=ft.Colors.BROWN_900), *buttons],
+        [ft.Text("• " + doubt.text.text(lang), color=ft.Colors.BROWN_900), *buttons],
         wrap=True,
         spacing=6,
         key=f"doubt-{n}",

@@ -12,7 +12,8 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from companion.ui.cards import entry_text
+from companion.ui.cards import card_face
+from companion.ui.fonts import FAMILY
 from companion.ui.photo.read import PhotoRead, Spot
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
@@ -62,7 +63,11 @@ def _label(x: float, y: float, words: str, colour: str, size: int = 11) -> cv.Sh
         y,
         words,
         style=ft.TextStyle(
-            size=size, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK, bgcolor=colour
+            size=size,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.BLACK,
+            bgcolor=colour,
+            font_family=FAMILY,  # painted on a canvas: the theme's font is not applied there
         ),
         alignment=ft.Alignment.CENTER,
     )
@@ -85,7 +90,7 @@ def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[
         # overlapping cards then part instead of piling up at one middle.
         (cx, cy), (qx, qy) = spot.centre, spot.quad[0]
         cx, cy = (cx + qx) / 2, (cy + qy) / 2
-        code = entry_text(table.cards_at(place)[index]) + (" ?" if doubtful else "")
+        code = card_face(table.cards_at(place)[index]) + (" ?" if doubtful else "")
         shapes.append(_label(cx * k, cy * k, code, ft.Colors.AMBER_300 if doubtful else colour))
     for place, spots in groups.items():
         top = min(y for s in spots for _, y in s.quad)

@@ -95,6 +95,7 @@ def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:
                     ft.Chip(
                         key=f"preset-{p.name}",
                         label=ft.Text(p.name),
+                        tooltip=t("preset_apply", lang, name=p.name),
                         on_click=lambda e, n=p.name: dispatch(apply_preset(n)),
                     )
                     for p in group_presets(state.presets, table.players)

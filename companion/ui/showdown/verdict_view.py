@@ -6,7 +6,6 @@ import flet as ft
 
 from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.words import describe
-from companion.ui.cards import plain
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import ShowdownState
 from companion.ui.text import t
@@ -58,7 +57,11 @@ def verdict_panel(result: Showdown, lang: str) -> ft.Control | None:
         return None
     opens = result.verdict.opens
     reasons = [
-        ft.Text(plain(f"#{f.token} {f.hand.id}: {f.reason(lang)}"), color=ft.Colors.WHITE, size=15)
+        ft.Text(
+            t("failure_line", lang, token=f.token, hand=f.hand.id, reason=f.reason(lang)),
+            color=ft.Colors.WHITE,
+            size=15,
+        )
         for f in result.verdict.failures
     ]
     return ft.Container(

@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.engine.cards import Card
 from companion.errors import DuplicateCardError
-from companion.ui.cards import entry_text, plain
+from companion.ui.cards import entry_text
 from companion.ui.showdown.actions import save_heist
 from companion.ui.showdown.doubts import layout
 from companion.ui.showdown.doubts_view import doubts_panel, out_row, seat_panel
@@ -286,7 +286,7 @@ def showdown_view(
                 content=section(
                     "problem-list",
                     t("problems", lang),
-                    *[ft.Text("• " + plain(p.message(lang)), color=RED) for p in problems],
+                    *[ft.Text("• " + p.message(lang), color=RED) for p in problems],
                 ),
                 padding=8,
                 bgcolor=ft.Colors.RED_50,

@@ -27,6 +27,7 @@ from companion.engine.spit.referee import (
 from companion.errors import CardParseError, CompanionError, InputError
 from companion.formats.spit import parse_move, parse_pile
 from companion.messages import Phrase, phrase
+from companion.ui.cards import entry_text
 
 if TYPE_CHECKING:  # the photo reader loads vision, which the app imports only when used
     from companion.vision.layouts.spit import SpitPhoto
@@ -100,7 +101,7 @@ def pile_token(pile: Pile) -> str:
         return pile
     if pile.top is None and pile.size == 0:
         return "-"
-    top = "?" if pile.top is None else str(pile.top)
+    top = "?" if pile.top is None else entry_text(pile.top)
     return top if pile.size == 1 else f"{top}/{pile.size}"
 
 

@@ -11,14 +11,13 @@ from companion.engine.spit import VARIANTS
 from companion.engine.spit.referee import Ruling, Situation
 from companion.engine.spit.words import describe_move, explain
 from companion.errors import CompanionError
-from companion.ui.cards import plain
 from companion.ui.services import Action, pure
 from companion.ui.spit.state import SPIT_VARIANTS, STUCK, Pile, SpitScreen, pile_token
 from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, dropdown, photo_buttons, section
 
-__all__ = ["spit_view", "plain"]
+__all__ = ["spit_view"]
 
 
 def _spit(change: Callable[[SpitScreen], SpitScreen]) -> Action:
@@ -191,7 +190,7 @@ def _plays(ruling: Ruling, lang: str) -> ft.Control:
             content=ft.Column(
                 [
                     ft.Text(
-                        plain(line),
+                        line,
                         size=22 if i == 0 else 15,
                         weight=ft.FontWeight.BOLD if i == 0 else None,
                         color=ft.Colors.WHITE,
@@ -208,7 +207,7 @@ def _plays(ruling: Ruling, lang: str) -> ft.Control:
     for player, moves in enumerate(ruling.plays):
         rows.append(ft.Text(t("spit_player", lang, n=player + 1), weight=ft.FontWeight.BOLD))
         words = [
-            plain(describe_move(ruling.state, move, lang).split(": ", 1)[-1].lstrip(" :"))
+            describe_move(ruling.state, move, lang).split(": ", 1)[-1].lstrip(" :")
             for move in moves
         ] or [t("spit_nothing", lang)]
         rows.append(
@@ -233,7 +232,7 @@ def _verdict(ruling: Ruling, lang: str) -> ft.Control | None:
                     weight=ft.FontWeight.BOLD,
                     color=ft.Colors.WHITE,
                 ),
-                ft.Text(plain(explain(ruling, lang)[-1]), size=15, color=ft.Colors.WHITE),
+                ft.Text(explain(ruling, lang)[-1], size=15, color=ft.Colors.WHITE),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
@@ -277,8 +276,8 @@ def _dispute(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
 
 
 def _rows(spit: SpitScreen) -> str:
-    """The photo's cards row by row, in the codes the fields show (``Td``), to check by eye."""
-    return " / ".join(format_cards(row) or "-" for row in spit.photo)
+    """The photo's cards row by row, as printed on them (``10♦``), to check by eye."""
+    return " / ".join(format_cards(row, pretty=True) or "-" for row in spit.photo)
 
 
 def spit_view(
@@ -290,7 +289,7 @@ def spit_view(
     try:
         ruling = spit.ruling()
     except CompanionError as exc:  # a mistyped card, a card twice, a move that cannot be read
-        error = plain(exc.message(lang))
+        error = exc.message(lang)
     cards_in = photo_buttons(state, photo_button)
     parts: list[ft.Control | None] = [
         ft.Text(t("spit_title", lang), size=22, weight=ft.FontWeight.BOLD),

@@ -512,13 +512,13 @@ def test_pegging_the_count_for_a_player(services: Services) -> None:
 def test_pegging_through_the_view(crib: Session) -> None:
     crib.submit("crib-peg-cards", "Kc Qd 9h")
     page = crib.view()
-    assert find(page, "crib-peg-total").value == "Nothing for 9h (count 29)"
+    assert find(page, "crib-peg-total").value == "Nothing for 9♥ (count 29)"
     assert not _has(page, "peg-to-0")
     end = find(page, "crib-peg-end")
     end.value = "go"
     end.on_select(ft.Event("select", end))
     page = crib.view()
-    assert find(page, "crib-peg-total").value == "1 for 9h (count 29)"
+    assert find(page, "crib-peg-total").value == "1 for 9♥ (count 29)"
     crib.tap("peg-to-0")
     assert find(crib.view(), "crib-score-0").value.endswith(": 1")
     crib.submit("crib-peg-cards", "Kc Qd 9h 3c")

@@ -252,25 +252,24 @@ def test_each_refusal_in_both_languages(
     assert session.state.banner.text("fr") == fr_text
 
 
-def test_cards_on_the_counter_are_written_with_suit_letters(services: Services) -> None:
-    # The web font has no suit glyphs: the engine's messages come out with letters.
+def test_cards_on_the_counter_are_written_with_suit_glyphs(services: Services) -> None:
+    # The app's font draws the suits (ui/fonts.py): cards in sentences look as printed.
     session = counter(services, "en")
     error = counted(session, "4c 5d 6h 10h", "4c")
-    assert error.startswith("4c appears twice (the hand and the starter)")
+    assert error.startswith("4♣ appears twice (the hand and the starter)")
     session.submit("crib-deal", "5c 5d Jh")
-    assert find(session.view(), "advice-error").value.endswith(": 5c 5d Jh")
-    for text in check_words(session):
-        assert not set(text) & set("♠♥♦♣")
+    assert find(session.view(), "advice-error").value.endswith(": 5♣ 5♦ J♥")
+    assert any("♣" in text for text in check_words(session))
 
 
 def test_a_mistyped_card_is_said_in_cribbages_words(services: Services) -> None:
     # Not the cards' general words, which offer "*" for a wild card that cribbage refuses.
     session = counter(services, "fr")
     error = counted(session, "4c 5d 6h Zz", "5s")
-    assert error == "« Zz » n'est pas une carte (la main) ; écrivez par ex. As, Td, 10h ou Qh"
+    assert error == "« Zz » n'est pas une carte (la main) ; écrivez par ex. As, Td, 10h ou Q♥"
     session.tap("lang")
     error = find(session.view(), "crib-count-error").value
-    assert error == "“Zz” is not a card (the hand); write cards like As, Td, 10h or Qh"
+    assert error == "“Zz” is not a card (the hand); write cards like As, Td, 10h or Q♥"
     chip = find(session.view(), "crib-hand-card-3")
     assert chip.content.value == "Zz" and chip.bgcolor == ft.Colors.PINK_50  # flagged there
 

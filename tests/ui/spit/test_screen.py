@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -18,7 +19,7 @@ from companion.engine.cards import Card
 from companion.engine.spit import Play
 from companion.engine.spit.referee import PileView, Situation
 from companion.errors import CompanionError, DuplicateCardError, InputError, TableError
-from companion.ui.cards import plain
+from companion.ui.cards import entry, entry_text
 from companion.ui.navigation import open_screen
 from companion.ui.services import PhotoReader, Services
 from companion.ui.spit.actions import load_spit_photo
@@ -49,6 +50,11 @@ def page_text(session: Session) -> str:
     return "\n".join(texts(session.view()))
 
 
+def notation(codes: Iterable[str]) -> list[str]:
+    """Card codes (``Td``) as the fields show them (``10d``)."""
+    return [entry_text(entry(code)) for code in codes]
+
+
 def tokens(piles: tuple[Pile, ...]) -> tuple[str, ...]:
     return tuple(pile_token(pile) for pile in piles)
 
@@ -65,7 +71,7 @@ def banner_shown(session: Session) -> str:
     ("text", "shown", "unread"),
     [
         ("8d 2s ? - 9c/3", ("8d", "2s", "?", "-", "9c/3"), ()),
-        ("10h/3, 10c ;as", ("Th/3", "Tc", "As"), ()),  # cards normalised as the table typed them
+        ("Th/3, 10c ;as", ("10h/3", "10c", "As"), ()),  # the app's notation: 10 for the ten
         ("8x ?/2 *h", ("8x", "?/2", "*h"), ("8x", "*h")),  # kept where typed, to be named
         ("?/1 7h/1 ?/0", ("?", "7h", "-"), ()),
         ("", (), ()),
@@ -213,17 +219,17 @@ def test_typed_position_lists_each_players_plays_in_french_and_english(session: 
     plays = [texts(find(session.view(), f"spit-plays-{p}")) for p in (0, 1)]
     assert plays == [
         [
-            "• 8d -> tas 1 (sur 7h)",
+            "• 8♦ → tas 1 (sur 7♥)",
             "• retourner la réserve 3",
-            "• déplacer 9c de la réserve 5 vers la réserve 4 vide",
+            "• déplacer 9♣ de la réserve 5 vers la réserve 4 vide",
         ],
-        ["• Qh -> tas 2 (sur Kc)"],
+        ["• Q♥ → tas 2 (sur K♣)"],
     ]
     session.tap("lang")
-    assert texts(find(session.view(), "spit-plays-1")) == ["• Qh -> pile 2 (on Kc)"]
+    assert texts(find(session.view(), "spit-plays-1")) == ["• Q♥ → pile 2 (on K♣)"]
     # The chips show what was typed, face-down and empty spaces included.
     chips = [find(session.view(), f"spit-stock-0-{i}").content.value for i in range(5)]
-    assert chips == ["8d", "2s", "?", "—", "9c"]
+    assert chips == ["8♦", "2♠", "?", "—", "9♣"]
 
 
 def test_a_player_with_nothing_to_play_is_told_so(session: Session) -> None:
@@ -254,19 +260,18 @@ def test_a_disputed_move_names_the_rule_it_broke(session: Session) -> None:
     verdict = texts(find(session.view(), "spit-verdict"))
     assert verdict == [
         "INTERDIT",
-        "joueur 2 : 5c -> tas 1 est interdit : "
-        "5c n'est pas d'un rang au-dessus ou au-dessous de 7h",
+        "joueur 2 : 5♣ → tas 1 est interdit : 5♣ n'est pas d'un rang au-dessus ou au-dessous de 7♥",
     ]
     session.tap("lang")
     verdict = texts(find(session.view(), "spit-verdict"))
     assert verdict == [
         "ILLEGAL",
-        "player 2: 5c -> pile 1 is illegal: 5c is not one rank above or below 7h",
+        "player 2: 5♣ → pile 1 is illegal: 5♣ is not one rank above or below 7♥",
     ]
     session.submit("spit-move", "p1 8d -> pile 1")
     assert texts(find(session.view(), "spit-verdict")) == [
         "LEGAL",
-        "player 1: 8d -> pile 1 is legal",
+        "player 1: 8♦ → pile 1 is legal",
     ]
     session.tap("spit-clear-move")
     with pytest.raises(LookupError):
@@ -282,7 +287,7 @@ def test_the_variant_switch_changes_the_ruling(session: Session) -> None:
     )
     assert session.state.spit.variant == "alternate"
     verdict = texts(find(session.view(), "spit-verdict"))
-    assert verdict[0] == "INTERDIT" and "8d" in verdict[1]
+    assert verdict[0] == "INTERDIT" and "8♦" in verdict[1]
 
 
 def test_speed_asks_for_hands_draw_and_side_piles(session: Session) -> None:
@@ -306,14 +311,14 @@ def test_only_one_pile_left(session: Session) -> None:
     find(session.view(), "spit-live").on_select(SimpleNamespace(control=SimpleNamespace(value="2")))
     assert session.state.spit.live == 1
     assert texts(find(session.view(), "spit-plays-0")) == [
-        "• 8d -> tas 2 (sur 9s)",
-        "• 10s -> tas 2 (sur 9s)",
+        "• 8♦ → tas 2 (sur 9♠)",
+        "• 10♠ → tas 2 (sur 9♠)",
     ]
 
 
 @pytest.mark.parametrize(
     ("p1", "p2", "fr"),
-    [("8x", "", "8x"), ("8d", "8d", "8d"), ("8d 2s 3s 4s 5s 6s", "", "6 piles de réserve")],
+    [("8x", "", "8x"), ("8d", "8d", "8♦"), ("8d 2s 3s 4s 5s 6s", "", "6 piles de réserve")],
 )
 def test_problems_are_shown_instead_of_a_ruling(
     session: Session, p1: str, p2: str, fr: str
@@ -326,18 +331,12 @@ def test_problems_are_shown_instead_of_a_ruling(
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_no_suit_glyph_reaches_the_screen(session: Session, lang: str) -> None:
-    # The web client's font has no suit glyphs: every card is written with its suit letter.
+def test_cards_in_sentences_show_their_suits(session: Session, lang: str) -> None:
+    # The app's font draws the suits (ui/fonts.py): rulings name cards as printed on them.
     session.state = replace(session.state, lang=lang)
     type_position(session, "7h Kc", "8d 2s 9c", "Qh 5c")
     session.submit("spit-move", "p2 5c -> pile 1")
-    assert not set(page_text(session)) & set("♠♥♦♣→")
-    type_position(session, "7d 9s", "Ad Jh", "Kh Jc")
-    assert not set(page_text(session)) & set("♠♥♦♣→")
-
-
-def test_plain_writes_suit_letters() -> None:
-    assert plain("10♥ → pile 1 (on J♣), 2♠ 3♦") == "10h -> pile 1 (on Jc), 2s 3d"
+    assert "5♣" in page_text(session) and "7♥" in page_text(session)
 
 
 def test_an_emptied_stock_ends_the_round(session: Session) -> None:
@@ -396,7 +395,7 @@ def test_a_photo_fills_the_position(services: Services) -> None:
     assert spit.piles == (PileView(cards("7h")[0]), PileView(cards("Kc")[0]))
     assert (tokens(spit.stocks[0]), tokens(spit.stocks[1])) == (
         ("8d", "2s", "Ac", "9c"),
-        ("Qh", "5c", "Td", "6s", "3h"),
+        ("Qh", "5c", "10d", "6s", "3h"),
     )
     assert spit.spit_left == (4, 6)  # not on the photo: the counts typed are kept
     # The detector's own Card objects, on piles of one: none was written out and read again.
@@ -412,11 +411,11 @@ def test_a_photo_fills_the_position(services: Services) -> None:
     )
     assert (
         find(session.view(), "spit-photo-read").value
-        == "Lu (joueur 2 / tas / joueur 1) : Qh 5c Td 6s 3h / 7h Kc / 8d 2s Ac 9c"
+        == "Lu (joueur 2 / tas / joueur 1) : Q♥ 5♣ 10♦ 6♠ 3♥ / 7♥ K♣ / 8♦ 2♠ A♣ 9♣"
     )
     assert texts(find(session.view(), "spit-plays-0")) == [
-        "• 8d -> tas 1 (sur 7h)",
-        "• Ac -> tas 2 (sur Kc)",
+        "• 8♦ → tas 1 (sur 7♥)",
+        "• A♣ → tas 2 (sur K♣)",
     ]
 
 
@@ -427,11 +426,11 @@ def test_unsure_reads_are_pointed_out(services: Services) -> None:
     session.dispatch(load_spit_photo(jpeg()))
     session.tap("lang")
     assert banner_shown(session) == (
-        f"5 cards read: check {sure.cards[4]} (55%) above all, add ? for each face-down stock "
-        "and say the spit cards left."
+        f"5 cards read: check {sure.cards[4].pretty()} (55%) above all, add ? for each "
+        "face-down stock and say the spit cards left."
     )
     session.tap("lang")
-    assert f"vérifiez surtout {sure.cards[4]} (55 %)," in banner_shown(session)
+    assert f"vérifiez surtout {sure.cards[4].pretty()} (55 %)," in banner_shown(session)
 
 
 @pytest.mark.parametrize(
@@ -441,7 +440,7 @@ def test_unsure_reads_are_pointed_out(services: Services) -> None:
         (
             None,
             reads(*spit_layout("3h", "2c 2d", "-")),
-            "spit.jpg: read 3 cards in 2 rows (3h / 2c 2d)",
+            "spit.jpg: read 3 cards in 2 rows (3♥ / 2♣ 2♦)",
         ),
     ],
 )
@@ -471,7 +470,7 @@ def test_the_real_reader_on_a_rendered_spit_photo(services: Services) -> None:
     session = Session(AppState(screen="spit"), services)
     session.dispatch(load_spit_photo((FIXTURES / entry["image"]).read_bytes(), entry["image"]))
     spit = session.state.spit
-    assert [pile_token(pile) for pile in spit.piles if pile is not None] == entry["piles"]
-    assert list(tokens(spit.stocks[0])) == [c for c in entry["p1"] if c]
-    assert list(tokens(spit.stocks[1])) == [c for c in entry["p2"] if c]
+    assert [pile_token(pile) for pile in spit.piles if pile is not None] == notation(entry["piles"])
+    assert list(tokens(spit.stocks[0])) == notation(c for c in entry["p1"] if c)
+    assert list(tokens(spit.stocks[1])) == notation(c for c in entry["p2"] if c)
     assert all(isinstance(pile, PileView) for pile in (*spit.piles, *spit.stocks[0]))

@@ -221,15 +221,15 @@ def test_too_many_stocks_names_the_variant_in_words(
     [
         (
             "2c 2d",  # two rows only: the count of rows is what is wrong
-            "table.jpg: read 3 cards in 2 rows (3h / 2c 2d); a Spit photo needs three rows",
-            "table.jpg : 3 cartes lues en 2 rangs (3h / 2c 2d) ; une photo de Spit en demande "
+            "table.jpg: read 3 cards in 2 rows (3♥ / 2♣ 2♦); a Spit photo needs three rows",
+            "table.jpg : 3 cartes lues en 2 rangs (3♥ / 2♣ 2♦) ; une photo de Spit en demande "
             "trois",
         ),
         (
             "2c 2d 5s",  # three rows: the middle one is what is wrong, not the number of rows
-            "table.jpg: read 5 cards in three rows (3h / 2c 2d 5s / 4d), but the middle row "
+            "table.jpg: read 5 cards in three rows (3♥ / 2♣ 2♦ 5♠ / 4♦), but the middle row "
             "holds 3",
-            "table.jpg : 5 cartes lues en trois rangs (3h / 2c 2d 5s / 4d), mais le rang du "
+            "table.jpg : 5 cartes lues en trois rangs (3♥ / 2♣ 2♦ 5♠ / 4♦), mais le rang du "
             "milieu en a 3",
         ),
     ],

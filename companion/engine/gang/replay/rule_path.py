@@ -143,6 +143,24 @@ def _player(
     return {name: river.best(hole)}
 
 
+def _few_boards(
+    table: Table, rivers: list[IntArray], hole: IntArray
+) -> tuple[list[rf.RuleRivers], IntArray] | None:
+    """For a player whose cards are the same on every row (the view's own hand, or every hand
+    when all are known) and boards that repeat (a street sampled late: at the river one board,
+    at the turn at most 46), the distinct boards prepared once, and each row's board among
+    them; None when that would not save at least half the work."""
+    rows = len(hole)
+    if rows < 2 or not bool((hole == hole[:1]).all()):
+        return None
+    unique, inverse = np.unique(np.concatenate(rivers, axis=1), axis=0, return_inverse=True)
+    if 2 * len(unique) > rows:
+        return None
+    split = np.split(unique, len(rivers), axis=1)
+    boards = [rf.RuleRivers(np.ascontiguousarray(r), table.rules, _wilds(table)) for r in split]
+    return boards, inverse.reshape(-1)
+
+
 def rule_values(table: Table, rivers: list[IntArray], groups: Groups) -> dict[str, IntArray]:
     """Each hand's value on every row: ``rivers`` holds each river's 5 card codes per row,
     ``groups`` each player's cards (``("cards", i)``), François's (``("francois", i)``) and
@@ -151,7 +169,14 @@ def rule_values(table: Table, rivers: list[IntArray], groups: Groups) -> dict[st
     prepared = [rf.RuleRivers(r, table.rules, _wilds(table)) for r in rivers]
     values: dict[str, IntArray] = {}
     for i, p in enumerate(table.players):
-        values.update(_player(form, p.name, prepared, groups[("cards", i)]))
+        hole = groups[("cards", i)]
+        few = _few_boards(table, rivers, hole)
+        if few is None:
+            values.update(_player(form, p.name, prepared, hole))
+        else:
+            boards, inverse = few
+            on_few = _player(form, p.name, boards, hole[:1].repeat(boards[0].rows, axis=0))
+            values.update({key: v[inverse] for key, v in on_few.items()})
     given = [
         groups[("francois", i)] for i, p in enumerate(table.players) if p.francois_card is not None
     ]

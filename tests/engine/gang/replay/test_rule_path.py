@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from companion.engine.cards import DECK, Card, Suit
 from companion.engine.gang.ranking import Ranking, Straights, TableRules
+from companion.engine.gang.replay.deals import Key
 from companion.engine.gang.replay.odds import (
     HandOdds,
     Settings,
@@ -20,7 +22,7 @@ from companion.engine.gang.replay.odds import (
     replay_table,
     street_error,
 )
-from companion.engine.gang.replay.rule_path import samples_for
+from companion.engine.gang.replay.rule_path import codes, rule_values, samples_for
 from companion.engine.gang.table import Player, SharedHand, Table
 from tests.helpers import cards
 
@@ -140,3 +142,38 @@ def test_replay_reports_each_street_as_it_is_done() -> None:
     assert heard == [s.value for s in Street]
     assert street_error(replay.streets[-1]) <= 0.005
     assert street_error(replay.streets[0]) > 0  # pre-flop is sampled, its error stated
+
+
+@pytest.mark.parametrize("variant", [*VARIANTS, "six-three-hands"])
+def test_a_hand_valued_once_per_distinct_board_gets_each_rows_value(variant: str) -> None:
+    # Cards the same on every row and boards that repeat (a late street's samples): each
+    # distinct board is valued once; every row must still get its own board's value.
+    table = random_table(variant, 7)
+    rng = np.random.default_rng(7)
+    used = {c for p in table.players for c in p.cards} | {c for s in table.shared for c in s.cards}
+    free = np.array([codes((c,))[0] for c in DECK if c not in used])
+    distinct = np.stack(
+        [rng.choice(free, 5 * (1 + table.two_rivers), replace=False) for _ in range(3)]
+    )
+    boards = distinct[rng.integers(0, 3, size=40)]
+    rivers = np.split(boards, 1 + table.two_rivers, axis=1)
+    groups: dict[Key, np.ndarray] = {
+        ("cards", i): np.broadcast_to(codes(p.cards), (40, len(p.cards)))
+        for i, p in enumerate(table.players)
+    }
+    groups |= {
+        ("shared", j): np.broadcast_to(codes(s.cards), (40, 2)) for j, s in enumerate(table.shared)
+    }
+    for i, p in enumerate(table.players):
+        if p.francois_card is not None:
+            groups[("francois", i)] = np.broadcast_to(codes((p.francois_card,)), (40, 1))
+    together = rule_values(table, [np.ascontiguousarray(r) for r in rivers], groups)
+    for row in (0, 1, 39):
+        alone = rule_values(
+            table,
+            [np.ascontiguousarray(r[row : row + 1]) for r in rivers],
+            {k: g[row : row + 1] for k, g in groups.items()},
+        )
+        assert {k: int(v[row]) for k, v in together.items()} == {
+            k: int(v[0]) for k, v in alone.items()
+        }

@@ -84,6 +84,22 @@ def rank_multisets(size: int) -> npt.NDArray[np.int64]:
     return np.asarray(counts[counts.max(axis=1) <= 4], dtype=np.int64)
 
 
+def _split_slots(
+    keys: npt.NDArray[np.int64], bits: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+    """A dense index of sparse ``keys``: each key's slot is ``low[key & mask] + high[key >>
+    bits]``, so a sum of keys is looked up in two small arrays instead of one of 2**(2*bits).
+    Returns ``low``, ``high``, each key's slot, and the number of slots."""
+    lows, low_index = np.unique(keys & ((1 << bits) - 1), return_inverse=True)
+    highs, high_index = np.unique(keys >> bits, return_inverse=True)
+    low = np.zeros(1 << bits, dtype=np.int64)
+    low[lows] = np.arange(len(lows))
+    high = np.zeros(int(highs.max()) + 1, dtype=np.int64)
+    high[highs] = np.arange(len(highs)) * len(lows)
+    slots = np.asarray(high_index.reshape(-1) * len(lows) + low_index.reshape(-1), dtype=np.int64)
+    return low, high, slots, len(highs) * len(lows)
+
+
 @functools.cache
 def _tables() -> dict[str, npt.NDArray[Any]]:
     """Build the lookup tables once, on first use."""
@@ -100,15 +116,11 @@ def _tables() -> dict[str, npt.NDArray[Any]]:
                 value_of[key] = _encode(_five_value(ranks, False, Ranking.HIGH, False)[0])
             else:
                 value_of[key] = max(value_of[key - unit[r]] for r in range(13) if counts[r])
-    keys = np.array(list(value_of), dtype=np.int64)
-    lows, low_index = np.unique(keys & ((1 << _LOW_BITS) - 1), return_inverse=True)
-    highs, high_index = np.unique(keys >> _LOW_BITS, return_inverse=True)
-    low_slot = np.zeros(1 << _LOW_BITS, dtype=np.int64)
-    low_slot[lows] = np.arange(len(lows))
-    high_slot = np.zeros(int(highs.max()) + 1, dtype=np.int64)
-    high_slot[highs] = np.arange(len(highs)) * len(lows)
-    rank_table = np.zeros(len(highs) * len(lows), dtype=np.int64)
-    rank_table[high_index * len(lows) + low_index] = np.array(list(value_of.values()))
+    low_slot, high_slot, slots, size = _split_slots(
+        np.array(list(value_of), dtype=np.int64), _LOW_BITS
+    )
+    rank_table = np.zeros(size, dtype=np.int64)
+    rank_table[slots] = np.array(list(value_of.values()))
 
     # Per suit: the rank key of the suit's cards, and its best flush or straight flush (0 when the
     # suit holds fewer than five cards).
@@ -330,18 +342,11 @@ def five_index(wilds: int) -> FiveIndex:
             for free in range(w + 1):
                 shapes.append((ranks, free, w - free))
                 keys.append(natural + free_key * free + bound_key * (w - free))
-    array = np.array(keys, dtype=np.int64)
-    lows, low_index = np.unique(array & ((1 << _SPLIT) - 1), return_inverse=True)
-    highs, high_index = np.unique(array >> _SPLIT, return_inverse=True)
-    low = np.zeros(1 << _SPLIT, dtype=np.int64)
-    low[lows] = np.arange(len(lows))
-    high = np.zeros(int(highs.max()) + 1, dtype=np.int64)
-    high[highs] = np.arange(len(highs)) * len(lows)
-    slots = np.asarray(high_index * len(lows) + low_index, dtype=np.int64)
+    low, high, slots, size = _split_slots(np.array(keys, dtype=np.int64), _SPLIT)
     low2, high2 = (2 * low).astype(np.int32), (2 * high).astype(np.int32)
     for array_ in (low, high, slots, low2, high2):
         array_.flags.writeable = False
-    return FiveIndex(low, high, low2, high2, tuple(shapes), slots, len(highs) * len(lows))
+    return FiveIndex(low, high, low2, high2, tuple(shapes), slots, size)
 
 
 def _shape_strengths(

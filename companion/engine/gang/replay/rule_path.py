@@ -143,18 +143,14 @@ def _player(
     return {name: river.best(hole)}
 
 
-def _few_boards(
-    table: Table, rivers: list[IntArray], hole: IntArray
+def _distinct_boards(
+    table: Table, rivers: list[IntArray]
 ) -> tuple[list[rf.RuleRivers], IntArray] | None:
-    """For a player whose cards are the same on every row (the view's own hand, or every hand
-    when all are known) and boards that repeat (a street sampled late: at the river one board,
-    at the turn at most 46), the distinct boards prepared once, and each row's board among
-    them; None when that would not save at least half the work."""
-    rows = len(hole)
-    if rows < 2 or not bool((hole == hole[:1]).all()):
-        return None
+    """The distinct boards of the rows prepared once, and each row's board among them, when
+    boards repeat enough to halve the work (a street sampled late: at the river one board, at
+    the turn at most 46); else None."""
     unique, inverse = np.unique(np.concatenate(rivers, axis=1), axis=0, return_inverse=True)
-    if 2 * len(unique) > rows:
+    if 2 * len(unique) > len(inverse):
         return None
     split = np.split(unique, len(rivers), axis=1)
     boards = [rf.RuleRivers(np.ascontiguousarray(r), table.rules, _wilds(table)) for r in split]
@@ -168,15 +164,21 @@ def rule_values(table: Table, rivers: list[IntArray], groups: Groups) -> dict[st
     form = _form(table)
     prepared = [rf.RuleRivers(r, table.rules, _wilds(table)) for r in rivers]
     values: dict[str, IntArray] = {}
+    distinct: tuple[list[rf.RuleRivers], IntArray] | None = None
+    looked = False  # the distinct boards are found once, for the first hand that can use them
     for i, p in enumerate(table.players):
         hole = groups[("cards", i)]
-        few = _few_boards(table, rivers, hole)
-        if few is None:
-            values.update(_player(form, p.name, prepared, hole))
-        else:
-            boards, inverse = few
+        # Cards the same on every row (the view's own hand, or every hand when all are known):
+        # valued once per distinct board.
+        fixed = len(hole) > 1 and bool((hole == hole[:1]).all())
+        if fixed and not looked:
+            distinct, looked = _distinct_boards(table, rivers), True
+        if fixed and distinct is not None:
+            boards, inverse = distinct
             on_few = _player(form, p.name, boards, hole[:1].repeat(boards[0].rows, axis=0))
             values.update({key: v[inverse] for key, v in on_few.items()})
+        else:
+            values.update(_player(form, p.name, prepared, hole))
     given = [
         groups[("francois", i)] for i, p in enumerate(table.players) if p.francois_card is not None
     ]

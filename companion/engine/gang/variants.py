@@ -7,6 +7,7 @@ a deal costs) plus its tests; nothing outside this registry looks at variant nam
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable
@@ -224,14 +225,27 @@ def _subset_strengths(
     return [b for b in best if b is not None]
 
 
+@functools.cache
+def _three_groups(cards: int) -> tuple[tuple[int, int, int], ...]:
+    """Every split of ``cards`` cards in three groups (as masks), each split once: the labels
+    of card 0, 1, ... in increasing order, a card opening at most the next unused group. The
+    first labelling of each split in ``itertools.product`` order is this one, so the choice
+    among equal splits is the same as trying every labelling (729 for six cards, not 122)."""
+    found: list[tuple[int, int, int]] = []
+    for labels in itertools.product(range(3), repeat=cards):
+        if all(lab <= max(labels[:i], default=-1) + 1 for i, lab in enumerate(labels)):
+            masks = [sum(1 << i for i, lab in enumerate(labels) if lab == g) for g in range(3)]
+            found.append((masks[0], masks[1], masks[2]))
+    return tuple(found)
+
+
 def _form_six_three(table: Table) -> tuple[Hand, ...]:
     hands: list[Hand] = []
     for p in table.players:
         strength = _subset_strengths(p.cards, table.board, table.rules)
         best: list[tuple[int, ...]] | None = None
-        chosen: list[int] = []
-        for labels in itertools.product(range(3), repeat=len(p.cards)):
-            masks = [sum(1 << i for i, lab in enumerate(labels) if lab == g) for g in range(3)]
+        chosen: tuple[int, ...] = ()
+        for masks in _three_groups(len(p.cards)):
             values = sorted((strength[m] for m in masks), reverse=True)
             if best is None or values > best:
                 best, chosen = values, masks

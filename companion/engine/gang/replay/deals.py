@@ -33,6 +33,7 @@ __all__ = [
     "exact_deals",
     "sampled_deals",
     "joint_combinations",
+    "sampled_positions",
 ]
 
 Key = tuple[str, int]
@@ -168,3 +169,21 @@ def joint_combinations(pool: int, sizes: tuple[int, ...]) -> npt.NDArray[np.int6
         left, right = left[keep], right[keep]
         rows = np.concatenate([rows[left], combos[right]], axis=1)
     return rows
+
+
+def sampled_positions(
+    rng: np.random.Generator, samples: int, pool: int, size: int
+) -> npt.NDArray[np.int64]:
+    """(samples, size): uniform ordered draws without replacement from ``range(pool)``, one
+    per row, by the first ``size`` steps of a Fisher-Yates shuffle done for every row at once
+    (sorting a random key per card, the obvious way, costs ``pool`` log ``pool`` a row)."""
+    if not 0 <= size <= pool:
+        raise ValueError(f"cannot draw {size} of {pool}")  # a bug: deals never ask for it
+    rows = np.arange(samples)
+    drawn = np.tile(np.arange(pool, dtype=np.int64), (samples, 1))
+    for step in range(size):
+        pick = rng.integers(step, pool, size=samples)
+        chosen = drawn[rows, pick]
+        drawn[rows, pick] = drawn[:, step]
+        drawn[:, step] = chosen
+    return np.ascontiguousarray(drawn[:, :size])

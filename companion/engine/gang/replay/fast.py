@@ -39,6 +39,9 @@ _SUIT_BITS = 13
 _SUIT_FIELD = (1 << _SUIT_BITS) - 1
 
 IntArray = npt.NDArray[np.int64]
+IntArray32 = npt.NDArray[np.int32]
+_Totals = tuple[IntArray32, IntArray32, npt.NDArray[np.uint8]]  # low keys, high keys, suit bits
+_Sevens = tuple[IntArray32, IntArray32, IntArray32]  # ``seven_code_arrays`` totals
 
 
 @functools.cache
@@ -315,19 +318,26 @@ def _three_way_splits(holes: int) -> npt.NDArray[np.int64]:
     return np.array(sorted(splits), dtype=np.int64)
 
 
-def best_three_split(subsets: IntArray) -> IntArray:
+def best_three_split(subsets: npt.NDArray[np.integer[Any]]) -> IntArray:
     """(B, 3): from ``subset_values`` (B, 2**h), the three hands of the split of the hole cards
     that makes the strongest hand as strong as possible, then the second, then the third;
     strongest first."""
     splits = _three_way_splits(int(subsets.shape[1]).bit_length() - 1)
-    a, b, c = (subsets[:, splits[:, k]] for k in range(3))  # (B, P) each
-    # Sorted by min and max (cheaper than sorting each triple); values stay below 2**24, so
-    # (strongest, second) packs into one comparable integer.
-    strongest = np.maximum(np.maximum(a, b), c)
-    weakest = np.minimum(np.minimum(a, b), c)
-    top = (strongest << 24) | (a + b + c - strongest - weakest)
-    best = top.max(axis=1)
-    third = np.where(top == best[:, None], weakest, -1).max(axis=1)
+    # Splits by rows: each split's values lie together, and every pass below is contiguous.
+    by_subset = np.ascontiguousarray(subsets.T, dtype=np.int32)  # values stay below 2**24
+    a, b, c = (by_subset[splits[:, k]] for k in range(3))  # (P, B) each
+    # Each split's three values sorted with five comparisons, in place.
+    high = np.maximum(a, b)
+    low = np.minimum(a, b, out=a)
+    strongest = np.maximum(high, c, out=b)
+    middle = np.maximum(low, np.minimum(high, c, out=high), out=high)
+    weakest = np.minimum(low, c, out=low)
+    # (strongest, middle) packs into one comparable integer; the weakest decides among the
+    # splits that tie on both.
+    top = strongest.astype(np.int64) << 24
+    top |= middle
+    best = top.max(axis=0)
+    third = np.where(top == best, weakest, -1).max(axis=0)
     return np.column_stack([best >> 24, best & ((1 << 24) - 1), third])
 
 
@@ -368,6 +378,7 @@ class RuleRivers:
         self.wilds = wilds
         self.best_table = fast.table_for(rules, False, wilds)
         self.worst_table = fast.table_for(rules, True, wilds)
+        self._rivers = rivers
         self._totals = _rule_totals(low[rivers], high[rivers], suit[rivers])
         self._sums = tuple(a[rivers].sum(axis=1) for a in fast.seven_code_arrays())
 
@@ -437,29 +448,117 @@ class RuleRivers:
         flat = [reduce.reduce(p.reshape(self.rows, -1), axis=1) for p in parts]
         return np.asarray(reduce.reduce([paired, *flat]), dtype=np.int64)
 
-    def subsets(self, holes: IntArray) -> IntArray:
+    def subsets(self, holes: IntArray) -> IntArray32:
         """(rows, 2**h): the best five of the river and each subset of the hole cards (bit i:
         hole card i), as ``subset_values`` gives it under standard rules.
 
-        Subsets of at most two cards are looked up whole (``_seven``); larger ones take the
-        best of their fives using three or more of their cards and of their pairs.
+        Subsets of at most three cards are looked up as sevens (``_by_sevens``); larger ones
+        take the best of their fives using four or five of their cards and of their smaller
+        subsets.
         """
-        holes = np.asarray(holes, dtype=np.int64)
+        holes = np.broadcast_to(np.asarray(holes, dtype=np.int64), (self.rows, holes.shape[-1]))
         h = holes.shape[-1]
-        result = np.zeros((self.rows, 1 << h), dtype=np.int64)
-        for used in range(min(2, h) + 1):
-            for held in itertools.combinations(range(h), used):
-                result[:, sum(1 << i for i in held)] = self._seven(holes[..., list(held)], False)
-        plan = _rule_plan(h, 5)
-        for (hole_at, _), values in zip(
-            plan[3:], self._fives(holes, 5, False, skip=3), strict=True
-        ):
-            result[:, hole_at] = values.max(axis=2)
+        # Everything here is laid out by subset, then row: each subset's values are contiguous
+        # for the passes below (the transpose returned is a view, and ``best_three_split``
+        # reads it without a copy).
+        by_card = holes.T
+        low, high, suit = fast.split_code_arrays()
+        fives = (
+            _subset_fold_t(low[by_card], np.add),
+            _subset_fold_t(high[by_card], np.add),
+            _subset_fold_t(suit[by_card], np.bitwise_or),
+        )
+        low7, high7, suit7 = fast.seven_code_arrays()
+        sevens = (
+            _subset_fold_t(low7[by_card], np.add),
+            _subset_fold_t(high7[by_card], np.add),
+            _subset_fold_t(suit7[by_card], np.add),
+        )
+        result = np.zeros((1 << h, self.rows), dtype=np.int32)
+        small = np.array([m for m in range(1 << h) if m.bit_count() <= 3])
+        result[small] = self._by_sevens(fives, sevens, small)
+        for used in range(4, min(5, h) + 1):
+            hole_at, board_at = _rule_plan(h, 5)[used]
+            result[hole_at] = self._held_fives(fives, hole_at, board_at).max(axis=1)
         for bit in range(h):
-            above = [m for m in range(1 << h) if m >> bit & 1 and m.bit_count() > 2]
-            below = [m ^ (1 << bit) for m in above]
-            result[:, above] = np.maximum(result[:, above], result[:, below])
-        return result
+            # Subsets with the bit (second half of each block of 2**(bit+1)) take the best of
+            # their own value and that of the subset without it.
+            blocks = result.reshape(-1, 2, 1 << bit, self.rows)
+            np.maximum(blocks[:, 1], blocks[:, 0], out=blocks[:, 1])
+        return result.T
+
+    @functools.cached_property
+    def _river_sevens(self) -> tuple[IntArray32, IntArray32]:
+        """(3, rows) low and high seven keys of the river less each of its first three cards."""
+        low7, high7, _ = fast.seven_code_arrays()
+        r_low, r_high, _ = self._sums
+        first = self._rivers[:, :3].T
+        return (r_low - low7[first], r_high - high7[first])
+
+    @functools.cached_property
+    def _totals_t(self) -> _Totals:
+        """``_totals`` by river subset, then row."""
+        low, high, suit = self._totals
+        return (
+            np.ascontiguousarray(low.T),
+            np.ascontiguousarray(high.T),
+            np.ascontiguousarray(suit.T),
+        )
+
+    def _by_sevens(self, fives: _Totals, sevens: _Sevens, held: IntArray) -> IntArray32:
+        """(S, rows): for subsets ``held`` of at most three hole cards, the best five of their
+        cards and the river, by rank counts where no flush can be made. A subset of at most two
+        with the river is a seven. A five of three hole cards leaves out three river cards, one
+        of them among the river's first three, so it lies in one of the 3 sevens that drop one
+        of those (fives of fewer hole cards are their subsets', which the fold over subsets
+        adds). Where the cards could hold a flush, the value is the best five using every card
+        of the subset."""
+        table = fast.seven_for(self.rules, False, self.wilds)
+        s_low, s_high, s_suit = (t[held] for t in sevens)
+        r_low, r_high, r_suit = self._sums
+        sizes = np.array([int(m).bit_count() for m in held])
+        three = sizes == 3
+        best = np.empty(s_low.shape, dtype=np.int32)
+        slot = table.high[s_high[~three] + r_high]
+        slot += table.low[s_low[~three] + r_low]
+        best[~three] = table.values[slot]
+        # Three cards: their sevens, each leaving out one of the river's first three cards.
+        d_low, d_high = self._river_sevens
+        slot = table.high[s_high[three, None] + d_high]
+        slot += table.low[s_low[three, None] + d_low]
+        best[three] = table.values[slot].max(axis=1)
+        columns, rows = np.nonzero(fast.flush_possible()[s_suit + r_suit])
+        for used in np.unique(sizes[columns]).tolist():
+            of = sizes[columns] == used
+            best[columns[of], rows[of]] = self._entry_fives(
+                fives, rows[of], held[columns[of]], used
+            )
+        return best
+
+    def _entry_fives(self, fives: _Totals, rows: IntArray, held: IntArray, used: int) -> IntArray32:
+        """For each (row, hole subset of ``used`` cards) entry, the best of the fives made of
+        those cards and 5 - ``used`` river cards (the rules' table of fives, flushes included)."""
+        h_low, h_high, h_suit = (t[held, rows] for t in fives)
+        board_at = _rule_plan(5, 5)[5 - used][0]
+        b_low, b_high, b_suit = (t[rows][:, board_at] for t in self._totals)
+        index = self.best_table.index
+        slot = index.high2[h_high[:, None] + b_high]
+        slot += index.low2[h_low[:, None] + b_low]
+        suits = h_suit[:, None] | b_suit
+        slot += (suits & (suits - 1)) == 0
+        return np.asarray(self.best_table.values32[slot].max(axis=1), dtype=np.int32)
+
+    def _held_fives(self, fives: _Totals, hole_at: IntArray, board_at: IntArray) -> IntArray32:
+        """(hole subsets, river subsets, rows): the value of each five of a hole subset and a
+        river subset, from their totals (by subset, then row)."""
+        index = self.best_table.index
+        h_low, h_high, h_suit = (t[hole_at, None] for t in fives)
+        b_low, b_high, b_suit = (t[None, board_at] for t in self._totals_t)
+        slot = index.high2[h_high + b_high]
+        slot += index.low2[h_low + b_low]
+        suits = h_suit | b_suit
+        slot += (suits & (suits - 1)) == 0
+        return np.asarray(self.best_table.values32[slot], dtype=np.int32)
 
 
 def _rule_totals(
@@ -471,6 +570,14 @@ def _rule_totals(
         _subset_fold(high, np.add),
         _subset_fold(suit, np.bitwise_or),
     )
+
+
+def _subset_fold_t(per_card: npt.NDArray[Any], combine: np.ufunc) -> npt.NDArray[Any]:
+    """``_subset_fold`` of (cards, rows) per-card values, laid out (2**cards, rows)."""
+    totals = np.zeros((1 << per_card.shape[0], per_card.shape[1]), dtype=per_card.dtype)
+    for i in range(per_card.shape[0]):
+        combine(totals[: 1 << i], per_card[i], out=totals[1 << i : 2 << i])
+    return totals
 
 
 def _subset_fold(per_card: npt.NDArray[Any], combine: np.ufunc) -> npt.NDArray[Any]:

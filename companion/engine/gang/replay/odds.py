@@ -57,6 +57,7 @@ from companion.engine.gang.replay.deals import (
     known_groups,
     rebuilt,
     sampled_deals,
+    sampled_positions,
     table_groups,
 )
 from companion.engine.gang.replay.rule_path import deal_rows, deal_values, samples_for
@@ -409,8 +410,8 @@ def _fast_everyone(
     else:  # two rivers before the turn, or a lowered limit
         samples = _fast_samples(settings, settings.everyone_error)
         rng = np.random.default_rng([settings.seed, list(Street).index(street)])
-        order = np.argsort(rng.random((samples, len(pool))), axis=1)
-        chosen, count, exact = order[:, : sum(sizes)], samples, False
+        chosen = sampled_positions(rng, samples, len(pool), sum(sizes))
+        count, exact = samples, False
     cards = pool[chosen]
     columns = dict(zip(deal.unknown, itertools.accumulate(deal.sizes, initial=0), strict=False))
     rivers = []
@@ -449,8 +450,7 @@ def _fast_own(
         if shape not in draws:
             rng = np.random.default_rng([settings.seed, list(Street).index(street), *shape])
             samples = _fast_samples(settings, settings.own_error)
-            order = np.argsort(rng.random((samples, len(pool))), axis=1)
-            draws[shape] = order[:, : sum(sizes)]
+            draws[shape] = sampled_positions(rng, samples, *shape)
         chosen, exact = draws[shape], False
     cards = pool[chosen]
     if _numpy_form(table) is NumpyForm.THREE_SPLIT:

@@ -25,7 +25,7 @@ import numpy.typing as npt
 import companion.engine.gang.fast as fast
 import companion.engine.gang.replay.fast as rf
 from companion.engine.cards import Card
-from companion.engine.gang.replay.deals import Deal, Key, joint_combinations
+from companion.engine.gang.replay.deals import Deal, Key, joint_combinations, sampled_positions
 from companion.engine.gang.replay.types import Settings, Street
 from companion.engine.gang.table import FRANCOIS, Table
 from companion.engine.gang.variants import NumpyForm, fives_valued, variant_of
@@ -42,6 +42,7 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 Groups = Mapping[Key, IntArray]  # each group's card codes on every row (rows x cards)
 
+_CODE_BITS = (fast.CODES - 1).bit_length()  # bits of a card code (``fast.card_code``): 6
 _CHUNK = 8192  # rows valued at once: the temporaries stay a few tens of MiB
 
 
@@ -149,11 +150,17 @@ def _distinct_boards(
     """The distinct boards of the rows prepared once, and each row's board among them, when
     boards repeat enough to halve the work (a street sampled late: at the river one board, at
     the turn at most 46); else None."""
-    unique, inverse = np.unique(np.concatenate(rivers, axis=1), axis=0, return_inverse=True)
-    if 2 * len(unique) > len(inverse):
+    # A board's value does not depend on the order of its cards: each river's codes (below
+    # 2**6) sorted and packed in one integer, two rivers in 60 bits, so that finding the
+    # distinct boards sorts integers, not rows.
+    keys = np.zeros(len(rivers[0]), dtype=np.int64)
+    for river in rivers:
+        for column in np.sort(river, axis=1).T:
+            keys = (keys << _CODE_BITS) | column
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    if 2 * len(first) > len(inverse):
         return None
-    split = np.split(unique, len(rivers), axis=1)
-    boards = [rf.RuleRivers(np.ascontiguousarray(r), table.rules, _wilds(table)) for r in split]
+    boards = [rf.RuleRivers(r[first], table.rules, _wilds(table)) for r in rivers]
     return boards, inverse.reshape(-1)
 
 
@@ -236,7 +243,7 @@ def deal_rows(
     store = {} if draws is None else draws
     if shape not in store:
         rng = np.random.default_rng([settings.seed, list(Street).index(street), *shape, samples])
-        store[shape] = np.argsort(rng.random((samples, shape[0])), axis=1)[:, : shape[1]]
+        store[shape] = sampled_positions(rng, samples, *shape)
     return RowDeals(deal, store[shape], False)
 
 

@@ -8,8 +8,10 @@ import math
 import numpy as np
 import pytest
 
-from companion.engine.gang.fast import evaluate_many
+from companion.engine.gang.fast import WILD_CODE, evaluate_many
+from companion.engine.gang.ranking import Ranking, Straights, TableRules
 from companion.engine.gang.replay.fast import (
+    RuleRivers,
     SharedBoards,
     best_three_split,
     card_masks,
@@ -123,3 +125,31 @@ def test_subset_values_match_evaluate_many_up_to_two_hole_cards() -> None:
         column = values[:, (1 << pair[0]) | (1 << pair[1])]
         full = np.column_stack([deals[:, :5], deals[:, 5:][:, pair]])
         assert (column == evaluate_many(full)).all()
+
+
+@pytest.mark.parametrize(
+    ("ranking", "straights", "decks", "wilds"),
+    [
+        (Ranking.HIGH, Straights.NORMAL, 1, 0),
+        (Ranking.LOW_27, Straights.NORMAL, 1, 0),
+        (Ranking.LOW_A5, Straights.NORMAL, 1, 0),
+        (Ranking.HIGH, Straights.WRAP, 2, 0),
+        (Ranking.HIGH, Straights.NORMAL, 1, 2),
+        (Ranking.LOW_27, Straights.WRAP, 2, 3),
+    ],
+)
+def test_rule_subsets_are_each_subsets_best_five(
+    ranking: Ranking, straights: Straights, decks: int, wilds: int
+) -> None:
+    # Every subset of six hole cards against ``best`` of its own cards (pairs looked up, the
+    # rest five by five): half the rows dealt from two suits, so that flushes are common.
+    rng = np.random.default_rng(11)
+    deck = np.concatenate([np.arange(52)] * decks + [np.arange(WILD_CODE, WILD_CODE + wilds)])
+    suited = deck[(deck % 4 < 2) | (deck >= WILD_CODE)]
+    rows = np.array([rng.choice(suited if r % 2 else deck, 11, replace=False) for r in range(400)])
+    rivers = RuleRivers(rows[:, :5], TableRules(ranking, straights, decks), min(5, wilds))
+    holes = rows[:, 5:]
+    found = rivers.subsets(holes)
+    for mask in range(64):
+        held = [i for i in range(6) if mask >> i & 1]
+        assert (found[:, mask] == rivers.best(holes[:, held])).all(), held

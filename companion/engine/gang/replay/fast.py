@@ -527,6 +527,7 @@ class RuleRivers:
         slot = table.high[s_high[three, None] + d_high]
         slot += table.low[s_low[three, None] + d_low]
         best[three] = table.values[slot].max(axis=1)
+        # Eight cards' suit counts still fit ``flush_possible``'s fields (four bits a suit).
         columns, rows = np.nonzero(fast.flush_possible()[s_suit + r_suit])
         for used in np.unique(sizes[columns]).tolist():
             of = sizes[columns] == used

@@ -28,6 +28,9 @@ WORK_SIZE = 1000  # long side of the frame the outlines are found on
 MIN_CARD_FRACTION = 0.02  # smallest card width, as a fraction of the work frame's long side
 TYPICAL_SPREAD = 0.5  # lone-card outlines under this fraction of the widest are parts of cards
 LONG_SIDE = 1.45  # card height / width used to turn a long edge into a width estimate
+TOUCHING_MAX = 7  # most cards laid touching in one row whose hidden corners are proposed
+TOUCHING_SLACK = 0.15  # how far (in card widths) a row's cards may be from the typical width
+TOUCHING_ROW = 0.15  # how far (in card lengths) the row's other edge may be from one card length
 # A frame whose index crop shows no card paper is read as "no index" and leaves no mark: the
 # frames are dropped before any crop is cut. The paper's whiteness (``paper_whiteness``) of
 # each of the 1,880 proposals read as a card on 150 rendered training scenes was at least 0.44
@@ -178,6 +181,31 @@ def _refine(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
     return np.array(out, np.float64).reshape(-1, 1, 2)
 
 
+def _along_touching(raw: list[tuple[float, ...]], typical: float | None) -> list[tuple[float, ...]]:
+    """The corners hidden along the edge of cards laid touching in a row (a river): their
+    union is one outline whose long edge spans several card widths, with no polygon corner
+    where one card meets the next. Each card's index corner lies a whole number of card widths
+    along that edge from the outline's corner, in the same frame: the edge is cut evenly into
+    as many cards as fit (touching cards, or nearly)."""
+    out: list[tuple[float, ...]] = []
+    for x, y, ux, uy, vx, vy, la, lb in raw:
+        width = typical if typical is not None else lb / LONG_SIDE
+        cards = round(la / width)
+        if (
+            cards < 2
+            or cards > TOUCHING_MAX
+            or abs(la / cards - width) > TOUCHING_SLACK * width
+            or abs(lb - LONG_SIDE * width) > TOUCHING_ROW * LONG_SIDE * width
+        ):
+            continue
+        step = la / cards
+        out += [
+            (x + j * step * ux, y + j * step * uy, ux, uy, vx, vy, step, lb)
+            for j in range(1, cards)
+        ]
+    return out
+
+
 def _is_card_quad(poly: np.ndarray) -> float | None:
     """Card width when the polygon is a lone card (4 right-ish corners, card proportions)."""
     pts = poly.reshape(-1, 2).astype(np.float64)
@@ -297,6 +325,7 @@ def propose_corners(
                     widths.append(card_w)
                 raw += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
     typical = typical_width(widths)
+    raw += _along_touching(raw, typical)
     frames: list[tuple[float, ...]] = []  # px, py, ux, uy, vx, vy, s: each scale of each corner
     for *corner, la, lb in raw:
         scales = [la, lb / LONG_SIDE]

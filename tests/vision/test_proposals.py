@@ -157,3 +157,35 @@ def test_a_light_table_filling_the_frame_is_not_taken_for_a_card() -> None:
         cv2.fillConvexPoly(image, card, (250, 250, 250))
     _, typical = propose_corners(image)
     assert typical is not None and 85 < typical < 115
+
+
+def test_cards_touching_in_a_row_get_their_hidden_corners_proposed() -> None:
+    """Four cards laid edge to edge make one outline 4 card widths long, with polygon corners
+    only at its ends; each card's index corner lies one card width further along its edge."""
+    image = np.full((600, 900, 3), (40, 90, 30), np.uint8)
+    cv2.rectangle(image, (100, 380), (200, 525), (245, 245, 245), -1)  # a lone card: the width
+    x0, y0 = 300, 150
+    cv2.rectangle(image, (x0, y0), (x0 + 400, y0 + 145), (245, 245, 245), -1)
+    for j in range(1, 4):  # the seams between the touching cards
+        cv2.line(image, (x0 + 100 * j, y0), (x0 + 100 * j, y0 + 145), (200, 200, 200), 1)
+    proposals, typical = propose_corners(image)
+    assert typical is not None and 95 < typical < 106
+    for j in range(4):
+        top_left = np.array([x0 + 100 * j, y0])
+        assert any(
+            np.linalg.norm(q.p - top_left) < 8 and q.u[0] > 0.95 and 90 < q.s < 110
+            for q in proposals
+        ), f"card {j}'s top-left corner"
+        bottom_right = np.array([x0 + 400 - 100 * j, y0 + 145])
+        assert any(np.linalg.norm(q.p - bottom_right) < 8 and q.u[0] < -0.95 for q in proposals), (
+            f"card {3 - j}'s bottom-right corner"
+        )
+
+
+def test_a_long_outline_of_another_height_is_no_row_of_cards() -> None:
+    # A white bar 4 card widths long but only half a card high: no corners along it.
+    image = np.full((600, 900, 3), (40, 90, 30), np.uint8)
+    cv2.rectangle(image, (100, 380), (200, 525), (245, 245, 245), -1)
+    cv2.rectangle(image, (300, 150), (700, 222), (245, 245, 245), -1)
+    proposals, _ = propose_corners(image)
+    assert not any(350 < q.p[0] < 650 and abs(q.p[1] - 150) < 8 for q in proposals)

@@ -76,7 +76,7 @@ def hands_shown(page: Any, names: tuple[str, ...]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     owner = None
     for text in leaves:
-        if text in names:
+        if text in names and text not in found:  # later mentions: the tokens, the best fives
             owner = text
             found[owner] = []
         elif owner is not None and CARD.match(text):

@@ -4,7 +4,8 @@
 # Needs: pip install -e .[train]; apt-get install gnome-cards-data librsvg2-bin;
 #        (mkdir -p cache/npm && cd cache/npm && npm init -y &&
 #         npm install @heruka_urgyen/react-playing-cards cardsJS)
-# About 75 minutes of crop generation and 75 + 36 + 19 minutes of training on 2 busy cores.
+# About 75 minutes of crop generation and 75 + 36 + 19 minutes of training on 2 busy cores, then
+# about 10 minutes of crops and 5 of fine-tuning for the corner model's stage 6.
 set -e
 T=companion.vision.training
 python -m $T.art --cache cache
@@ -56,6 +57,21 @@ python -m $T.train --index-only --face --train cache/faces_train.npz cache/faces
 # calibrated on training crops.
 python -m $T.quantize cache/card_corners_fp32.onnx models/card_corners.onnx \
     --calibration cache/patches_t3_train.npz
+# Stage 6: the int8 corner model fine-tuned one epoch on the real tables' hard cases (touching
+# river cards, light wood, steep views, stray cards, two decks, glare) and as many ordinary
+# crops, from its own dequantized weights with the folded norms frozen, then quantized again.
+python -m $T.patches --out cache/patches_hard_refr.npz --scenes 350 --seed 41 --hard --source reframed
+python -m $T.patches --out cache/patches_hard_truth.npz --scenes 250 --seed 42 --hard
+python -m $T.patches --out cache/patches_refr4_train.npz --scenes 350 --seed 43 --source reframed
+python -m $T.patches --out cache/patches_prop3_train.npz --scenes 200 --seed 44 --source proposals
+python -m $T.patches --out cache/patches_t4_train.npz --scenes 300 --seed 45
+python -m $T.patches --out cache/patches_hard_val.npz --scenes 60 --seed 46 --hard --source reframed
+python -m $T.train --init-onnx models/card_corners.onnx --checkpoint cache/corner_ckpt_s6.pt \
+    --train cache/patches_hard_refr.npz cache/patches_hard_truth.npz cache/patches_refr4_train.npz \
+    cache/patches_prop3_train.npz cache/patches_t4_train.npz --val cache/patches_hard_val.npz \
+    --epochs 1 --max-lr 3e-4 --minutes 20 --seed 62 --out cache/card_corners_s6_fp32.onnx
+python -m $T.quantize cache/card_corners_s6_fp32.onnx models/card_corners.onnx \
+    --calibration cache/patches_t4_train.npz
 python -m $T.quantize cache/card_reader_fp32.onnx models/card_reader.onnx \
     --calibration cache/patches_t3_train.npz --index-only
 python -m $T.quantize cache/card_face_fp32.onnx models/card_face.onnx \

@@ -22,6 +22,7 @@ from companion.vision.training.scenes import (
     BACKGROUND_FAMILIES,
     HELD_OUT_BACKGROUND,
     DeckStore,
+    Hard,
     Scene,
     make_scene,
 )
@@ -29,6 +30,7 @@ from companion.vision.training.scenes import (
 RANKS = "23456789TJQKA"
 SUITS = "shdc"
 NO_INDEX = len(RANKS)  # rank class 13: not an index
+Job = tuple[int, bool, str, bool]  # a scene's seed, held-out split?, cards folder, hard cases?
 
 
 def corner_frame(quad: np.ndarray, corner: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
@@ -78,9 +80,9 @@ def _crop_set(
     return np.array(crops, np.uint8), np.array(ranks, np.int8), np.array(suits, np.int8)
 
 
-def _scene(args: tuple[int, bool, str]) -> tuple[np.random.Generator, Scene]:
-    """The random scene of one job: (seed, held-out split?, cards folder)."""
-    seed, held_out, cards_dir = args
+def _scene(args: Job) -> tuple[np.random.Generator, Scene]:
+    """The random scene of one job: (seed, held-out split?, cards folder, hard cases?)."""
+    seed, held_out, cards_dir, hard = args
     rng = np.random.default_rng(seed)
     store = DeckStore(Path(cards_dir), held_out)
     families = (
@@ -88,10 +90,10 @@ def _scene(args: tuple[int, bool, str]) -> tuple[np.random.Generator, Scene]:
         if held_out
         else tuple(f for f in BACKGROUND_FAMILIES if f != HELD_OUT_BACKGROUND)
     )
-    return rng, make_scene(rng, store, families)
+    return rng, make_scene(rng, store, families, hard=Hard() if hard else None)
 
 
-def scene_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def scene_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rng, scene = _scene(args)
     crops, ranks, suits = [], [], []
     for card in scene.cards:
@@ -122,7 +124,7 @@ def scene_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, 
     return _crop_set(crops, ranks, suits)
 
 
-def face_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def face_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Whole-card crops (``geometry.FACE``) seen from each index corner in view, jittered like
     the corner finder's frames, for the face reader. A hand's lower card is included: its
     face is mostly covered, and the reader must learn to fall back on the index."""
@@ -142,7 +144,7 @@ def face_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, n
     return _crop_set(crops, ranks, suits)
 
 
-def proposal_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def proposal_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Crops at the detector's own corner proposals, labelled by matching the true corners.
 
     This gives the classifier exactly the framing errors and the non-card corners (chips, card
@@ -151,7 +153,7 @@ def proposal_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarra
     return _matched_patches(args, reframe=False)
 
 
-def reframed_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def reframed_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Like ``proposal_patches``, plus the nearby frames the detector tries on doubtful reads.
 
     Those frames are turned, shifted and rescaled, and land on table texture, card backs and
@@ -160,9 +162,7 @@ def reframed_patches(args: tuple[int, bool, str]) -> tuple[np.ndarray, np.ndarra
     return _matched_patches(args, reframe=True)
 
 
-def _matched_patches(
-    args: tuple[int, bool, str], reframe: bool
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _matched_patches(args: Job, reframe: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     from companion.vision.detector import reframes
     from companion.vision.proposals import propose_corners
 
@@ -218,8 +218,9 @@ def build(
     cards_dir: Path,
     workers: int,
     source: str = "truth",
+    hard: bool = False,
 ) -> None:
-    jobs = [(seed * 100_003 + i, held_out, str(cards_dir)) for i in range(scenes)]
+    jobs = [(seed * 100_003 + i, held_out, str(cards_dir), hard) for i in range(scenes)]
     work = {"proposals": proposal_patches, "reframed": reframed_patches, "faces": face_patches}.get(
         source, scene_patches
     )
@@ -253,8 +254,23 @@ def main(argv: list[str] | None = None) -> int:
         help="crop at jittered true corners, at the detector's proposals, or at "
         "the proposals and their re-framings; or whole cards (the face reader)",
     )
+    parser.add_argument(
+        "--hard",
+        action="store_true",
+        help="tables with the real tables' hard cases (scenes --hard): touching river cards, "
+        "light wood, steep views, stray cards, two decks, glare",
+    )
     args = parser.parse_args(argv)
-    build(args.out, args.scenes, args.held_out, args.seed, args.cards, args.workers, args.source)
+    build(
+        args.out,
+        args.scenes,
+        args.held_out,
+        args.seed,
+        args.cards,
+        args.workers,
+        args.source,
+        args.hard,
+    )
     return 0
 
 

@@ -30,7 +30,7 @@ def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
     )
 
 
-class CornerNet(nn.Module):  # type: ignore[misc]  # torch: untyped where types are checked
+class CornerNet(nn.Module):  # type: ignore[misc,unused-ignore]  # torch: untyped where types are checked
     """156 k parameters, about 20 MFLOP per crop (``width`` 1; channels scale with it).
 
     A 56x40 BGR crop -> rank (13 + no index) and suit logits.
@@ -61,7 +61,7 @@ class CornerNet(nn.Module):  # type: ignore[misc]  # torch: untyped where types 
         return self.rank(f), self.suit(f)
 
 
-class Exported(nn.Module):  # type: ignore[misc]  # as CornerNet
+class Exported(nn.Module):  # type: ignore[misc,unused-ignore]  # as CornerNet
     def __init__(self, net: CornerNet) -> None:
         super().__init__()
         self.net = net
@@ -177,6 +177,12 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="start from this checkpoint's weights (fine-tuning, fresh schedule)",
     )
+    parser.add_argument(
+        "--init-onnx",
+        type=Path,
+        default=None,
+        help="start from a shipped int8 model's weights, dequantized (fine-tuning, norms frozen)",
+    )
     parser.add_argument("--width", type=float, default=1.0, help="channel multiplier")
     parser.add_argument(
         "--index-only",
@@ -207,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.init is not None:
         net.load_state_dict(torch.load(args.init, weights_only=False)["net"])
         print(f"weights from {args.init}", flush=True)
+    if args.init_onnx is not None:
+        from companion.vision.training.onnx_init import load_onnx_weights
+
+        load_onnx_weights(net, args.init_onnx)
+        print(f"weights from {args.init_onnx} (dequantized; norms frozen)", flush=True)
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     steps_per_epoch = len(crops) // args.batch
     sched = torch.optim.lr_scheduler.OneCycleLR(
@@ -225,6 +236,10 @@ def main(argv: list[str] | None = None) -> int:
     rank_loss = nn.CrossEntropyLoss(label_smoothing=0.05)
     while epoch < args.epochs and elapsed < args.minutes * 60:
         net.train()
+        if args.init_onnx is not None:  # the folded norms stay as loaded (``onnx_init``)
+            for norm in net.modules():
+                if isinstance(norm, nn.BatchNorm2d):
+                    norm.eval()
         start = time.time()
         order = torch.randperm(len(crops), generator=gen)
         total = 0.0

@@ -25,7 +25,8 @@ def _dequantized(model: object, name: str) -> np.ndarray:
     import onnx
     from onnx import numpy_helper
 
-    assert isinstance(model, onnx.ModelProto)
+    if not isinstance(model, onnx.ModelProto):
+        raise TypeError(f"{type(model).__name__}: not an ONNX model")
     inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     if name in inits:
         return np.asarray(inits[name], np.float32)
@@ -65,13 +66,16 @@ def load_onnx_weights(net: CornerNet, path: Path) -> None:
     with torch.no_grad():
         for conv, norm, (_, weight, bias) in zip(convs, norms, layers, strict=False):
             if tuple(conv.weight.shape) != weight.shape:
-                raise ValueError(f"{path}: a {weight.shape} convolution where {net} has another")
+                raise ValueError(
+                    f"{path}: a {weight.shape} convolution where the net has "
+                    f"{tuple(conv.weight.shape)}"
+                )
             conv.weight.copy_(torch.from_numpy(weight))
             norm.weight.fill_(1.0)
             norm.bias.copy_(torch.from_numpy(bias))
             mean, var = norm.running_mean, norm.running_var
             if mean is None or var is None:  # a norm without running statistics: not a CornerNet's
-                raise ValueError(f"{net}: a norm keeps no running statistics")
+                raise ValueError("a batch norm of the net keeps no running statistics")
             mean.zero_()
             var.fill_(1.0 - norm.eps)
         for fc, (_, weight, bias) in zip(linear, layers[len(convs) :], strict=True):

@@ -3,6 +3,7 @@ screen)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -16,12 +17,25 @@ from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.widgets import Dispatch, dropdown
 
-__all__ = ["setup_panel", "table_action"]
+__all__ = ["setup_panel", "table_action", "table_field"]
 
 
 def table_action(change: Any) -> Action:
     """An action changing only the table: ``change(table) -> table``."""
     return pure(lambda s: s.with_table(change(s.table)))
+
+
+def table_field(
+    key: str, label: str, width: int, dispatch: Dispatch, change: Callable[[Any, str], Any]
+) -> ft.TextField:
+    """A small field whose submitted text changes the table: ``change(table, text) -> table``."""
+    return ft.TextField(
+        key=key,
+        label=label,
+        dense=True,
+        width=width,
+        on_submit=lambda e: dispatch(table_action(lambda tb: change(tb, e.control.value or ""))),
+    )
 
 
 def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:

@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.words import describe
-from companion.ui.showdown.setup_view import table_action
+from companion.ui.showdown.setup_view import table_action, table_field
 from companion.ui.showdown.state import ShowdownState
 from companion.ui.text import t
 from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
@@ -32,14 +32,12 @@ def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Cont
         ft.Row(buttons, wrap=True),
         ft.Row(
             [
-                ft.TextField(
-                    key="tokens-text",
-                    label=t("tokens_text", lang),
-                    dense=True,
-                    width=220,
-                    on_submit=lambda e: dispatch(
-                        table_action(lambda tb: tb.with_tokens_text(e.control.value or ""))
-                    ),
+                table_field(
+                    "tokens-text",
+                    t("tokens_text", lang),
+                    220,
+                    dispatch,
+                    lambda tb, text: tb.with_tokens_text(text),
                 ),
                 ft.TextButton(
                     key="tokens-clear",

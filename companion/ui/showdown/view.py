@@ -13,7 +13,7 @@ from companion.ui.showdown.actions import save_heist
 from companion.ui.showdown.doubts import layout
 from companion.ui.showdown.doubts_view import doubts_panel, out_row, seat_panel
 from companion.ui.showdown.photo_view import photo_panel, place_colour
-from companion.ui.showdown.setup_view import setup_panel, table_action
+from companion.ui.showdown.setup_view import setup_panel, table_action, table_field
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
 from companion.ui.showdown.verdict_view import best_fives, tokens_panel, verdict_panel
 from companion.ui.state import AppState
@@ -199,23 +199,19 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
                         spacing=2,
                         wrap=True,
                     ),
-                    ft.TextField(
-                        key="replace",
-                        label=t("replace_with", lang),
-                        dense=True,
-                        width=160,
-                        on_submit=lambda e: dispatch(
-                            table_action(lambda tb: tb.replace_selected(e.control.value or ""))
-                        ),
+                    table_field(
+                        "replace",
+                        t("replace_with", lang),
+                        160,
+                        dispatch,
+                        lambda tb, text: tb.replace_selected(text),
                     ),
-                    ft.TextField(
-                        key="add-card",
-                        label=t("photo.add_card", lang, place=table.place_name(here, lang)),
-                        dense=True,
-                        width=200,
-                        on_submit=lambda e: dispatch(
-                            table_action(lambda tb: tb.add_cards(here, e.control.value or ""))
-                        ),
+                    table_field(
+                        "add-card",
+                        t("photo.add_card", lang, place=table.place_name(here, lang)),
+                        200,
+                        dispatch,
+                        lambda tb, text: tb.add_cards(here, text),
                     ),
                     ft.Text(t("move_to", lang)),
                     ft.Row(

@@ -418,16 +418,15 @@ class RuleRivers:
             totals = (totals[0][rows], totals[1][rows], totals[2][rows])
         hole = _rule_totals(low[holes], high[holes], suit[holes])
         table = self.worst_table if worst else self.best_table
-        index = table.index
         found = []
         for hole_at, board_at in _rule_plan(holes.shape[-1], top)[skip:]:
-            h_low, h_high, h_suit = (t[:, hole_at, None] for t in hole)
-            b_low, b_high, b_suit = (t[:, None, board_at] for t in totals)
-            slot = index.high2[h_high + b_high]
-            slot += index.low2[h_low + b_low]
-            suits = h_suit | b_suit
-            slot += (suits & (suits - 1)) == 0
-            found.append(table.values32[slot])
+            found.append(
+                _five_values_of(
+                    table,
+                    tuple(t[:, hole_at, None] for t in hole),
+                    tuple(t[:, None, board_at] for t in totals),
+                )
+            )
         return found
 
     def best(self, holes: IntArray, top: int = 5, worst: bool = False) -> IntArray:
@@ -539,27 +538,35 @@ class RuleRivers:
     def _entry_fives(self, fives: _Totals, rows: IntArray, held: IntArray, used: int) -> IntArray32:
         """For each (row, hole subset of ``used`` cards) entry, the best of the fives made of
         those cards and 5 - ``used`` river cards (the rules' table of fives, flushes included)."""
-        h_low, h_high, h_suit = (t[held, rows] for t in fives)
         board_at = _rule_plan(5, 5)[5 - used][0]
-        b_low, b_high, b_suit = (t[rows][:, board_at] for t in self._totals)
-        index = self.best_table.index
-        slot = index.high2[h_high[:, None] + b_high]
-        slot += index.low2[h_low[:, None] + b_low]
-        suits = h_suit[:, None] | b_suit
-        slot += (suits & (suits - 1)) == 0
-        return np.asarray(self.best_table.values32[slot].max(axis=1), dtype=np.int32)
+        values = _five_values_of(
+            self.best_table,
+            tuple(t[held, rows][:, None] for t in fives),
+            tuple(t[rows][:, board_at] for t in self._totals),
+        )
+        return np.asarray(values.max(axis=1), dtype=np.int32)
 
     def _held_fives(self, fives: _Totals, hole_at: IntArray, board_at: IntArray) -> IntArray32:
         """(hole subsets, river subsets, rows): the value of each five of a hole subset and a
         river subset, from their totals (by subset, then row)."""
-        index = self.best_table.index
-        h_low, h_high, h_suit = (t[hole_at, None] for t in fives)
-        b_low, b_high, b_suit = (t[None, board_at] for t in self._totals_t)
-        slot = index.high2[h_high + b_high]
-        slot += index.low2[h_low + b_low]
-        suits = h_suit | b_suit
-        slot += (suits & (suits - 1)) == 0
-        return np.asarray(self.best_table.values32[slot], dtype=np.int32)
+        return _five_values_of(
+            self.best_table,
+            tuple(t[hole_at, None] for t in fives),
+            tuple(t[None, board_at] for t in self._totals_t),
+        )
+
+
+def _five_values_of(
+    table: fast.RuleTable, hole: tuple[npt.NDArray[Any], ...], board: tuple[npt.NDArray[Any], ...]
+) -> IntArray32:
+    """The rules' value of each five made of hole and river subsets, from their totals (low
+    keys, high keys, suit bits; shapes that broadcast together): the keys add, the suits or."""
+    (h_low, h_high, h_suit), (b_low, b_high, b_suit) = hole, board
+    slot = table.index.high2[h_high + b_high]
+    slot += table.index.low2[h_low + b_low]
+    suits = h_suit | b_suit
+    slot += (suits & (suits - 1)) == 0  # a five of one suit: the table's flush column
+    return np.asarray(table.values32[slot], dtype=np.int32)
 
 
 def _rule_totals(

@@ -170,7 +170,7 @@ def uses_fast_path(table: Table) -> bool:
 def _standard_path(table: Table) -> bool:
     """Whether the standard numpy path (``replay_fast``'s shared boards) values the table:
     standard rules, no wild card, and at most its form's hole cards per player (e.g. two per
-    hand on one river or two, or six-three-hands' splits); else ``rule_path`` does."""
+    hand on one river or two); else ``rule_path`` does (six-three-hands and high-low always)."""
     form = variant_of(table).numpy
     return (
         form is not None
@@ -180,22 +180,6 @@ def _standard_path(table: Table) -> bool:
         and all(0 < len(p.cards) <= form.max_cards for p in table.players)
         and not any(c.is_wild for cards in table_groups(table).values() for c in cards)
     )
-
-
-def _six_three_values(
-    table: Table,
-    board: npt.NDArray[np.int64],
-    holes: Mapping[int, npt.NDArray[np.int64]] | None = None,
-) -> dict[str, npt.NDArray[np.int64]]:
-    """Each six-three hand's value on every river (B x 5 ids); ``holes``: the players' cards per
-    row where they vary (by player index), else their own."""
-    values: dict[str, npt.NDArray[np.int64]] = {}
-    for i, p in enumerate(table.players):
-        hole = holes[i] if holes is not None and i in holes else _ids(p.cards)
-        three = rf.best_three_split(rf.subset_values(board, hole))
-        for k in range(3):
-            values[f"{p.name}/{k + 1}"] = three[:, k]
-    return values
 
 
 def _player_values(
@@ -420,10 +404,7 @@ def _fast_everyone(
         size = 5 - len(deal.fixed[key])
         fixed = np.broadcast_to(_ids(deal.fixed[key]), (len(cards), 5 - size))
         rivers.append(np.column_stack([fixed, cards[:, start : start + size]]))
-    if _numpy_form(table) is NumpyForm.THREE_SPLIT:
-        values = _six_three_values(table, rivers[0])
-    else:
-        values = _hand_values(table, [rf.SharedBoards(rf.card_masks(r)) for r in rivers])
+    values = _hand_values(table, [rf.SharedBoards(rf.card_masks(r)) for r in rivers])
     return rf.order_patterns(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
 
 
@@ -453,8 +434,6 @@ def _fast_own(
             draws[shape] = sampled_positions(rng, samples, *shape)
         chosen, exact = draws[shape], False
     cards = pool[chosen]
-    if _numpy_form(table) is NumpyForm.THREE_SPLIT:
-        return _six_three_own(table, deal, cards), len(cards), exact
     dealt: dict[Key, npt.NDArray[np.int64]] = {}
     for (key, size), start in zip(
         deal.unknown, itertools.accumulate(deal.sizes, initial=0), strict=False
@@ -502,29 +481,6 @@ def own_view_values(
             _player_values(table, p.name, hole.shape[1], len(boards[0]), len(boards), value)
         )
     return values
-
-
-def _six_three_own(
-    table: Table, deal: Deal, cards: npt.NDArray[np.int64]
-) -> npt.NDArray[np.float64]:
-    """Code counts of six-three hands over the deals (rows of ``cards``) of the unknown groups."""
-    dealt: dict[Key, npt.NDArray[np.int64]] = {}
-    for (key, size), start in zip(
-        deal.unknown, itertools.accumulate(deal.sizes, initial=0), strict=False
-    ):
-        dealt[key] = cards[:, start : start + size]
-    board = np.column_stack(
-        [
-            np.broadcast_to(
-                _ids(deal.fixed[("board", 0)]), (len(cards), len(deal.fixed[("board", 0)]))
-            ),
-            dealt.get(("board", 0), np.zeros((len(cards), 0), dtype=np.int64)),
-        ]
-    )
-    holes = {i: dealt[("cards", i)] for i in range(len(table.players)) if ("cards", i) in dealt}
-    values = _six_three_values(table, board, holes)
-    ids = tuple(h.id for h in form_hands(table))
-    return rf.position_counts(np.stack([values[h] for h in ids], axis=1))
 
 
 def street_odds(

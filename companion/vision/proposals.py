@@ -31,13 +31,15 @@ LONG_SIDE = 1.45  # card height / width used to turn a long edge into a width es
 TOUCHING_MAX = 7  # most cards laid touching in one row whose hidden corners are proposed
 TOUCHING_SLACK = 0.15  # how far (in card widths) a row's cards may be from the typical width
 TOUCHING_ROW = 0.15  # how far (in card lengths) the row's other edge may be from one card length
-# Seamed masks (``_seamed``): whiteness levels (otsu..top, as ``_masks``), Canny thresholds of
-# the seams on the whiteness map, and which pieces count (``_card_pieces``): an area of 0.4-2.6
-# typical cards (one card, or two still joined) filling 0.7 of its convex hull. On 60 hard
-# rendered tables (scenes --hard --held-out, seed 781) the reader missed 53 cards without the
-# seams, 45 taking every piece (35 % more proposals) and 46 with these (21 % more; on the
-# real train_08 photo 12 % more, 179 instead of 160).
-SEAM_LEVELS: tuple[float, ...] = (0.35,)
+# Seamed masks (``_seamed``): whiteness levels (otsu..top, as ``_masks``; the local mask is
+# cut too), Canny thresholds of the seams on the whiteness map, and which pieces count
+# (``_card_pieces``): an area of 0.4-2.6 typical cards (one card, or two still joined) filling
+# 0.7 of its convex hull. On 60 hard rendered tables (scenes --hard --held-out, seed 781) the
+# reader missed 53 cards without the seams, 45 taking every piece of the level mask (35 % more
+# proposals), 46 with these pieces (21 % more) and 45 with the local mask cut too (24 % more;
+# on the real train_08 photo 12 % more, 179 instead of 160).
+SEAMS = True  # whether the seamed masks are made at all
+SEAM_LEVELS = (0.35,)
 SEAM_EDGE_LOW, SEAM_EDGE_HIGH = 30, 90
 SEAM_AREA = (0.4, 2.6)
 SEAM_CONVEX = 0.7
@@ -116,22 +118,23 @@ def _masks(white: np.ndarray) -> list[np.ndarray]:
     return masks
 
 
-def _seamed(white: np.ndarray) -> list[np.ndarray]:
+def _seamed(white: np.ndarray, local: np.ndarray) -> list[np.ndarray]:
     """Card masks cut along the frame's edges: cards laid touching (a river) make one blob at
     every whiteness level, and the shadow or seam between two of them is an edge. Cut there,
-    each card has its own outline, with the corners the blob hides. Not closed afterwards
+    each card has its own outline, with the corners the blob hides. The masks: the levels
+    ``SEAM_LEVELS`` and ``local``, the mask relative to the surroundings (``_masks``'s last),
+    which holds the cards where glare or shade sets the levels wrong. Not closed afterwards
     (``propose_corners``): closing would fill the cuts again."""
-    if SEAM_LEVELS == ():
+    if not SEAMS:
         return []
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     top = _top_whiteness(white)
     edges = cv2.Canny(cv2.GaussianBlur(white, (3, 3), 0), SEAM_EDGE_LOW, SEAM_EDGE_HIGH)
     apart = cv2.dilate(edges, np.ones((3, 3), np.uint8)) == 0
-    return [
-        ((white > otsu + f * (top - otsu)) & apart).astype(np.uint8)
-        for f in SEAM_LEVELS
-        if 40 <= otsu + f * (top - otsu) < top
+    levels = [
+        white > otsu + f * (top - otsu) for f in SEAM_LEVELS if 40 <= otsu + f * (top - otsu) < top
     ]
+    return [(mask & apart).astype(np.uint8) for mask in [*levels, local > 0]]
 
 
 def _polygon_corners(poly: np.ndarray, min_edge: float) -> list[tuple[float, ...]]:
@@ -349,7 +352,8 @@ def propose_corners(
     close, open_ = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)
     raw: list[tuple[float, ...]] = []
     widths: list[float] = []
-    levels = [(mask, False) for mask in _masks(white)] + [(m, True) for m in _seamed(white)]
+    masks = _masks(white)
+    levels = [(mask, False) for mask in masks] + [(m, True) for m in _seamed(white, masks[-1])]
     pieces: list[Piece] = []  # of the seamed masks
     for mask, seamed in levels:
         # Closing fills the notches that index glyphs near the card edge cut into the mask.

@@ -53,7 +53,7 @@ def test_a_card_whose_index_corners_give_no_proposal_is_read_from_its_other_corn
     # (The 6d touches its neighbour: the corners proposed along a row of touching cards and
     # the outlines cut along the seam between them find it too, so they are turned off here.)
     monkeypatch.setattr("companion.vision.proposals.TOUCHING_MAX", 1)
-    monkeypatch.setattr("companion.vision.proposals.SEAM_LEVELS", ())
+    monkeypatch.setattr("companion.vision.proposals.SEAMS", False)
     image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
     (six,) = cards("6d")
     assert six in CardDetector().detect(image).cards

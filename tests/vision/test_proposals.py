@@ -224,5 +224,5 @@ def test_cards_touching_each_turned_get_their_corners_from_the_seams_between_the
         ]
 
     assert all(found(propose_corners(image)[0])), "each card's top-left corner"
-    monkeypatch.setattr(proposals_module, "SEAM_LEVELS", ())
+    monkeypatch.setattr(proposals_module, "SEAMS", False)
     assert not all(found(propose_corners(image)[0])), "the row alone hides some corners"

@@ -237,16 +237,17 @@ def _along_touching(raw: list[tuple[float, ...]], typical: float | None) -> list
     return out
 
 
-Piece = tuple[float, float, np.ndarray, np.ndarray]  # area, hull area, outline, polygon
+_Piece = tuple[float, float, np.ndarray, np.ndarray]  # area, hull area, outline, polygon
 
 
 def _card_pieces(
-    pieces: list[Piece], typical: float | None, min_edge: float
+    pieces: list[_Piece], typical: float | None, min_width: float
 ) -> list[tuple[float, ...]]:
     """The corners of the seamed masks' pieces (area, hull area, outline, polygon) that may be
     a card (or two still joined): about as large as cards of the typical width, and nearly
     convex. Cut along every edge, a card's face also falls apart into pips and pictures, and
-    glare and a light table into ragged blobs: those are left out (speed)."""
+    glare and a light table into ragged blobs: those are left out (speed). As on every
+    outline, a corner's edges must be a quarter of ``min_width`` (the least card width)."""
     out: list[tuple[float, ...]] = []
     for area, hull_area, outline, poly in pieces:
         if area < SEAM_CONVEX * hull_area:
@@ -255,7 +256,7 @@ def _card_pieces(
             SEAM_AREA[0] < area / (LONG_SIDE * typical * typical) < SEAM_AREA[1]
         ):
             continue
-        out += _polygon_corners(_refine(outline, poly), 0.25 * min_edge)
+        out += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
     return out
 
 
@@ -354,7 +355,7 @@ def propose_corners(
     widths: list[float] = []
     masks = _masks(white)
     levels = [(mask, False) for mask in masks] + [(m, True) for m in _seamed(white, masks[-1])]
-    pieces: list[Piece] = []  # of the seamed masks
+    pieces: list[_Piece] = []  # of the seamed masks
     for mask, seamed in levels:
         # Closing fills the notches that index glyphs near the card edge cut into the mask.
         if not seamed:

@@ -6,6 +6,7 @@ import pytest
 
 from companion.vision import proposals as proposals_module
 from companion.vision.proposals import (
+    Proposal,
     _polygon_corners,
     _refine,
     _whiteness,
@@ -216,12 +217,17 @@ def test_cards_touching_each_turned_get_their_corners_from_the_seams_between_the
 ) -> None:
     image, cards = _river_of_turned_cards(80)
 
-    def found(proposals: list) -> list[bool]:
-        return [
-            any(np.linalg.norm(q.p - quad[0]) < 6 and float(q.u @ unit) > 0.98 for q in proposals)
-            for quad in cards
-            for unit in [(quad[1] - quad[0]) / np.linalg.norm(quad[1] - quad[0])]
-        ]
+    def found(proposals: list[Proposal]) -> list[bool]:
+        """Whether each card's top-left corner is proposed, its frame along the top edge."""
+        out = []
+        for quad in cards:
+            top = (quad[1] - quad[0]) / np.linalg.norm(quad[1] - quad[0])
+            out.append(
+                any(
+                    np.linalg.norm(q.p - quad[0]) < 6 and float(q.u @ top) > 0.98 for q in proposals
+                )
+            )
+        return out
 
     assert all(found(propose_corners(image)[0])), "each card's top-left corner"
     monkeypatch.setattr(proposals_module, "SEAMS", False)

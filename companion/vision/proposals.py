@@ -98,15 +98,14 @@ def paper_whiteness(white: np.ndarray, frames: np.ndarray) -> np.ndarray:
     return np.asarray(np.percentile(samples, 80, axis=1))
 
 
-def _masks(white: np.ndarray) -> list[np.ndarray]:
-    """Card masks at several whiteness levels, plus one relative to the local surroundings.
+def _masks(white: np.ndarray, otsu: float, top: float) -> list[np.ndarray]:
+    """Card masks at several whiteness levels between the map's Otsu level and its card white
+    ``top`` (``_top_whiteness``), plus one relative to the local surroundings (the last).
 
     Otsu splits the frame into its two largest populations, which on a light table are "table
     and cards" against the floor; the higher levels separate cards from a light table, and the
     local mask (brighter than the neighbourhood by a margin) does so when light is uneven.
     """
-    otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    top = _top_whiteness(white)
     levels = {round(otsu - 25)} | {round(otsu + f * (top - otsu)) for f in (0, 0.35, 0.6, 0.8)}
     masks: list[np.ndarray] = [
         (white > t).astype(np.uint8) for t in sorted(levels) if 40 <= t < top
@@ -118,7 +117,7 @@ def _masks(white: np.ndarray) -> list[np.ndarray]:
     return masks
 
 
-def _seamed(white: np.ndarray, local: np.ndarray) -> list[np.ndarray]:
+def _seamed(white: np.ndarray, otsu: float, top: float, local: np.ndarray) -> list[np.ndarray]:
     """Card masks cut along the frame's edges: cards laid touching (a river) make one blob at
     every whiteness level, and the shadow or seam between two of them is an edge. Cut there,
     each card has its own outline, with the corners the blob hides. The masks: the levels
@@ -127,8 +126,6 @@ def _seamed(white: np.ndarray, local: np.ndarray) -> list[np.ndarray]:
     (``propose_corners``): closing would fill the cuts again."""
     if not SEAMS:
         return []
-    otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    top = _top_whiteness(white)
     edges = cv2.Canny(cv2.GaussianBlur(white, (3, 3), 0), SEAM_EDGE_LOW, SEAM_EDGE_HIGH)
     apart = cv2.dilate(edges, np.ones((3, 3), np.uint8)) == 0
     levels = [
@@ -353,8 +350,11 @@ def propose_corners(
     close, open_ = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)
     raw: list[tuple[float, ...]] = []
     widths: list[float] = []
-    masks = _masks(white)
-    levels = [(mask, False) for mask in masks] + [(m, True) for m in _seamed(white, masks[-1])]
+    otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    top = _top_whiteness(white)
+    masks = _masks(white, otsu, top)
+    seamed_masks = _seamed(white, otsu, top, masks[-1])
+    levels = [(mask, False) for mask in masks] + [(mask, True) for mask in seamed_masks]
     pieces: list[_Piece] = []  # of the seamed masks
     for mask, seamed in levels:
         # Closing fills the notches that index glyphs near the card edge cut into the mask.
@@ -368,10 +368,14 @@ def propose_corners(
                 continue
             outlines = [contour]
             hull = cv2.convexHull(contour)
-            if area > 0.9 * cv2.contourArea(hull):  # a lone card, maybe with a ragged edge
+            hull_area = cv2.contourArea(hull)
+            if area > 0.9 * hull_area:  # a lone card, maybe with a ragged edge
                 outlines.append(hull)
             for outline in outlines:
                 poly = cv2.approxPolyDP(outline, max(1.5, 0.04 * math.sqrt(area)), True)
+                if seamed:  # its corners only, once the typical width is known
+                    pieces.append((area, hull_area, outline, poly))
+                    continue
                 card_w = _is_card_quad(poly)
                 # A card-shaped outline on the frame's border is the table (a light one
                 # passes the levels whole) or a card cut by the edge, not a lone card.
@@ -379,9 +383,6 @@ def propose_corners(
                 inside = (
                     x > 1 and y > 1 and x + bw < white.shape[1] - 2 and y + bh < white.shape[0] - 2
                 )
-                if seamed:
-                    pieces.append((area, cv2.contourArea(hull), outline, poly))
-                    continue
                 if card_w is not None and inside:
                     widths.append(card_w)
                 raw += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
@@ -401,7 +402,7 @@ def propose_corners(
         frames += [(*corner, s) for s in scales if s >= min_width]
     table = np.array(frames, np.float64).reshape(-1, 7)
     if paper_min > 0:
-        table = table[paper_whiteness(white, table) >= paper_min * _top_whiteness(white)]
+        table = table[paper_whiteness(white, table) >= paper_min * top]
     proposals = [
         Proposal(np.array([x, y]) / factor, np.array([ux, uy]), np.array([vx, vy]), s / factor)
         for x, y, ux, uy, vx, vy, s in table[first_of_alike(table)].tolist()

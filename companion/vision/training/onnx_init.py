@@ -19,15 +19,13 @@ from companion.vision.training.train import CornerNet
 __all__ = ["onnx_layers", "load_onnx_weights"]
 
 
-def _dequantized(model: object, name: str) -> np.ndarray:
-    """The float value of graph tensor ``name``: an initializer, or a ``DequantizeLinear`` of
-    initializers (per channel along its ``axis``)."""
+def _dequantized(model: object, inits: dict[str, np.ndarray], name: str) -> np.ndarray:
+    """The float value of graph tensor ``name``: an initializer (``inits``: the model's, by
+    name), or a ``DequantizeLinear`` of initializers (per channel along its ``axis``)."""
     import onnx
-    from onnx import numpy_helper
 
     if not isinstance(model, onnx.ModelProto):
         raise TypeError(f"{type(model).__name__}: not an ONNX model")
-    inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     if name in inits:
         return np.asarray(inits[name], np.float32)
     node = next(n for n in model.graph.node if name in n.output)
@@ -45,10 +43,16 @@ def _dequantized(model: object, name: str) -> np.ndarray:
 def onnx_layers(path: Path) -> list[tuple[str, np.ndarray, np.ndarray]]:
     """(op, weight, bias) of each convolution and fully connected layer, in graph order."""
     import onnx
+    from onnx import numpy_helper
 
     model = onnx.load(str(path))
+    inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     return [
-        (node.op_type, _dequantized(model, node.input[1]), _dequantized(model, node.input[2]))
+        (
+            node.op_type,
+            _dequantized(model, inits, node.input[1]),
+            _dequantized(model, inits, node.input[2]),
+        )
         for node in model.graph.node
         if node.op_type in ("Conv", "Gemm")
     ]

@@ -12,20 +12,17 @@ from companion.vision import geometry
 if TYPE_CHECKING:
     from onnxruntime import InferenceSession
 
-__all__ = ["DEFAULT_FACE", "DEFAULT_MODEL", "DEFAULT_READER", "load_model"]
+__all__ = ["DEFAULT_FACE", "DEFAULT_MODEL", "DEFAULT_READER", "load_model", "open_session"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "card_corners.onnx"
 DEFAULT_READER = DEFAULT_MODEL.with_name("card_reader.onnx")
 DEFAULT_FACE = DEFAULT_MODEL.with_name("card_face.onnx")
 
 
-def load_model(
-    model_path: Path | str, threads: int, extent: geometry.Extent = geometry.CORNER
-) -> tuple[InferenceSession, str, str]:
-    """An onnxruntime session on a corner-crop model, with its rank and suit names."""
+def open_session(path: Path, threads: int) -> tuple[InferenceSession, dict[str, str]]:
+    """An onnxruntime session on the CPU with ``threads`` threads, and the model's metadata."""
     import onnxruntime as ort
 
-    path = Path(model_path)
     if not path.is_file():
         raise ModelLoadError(str(path), "file not found")
     options = ort.SessionOptions()
@@ -37,7 +34,19 @@ def load_model(
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     try:
         session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-        meta = session.get_modelmeta().custom_metadata_map
+        meta = dict(session.get_modelmeta().custom_metadata_map)
+    except Exception as error:  # onnxruntime raises its own exception types
+        raise ModelLoadError(str(path), str(error)) from error
+    return session, meta
+
+
+def load_model(
+    model_path: Path | str, threads: int, extent: geometry.Extent = geometry.CORNER
+) -> tuple[InferenceSession, str, str]:
+    """An onnxruntime session on a corner-crop model, with its rank and suit names."""
+    path = Path(model_path)
+    session, meta = open_session(path, threads)
+    try:
         ranks, suits = meta["ranks"], meta["suits"]
         crop = (
             int(meta["crop_w"]),
@@ -45,7 +54,7 @@ def load_model(
             tuple(json.loads(meta["crop_x"])),
             tuple(json.loads(meta["crop_y"])),
         )
-    except Exception as error:  # onnxruntime raises its own exception types
+    except (KeyError, ValueError, TypeError) as error:  # metadata missing or malformed
         raise ModelLoadError(str(path), str(error)) from error
     expected = (geometry.CROP_W, geometry.CROP_H, *extent)
     if crop != expected:

@@ -20,11 +20,16 @@ from companion.vision.training.patches import NO_INDEX
 
 
 class _Batches:
-    """Calibration crops for onnxruntime, 64 at a time (a ``CalibrationDataReader``)."""
+    """Calibration inputs for onnxruntime (a ``CalibrationDataReader``): crops 64 at a time,
+    or the outline model's frames one at a time (their sizes differ)."""
 
-    def __init__(self, crops: np.ndarray) -> None:
+    def __init__(self, crops: np.ndarray | list[np.ndarray], name: str = "crops") -> None:
+        step = 64 if isinstance(crops, np.ndarray) else 1
         self._batches = iter(
-            [{"crops": crops[i : i + 64].astype(np.float32)} for i in range(0, len(crops), 64)]
+            [
+                {name: np.asarray(crops[i : i + step] if step > 1 else crops[i][None], np.float32)}
+                for i in range(0, len(crops), step)
+            ]
         )
 
     def get_next(self) -> dict[str, np.ndarray] | None:
@@ -39,7 +44,24 @@ def calibration_crops(path: Path, count: int, index_only: bool, seed: int = 0) -
     return chosen
 
 
-def quantize(source: Path, target: Path, crops: np.ndarray) -> None:
+def calibration_frames(path: Path, count: int, seed: int = 0) -> list[np.ndarray]:
+    """``count`` of the outline model's training frames, padded as the model reads them."""
+    from companion.vision.outlines import STRIDE
+
+    data = np.load(path)
+    frames = sorted(k for k in data.files if k.startswith("image_"))
+    pick = np.random.default_rng(seed).permutation(len(frames))[:count]
+    out = []
+    for i in np.sort(pick).tolist():
+        frame = data[frames[i]]
+        h, w = frame.shape[:2]
+        out.append(np.pad(frame, ((0, -h % STRIDE), (0, -w % STRIDE), (0, 0)), mode="edge"))
+    return out
+
+
+def quantize(
+    source: Path, target: Path, crops: np.ndarray | list[np.ndarray], name: str = "crops"
+) -> None:
     import onnx
     from onnxruntime.quantization import QuantFormat, QuantType, quantize_static
     from onnxruntime.quantization.shape_inference import quant_pre_process
@@ -47,11 +69,12 @@ def quantize(source: Path, target: Path, crops: np.ndarray) -> None:
     meta = {p.key: p.value for p in onnx.load(str(source)).metadata_props}
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "prepared.onnx"
-        quant_pre_process(str(source), str(prepared))
+        # The outline model's free height and width defeat the symbolic shape inference.
+        quant_pre_process(str(source), str(prepared), skip_symbolic_shape=name != "crops")
         quantize_static(
             str(prepared),
             str(target),
-            _Batches(crops),
+            _Batches(crops, name),
             quant_format=QuantFormat.QDQ,
             per_channel=True,
             activation_type=QuantType.QUInt8,
@@ -66,7 +89,7 @@ def quantize(source: Path, target: Path, crops: np.ndarray) -> None:
         prop = model.metadata_props.add()
         prop.key, prop.value = key, value
     onnx.save(model, str(target))
-    print(f"quantized {source} -> {target} on {len(crops)} crops")
+    print(f"quantized {source} -> {target} on {len(crops)} {name}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,7 +103,16 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="calibrate on index crops only (the reader never sees others)",
     )
+    parser.add_argument(
+        "--outlines",
+        action="store_true",
+        help="the outline model, calibrated on outline_data frames (--count of them)",
+    )
     args = parser.parse_args(argv)
+    if args.outlines:
+        frames = calibration_frames(args.calibration, args.count)
+        quantize(args.source, args.target, frames, "frame")
+        return 0
     quantize(
         args.source, args.target, calibration_crops(args.calibration, args.count, args.index_only)
     )

@@ -59,7 +59,10 @@ class Scene:
 class Hard:
     """The real tables' hard cases, each drawn with its own probability in a table scene:
     river cards laid touching, a light wooden table, a steep (seated) view, a stray card cut
-    by the frame's edge, a second deck (one card twice), a strong glare."""
+    by the frame's edge, a second deck (one card twice), a strong glare; and, off unless
+    asked for, a pale board with hardly any grain laid on a darker floor (a light table seen
+    whole, as bright as the cards and larger than any). A case asked for with probability 0
+    draws no random number, so sets rendered before it existed are rendered the same."""
 
     touching: float = 0.4
     light_wood: float = 0.3
@@ -67,6 +70,7 @@ class Hard:
     stray: float = 0.4
     two_decks: float = 0.3
     glare: float = 0.4
+    light_board: float = 0.0
 
 
 class DeckStore:
@@ -152,6 +156,21 @@ def background(
         img = base[None, None, :] * shade[..., None]
     img = img + rng.normal(0, 3, img.shape)
     return np.asarray(np.clip(img, 0, 255).astype(np.uint8))
+
+
+def _lay_board(canvas: np.ndarray, rng: np.random.Generator, homography: np.ndarray) -> None:
+    """A pale, nearly plain board over most of the table plane (``Hard.light_board``)."""
+    h, w = canvas.shape[:2]
+    x0, y0 = rng.uniform(0.0, 0.2, 2) * [w, h]
+    x1, y1 = rng.uniform(0.8, 1.0, 2) * [w, h]
+    rect = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], np.float32)
+    quad = cv2.perspectiveTransform(rect, homography)[0]
+    colour = np.array(rng.uniform([165, 195, 210], [225, 238, 250]), np.float32)
+    shade = 0.93 + 0.05 * _noise_field(rng, h, w, 40) + 0.02 * _noise_field(rng, h, w, 4)
+    board = np.clip(colour[None, None, :] * shade[..., None], 0, 255).astype(np.uint8)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(inside, np.round(quad).astype(np.int32), 1)
+    canvas[inside > 0] = board[inside > 0]
 
 
 def _paste(canvas: np.ndarray, rgba: np.ndarray, matrix: np.ndarray) -> np.ndarray:
@@ -256,7 +275,7 @@ def make_scene(
     cases: set[str] = set()
     if hard is not None:
         layout = "table"
-        cases = {name for name, p in vars(hard).items() if rng.random() < p}
+        cases = {name for name, p in vars(hard).items() if p > 0 and rng.random() < p}
         if "light_wood" in cases:
             family = "wood"
     canvas = background(rng, family, h, w, light="light_wood" in cases)
@@ -323,6 +342,8 @@ def make_scene(
         jitter[far[0]] += [squeeze, 0]
         jitter[far[1]] -= [squeeze, 0]
     homography = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
+    if "light_board" in cases:
+        _lay_board(canvas, rng, homography)
 
     # Distractors under the cards: face-down cards and chips.
     backs: list[np.ndarray] = []
@@ -500,6 +521,12 @@ def main(argv: list[str] | None = None) -> int:
         help="tables with the real tables' hard cases: touching river cards, light wood, steep "
         "views, a stray card at the edge, two decks, strong glare",
     )
+    parser.add_argument(
+        "--board",
+        type=float,
+        default=0.0,
+        help="with --hard: the share of tables laid on a pale board on a darker floor",
+    )
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x")) if args.size else None
     write_set(
@@ -512,7 +539,7 @@ def main(argv: list[str] | None = None) -> int:
         tuple(args.decks),
         args.empty,
         args.quality,
-        Hard() if args.hard else None,
+        Hard(light_board=args.board) if args.hard else None,
     )
     return 0
 

@@ -1,0 +1,113 @@
+"""Training frames for the outline model: rendered scenes shrunk to the model's input size,
+each with its target, the card faces in view, cut apart where one card lies on another.
+
+    python -m companion.vision.training.outline_data --out cache/outlines_train.npz \
+        --scenes 2400 --seed 61
+
+Half the scenes are tables with the real tables' hard cases (``scenes.Hard``: touching river
+cards, light wood, glare, steep views, stray cards), a quarter plain tables and a quarter loose
+cards; the held-out deck and background are never drawn (``--held-out`` draws only those, for
+validation). ``--board P`` lays that share of the hard tables on a pale, nearly plain board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.vision.outlines import INPUT_SIDE
+from companion.vision.training.scenes import (
+    BACKGROUND_FAMILIES,
+    HELD_OUT_BACKGROUND,
+    DeckStore,
+    Hard,
+    PlacedCard,
+    make_scene,
+)
+
+__all__ = ["outline_target", "write_frames"]
+
+
+def outline_target(cards: list[PlacedCard], shape: tuple[int, int], scale: float) -> np.ndarray:
+    """1 where a card face is in view, 0 elsewhere (uint8, ``shape``), for ``cards`` in the
+    order they were laid (later on top), their quads scaled by ``scale``.
+
+    Where a card lies on an earlier one the earlier card loses a pixel along the seam, so that
+    cards laid touching come out as separate pieces, each with its own corners; a card keeps
+    its full extent against the table."""
+    ids = np.zeros(shape, np.int32)
+    for k, card in enumerate(cards, start=1):
+        quad = np.round(card.quad * scale * 16).astype(np.int32)  # 4 fractional bits
+        cv2.fillConvexPoly(ids, quad, k, lineType=cv2.LINE_8, shift=4)
+    # A pixel is on a seam when a neighbour shows a later card: the 3x3 maximum of the ids.
+    later = cv2.dilate(ids.astype(np.float32), np.ones((3, 3), np.uint8)) > ids
+    return ((ids > 0) & ~later).astype(np.uint8)
+
+
+def _frame(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """``image`` shrunk so that its long side is ``INPUT_SIDE``, and the factor used."""
+    h, w = image.shape[:2]
+    f = INPUT_SIDE / max(h, w)
+    return cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
+
+
+def write_frames(
+    out: Path, scenes: int, seed: int, cards_dir: Path, held_out: bool, board: float = 0.0
+) -> None:
+    """``scenes`` rendered frames and their targets, as ``image_K`` / ``target_K`` arrays;
+    ``board``: how often a hard table lies on a pale board (``Hard.light_board``)."""
+    rng = np.random.default_rng(seed)
+    store = DeckStore(cards_dir, held_out)
+    families = (
+        (HELD_OUT_BACKGROUND,)
+        if held_out
+        else tuple(f for f in BACKGROUND_FAMILIES if f != HELD_OUT_BACKGROUND)
+    )
+    arrays: dict[str, np.ndarray] = {}
+    start = time.monotonic()
+    for k in range(scenes):
+        kind = k % 4
+        scene = make_scene(
+            rng,
+            store,
+            families,
+            layout=("table", "table", "table", "loose")[kind],
+            hard=Hard(light_board=board) if kind < 2 else None,
+        )
+        image, f = _frame(scene.image)
+        arrays[f"image_{k}"] = image
+        arrays[f"target_{k}"] = outline_target(scene.cards, image.shape[:2], f)
+        if (k + 1) % 200 == 0:
+            print(f"{k + 1}/{scenes} scenes, {time.monotonic() - start:.0f} s", flush=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    save: Any = np.savez_compressed  # numpy's stubs take ** for its own flag only
+    save(out, **arrays)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--scenes", type=int, default=2400)
+    parser.add_argument("--seed", type=int, default=61)
+    parser.add_argument("--cards", type=Path, default=Path("cache/cards"))
+    parser.add_argument("--held-out", action="store_true")
+    parser.add_argument(
+        "--board", type=float, default=0.0, help="share of hard tables on a pale board"
+    )
+    args = parser.parse_args(argv)
+    try:
+        write_frames(args.out, args.scenes, args.seed, args.cards, args.held_out, args.board)
+    except FileNotFoundError as exc:
+        print(f"outline_data: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,246 @@
+"""Train the outline model (``companion.vision.outlines``) on rendered frames and export it.
+
+    python -m companion.vision.training.outline_train --train cache/outlines_train.npz \
+        --val cache/outlines_val.npz --out cache/card_outlines_fp32.onnx --minutes 40
+
+A small encoder-decoder reads a frame shrunk to ``INPUT_SIDE`` pixels on its long side and
+says, for every pixel, whether a card face lies there (``outline_data``'s target: cards laid
+touching are cut apart). Trained on 256x256 crops, flipped and turned a quarter at random,
+with their light and colour jittered; the pixels next to an outline weigh five times the
+others, since the outline is what the proposals need.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+from companion.vision.outlines import INPUT_SIDE, STRIDE
+
+CROP = 256
+EDGE_WEIGHT = 4.0  # extra weight of the pixels within one of an outline
+
+
+def _conv(cin: int, cout: int, stride: int = 1, dilation: int = 1) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, stride, padding=dilation, dilation=dilation, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+    )
+
+
+class OutlineNet(nn.Module):  # type: ignore[misc,unused-ignore]  # torch: untyped where types are checked
+    """BGR frame (N x H x W x 3, 0..255; H and W multiples of ``STRIDE``) -> card logits
+    (N x H x W). Three halvings, two dilated layers (a receptive field of about 90 input
+    pixels: a card's paper against glare or a light table), two skip connections back up."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.down1 = _conv(3, 16, stride=2)  # 1/2
+        self.down2 = nn.Sequential(_conv(16, 24, stride=2), _conv(24, 32))  # 1/4
+        self.down3 = nn.Sequential(
+            _conv(32, 48, stride=2), _conv(48, 48, dilation=2), _conv(48, 48, dilation=4)
+        )  # 1/8
+        self.lift3 = nn.Conv2d(48, 32, 1)
+        self.up2 = _conv(32, 24)
+        self.lift2 = nn.Conv2d(24, 12, 1)
+        self.skip1 = nn.Conv2d(16, 12, 1)
+        self.up1 = _conv(12, 12)
+        self.head = nn.Conv2d(12, 1, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.permute(0, 3, 1, 2) / 255.0 - 0.5
+        f1 = self.down1(x)
+        f2 = self.down2(f1)
+        f3 = self.down3(f2)
+        g2 = self.up2(F.interpolate(self.lift3(f3), scale_factor=2.0, mode="nearest") + f2)
+        g1 = self.up1(
+            F.interpolate(self.lift2(g2), scale_factor=2.0, mode="nearest") + self.skip1(f1)
+        )
+        logits = F.interpolate(
+            self.head(g1), scale_factor=2.0, mode="bilinear", align_corners=False
+        )
+        return logits[:, 0]
+
+
+def load_frames(paths: list[Path]) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The frames and targets ``outline_data`` wrote to ``paths``."""
+    images: list[np.ndarray] = []
+    targets: list[np.ndarray] = []
+    for path in paths:
+        data = np.load(path)
+        count = sum(1 for key in data.files if key.startswith("image_"))
+        images += [data[f"image_{k}"] for k in range(count)]
+        targets += [data[f"target_{k}"] for k in range(count)]
+    return images, targets
+
+
+def _crop(
+    image: np.ndarray, target: np.ndarray, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    """A random ``CROP`` square (padded with the frame's edge where the frame is smaller),
+    flipped and turned at random."""
+    h, w = target.shape
+    ph, pw = max(0, CROP - h), max(0, CROP - w)
+    if ph or pw:
+        image = np.pad(image, ((0, ph), (0, pw), (0, 0)), mode="edge")
+        target = np.pad(target, ((0, ph), (0, pw)))
+        h, w = target.shape
+    y, x = int(rng.integers(h - CROP + 1)), int(rng.integers(w - CROP + 1))
+    image, target = image[y : y + CROP, x : x + CROP], target[y : y + CROP, x : x + CROP]
+    turns = int(rng.integers(4))
+    image, target = np.rot90(image, turns), np.rot90(target, turns)
+    if rng.random() < 0.5:
+        image, target = image[:, ::-1], target[:, ::-1]
+    return np.ascontiguousarray(image), np.ascontiguousarray(target)
+
+
+def _jitter(batch: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """Light and colour jitter: a gain per channel and per crop, and an offset."""
+    n = batch.shape[0]
+    gain = 0.75 + 0.5 * torch.rand(n, 1, 1, 1, generator=gen)
+    cast = 0.9 + 0.2 * torch.rand(n, 1, 1, 3, generator=gen)
+    offset = 30 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
+    return (batch * gain * cast + offset).clamp(0, 255)
+
+
+def _weights(target: torch.Tensor) -> torch.Tensor:
+    """1, plus ``EDGE_WEIGHT`` on pixels whose 3x3 neighbourhood holds both card and not."""
+    t = target[:, None]
+    near_card = F.max_pool2d(t, 3, 1, 1)
+    near_table = 1 - F.max_pool2d(1 - t, 3, 1, 1)
+    return (1 + EDGE_WEIGHT * (near_card - near_table))[:, 0]
+
+
+def iou(net: OutlineNet, images: list[np.ndarray], targets: list[np.ndarray]) -> float:
+    """Intersection over union of the card pixels over whole frames (padded to ``STRIDE``)."""
+    net.eval()
+    inter = union = 0
+    with torch.no_grad():
+        for image, target in zip(images, targets, strict=True):
+            h, w = target.shape
+            ph, pw = -h % STRIDE, -w % STRIDE
+            x = np.pad(image, ((0, ph), (0, pw), (0, 0)), mode="edge")
+            out = net(torch.from_numpy(x[None]).float())[0, :h, :w].numpy() > 0
+            inter += int(np.sum(out & (target > 0)))
+            union += int(np.sum(out | (target > 0)))
+    net.train()
+    return inter / max(union, 1)
+
+
+def export(net: OutlineNet, out: Path, info: dict[str, object]) -> None:
+    """ONNX with a free batch, height and width, and ``info`` in its metadata."""
+    import onnx  # only needed here
+
+    net.eval()
+    dummy = torch.zeros(1, 288, INPUT_SIDE, 3)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        net,
+        (dummy,),
+        str(out),
+        input_names=["frame"],
+        output_names=["cards"],
+        dynamic_axes={"frame": {0: "n", 1: "h", 2: "w"}, "cards": {0: "n", 1: "h", 2: "w"}},
+        opset_version=17,
+        dynamo=False,
+    )
+    model = onnx.load(str(out))
+    entry = model.metadata_props.add()
+    entry.key, entry.value = "outlines", json.dumps(info)
+    onnx.save(model, str(out))
+
+
+def train(
+    images: list[np.ndarray],
+    targets: list[np.ndarray],
+    val: tuple[list[np.ndarray], list[np.ndarray]] | None,
+    minutes: float,
+    steps: int,
+    batch: int,
+    seed: int,
+    max_lr: float,
+) -> tuple[OutlineNet, dict[str, object]]:
+    """The net after ``steps`` one-cycle steps (or ``minutes``, whichever ends first)."""
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    gen = torch.Generator().manual_seed(seed)
+    net = OutlineNet()
+    opt = torch.optim.AdamW(net.parameters(), lr=max_lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=max_lr, total_steps=steps)
+    start, losses = time.monotonic(), []
+    done = 0
+    for step in range(steps):
+        picks = rng.integers(len(images), size=batch)
+        pairs = [_crop(images[i], targets[i], rng) for i in picks.tolist()]
+        x = _jitter(torch.from_numpy(np.stack([p[0] for p in pairs])).float(), gen)
+        y = torch.from_numpy(np.stack([p[1] for p in pairs])).float()
+        logits = net(x)
+        loss = (
+            F.binary_cross_entropy_with_logits(logits, y, reduction="none") * _weights(y)
+        ).mean()
+        opt.zero_grad()
+        loss.backward()  # type: ignore[no-untyped-call]
+        opt.step()
+        sched.step()
+        losses.append(loss.item())
+        done = step + 1
+        if done % 100 == 0:
+            elapsed = time.monotonic() - start
+            print(
+                f"step {done}/{steps}: loss {np.mean(losses[-100:]):.4f}, {elapsed:.0f} s",
+                flush=True,
+            )
+            if elapsed > minutes * 60:
+                break
+    info: dict[str, object] = {"steps": done, "batch": batch, "crop": CROP, "seed": seed}
+    if val is not None:
+        info["val_iou"] = round(iou(net, *val), 4)
+        print(f"held-out IoU {info['val_iou']}")
+    return net, info
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--train", type=Path, nargs="+", default=[Path("cache/outlines_train.npz")])
+    parser.add_argument("--val", type=Path, nargs="+", default=[Path("cache/outlines_val.npz")])
+    parser.add_argument("--out", type=Path, default=Path("cache/card_outlines_fp32.onnx"))
+    parser.add_argument("--minutes", type=float, default=40.0)
+    parser.add_argument("--steps", type=int, default=3000)
+    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-lr", type=float, default=3e-3)
+    args = parser.parse_args(argv)
+    torch.set_num_threads(args.threads)
+    for path in (*args.train, *args.val):
+        if not path.is_file():
+            print(f"outline_train: {path}: no such file; run outline_data first", file=sys.stderr)
+            return 2
+    images, targets = load_frames(args.train)
+    net, info = train(
+        images,
+        targets,
+        load_frames(args.val),
+        args.minutes,
+        args.steps,
+        args.batch,
+        args.seed,
+        args.max_lr,
+    )
+    info["frames"] = len(images)
+    export(net, args.out, info)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""The outline model's targets: card faces in view, cut apart where cards touch."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.vision.training.outline_data import outline_target
+from companion.vision.training.scenes import PlacedCard
+
+
+def _card(x: float, y: float, w: float = 40, h: float = 58) -> PlacedCard:
+    quad = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float64)
+    return PlacedCard("As", quad)
+
+
+def _pieces(mask: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Bounding boxes (x, y, w, h) of the 4-connected pieces, left to right."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    return sorted(tuple(int(v) for v in stats[k, :4]) for k in range(1, count))  # type: ignore[misc]
+
+
+def test_cards_laid_touching_come_out_as_one_piece_each() -> None:
+    cards = [_card(10, 10), _card(50, 10), _card(90, 10)]  # each edge on the next one's
+    pieces = _pieces(outline_target(cards, (80, 150), 1.0))
+    assert len(pieces) == 3
+    # The last card laid keeps its whole face (a quad from x 90 to 130 fills 41 pixel
+    # columns); each earlier one loses the column the next card covers and the seam's.
+    assert pieces[2] == (90, 10, 41, 59)
+    assert [p[2] for p in pieces[:2]] == [39, 39]
+
+
+def test_a_card_keeps_its_whole_face_against_the_table_and_scales_with_the_frame() -> None:
+    target = outline_target([_card(20, 20)], (100, 100), 0.5)
+    assert _pieces(target) == [(10, 10, 21, 30)]
+
+
+def test_a_card_laid_across_another_hides_it_there() -> None:
+    under, over = _card(10, 10), _card(30, 30)
+    target = outline_target([under, over], (120, 120), 1.0)
+    assert target[50, 50] == 1  # the upper card, where both lie
+    assert target[15, 15] == 1 and target[85, 65] == 1  # each card's free corner
+    pieces = _pieces(target)
+    assert len(pieces) == 2
+    assert (30, 30, 41, 59) in pieces

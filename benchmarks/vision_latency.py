@@ -6,7 +6,8 @@ Cases: the shared real photo ``iapr2022_poker_table/train_08.jpg`` (light, grain
 scaled to 1280x720 and at its own 6000x4000, and the test fixture ``scene_0001.jpg`` scaled to
 the same two sizes (``--image`` adds photos of your own). Each case prints the median and the
 90th percentile, and the same figures for the detector without each optional step
-(``complete=False``, ``reframe=False``, ``face_path=None``, ``reader_path=None``).
+(``complete=False``, ``reframe=False``, ``face_path=None``, ``reader_path=None``,
+``outline_path=None``).
 
 The machine may be shared: every run is interleaved with a reference run in the same process,
 the corner model alone on a fixed batch of 166 crops (what the 720p photo's first pass reads),
@@ -73,6 +74,7 @@ def main() -> None:
         "without re-framing": CardDetector(reframe=False),
         "without the face reader": CardDetector(face_path=None),
         "without the reader": CardDetector(reader_path=None),
+        "without the outline model": CardDetector(outline_path=None),
     }
     crops = np.random.default_rng(0).uniform(0, 255, (REFERENCE_CROPS, CROP_H, CROP_W, 3))
     for name, image, target in _cases(args.image):

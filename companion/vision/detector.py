@@ -28,6 +28,7 @@ from companion.vision.ink import contradicts, ink_colours
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.merging import COLOUR, MODELS, SECOND_LOOK, SURE, CornerRead, merge_reads
+from companion.vision.outlines import DEFAULT_OUTLINES, OutlineModel
 from companion.vision.paper import crop_whiteness, white_gain
 from companion.vision.proposals import Proposal, propose_corners
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
@@ -146,10 +147,12 @@ class CardDetector:
         reader_path: Path | str | None = DEFAULT_READER,
         complete: bool = True,
         face_path: Path | str | None = DEFAULT_FACE,
+        outline_path: Path | str | None = DEFAULT_OUTLINES,
     ) -> None:
         """``model_path`` finds indices among the corner crops and reads them;
         ``reader_path`` (None: none) reads again the crops that may hold an index, and
-        ``face_path`` (None: none) reads the whole card seen from those corners."""
+        ``face_path`` (None: none) reads the whole card seen from those corners;
+        ``outline_path`` (None: none) outlines the cards the whiteness levels miss."""
         self._session, self.ranks, self.suits = load_model(model_path, threads)
         self._cards = _card_table(self.ranks, self.suits, str(model_path))
         self._reader: InferenceSession | None = None
@@ -162,6 +165,7 @@ class CardDetector:
             self._face, ranks, suits = load_model(face_path, threads, geometry.FACE)
             if (ranks, suits) != (self.ranks, self.suits):
                 raise ModelLoadError(str(face_path), "its classes differ from the corner model's")
+        self._outlines = OutlineModel(outline_path, threads) if outline_path is not None else None
         self.threshold = threshold
         self.reframe = reframe
         self.complete = complete
@@ -241,7 +245,7 @@ class CardDetector:
     def _corner_reads(self, image: np.ndarray) -> tuple[list[CornerRead], list[CornerRead]]:
         """The corners read as cards, and the spare reads under the read threshold (down to
         ``LOOK_AGAIN``) that a table short of a card may take."""
-        proposals, _ = propose_corners(image)
+        proposals, _ = propose_corners(image, outlines=self._outlines)
         pyramid = [image]
         reads, rejected = self._read(image, proposals, pyramid)
         if self.complete:

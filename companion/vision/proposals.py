@@ -1,22 +1,26 @@
-"""Candidate card corners from card outlines, found without a model.
+"""Candidate card corners from card outlines: the whiteness levels, and the outline model's mask.
 
 Cards are the brightest, least coloured things on a table. A white-balanced "whiteness" map of a
 shrunken frame is thresholded at several levels (one level never suits every light), and the
 outlines are simplified to polygons. Every convex, roughly square polygon corner is a candidate
 card corner, seen in the card's own frame (``geometry``). Overlapping cards still show their free
 corners on the outline of their union, which is why corners, not whole cards, are read.
+Where a light table, glare or touching cards defeat every level, the outline model
+(``outlines``) adds its learned card mask, cut into pieces like the seamed masks.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Protocol
 
 import cv2
 import numpy as np
 
 __all__ = [
     "PAPER_MIN",
+    "CardMask",
     "Proposal",
     "first_of_alike",
     "paper_whiteness",
@@ -43,6 +47,9 @@ SEAM_LEVELS = (0.35,)
 SEAM_EDGE_LOW, SEAM_EDGE_HIGH = 30, 90
 SEAM_AREA = (0.4, 2.6)
 SEAM_CONVEX = 0.7
+# How much of a lone card's outline the outline model must see as card face for its width to
+# count (``_is_card_face``).
+FACE_COVER = 0.5
 # A frame whose index crop shows no card paper is read as "no index" and leaves no mark: the
 # frames are dropped before any crop is cut. The paper's whiteness (``paper_whiteness``) of
 # each of the 1,880 proposals read as a card on 150 rendered training scenes was at least 0.44
@@ -55,6 +62,12 @@ PAPER_MIN = 0.3
 _GRID_U, _GRID_V = (
     g.ravel() for g in np.meshgrid(np.linspace(0.03, 0.31, 4), np.linspace(0.03, 0.46, 6))
 )
+
+
+class CardMask(Protocol):
+    """What ``propose_corners`` needs of the outline model (``outlines.OutlineModel``)."""
+
+    def card_mask(self, image: np.ndarray, size: tuple[int, int]) -> np.ndarray: ...
 
 
 @dataclass(frozen=True)
@@ -270,6 +283,19 @@ def _is_card_quad(poly: np.ndarray) -> float | None:
     return float(short)
 
 
+def _is_card_face(learned: np.ndarray | None, poly: np.ndarray) -> bool:
+    """Whether the outline model (its mask ``learned``; None: no model, no say) sees a card
+    face over most of a card-shaped outline: a pale board on a darker floor is card-shaped
+    too, and taken for a card it made every corner be read at the board's width."""
+    if learned is None:
+        return True
+    x, y, w, h = cv2.boundingRect(poly)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(inside, [poly.reshape(-1, 2) - [x, y]], 1)
+    seen = learned[y : y + h, x : x + w][inside > 0]
+    return bool(seen.size) and float(seen.mean()) >= FACE_COVER
+
+
 def typical_width(widths: list[float]) -> float | None:
     """The median width of the lone-card outlines, leaving out the much smaller ones.
 
@@ -323,13 +349,17 @@ def first_of_alike(
 
 
 def propose_corners(
-    image: np.ndarray, work_size: int = WORK_SIZE, paper_min: float = PAPER_MIN
+    image: np.ndarray,
+    work_size: int = WORK_SIZE,
+    paper_min: float = PAPER_MIN,
+    outlines: CardMask | None = None,
 ) -> tuple[list[Proposal], float | None]:
     """Candidate card corners (full-resolution pixels) and the typical card width, if seen.
 
     The outlines are found on a copy shrunk to ``work_size`` pixels on its long side (smaller
     is faster; a card must stay ``MIN_CARD_FRACTION`` of it wide); frames whose index crop
-    shows paper under ``paper_min`` of the card white are left out (0: none is)."""
+    shows paper under ``paper_min`` of the card white are left out (0: none is). ``outlines``
+    (the outline model) adds the outlines of its card mask to the whiteness levels'."""
     h, w = image.shape[:2]
     factor = min(1.0, work_size / max(h, w))
     small = image
@@ -355,7 +385,13 @@ def propose_corners(
     masks = _masks(white, otsu, top)
     seamed_masks = _seamed(white, otsu, top, masks[-1])
     levels = [(mask, False) for mask in masks] + [(mask, True) for mask in seamed_masks]
-    pieces: list[_Piece] = []  # of the seamed masks
+    learned = None
+    if outlines is not None:
+        # Its seams between cards must stay open as well, and a pale table can still come out
+        # in card-white patches: its pieces too must be card-sized and nearly convex.
+        learned = outlines.card_mask(small, (small.shape[1], small.shape[0]))
+        levels.append((learned, True))
+    pieces: list[_Piece] = []  # of the seamed masks and the outline model's
     for mask, seamed in levels:
         # Closing fills the notches that index glyphs near the card edge cut into the mask.
         if not seamed:
@@ -366,12 +402,12 @@ def propose_corners(
             area = cv2.contourArea(contour)
             if area < 0.8 * min_width * min_width:
                 continue
-            outlines = [contour]
+            shapes = [contour]
             hull = cv2.convexHull(contour)
             hull_area = cv2.contourArea(hull)
             if area > 0.9 * hull_area:  # a lone card, maybe with a ragged edge
-                outlines.append(hull)
-            for outline in outlines:
+                shapes.append(hull)
+            for outline in shapes:
                 poly = cv2.approxPolyDP(outline, max(1.5, 0.04 * math.sqrt(area)), True)
                 if seamed:  # its corners only, once the typical width is known
                     pieces.append((area, hull_area, outline, poly))
@@ -383,7 +419,7 @@ def propose_corners(
                 inside = (
                     x > 1 and y > 1 and x + bw < white.shape[1] - 2 and y + bh < white.shape[0] - 2
                 )
-                if card_w is not None and inside:
+                if card_w is not None and inside and _is_card_face(learned, poly):
                     widths.append(card_w)
                 raw += _polygon_corners(_refine(outline, poly), 0.25 * min_width)
     typical = typical_width(widths)

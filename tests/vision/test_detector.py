@@ -127,6 +127,11 @@ def test_missing_face_reader_names_the_file(tmp_path: Path) -> None:
         CardDetector(face_path=tmp_path / "no_face.onnx")
 
 
+def test_missing_outline_model_names_the_file(tmp_path: Path) -> None:
+    with pytest.raises(ModelLoadError, match="no_outlines.onnx"):
+        CardDetector(outline_path=tmp_path / "no_outlines.onnx")
+
+
 def test_the_face_reader_reads_whole_cards_where_an_index_was_read(detector: CardDetector) -> None:
     image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
     reads = detector.read_corners(image)

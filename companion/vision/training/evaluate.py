@@ -30,6 +30,7 @@ from companion.vision.detector import CardDetector
 from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import Grouping, read_table
+from companion.vision.outlines import DEFAULT_OUTLINES
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
 
 __all__ = ["Doubts", "Score", "doubts", "expect_of", "grouping_exact", "main", "score_cards"]
@@ -171,6 +172,9 @@ def main(argv: list[str] | None = None) -> int:
         "--reader", default=str(DEFAULT_READER), help="second-stage reader model, or 'none'"
     )
     parser.add_argument("--face", default=str(DEFAULT_FACE), help="face reader model, or 'none'")
+    parser.add_argument(
+        "--outlines", default=str(DEFAULT_OUTLINES), help="outline model, or 'none'"
+    )
     parser.add_argument("--source", default=None, help="only images whose source is this")
     parser.add_argument("--verbose", action="store_true", help="print every image's errors")
     parser.add_argument(
@@ -189,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             args.model,
             reader_path=None if args.reader == "none" else args.reader,
             face_path=None if args.face == "none" else args.face,
+            outline_path=None if args.outlines == "none" else args.outlines,
         )
     except CompanionError as error:
         print(f"evaluate: {error.message()}", file=sys.stderr)

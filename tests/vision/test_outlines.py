@@ -12,7 +12,14 @@ from companion.vision.outlines import INPUT_SIDE, OutlineModel
 from companion.vision.proposals import Proposal, propose_corners
 from companion.vision.sessions import DEFAULT_MODEL
 from companion.vision.training.outline_data import outline_target
-from companion.vision.training.scenes import DeckStore, Hard, Scene, make_scene
+from companion.vision.training.scenes import (
+    DeckStore,
+    Hard,
+    Scene,
+    _photometric,
+    background,
+    make_scene,
+)
 from tests.helpers import draw_plain_deck
 
 
@@ -107,3 +114,15 @@ def test_a_pale_board_is_not_taken_for_a_card_whose_width_every_corner_is_read_a
     # With it: no lone card in view (the river touches, the hands overlap), so no typical
     # width, and each corner is read at its own outline's width; or a card's width.
     assert typical is None or abs(typical - width) < 0.15 * width
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_frames_on_an_empty_light_wooden_table_are_dropped_before_any_crop(
+    model: OutlineModel, seed: int
+) -> None:
+    # The grain makes dozens of card-white outlines (measured: 124 and 184 proposals without
+    # the model); the mask marks no card face, so none of their frames is read.
+    rng = np.random.default_rng(seed)
+    table = _photometric(rng, background(rng, "wood", 720, 1280, light=True), 100.0)
+    assert len(propose_corners(table)[0]) > 40
+    assert propose_corners(table, outlines=model)[0] == []

@@ -18,7 +18,7 @@ import numpy as np
 from companion.errors import ModelLoadError
 from companion.vision.sessions import open_session
 
-__all__ = ["DEFAULT_OUTLINES", "INPUT_SIDE", "STRIDE", "OutlineModel"]
+__all__ = ["DEFAULT_OUTLINES", "INPUT_SIDE", "STRIDE", "OutlineModel", "padded", "shrunk"]
 
 INPUT_SIDE = 512  # long side of the frame the model reads
 STRIDE = 8  # the model halves the frame three times: its sides must divide by this
@@ -36,14 +36,25 @@ class OutlineModel:
     def card_mask(self, image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         """uint8 mask of ``size`` (width, height; the frame's proportions), 1 on card faces,
         from the BGR ``image`` read at ``INPUT_SIDE`` pixels on its long side."""
-        h, w = image.shape[:2]
-        f = INPUT_SIDE / max(h, w)
-        sw, sh = round(w * f), round(h * f)
-        small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
-        padded = cv2.copyMakeBorder(small, 0, -sh % STRIDE, 0, -sw % STRIDE, cv2.BORDER_REPLICATE)
-        (logits,) = self._session.run(None, {"frame": padded[None].astype(np.float32)})
+        small, _ = shrunk(image)
+        sh, sw = small.shape[:2]
+        (logits,) = self._session.run(None, {"frame": padded(small)[None].astype(np.float32)})
         # Logits, not a thresholded mask, are enlarged: the outline falls between pixels.
         grown = cv2.resize(
             np.ascontiguousarray(logits[0, :sh, :sw]), size, interpolation=cv2.INTER_LINEAR
         )
         return (grown > 0).astype(np.uint8)
+
+
+def shrunk(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """``image`` area-averaged down to ``INPUT_SIDE`` pixels on its long side, as the model
+    reads it (and was trained on), and the factor used."""
+    h, w = image.shape[:2]
+    f = INPUT_SIDE / max(h, w)
+    return cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
+
+
+def padded(frame: np.ndarray) -> np.ndarray:
+    """``frame`` with its last row and column repeated until both sides divide by ``STRIDE``."""
+    h, w = frame.shape[:2]
+    return cv2.copyMakeBorder(frame, 0, -h % STRIDE, 0, -w % STRIDE, cv2.BORDER_REPLICATE)

@@ -21,7 +21,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.vision.outlines import INPUT_SIDE
+from companion.vision.outlines import shrunk
 from companion.vision.training.scenes import (
     BACKGROUND_FAMILIES,
     HELD_OUT_BACKGROUND,
@@ -31,7 +31,7 @@ from companion.vision.training.scenes import (
     make_scene,
 )
 
-__all__ = ["outline_target", "write_frames"]
+__all__ = ["outline_target", "read_frames", "write_frames"]
 
 
 def outline_target(cards: list[PlacedCard], shape: tuple[int, int], scale: float) -> np.ndarray:
@@ -50,11 +50,11 @@ def outline_target(cards: list[PlacedCard], shape: tuple[int, int], scale: float
     return ((ids > 0) & ~later).astype(np.uint8)
 
 
-def _frame(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """``image`` shrunk so that its long side is ``INPUT_SIDE``, and the factor used."""
-    h, w = image.shape[:2]
-    f = INPUT_SIDE / max(h, w)
-    return cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
+def read_frames(path: Path) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The frames and targets ``write_frames`` wrote to ``path``, in the order written."""
+    data = np.load(path)
+    count = sum(1 for key in data.files if key.startswith("image_"))
+    return [data[f"image_{k}"] for k in range(count)], [data[f"target_{k}"] for k in range(count)]
 
 
 def write_frames(
@@ -80,7 +80,7 @@ def write_frames(
             layout=("table", "table", "table", "loose")[kind],
             hard=Hard(light_board=board) if kind < 2 else None,
         )
-        image, f = _frame(scene.image)
+        image, f = shrunk(scene.image)
         arrays[f"image_{k}"] = image
         arrays[f"target_{k}"] = outline_target(scene.cards, image.shape[:2], f)
         if (k + 1) % 200 == 0:

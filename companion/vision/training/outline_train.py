@@ -23,7 +23,8 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from companion.vision.outlines import INPUT_SIDE, STRIDE
+from companion.vision.outlines import INPUT_SIDE, padded
+from companion.vision.training.outline_data import read_frames
 
 CROP = 256
 EDGE_WEIGHT = 4.0  # extra weight of the pixels within one of an outline
@@ -76,10 +77,8 @@ def load_frames(paths: list[Path]) -> tuple[list[np.ndarray], list[np.ndarray]]:
     images: list[np.ndarray] = []
     targets: list[np.ndarray] = []
     for path in paths:
-        data = np.load(path)
-        count = sum(1 for key in data.files if key.startswith("image_"))
-        images += [data[f"image_{k}"] for k in range(count)]
-        targets += [data[f"target_{k}"] for k in range(count)]
+        more, their = read_frames(path)
+        images, targets = images + more, targets + their
     return images, targets
 
 
@@ -127,9 +126,7 @@ def iou(net: OutlineNet, images: list[np.ndarray], targets: list[np.ndarray]) ->
     with torch.no_grad():
         for image, target in zip(images, targets, strict=True):
             h, w = target.shape
-            ph, pw = -h % STRIDE, -w % STRIDE
-            x = np.pad(image, ((0, ph), (0, pw), (0, 0)), mode="edge")
-            out = net(torch.from_numpy(x[None]).float())[0, :h, :w].numpy() > 0
+            out = net(torch.from_numpy(padded(image)[None]).float())[0, :h, :w].numpy() > 0
             inter += int(np.sum(out & (target > 0)))
             union += int(np.sum(out | (target > 0)))
     net.train()

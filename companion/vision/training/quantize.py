@@ -20,17 +20,10 @@ from companion.vision.training.patches import NO_INDEX
 
 
 class _Batches:
-    """Calibration inputs for onnxruntime (a ``CalibrationDataReader``): crops 64 at a time,
-    or the outline model's frames one at a time (their sizes differ)."""
+    """Calibration batches for onnxruntime's input ``name`` (a ``CalibrationDataReader``)."""
 
-    def __init__(self, crops: np.ndarray | list[np.ndarray], name: str = "crops") -> None:
-        step = 64 if isinstance(crops, np.ndarray) else 1
-        self._batches = iter(
-            [
-                {name: np.asarray(crops[i : i + step] if step > 1 else crops[i][None], np.float32)}
-                for i in range(0, len(crops), step)
-            ]
-        )
+    def __init__(self, batches: list[np.ndarray], name: str) -> None:
+        self._batches = iter([{name: batch.astype(np.float32)} for batch in batches])
 
     def get_next(self) -> dict[str, np.ndarray] | None:
         return next(self._batches, None)
@@ -45,23 +38,17 @@ def calibration_crops(path: Path, count: int, index_only: bool, seed: int = 0) -
 
 
 def calibration_frames(path: Path, count: int, seed: int = 0) -> list[np.ndarray]:
-    """``count`` of the outline model's training frames, padded as the model reads them."""
-    from companion.vision.outlines import STRIDE
+    """``count`` of the outline model's training frames (drawn among the arrays in name
+    order), padded as the model reads them, one batch each (their sizes differ)."""
+    from companion.vision.outlines import padded
 
-    data = np.load(path)
-    frames = sorted(k for k in data.files if k.startswith("image_"))
-    pick = np.random.default_rng(seed).permutation(len(frames))[:count]
-    out = []
-    for i in np.sort(pick).tolist():
-        frame = data[frames[i]]
-        h, w = frame.shape[:2]
-        out.append(np.pad(frame, ((0, -h % STRIDE), (0, -w % STRIDE), (0, 0)), mode="edge"))
-    return out
+    data = np.load(path)  # only the frames drawn are read
+    names = sorted(k for k in data.files if k.startswith("image_"))
+    pick = np.random.default_rng(seed).permutation(len(names))[:count]
+    return [padded(data[names[i]])[None] for i in np.sort(pick).tolist()]
 
 
-def quantize(
-    source: Path, target: Path, crops: np.ndarray | list[np.ndarray], name: str = "crops"
-) -> None:
+def quantize(source: Path, target: Path, batches: list[np.ndarray], name: str = "crops") -> None:
     import onnx
     from onnxruntime.quantization import QuantFormat, QuantType, quantize_static
     from onnxruntime.quantization.shape_inference import quant_pre_process
@@ -74,7 +61,7 @@ def quantize(
         quantize_static(
             str(prepared),
             str(target),
-            _Batches(crops, name),
+            _Batches(batches, name),
             quant_format=QuantFormat.QDQ,
             per_channel=True,
             activation_type=QuantType.QUInt8,
@@ -89,7 +76,7 @@ def quantize(
         prop = model.metadata_props.add()
         prop.key, prop.value = key, value
     onnx.save(model, str(target))
-    print(f"quantized {source} -> {target} on {len(crops)} {name}")
+    print(f"quantized {source} -> {target} on {sum(len(b) for b in batches)} {name}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -113,9 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         frames = calibration_frames(args.calibration, args.count)
         quantize(args.source, args.target, frames, "frame")
         return 0
-    quantize(
-        args.source, args.target, calibration_crops(args.calibration, args.count, args.index_only)
-    )
+    crops = calibration_crops(args.calibration, args.count, args.index_only)
+    quantize(args.source, args.target, [crops[i : i + 64] for i in range(0, len(crops), 64)])
     return 0
 
 

@@ -2,6 +2,7 @@
 
 On two CPU cores the int8 convolutions of onnxruntime run about three times faster than float
 ones on the ~25 index crops of a frame; the model's metadata (classes, crop geometry) is kept.
+The ReLUs are then folded into the convolutions' quantization (``requantize``).
 
     python -m companion.vision.training.quantize cache/card_reader.onnx models/card_reader.onnx \
         --calibration cache/patches_t3_train.npz --index-only
@@ -17,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.vision.training.patches import NO_INDEX
+from companion.vision.training.requantize import fold_relus
 
 
 class _Batches:
@@ -71,6 +73,7 @@ def quantize(source: Path, target: Path, batches: list[np.ndarray], name: str = 
             op_types_to_quantize=["Conv", "Gemm", "MatMul"],
         )
     model = onnx.load(str(target))
+    fold_relus(model)
     del model.metadata_props[:]
     for key, value in {**meta, "quantized": "int8 static, per channel"}.items():
         prop = model.metadata_props.add()

@@ -11,7 +11,7 @@ no index get a second look (``completions``), and the reads are merged into card
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,6 +74,12 @@ COMPLETE_PAPER = 0.5
 # A suit contradicted by its ink is changed to the surest suit of the ink's colour when the
 # readers give that suit this much probability; either way the card is flagged for a check.
 COLOUR_SUPPORT = 0.05
+# A table read with ``expect`` that already holds what was expected after the first look gets
+# its second look only at frames whose corner lies this many card widths outside the outline
+# around its cards (where stray cards lie). On the eight synthetic sets the same cards were
+# read as with the whole second look at 0, 0.5 and 1 (a few extra cards fewer), and their
+# median frame read with ``expect`` took 15-32 % less time (the real 24 MP photos 37 %).
+AWAY = 0.0
 # Where a table read with ``expect`` lacks cards, reads down to this confidence may fill the
 # gaps (flagged for a check); at most LOOK_AGAIN_TRIES of them, surest first, are tried.
 LOOK_AGAIN = 0.2
@@ -245,15 +251,32 @@ class CardDetector:
     def _corner_reads(self, image: np.ndarray) -> tuple[list[CornerRead], list[CornerRead]]:
         """The corners read as cards, and the spare reads under the read threshold (down to
         ``LOOK_AGAIN``) that a table short of a card may take."""
+        look = self._first_look(image)
+        return self._split(look.reads + self._second_look(image, look))
+
+    def _first_look(self, image: np.ndarray) -> _Look:
         proposals, _ = propose_corners(image, outlines=self._outlines)
         pyramid = [image]
         reads, rejected = self._read(image, proposals, pyramid)
-        if self.complete:
-            sure = [r for r in reads if r.confidence >= self.threshold]
-            floor = _completion_paper_floor(image, sure)
-            frames = completions(rejected, sure, proposals)
-            more, _ = self._read(image, frames, pyramid, paper_floor=floor, doubts=(SECOND_LOOK,))
-            reads += more
+        return _Look(proposals, pyramid, reads, rejected)
+
+    def _second_look(
+        self, image: np.ndarray, look: _Look, outside: bool = False
+    ) -> list[CornerRead]:
+        """Reads of the frames the first look's rejected corners imply (``completions``);
+        ``outside``: only those away from the cards read surely (where stray cards lie)."""
+        if not self.complete:
+            return []
+        sure = [r for r in look.reads if r.confidence >= self.threshold]
+        floor = _completion_paper_floor(image, sure)
+        frames = completions(look.rejected, sure, look.proposals)
+        if outside:
+            frames = _away_from(frames, sure)
+        more, _ = self._read(image, frames, look.pyramid, paper_floor=floor, doubts=(SECOND_LOOK,))
+        return more
+
+    def _split(self, reads: list[CornerRead]) -> tuple[list[CornerRead], list[CornerRead]]:
+        """The reads as sure as the read threshold, and the others as spare second looks."""
         sure = [r for r in reads if r.confidence >= self.threshold]
         spare = [
             replace(r, doubts=tuple(dict.fromkeys((*r.doubts, SECOND_LOOK))))
@@ -396,10 +419,18 @@ class CardDetector:
             raise ValueError(
                 f"detect() expects a BGR image of shape (H, W, 3), at least {MIN_IMAGE_SIDE} px"
             )
-        sure, spare = self._corner_reads(image)
-        found = merge_reads(sure, image.shape[:2], decks)
         if expect is None:
-            return found
+            return merge_reads(self._corner_reads(image)[0], image.shape[:2], decks)
+        look = self._first_look(image)
+        sure, spare = self._split(look.reads)
+        found = merge_reads(sure, image.shape[:2], decks)
+        # A table that already holds what was expected gets its second look only away from
+        # its cards, where a stray card may lie: nearer, a card found could only be one too many.
+        fits = _fits_as_read(read_table(found, expect))
+        more = self._second_look(image, look, outside=fits)
+        if more:
+            sure, spare = self._split(look.reads + more)
+            found = merge_reads(sure, image.shape[:2], decks)
         filled = _fill_gaps(found, sure, spare, expect, image.shape[:2], decks)
         if _short(read_table(filled, expect)) == 0:
             return filled
@@ -418,6 +449,41 @@ class CardDetector:
         proposals, _ = propose_corners(cv2.cvtColor(lab, cv2.COLOR_LAB2BGR))
         reads, _ = self._read(image, proposals, [image], doubts=(SECOND_LOOK,))
         return reads
+
+
+@dataclass
+class _Look:
+    """A first look at a frame: its proposals, its pyramid so far (``read_face``), the reads
+    and the corners read as no index."""
+
+    proposals: list[Proposal]
+    pyramid: list[np.ndarray]
+    reads: list[CornerRead]
+    rejected: list[Proposal]
+
+
+def _away_from(frames: list[Proposal], reads: list[CornerRead]) -> list[Proposal]:
+    """The frames whose corner lies over ``AWAY`` card widths outside the outline around
+    every card of ``reads``."""
+    if not reads or not frames:
+        return frames
+    corners = np.concatenate(
+        [geometry.card_quad(r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s) for r in reads]
+    )
+    hull = cv2.convexHull(corners.astype(np.float32))
+    width = float(np.median([r.proposal.s for r in reads]))
+    return [
+        q
+        for q in frames
+        if cv2.pointPolygonTest(hull, (float(q.p[0]), float(q.p[1])), True) < -AWAY * width
+    ]
+
+
+def _fits_as_read(groups: Grouping) -> bool:
+    """Whether the first look's table already holds what was expected, no card short or over
+    (stray cards aside: a second look adds cards, it takes none away)."""
+    missing, extra = groups.missing, groups.extra
+    return missing is not None and extra is not None and not missing and not extra
 
 
 def _misfit(groups: Grouping) -> int:

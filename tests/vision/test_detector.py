@@ -9,16 +9,20 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.engine.cards import Card
+from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
 from companion.vision import CardDetector, Detections, geometry
+from companion.vision.completions import completions
 from companion.vision.detector import (
     PAPER_MAX_SATURATION,
+    _away_from,
+    _fits_as_read,
     paper_saturation,
     paper_saturations,
     reframes,
 )
 from companion.vision.layouts.gang import read_table
+from companion.vision.merging import CornerRead, merge_reads
 from companion.vision.proposals import Proposal
 from companion.vision.training.evaluate import Score, expect_of, score_cards
 from tests.helpers import FIXTURES
@@ -305,3 +309,40 @@ def test_corners_of_the_contrast_stretched_frame_are_read_as_second_looks(
     assert reads and all("second_look" in r.doubts for r in reads)
     sure = {str(r.card) for r in reads if r.confidence >= 0.9}
     assert len(sure) >= len(entry["cards"]) // 2 and sure <= set(entry["cards"])
+
+
+def test_a_second_look_away_from_the_cards_leaves_out_frames_inside_their_outline() -> None:
+    """Two cards side by side: a frame on either card or between them is left out, frames
+    beyond the pair (where a stray card would lie) are kept."""
+    right, down = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    reads = [
+        CornerRead(parse_card("As"), 0.9, Proposal(np.array([x, 100.0]), right, down, 50.0))
+        for x in (100.0, 160.0)
+    ]
+    inside = [Proposal(np.array(p), right, down, 50.0) for p in ((120, 130), (155, 150))]
+    beyond = [Proposal(np.array(p), right, down, 50.0) for p in ((400, 130), (130, 300))]
+    assert _away_from(inside + beyond, reads) == beyond
+    assert _away_from(inside, []) == inside
+
+
+def test_a_table_read_whole_at_first_reads_as_with_the_whole_second_look(
+    detector: CardDetector,
+) -> None:
+    """A fixture table whose first look already holds what was expected: its second look
+    reads only the frames away from its cards, and the same cards come out as with all."""
+    checked = 0
+    for entry in (e for e in LABELS if e["groups"]):
+        image = cv2.imread(str(FIXTURES / entry["image"]))
+        expect = expect_of(entry["groups"])
+        look = detector._first_look(image)
+        sure, _ = detector._split(look.reads)
+        if not _fits_as_read(read_table(merge_reads(sure, image.shape[:2]), expect)):
+            continue
+        everywhere = completions(look.rejected, sure, look.proposals)
+        assert len(_away_from(everywhere, sure)) < len(everywhere)
+        whole = merge_reads(detector._corner_reads(image)[0], image.shape[:2])
+        assert sorted(map(str, detector.detect(image, expect).cards)) == sorted(
+            map(str, whole.cards)
+        )
+        checked += 1
+    assert checked >= 1

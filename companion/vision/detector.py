@@ -50,10 +50,16 @@ __all__ = [
 # percent of a card off, and the reader is trained on framings within about half that. A read
 # as sure as ``merging.SURE`` is kept as it is.
 REFRAME_FLOOR = 0.4  # index probability (1 - p(no index)) from which a read is doubtful
-REFRAME_VOTES = 3  # nearby frames (of 12) that must give the same code
+REFRAME_VOTES = 3  # nearby frames (of 16) that must give the same code
 _TURNS = (-0.3, -0.2, -0.1, 0.1, 0.2, 0.3)  # radians: about 6, 11 and 17 degrees
 _SHIFTS = ((0.04, 0.0), (-0.04, 0.0), (0.0, 0.04), (0.0, -0.04))  # card widths along u, v
 _SCALES = (0.88, 1.12)
+# A card seen at a slant is foreshortened along one of its edges; the frame is shortened along
+# ``u`` or along ``v`` by these factors (a view about 37 or 50 degrees from overhead). On seven
+# hard synthetic sets (two rendered after the choice): recall up on five, level on two (e.g.
+# 0.942 -> 0.953), 6 more tables exact and 6 fewer silent errors in all; the ordinary set lost
+# one card (F1 0.9844 -> 0.9831), the held-out sets and the real photos read the same.
+_SQUASHES = (0.8, 0.65)
 # Card paper is grey or lightly tinted: the brighter half of every index crop cut from the
 # rendered training scenes has a median saturation under 0.4 (0.39 at most over 2,600 crops).
 # Coloured cloth can still look like an index to the reader (a red felt read as "10").
@@ -95,12 +101,21 @@ def _turn(vec: np.ndarray, angle: float) -> np.ndarray:
     return np.array([c * vec[0] - s * vec[1], s * vec[0] + c * vec[1]])
 
 
-def reframes(q: Proposal) -> list[Proposal]:
-    """Frames near ``q``: turned about its corner, shifted along its edges, and rescaled."""
+def reframes(q: Proposal, foreshortened: bool = True) -> list[Proposal]:
+    """Frames near ``q``: turned about its corner, shifted along its edges, rescaled, and
+    (``foreshortened``) shortened along one edge: their ``u`` or ``v`` is not a unit vector."""
     out = [Proposal(q.p, _turn(q.u, a), _turn(q.v, a), q.s) for a in _TURNS]
     out += [Proposal(q.p + (du * q.u + dv * q.v) * q.s, q.u, q.v, q.s) for du, dv in _SHIFTS]
     out += [Proposal(q.p, q.u, q.v, q.s * f) for f in _SCALES]
+    for f in _SQUASHES if foreshortened else ():
+        out += [Proposal(q.p, q.u, q.v * f, q.s), Proposal(q.p, q.u * f, q.v, q.s)]
     return out
+
+
+def _unit(q: Proposal) -> Proposal:
+    """``q`` with unit edge vectors: the corner a foreshortened frame was read at, as merging
+    and the second look measure corners (the face reader cuts the card as foreshortened)."""
+    return Proposal(q.p, q.u / np.linalg.norm(q.u), q.v / np.linalg.norm(q.v), q.s)
 
 
 def _cut(
@@ -350,7 +365,9 @@ class CardDetector:
             if disagree[i]:
                 found.append(MODELS)
             reads.append(
-                CornerRead(self._cards[r[i]][suit], conf, proposals[i], tuple(dict.fromkeys(found)))
+                CornerRead(
+                    self._cards[r[i]][suit], conf, _unit(proposals[i]), tuple(dict.fromkeys(found))
+                )
             )
         return reads, [proposals[i] for i in np.flatnonzero(~index).tolist()]
 

@@ -170,8 +170,10 @@ def _matched_patches(args: Job, reframe: bool) -> tuple[np.ndarray, np.ndarray, 
     proposals, _ = propose_corners(scene.image)
     if reframe:
         # An index read 8 or more degrees off is taught neither way. The run-time turns are
-        # 6, 11 and 17 degrees; this build's re-framed crops were cut with the first two.
-        proposals = proposals + [f for q in proposals for f in reframes(q)]
+        # 6, 11 and 17 degrees; this build's re-framed crops were cut with the first two, and
+        # before the foreshortened frames existed (whose labels the matching below would not
+        # know: it compares corners and widths only).
+        proposals = proposals + [f for q in proposals for f in reframes(q, foreshortened=False)]
     truth = []  # (p, u, s, label or None for "ambiguous", is_index)
     for card in scene.cards:
         for corner in range(4):

@@ -46,7 +46,7 @@ def fold_relus(model: Any) -> int:
     for node in nodes:
         for name in node.input:
             consumers.setdefault(name, []).append(node)
-    zero_points = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    constants = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
     dropped: set[int] = set()
     after: dict[int, list[Any]] = {}  # nodes to place right after a convolution
     folded = 0
@@ -73,7 +73,7 @@ def fold_relus(model: Any) -> int:
         q_b = _only_consumer(consumers, pool.output[0]) if pool is not None else nxt
         if q_b is None or q_b.op_type != "QuantizeLinear" or len(q_b.input) < 3:
             continue
-        zero = zero_points.get(q_b.input[2])
+        zero = constants.get(q_b.input[2])
         if zero is None or zero.dtype != np.uint8 or np.any(zero != 0):
             continue
         if pool is None:

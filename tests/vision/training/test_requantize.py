@@ -15,15 +15,8 @@ from onnxruntime.quantization import QuantFormat, QuantType, quantize_static  # 
 
 from companion.vision.outlines import DEFAULT_OUTLINES  # noqa: E402
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER  # noqa: E402
+from companion.vision.training.quantize import _Batches  # noqa: E402
 from companion.vision.training.requantize import fold_file, fold_relus, main  # noqa: E402
-
-
-class _Reader:
-    def __init__(self, batches: list[np.ndarray]) -> None:
-        self._it = iter([{"x": b} for b in batches])
-
-    def get_next(self) -> dict[str, np.ndarray] | None:
-        return next(self._it, None)
 
 
 def _float_model(path: Path) -> None:
@@ -62,7 +55,7 @@ def _quantized(tmp_path: Path) -> tuple[Path, np.ndarray]:
     quantize_static(
         str(source),
         str(target),
-        _Reader(batches),
+        _Batches(batches, "x"),
         quant_format=QuantFormat.QDQ,
         per_channel=True,
         activation_type=QuantType.QUInt8,

@@ -21,7 +21,7 @@ import numpy as np
 from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
 from companion.vision import geometry
-from companion.vision.completions import completions
+from companion.vision.completions import beside, completions
 from companion.vision.detections import Detections
 from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.ink import contradicts, ink_colours
@@ -86,6 +86,10 @@ COLOUR_SUPPORT = 0.05
 # read as with the whole second look at 0, 0.5 and 1 (a few extra cards fewer), and their
 # median frame read with ``expect`` took 15-32 % less time (the real 24 MP photos x0.87).
 AWAY = 0.0
+# How many times the second look frames the corners beside the cards read (``beside``): first
+# beside the first look's cards, then beside those found so. On seven hard synthetic sets one
+# round found 16 more cards than none, a second 6 more, a third 1 more and 1 extra card.
+BESIDE_ROUNDS = 2
 # Where a table read with ``expect`` lacks cards, reads down to this confidence may fill the
 # gaps (flagged for a check); at most LOOK_AGAIN_TRIES of them, surest first, are tried.
 LOOK_AGAIN = 0.2
@@ -285,9 +289,23 @@ class CardDetector:
         sure = [r for r in look.reads if r.confidence >= self.threshold]
         floor = _completion_paper_floor(image, sure)
         frames = completions(look.rejected, sure, look.proposals)
+        frames += beside(sure, look.proposals + frames)
         if outside:
             frames = _away_from(frames, sure)
         more, _ = self._read(image, frames, look.pyramid, paper_floor=floor, doubts=(SECOND_LOOK,))
+        if outside:
+            return more
+        # A card found beside another has a neighbour of its own: a row missing two in a row.
+        tried, found = look.proposals + frames, more
+        for _ in range(BESIDE_ROUNDS - 1):
+            new = [r for r in found if r.confidence >= self.threshold]
+            frames = beside(new, tried, sure)
+            if not frames:
+                break
+            found, _ = self._read(
+                image, frames, look.pyramid, paper_floor=floor, doubts=(SECOND_LOOK,)
+            )
+            more, tried, sure = more + found, tried + frames, sure + new
         return more
 
     def _split(self, reads: list[CornerRead]) -> tuple[list[CornerRead], list[CornerRead]]:

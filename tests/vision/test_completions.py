@@ -4,8 +4,9 @@ import cv2
 import numpy as np
 import pytest
 
+import companion.vision.detector
 from companion.vision import CardDetector
-from companion.vision.completions import CARD_LENGTHS, completions
+from companion.vision.completions import CARD_LENGTHS, beside, completions
 from companion.vision.merging import CornerRead
 from companion.vision.proposals import Proposal
 from tests.helpers import FIXTURES, cards
@@ -71,3 +72,77 @@ def test_a_corner_framed_at_another_width_than_the_read_cards_is_cut_again_at_th
     near = Proposal(wide.p, X, Y, 1.1 * WIDTH)  # within a fifth: cut as it was
     assert all(c.s == near.s for c in completions([near], [read], [near, read.proposal]))
     assert not any(_same(c, near) for c in completions([near], [read], [near, read.proposal]))
+
+
+def _read_at(x: float, width: float = WIDTH) -> CornerRead:
+    """A read of an upright card whose top-left corner is at (x, 100)."""
+    return CornerRead(cards("7h")[0], 0.99, Proposal(np.array([x, 100.0]), X, Y, width))
+
+
+def test_a_read_card_implies_the_index_corners_of_cards_touching_it_in_a_row() -> None:
+    found = beside([_read_at(300.0)], [])
+    assert len(found) == 2
+    assert _same(found[0], Proposal(np.array([300.0 + WIDTH, 100.0]), X, Y, WIDTH))
+    assert _same(found[1], Proposal(np.array([300.0 - WIDTH, 100.0]), X, Y, WIDTH))
+    assert all(c.s == WIDTH for c in found)
+
+
+def test_a_card_read_at_another_width_than_the_others_is_also_stepped_at_theirs() -> None:
+    # A read can be sure at a frame 1.5 cards wide (two touching cards taken for one).
+    wide = _read_at(300.0, 1.5 * WIDTH)
+    found = beside([wide, _read_at(600.0), _read_at(900.0)], [])
+    from_wide = [c for c in found if abs(c.p[0] - 300.0) < 2 * WIDTH]
+    steps = sorted(round(float(c.p[0] - 300.0)) for c in from_wide)
+    assert steps == [-120, -80, 80, 120]
+
+
+def test_a_corner_beside_a_read_card_already_framed_is_not_framed_again() -> None:
+    next_card = Proposal(np.array([300.0 + WIDTH + 2.0, 101.0]), X, Y, WIDTH)
+    found = beside([_read_at(300.0)], [next_card])
+    assert len(found) == 1 and found[0].p[0] < 300.0
+    assert beside([], [next_card]) == []
+
+
+def test_no_corner_is_framed_where_a_card_is_read_already() -> None:
+    # Two river cards read side by side: only their outer neighbours are framed.
+    found = beside([_read_at(300.0), _read_at(300.0 + WIDTH)], [])
+    assert sorted(round(float(c.p[0])) for c in found) == [220, 460]
+
+
+def test_a_card_read_where_one_was_read_before_has_its_neighbours_framed_already() -> None:
+    # The second round of the second look frames only beside the cards it found anew.
+    again, new = _read_at(301.0), _read_at(600.0)
+    found = beside([again, new], [], read_before=[_read_at(300.0)])
+    assert sorted(round(float(c.p[0])) for c in found) == [520, 680]
+
+
+def test_a_river_card_with_no_corner_proposed_is_read_beside_its_neighbour(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every proposal on or near the river's 6d is taken away (as when touching cards hide its
+    # corners in one outline), and so are the rejected corners' completions: only the frames
+    # beside the cards read next to it can find it.
+    image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    (six,) = cards("6d")
+    found = CardDetector().detect(image)
+    quad = found.quads[list(found.cards).index(six)]
+    outline = cv2.convexHull(quad.astype(np.float32))
+    margin = 0.3 * float(np.linalg.norm(quad[1] - quad[0]))
+    propose = companion.vision.detector.propose_corners
+
+    def away_from_the_six(
+        image: np.ndarray, **options: object
+    ) -> tuple[list[Proposal], float | None]:
+        proposals, width = propose(image, **options)
+        far = [
+            q
+            for q in proposals
+            if cv2.pointPolygonTest(outline, (float(q.p[0]), float(q.p[1])), True) < -margin
+        ]
+        return far, width
+
+    monkeypatch.setattr("companion.vision.detector.propose_corners", away_from_the_six)
+    monkeypatch.setattr("companion.vision.detector.completions", lambda *args: [])
+    assert six in CardDetector().detect(image).cards
+    monkeypatch.setattr("companion.vision.detector.beside", lambda *args: [])
+    assert six not in CardDetector().detect(image).cards

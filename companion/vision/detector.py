@@ -86,6 +86,10 @@ COLOUR_SUPPORT = 0.05
 # read as with the whole second look at 0, 0.5 and 1 (a few extra cards fewer), and their
 # median frame read with ``expect`` took 15-32 % less time (the real 24 MP photos x0.87).
 AWAY = 0.0
+# Told the layout, a table short of cards only where cards were read (a hand of one, a river
+# of four) gets its second look only at frames whose corner lies within this many card widths
+# of those places' card centres, and away from the table (strays). None: the whole second look.
+NEAR_SHORT: float | None = 2.5
 # How many times the second look frames the corners beside the cards read (``beside``): first
 # beside the first look's cards, then beside those found so. On seven hard synthetic sets one
 # round found 16 more cards than none, a second 6 more, a third 1 more and 1 extra card.
@@ -280,26 +284,30 @@ class CardDetector:
         return _Look(proposals, pyramid, reads, rejected)
 
     def _second_look(
-        self, image: np.ndarray, look: _Look, outside: bool = False
+        self, image: np.ndarray, look: _Look, near: np.ndarray | None = None
     ) -> list[CornerRead]:
-        """Reads of the frames the first look's rejected corners imply (``completions``);
-        ``outside``: only those away from the cards read surely (where stray cards lie)."""
+        """Reads of the frames the first look's rejected corners imply (``completions``) and
+        of those beside its cards (``beside``). ``near`` (points, pixels): only the frames
+        near them or away from the cards read surely (where stray cards lie); empty: only
+        the latter."""
         if not self.complete:
             return []
         sure = [r for r in look.reads if r.confidence >= self.threshold]
         floor = _completion_paper_floor(image, sure)
         frames = completions(look.rejected, sure, look.proposals)
         frames += beside(sure, look.proposals + frames)
-        if outside:
-            frames = _away_from(frames, sure)
+        if near is not None:
+            frames = _looked_for(frames, sure, near)
         more, _ = self._read(image, frames, look.pyramid, paper_floor=floor, doubts=(SECOND_LOOK,))
-        if outside:
+        if near is not None and len(near) == 0:
             return more
         # A card found beside another has a neighbour of its own: a row missing two in a row.
         tried, found = look.proposals + frames, more
         for _ in range(BESIDE_ROUNDS - 1):
             new = [r for r in found if r.confidence >= self.threshold]
             frames = beside(new, tried, sure)
+            if near is not None:
+                frames = _looked_for(frames, sure, near)
             if not frames:
                 break
             found, _ = self._read(
@@ -461,8 +469,8 @@ class CardDetector:
         found = merge_reads(sure, image.shape[:2], decks)
         # A table that already holds what was expected gets its second look only away from
         # its cards, where a stray card may lie: nearer, a card found could only be one too many.
-        fits = _fits_as_read(read_table(found, expect))
-        more = self._second_look(image, look, outside=fits)
+        # One short of cards in places where cards were read looks near those places too.
+        more = self._second_look(image, look, near=_short_places(read_table(found, expect)))
         if more:
             sure, spare = self._split(look.reads + more)
             found = merge_reads(sure, image.shape[:2], decks)
@@ -512,6 +520,43 @@ def _away_from(frames: list[Proposal], reads: list[CornerRead]) -> list[Proposal
         for q in frames
         if cv2.pointPolygonTest(hull, (float(q.p[0]), float(q.p[1])), True) < -AWAY * width
     ]
+
+
+def _looked_for(
+    frames: list[Proposal], reads: list[CornerRead], near: np.ndarray
+) -> list[Proposal]:
+    """The frames whose corner lies within ``NEAR_SHORT`` card widths of a point of ``near``,
+    or away from every card of ``reads`` (``_away_from``)."""
+    if not reads or not frames:
+        return frames
+    away = {id(q) for q in _away_from(frames, reads)}
+    if len(near) == 0:
+        return [q for q in frames if id(q) in away]
+    reach = (NEAR_SHORT or 0.0) * float(np.median([r.proposal.s for r in reads]))
+    corners = np.array([q.p for q in frames])
+    gap = np.min(np.linalg.norm(corners[:, None] - near[None], axis=2), axis=1)
+    return [q for q, d in zip(frames, gap.tolist(), strict=True) if d < reach or id(q) in away]
+
+
+def _short_places(groups: Grouping) -> np.ndarray | None:
+    """Where a table read with its layout lacks cards: the centres (N, 2) of the cards of each
+    place short of a card and of the stray cards (empty when none is short). None when a
+    short place has no card read (a hand or the river not found): it could be anywhere."""
+    if _fits_as_read(groups):
+        return np.zeros((0, 2))
+    missing = groups.missing
+    if missing is None or not missing or NEAR_SHORT is None:
+        return None
+    places = [groups.river] if missing.river else []
+    for i, count in enumerate(missing.hands):
+        if count:
+            places.append(groups.hands[i] if i < len(groups.hands) else ())
+    if any(len(place) == 0 for place in places):
+        return None
+    # A stray card may be a short hand's other card: the grouping can only place it as a hand
+    # once its partner is read.
+    places.append(groups.stray)
+    return np.array([[seen.x, seen.y] for place in places for seen in place], np.float64)
 
 
 def _fits_as_read(groups: Grouping) -> bool:

@@ -17,11 +17,16 @@ from companion.vision.detector import (
     PAPER_MAX_SATURATION,
     _away_from,
     _fits_as_read,
+    _Look,
+    _looked_for,
+    _short_places,
     paper_saturation,
     paper_saturations,
     reframes,
 )
-from companion.vision.layouts.gang import read_table
+from companion.vision.layouts.expect import Fit
+from companion.vision.layouts.gang import Grouping, read_table
+from companion.vision.layouts.places import SeenCard
 from companion.vision.merging import CornerRead, merge_reads
 from companion.vision.proposals import Proposal
 from companion.vision.training.evaluate import Score, expect_of, score_cards
@@ -323,6 +328,80 @@ def test_a_second_look_away_from_the_cards_leaves_out_frames_inside_their_outlin
     beyond = [Proposal(np.array(p), right, down, 50.0) for p in ((400, 130), (130, 300))]
     assert _away_from(inside + beyond, reads) == beyond
     assert _away_from(inside, []) == inside
+
+
+def _seen(code: str, x: float, y: float) -> SeenCard:
+    return SeenCard(parse_card(code), x, y, 0.9, 0)
+
+
+def test_a_table_short_where_cards_were_read_is_looked_at_there_and_at_its_stray_cards() -> None:
+    river = tuple(_seen(c, 100.0 * k, 500.0) for k, c in enumerate(["2s", "3s", "4s", "5s", "6s"]))
+    one, two = (_seen("Ah", 100.0, 100.0),), (_seen("Kh", 300.0, 100.0), _seen("Qh", 320.0, 110.0))
+    stray = (_seen("Jd", 900.0, 20.0),)
+
+    def grouping(missing: Fit, hands: tuple[tuple[SeenCard, ...], ...] = (one, two)) -> Grouping:
+        return Grouping(river, hands, 0.9, stray, missing, Fit(0, (0,) * len(missing.hands)))
+
+    short = _short_places(grouping(Fit(0, (1, 0))))
+    assert short is not None and short.tolist() == [[100.0, 100.0], [900.0, 20.0]]
+    short = _short_places(grouping(Fit(1, (0, 0))))
+    assert short is not None and len(short) == 6  # the river's five, and the stray card
+    fits = _short_places(grouping(Fit(0, (0, 0))))
+    assert fits is not None and len(fits) == 0  # fits: only away from its cards
+    # A hand not found at all could be anywhere: the whole second look.
+    assert _short_places(grouping(Fit(0, (0, 0, 2)))) is None
+    assert _short_places(Grouping(river, (one, two), 0.9)) is None  # no layout told
+
+
+def test_a_second_look_near_short_places_keeps_frames_near_them_or_beyond_the_cards() -> None:
+    right, down = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    reads = [
+        CornerRead(parse_card("As"), 0.9, Proposal(np.array([x, 100.0]), right, down, 50.0))
+        for x in (100.0, 400.0)
+    ]
+    near_first = Proposal(np.array([150.0, 120.0]), right, down, 50.0)  # inside, near (100, 130)
+    far_inside = Proposal(np.array([330.0, 120.0]), right, down, 50.0)
+    beyond = Proposal(np.array([250.0, 400.0]), right, down, 50.0)
+    frames = [near_first, far_inside, beyond]
+    assert _looked_for(frames, reads, np.array([[100.0, 130.0]])) == [near_first, beyond]
+    assert _looked_for(frames, reads, np.zeros((0, 2))) == [beyond]
+
+
+def test_a_hand_short_of_a_card_after_the_first_look_is_looked_at_near_it(
+    detector: CardDetector, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fixture table whose first look lost one hand card (its reads and its frames taken
+    away, its frames given back as corners read as no index): the second look near the short
+    hand (and the stray cards, and beyond the table) reads it, with fewer crops than the
+    whole second look."""
+    entry = next(e for e in LABELS if e["image"] == "scene_0001.jpg")
+    image = cv2.imread(str(FIXTURES / entry["image"]))
+    lost = parse_card(entry["groups"]["P1"][0])
+    look = detector._first_look(image)
+    gone = [r.proposal for r in look.reads if r.card == lost]
+    assert gone
+    short = _Look(
+        [q for q in look.proposals if not any(np.allclose(q.p, g.p) for g in gone)],
+        [image],
+        [r for r in look.reads if r.card != lost],
+        look.rejected + gone,
+    )
+    monkeypatch.setattr(detector, "_first_look", lambda image: short)
+    crops: list[int] = []
+    classify = detector.classify
+
+    def counted(batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        crops.append(len(batch))
+        return classify(batch)
+
+    monkeypatch.setattr(detector, "classify", counted)
+    expect = expect_of(entry["groups"])
+    assert lost in detector.detect(image, expect).cards
+    near = sum(crops)
+    crops.clear()
+    monkeypatch.setattr("companion.vision.detector.NEAR_SHORT", None)
+    assert lost in detector.detect(image, expect).cards
+    assert near < sum(crops)
 
 
 def test_a_table_read_whole_at_first_reads_as_with_the_whole_second_look(

@@ -122,8 +122,13 @@ def reframes(q: Proposal, foreshortened: bool = True) -> list[Proposal]:
 
 def _unit(q: Proposal) -> Proposal:
     """``q`` with unit edge vectors: the corner a foreshortened frame was read at, as merging
-    and the second look measure corners (the face reader cuts the card as foreshortened)."""
-    return Proposal(q.p, q.u / np.linalg.norm(q.u), q.v / np.linalg.norm(q.v), q.s)
+    and the second look measure corners (the face reader cuts the card as foreshortened).
+    A frame whose edges are unit already is ``q`` itself: the live reader finds the frames to
+    follow by the reads made at them."""
+    nu, nv = float(np.linalg.norm(q.u)), float(np.linalg.norm(q.v))
+    if abs(nu - 1.0) < 1e-9 and abs(nv - 1.0) < 1e-9:
+        return q
+    return Proposal(q.p, q.u / nu, q.v / nv, q.s)
 
 
 def _cut(

@@ -167,3 +167,14 @@ def test_the_live_reader_reads_a_rendered_table_seen_by_a_moving_camera() -> Non
     assert sorted(last) == sorted(label["cards"])
     assert sum(not check for check in last.values()) >= len(label["cards"]) - 2
     assert _shown(reader.fused()) == last
+
+
+def test_between_full_looks_the_live_reader_follows_the_cards_it_read() -> None:
+    # The frames to follow are found by the reads made at them: a read must keep its frame.
+    image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    reader = LiveReader(CardDetector())
+    looked = []
+    for _ in range(3):
+        reader.read(image)
+        looked.append(reader.looked)
+    assert looked == [True, False, False]

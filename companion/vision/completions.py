@@ -53,16 +53,23 @@ def completions(
             for c in geometry.card_quad(r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s)
         ]
     ).reshape(-1, 2)
+    widths = [
+        q.s if width is None or abs(q.s - width) <= COMPLETE_RESCALE * width else width
+        for q in rejected
+    ]
+    free = [True] * len(rejected)
+    if len(known) and rejected:
+        gap = np.linalg.norm(known[None] - np.array([q.p for q in rejected])[:, None], axis=2)
+        free = (gap.min(axis=1) >= COMPLETE_KNOWN * np.array(widths)).tolist()
     candidates: list[Proposal] = []
-    for q in rejected:
-        s = q.s if width is None or abs(q.s - width) <= COMPLETE_RESCALE * width else width
-        if len(known) and np.min(np.linalg.norm(known - q.p, axis=1)) < COMPLETE_KNOWN * s:
+    for q, s, keep in zip(rejected, widths, free, strict=True):
+        if not keep:
             continue
         candidates += [Proposal(q.p, q.u, q.v, s), Proposal(q.p + s * q.v, -q.v, q.u, s)] + [
             Proposal(q.p + length * s * q.u, q.v, -q.u, s) for length in CARD_LENGTHS
         ]
     # A frame alike one already read, or one kept before it, adds nothing.
-    table = np.array([[*q.p, *q.u, *q.v, q.s] for q in proposals + candidates]).reshape(-1, 7)
+    table = _table(proposals + candidates)
     kept = first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(proposals))
     return [candidates[i - len(proposals)] for i in kept.tolist() if i >= len(proposals)]
 
@@ -97,7 +104,7 @@ def beside(
             Proposal(q.p + side * s * q.u, q.u, q.v, s) for s in widths for side in (1, -1)
         ]
     candidates = _where_no_card_is(candidates, every, width)
-    table = np.array([[*f.p, *f.u, *f.v, f.s] for f in fixed + candidates]).reshape(-1, 7)
+    table = _table(fixed + candidates)
     kept = first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(fixed))
     return [candidates[i - len(fixed)] for i in kept.tolist() if i >= len(fixed)]
 
@@ -110,13 +117,29 @@ def _where_no_card_is(
     other card)."""
     if not frames or not reads:
         return frames
-    centres = np.array([_centre(r.proposal) for r in reads])
-    return [
-        f
-        for f in frames
-        if np.min(np.linalg.norm(centres - _centre(f), axis=1)) > BESIDE_FREE * width
-    ]
+    gap = np.linalg.norm(
+        _centres(_table(frames))[:, None] - _centres(_table([r.proposal for r in reads]))[None],
+        axis=2,
+    )
+    far = gap.min(axis=1) > BESIDE_FREE * width
+    return [f for f, keep in zip(frames, far.tolist(), strict=True) if keep]
 
 
-def _centre(q: Proposal) -> np.ndarray:
-    return np.asarray(geometry.card_quad(q.p, q.u, q.v, q.s).mean(axis=0), np.float64)
+def _table(frames: list[Proposal]) -> np.ndarray:
+    """``frames`` as rows px, py, ux, uy, vx, vy, s (as ``first_of_alike`` takes them)."""
+    if not frames:
+        return np.zeros((0, 7))
+    return np.column_stack(
+        [
+            np.array([q.p for q in frames], np.float64),
+            np.array([q.u for q in frames], np.float64),
+            np.array([q.v for q in frames], np.float64),
+            np.array([q.s for q in frames], np.float64),
+        ]
+    )
+
+
+def _centres(table: np.ndarray) -> np.ndarray:
+    """The centres of the cards of the frames of ``table`` (``geometry.card_quad``'s mean)."""
+    p, u, v, s = table[:, 0:2], table[:, 2:4], table[:, 4:6], table[:, 6:7]
+    return p + 0.5 * s * (u + geometry.CARD_ASPECT * v)

@@ -474,7 +474,7 @@ class CardDetector:
         found = merge_reads(sure, image.shape[:2], decks)
         # A table that already holds what was expected gets its second look only away from
         # its cards, where a stray card may lie: nearer, a card found could only be one too many.
-        # One short of cards in places where cards were read looks near those places too.
+        # A table short of cards only where cards were read looks near those places too.
         more = self._second_look(image, look, near=_short_places(read_table(found, expect)))
         if more:
             sure, spare = self._split(look.reads + more)

@@ -480,21 +480,29 @@ class CardDetector:
             sure, spare = self._split(look.reads + more)
             found = merge_reads(sure, image.shape[:2], decks)
         filled = _fill_gaps(found, sure, spare, expect, image.shape[:2], decks)
-        if _short(read_table(filled, expect)) == 0:
+        groups = read_table(filled, expect)
+        if _short(groups) == 0:
             return filled
         # Still short of cards: look again at corners outlined on a contrast-stretched frame
-        # (a light table, glare or shade hides the cards' outlines from the whiteness levels).
-        more = self.read_contrasted(image)
+        # (a light table, glare or shade hides the cards' outlines from the whiteness levels),
+        # near the places short of cards where those are known, as the second look does.
+        places = _short_places(groups)
+        more = self.read_contrasted(image, None if places is None else (sure, places))
         return _fill_gaps(found, sure, spare + more, expect, image.shape[:2], decks)
 
-    def read_contrasted(self, image: np.ndarray) -> list[CornerRead]:
+    def read_contrasted(
+        self, image: np.ndarray, near: tuple[list[CornerRead], np.ndarray] | None = None
+    ) -> list[CornerRead]:
         """Reads (down to ``LOOK_AGAIN``, each a second look) of the corners proposed on
         ``image`` with its local contrast stretched (CLAHE on the lightness); the crops are
-        cut from ``image`` itself."""
+        cut from ``image`` itself. ``near`` (the cards read, and points): only the corners
+        near those points or away from those cards (``_looked_for``)."""
         lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
         clahe = cv2.createCLAHE(CONTRAST_CLIP, (CONTRAST_TILES, CONTRAST_TILES))
         lab[:, :, 0] = clahe.apply(np.ascontiguousarray(lab[:, :, 0]))
         proposals, _ = propose_corners(cv2.cvtColor(lab, cv2.COLOR_LAB2BGR))
+        if near is not None:
+            proposals = _looked_for(proposals, *near)
         reads, _ = self._read(image, proposals, [image], doubts=(SECOND_LOOK,))
         return reads
 

@@ -14,6 +14,7 @@ from companion.errors import ModelLoadError
 from companion.vision import CardDetector, Detections, geometry
 from companion.vision.completions import completions
 from companion.vision.detector import (
+    NEAR_SHORT,
     PAPER_MAX_SATURATION,
     _away_from,
     _fits_as_read,
@@ -314,6 +315,23 @@ def test_corners_of_the_contrast_stretched_frame_are_read_as_second_looks(
     assert reads and all("second_look" in r.doubts for r in reads)
     sure = {str(r.card) for r in reads if r.confidence >= 0.9}
     assert len(sure) >= len(entry["cards"]) // 2 and sure <= set(entry["cards"])
+
+
+def test_the_contrasted_look_near_a_short_place_reads_there_and_beyond_the_cards(
+    detector: CardDetector,
+) -> None:
+    image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    sure = detector.read_corners(image)
+    width = float(np.median([r.proposal.s for r in sure]))
+    place = sure[0].proposal.p
+    everywhere = detector.read_contrasted(image)
+    near = detector.read_contrasted(image, (sure, place[None]))
+    assert 0 < len(near) < len(everywhere)
+    assert sure[0].card in {r.card for r in near}  # the place's own card, read there again
+    # Each read lies near the place or beyond the cards (its frame re-framed by 0.04 at most).
+    for read in near:
+        close = float(np.linalg.norm(read.proposal.p - place)) < (NEAR_SHORT + 0.1) * width
+        assert close or _away_from([read.proposal], sure)
 
 
 def test_a_second_look_away_from_the_cards_leaves_out_frames_inside_their_outline() -> None:

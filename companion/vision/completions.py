@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion.vision import geometry
-from companion.vision.proposals import Proposal, first_of_alike
+from companion.vision.proposals import Proposal, first_of_alike, frame_table
 
 if TYPE_CHECKING:
     from companion.vision.merging import CornerRead
@@ -69,7 +69,7 @@ def completions(
             Proposal(q.p + length * s * q.u, q.v, -q.u, s) for length in CARD_LENGTHS
         ]
     # A frame alike one already read, or one kept before it, adds nothing.
-    table = _table(proposals + candidates)
+    table = frame_table(proposals + candidates)
     kept = first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(proposals))
     return [candidates[i - len(proposals)] for i in kept.tolist() if i >= len(proposals)]
 
@@ -90,13 +90,11 @@ def beside(
     median width of the cards read when its own is ``COMPLETE_RESCALE`` off (a read can be
     sure at a frame a card and a half wide).
     """
-    every = [*read_before, *reads]
     if not reads:
         return []
+    every = [*read_before, *reads]
     width = float(np.median([r.proposal.s for r in every]))
-    seeds = [r.proposal for r in reads]
-    if read_before:
-        seeds = _where_no_card_is(seeds, list(read_before), width)
+    seeds = _where_no_card_is([r.proposal for r in reads], read_before, width)
     candidates: list[Proposal] = []
     for q in seeds:
         widths = [q.s] if abs(q.s - width) <= COMPLETE_RESCALE * width else [q.s, width]
@@ -104,13 +102,13 @@ def beside(
             Proposal(q.p + side * s * q.u, q.u, q.v, s) for s in widths for side in (1, -1)
         ]
     candidates = _where_no_card_is(candidates, every, width)
-    table = _table(fixed + candidates)
+    table = frame_table(fixed + candidates)
     kept = first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(fixed))
     return [candidates[i - len(fixed)] for i in kept.tolist() if i >= len(fixed)]
 
 
 def _where_no_card_is(
-    frames: list[Proposal], reads: list[CornerRead], width: float
+    frames: list[Proposal], reads: Sequence[CornerRead], width: float
 ) -> list[Proposal]:
     """The frames whose card's centre lies over ``BESIDE_FREE`` card widths from the centre of
     every card read: nearer, the card there is read already (a river's neighbour, a hand's
@@ -118,28 +116,12 @@ def _where_no_card_is(
     if not frames or not reads:
         return frames
     gap = np.linalg.norm(
-        _centres(_table(frames))[:, None] - _centres(_table([r.proposal for r in reads]))[None],
-        axis=2,
+        _centres(frames)[:, None] - _centres([r.proposal for r in reads])[None], axis=2
     )
     far = gap.min(axis=1) > BESIDE_FREE * width
     return [f for f, keep in zip(frames, far.tolist(), strict=True) if keep]
 
 
-def _table(frames: list[Proposal]) -> np.ndarray:
-    """``frames`` as rows px, py, ux, uy, vx, vy, s (as ``first_of_alike`` takes them)."""
-    if not frames:
-        return np.zeros((0, 7))
-    return np.column_stack(
-        [
-            np.array([q.p for q in frames], np.float64),
-            np.array([q.u for q in frames], np.float64),
-            np.array([q.v for q in frames], np.float64),
-            np.array([q.s for q in frames], np.float64),
-        ]
-    )
-
-
-def _centres(table: np.ndarray) -> np.ndarray:
-    """The centres of the cards of the frames of ``table`` (``geometry.card_quad``'s mean)."""
-    p, u, v, s = table[:, 0:2], table[:, 2:4], table[:, 4:6], table[:, 6:7]
-    return p + 0.5 * s * (u + geometry.CARD_ASPECT * v)
+def _centres(frames: list[Proposal]) -> np.ndarray:
+    table = frame_table(frames)
+    return geometry.card_centres(table[:, 0:2], table[:, 2:4], table[:, 4:6], table[:, 6])

@@ -540,11 +540,9 @@ def _looked_for(
 ) -> list[Proposal]:
     """The frames whose corner lies within ``NEAR_SHORT`` card widths of a point of ``near``,
     or away from every card of ``reads`` (``_away_from``)."""
-    if not reads or not frames:
-        return frames
+    if len(near) == 0 or not reads or not frames:
+        return _away_from(frames, reads)
     away = {id(q) for q in _away_from(frames, reads)}
-    if len(near) == 0:
-        return [q for q in frames if id(q) in away]
     reach = (NEAR_SHORT or 0.0) * float(np.median([r.proposal.s for r in reads]))
     corners = np.array([q.p for q in frames])
     gap = np.min(np.linalg.norm(corners[:, None] - near[None], axis=2), axis=1)

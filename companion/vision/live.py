@@ -21,7 +21,13 @@ from companion.vision import follow
 from companion.vision.detections import Detections
 from companion.vision.geometry import card_quad
 from companion.vision.merging import CornerRead, merge_reads
-from companion.vision.proposals import WORK_SIZE, Proposal, first_of_alike, propose_corners
+from companion.vision.proposals import (
+    WORK_SIZE,
+    Proposal,
+    first_of_alike,
+    frame_table,
+    propose_corners,
+)
 
 if TYPE_CHECKING:
     from companion.vision.detector import CardDetector
@@ -290,8 +296,8 @@ class LiveReader:
                 kept.append(_Followed(q, self._followed[i].seen))
         # One frame per corner: the most recently useful.
         kept.sort(key=lambda f: -f.seen)
-        table = np.array([[*f.frame.p, *f.frame.u, *f.frame.v, f.frame.s] for f in kept])
-        self._followed = [kept[i] for i in first_of_alike(table.reshape(-1, 7), 0.15, 0.8, 0.2)]
+        table = frame_table([f.frame for f in kept])
+        self._followed = [kept[i] for i in first_of_alike(table, 0.15, 0.8, 0.2)]
 
     def fused(self) -> Detections:
         """The fused read of the frames so far (what a capture keeps)."""

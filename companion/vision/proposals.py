@@ -23,6 +23,7 @@ __all__ = [
     "CardMask",
     "Proposal",
     "first_of_alike",
+    "frame_table",
     "paper_whiteness",
     "propose_corners",
     "typical_width",
@@ -320,6 +321,20 @@ def typical_width(widths: list[float]) -> float | None:
         return None
     sizes = np.array(widths)
     return float(np.median(sizes[sizes >= TYPICAL_SPREAD * sizes.max()]))
+
+
+def frame_table(frames: list[Proposal]) -> np.ndarray:
+    """``frames`` as the rows (px, py, ux, uy, vx, vy, s) that ``first_of_alike`` takes."""
+    if not frames:
+        return np.zeros((0, 7))
+    return np.column_stack(
+        [
+            np.array([q.p for q in frames], np.float64),
+            np.array([q.u for q in frames], np.float64),
+            np.array([q.v for q in frames], np.float64),
+            np.array([q.s for q in frames], np.float64),
+        ]
+    )
 
 
 def first_of_alike(

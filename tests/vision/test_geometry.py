@@ -127,3 +127,14 @@ def test_a_batch_of_crops_matches_each_frame_cut_alone() -> None:
         geometry.CROP_W,
         3,
     )
+
+
+def test_card_centres_are_the_means_of_the_card_outlines() -> None:
+    p = np.array([[10.0, 20.0], [300.0, 40.0]])
+    u = np.array([[1.0, 0.0], [0.6, 0.8]])
+    v = np.array([[0.0, 1.0], [-0.8, 0.6]])
+    s = np.array([50.0, 80.0])
+    centres = geometry.card_centres(p, u, v, s)
+    for i in range(2):
+        outline = geometry.card_quad(p[i], u[i], v[i], float(s[i]))
+        assert np.allclose(centres[i], outline.mean(axis=0))

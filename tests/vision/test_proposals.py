@@ -11,6 +11,7 @@ from companion.vision.proposals import (
     _refine,
     _whiteness,
     first_of_alike,
+    frame_table,
     paper_whiteness,
     propose_corners,
     typical_width,
@@ -232,3 +233,9 @@ def test_cards_touching_each_turned_get_their_corners_from_the_seams_between_the
     assert all(found(propose_corners(image)[0])), "each card's top-left corner"
     monkeypatch.setattr(proposals_module, "SEAMS", False)
     assert not all(found(propose_corners(image)[0])), "the row alone hides some corners"
+
+
+def test_a_frame_table_has_one_row_per_frame_as_first_of_alike_takes_them() -> None:
+    q = Proposal(np.array([1.0, 2.0]), np.array([0.0, 1.0]), np.array([-1.0, 0.0]), 40.0)
+    assert frame_table([q, q]).tolist() == [[1.0, 2.0, 0.0, 1.0, -1.0, 0.0, 40.0]] * 2
+    assert frame_table([]).shape == (0, 7)

@@ -29,6 +29,9 @@ __all__ = [
 # Confidence from which a read is sure: the detector does not frame it again, and merging keeps
 # it even when a surer read of its rank with another suit lies at the card's opposite corner.
 SURE = 0.7
+# Length to width of a card outline spanned by its two index corners (``_spanned``): a card is
+# 1.4 (63 x 88 mm); a steep view shortens it and a sideways one widens it.
+SPAN_ASPECT = (0.9, 2.0)
 
 # Why a read is doubtful (``Detections.doubts``): a player should check the card.
 UNSURE = "unsure"  # a confidence under ``detections.CHECK_BELOW``
@@ -78,12 +81,14 @@ def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
 
 @dataclass
 class _Place:
-    """Where a card lies: the outline of its surest read, the support of all its reads, and
-    their doubts (``_place_doubts``)."""
+    """Where a card lies: the outline of its surest read (the reads of a place are matched by
+    it), the support of all its reads, their doubts (``_place_doubts``) and their frames
+    (``_outline``)."""
 
     quad: np.ndarray
     support: float
     reads: list[tuple[str, ...]]
+    corners: list[Proposal]  # the frames read here, surest first
     rivals: int = 0  # reads of the same card elsewhere, past the decks in play
 
 
@@ -99,6 +104,35 @@ def _place_doubts(place: _Place) -> tuple[str, ...]:
     if place.rivals:
         doubts.append(TWICE)
     return tuple(dict.fromkeys(doubts))
+
+
+def _spanned(corners: list[Proposal]) -> np.ndarray | None:
+    """The outline (4x2) between the surest read's corner and the card's opposite index
+    corner, where that corner is read too; else None.
+
+    One corner's frame gives the card's width only as well as the frame read was scaled, and
+    a crop can read an index at a frame a third too small or too large: the outline drawn from
+    it then covers part of the card, or more than the card. The opposite index corner is the
+    other end of the card's diagonal, whatever the scale.
+    """
+    first = corners[0]
+    for q in corners[1:]:
+        if float(first.u @ q.u) > -0.9 or float(first.v @ q.v) > -0.9:
+            continue  # not the opposite corner
+        u, v = first.u - q.u, first.v - q.v
+        u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
+        a, b = np.linalg.solve(np.column_stack([u, v]), q.p - first.p)
+        if not (0.5 < a / first.s < 2.0 and SPAN_ASPECT[0] < b / a < SPAN_ASPECT[1]):
+            continue  # the corners of two cards, or a misplaced frame
+        p = first.p
+        return np.array([p, p + a * u, q.p, p + b * v], dtype=np.float32)
+    return None
+
+
+def _outline(place: _Place) -> np.ndarray:
+    """A place's card outline: spanned by its two index corners where both are read."""
+    spanned = _spanned(place.corners)
+    return place.quad if spanned is None else spanned
 
 
 def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1) -> Detections:
@@ -125,8 +159,9 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
             # The card's other index corner agrees: more support, same place.
             near[0].support = 1 - (1 - near[0].support) * (1 - conf)
             near[0].reads.append(read.doubts)
+            near[0].corners.append(q)
         elif len(known) < decks:
-            known.append(_Place(quad, conf, [read.doubts]))
+            known.append(_Place(quad, conf, [read.doubts], [q]))
         else:
             # One more copy than the decks hold: one of the reads is of another card, and
             # the surer copy kept may be the wrong one.
@@ -135,7 +170,7 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
     if not rows:
         return Detections.empty()
     cards = tuple(card for card, _ in rows)
-    quads = np.array([p.quad for _, p in rows])
+    quads = np.array([_outline(p) for _, p in rows])
     h, w = shape
     boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
     boxes = np.clip(boxes, 0, [w, h, w, h])

@@ -113,3 +113,42 @@ def test_an_unsure_place_says_so_first() -> None:
     det = merge_reads([CornerRead(parse_card("7s"), 0.6, a, (MODELS,))], (400, 300))
     assert det.doubts == ((UNSURE, MODELS),)
     assert det.frame == (300, 400)  # (width, height) of a (height, width) shape
+
+
+def _misscaled(q: Proposal, factor: float) -> Proposal:
+    """``q`` read at a frame ``factor`` times the card's width."""
+    return Proposal(q.p, q.u, q.v, q.s * factor)
+
+
+@pytest.mark.parametrize("factor", [0.7, 1.3])
+def test_a_card_read_at_both_index_corners_is_outlined_between_them(factor: float) -> None:
+    # The surer read's frame is a third off the card's width; the opposite corner is not.
+    a, b = _corners(50, 50)
+    det = merge_reads(
+        [
+            CornerRead(parse_card("7s"), 0.97, _misscaled(a, factor)),
+            CornerRead(parse_card("7s"), 0.9, b),
+        ],
+        (400, 400),
+    )
+    true_outline = [[50, 50], [150, 50], [150, 190], [50, 190]]
+    np.testing.assert_allclose(det.quads[0], true_outline, atol=1e-3)
+    np.testing.assert_allclose(det.xyxy[0], [50, 50, 150, 190], atol=1e-3)
+
+
+def test_a_card_read_at_one_corner_is_outlined_from_that_frame() -> None:
+    a, _ = _corners(50, 50)
+    det = merge_reads([CornerRead(parse_card("7s"), 0.97, _misscaled(a, 0.7))], (400, 400))
+    np.testing.assert_allclose(det.quads[0], [[50, 50], [120, 50], [120, 148], [50, 148]])
+
+
+def test_corners_too_far_apart_for_one_card_do_not_outline_it() -> None:
+    # The other corner is half a card lower than the card's own: two cards' corners, or a
+    # misplaced frame; the surer read's outline stands.
+    a, b = _corners(50, 50)
+    low = Proposal(b.p + np.array([0.0, 0.9 * S]), b.u, b.v, b.s)
+    det = merge_reads(
+        [CornerRead(parse_card("7s"), 0.97, a), CornerRead(parse_card("7s"), 0.9, low)],
+        (400, 400),
+    )
+    np.testing.assert_allclose(det.quads[0], [[50, 50], [150, 50], [150, 190], [50, 190]])

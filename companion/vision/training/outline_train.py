@@ -185,7 +185,7 @@ def train(
             F.binary_cross_entropy_with_logits(logits, y, reduction="none") * _weights(y)
         ).mean()
         opt.zero_grad()
-        loss.backward()  # type: ignore[no-untyped-call]
+        loss.backward()  # type: ignore[no-untyped-call,unused-ignore]  # torch: as OutlineNet
         opt.step()
         sched.step()
         losses.append(loss.item())

@@ -1,11 +1,13 @@
 """A rendered webcam video replayed through ``LiveReader``: frames per second and frames to sure.
 
     PYTHONPATH=. python3 benchmarks/live_video.py [--frames 60] [--seed 5] [--cards cache/cards]
+        [--light 0.45,0.55,1]
 
 A table (a river of five and two hands of two) is rendered once by the project's training
 renderer (``companion.vision.training.render``, art cache from ``companion.vision.training.art``)
 at twice the video's size, and again with a third hand laid on it; the camera pans, turns and
-zooms slowly over it at 1280x720, and the third hand appears half-way through. Each frame is
+zooms slowly over it at 1280x720, and the third hand appears half-way through (``--light``: in a
+coloured light, each channel scaled). Each frame is
 read by ``LiveReader`` (the detector plus ``FrameFuser``) as the webcam preview reads it.
 
 Printed: frames per second (median frame time and its 90th percentile, full looks apart; and
@@ -76,12 +78,17 @@ def _camera(t: float) -> np.ndarray:
 
 
 def _frame(
-    table: np.ndarray, cards: tuple[tuple[str, np.ndarray], ...], t: float, rng: np.random.Generator
+    table: np.ndarray,
+    cards: tuple[tuple[str, np.ndarray], ...],
+    t: float,
+    rng: np.random.Generator,
+    light: np.ndarray,
 ) -> tuple[np.ndarray, set[str]]:
-    """One video frame and the codes of the cards wholly in it."""
+    """One video frame, in a light of ``light`` (B, G, R gains), and the codes of the cards
+    wholly in it."""
     h = _camera(t)
     frame = cv2.warpPerspective(table, h, SIZE, flags=cv2.INTER_AREA)
-    noisy = frame.astype(np.float32) + rng.normal(0, 2.0, frame.shape)
+    noisy = frame.astype(np.float32) * light + rng.normal(0, 2.0, frame.shape)
     frame = np.clip(noisy, 0, 255).astype(np.uint8)
     inside = set()
     for code, quad in cards:
@@ -97,6 +104,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--cards", type=Path, default=Path("cache/cards"))
     parser.add_argument("--decks", nargs="*", default=["proc_"], help="deck name prefixes")
+    parser.add_argument(
+        "--light",
+        type=lambda text: np.array([float(v) for v in text.split(",")], np.float32),
+        default=np.ones(3, np.float32),
+        help="B,G,R gains of the room's light, e.g. 0.45,0.55,1 for a red bulb (default 1,1,1)",
+    )
     args = parser.parse_args()
     store = DeckStore(args.cards, held_out=False, only=tuple(args.decks))
     first, later = _layout(np.random.default_rng(args.seed))
@@ -107,7 +120,7 @@ def main() -> None:
     )
     reader = LiveReader(CardDetector())
     rng = np.random.default_rng(args.seed + 1)
-    reader.read(_frame(before.image, before.cards, 0.0, rng)[0])  # warm-up
+    reader.read(_frame(before.image, before.cards, 0.0, rng, args.light)[0])  # warm-up
     reader.reset()
     times: list[float] = []
     looks: list[float] = []
@@ -119,7 +132,7 @@ def main() -> None:
     flagged: set[str] = set()
     for i in range(args.frames):
         scene = before if i < args.frames // 2 else after
-        frame, truth = _frame(scene.image, scene.cards, i / args.frames, rng)
+        frame, truth = _frame(scene.image, scene.cards, i / args.frames, rng, args.light)
         for code in truth:
             appeared.setdefault(code, i)
         start, cpu = time.perf_counter(), time.process_time()

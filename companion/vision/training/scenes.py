@@ -443,6 +443,20 @@ def _photometric(
     return photo
 
 
+def _in_light(image: np.ndarray, light: tuple[float, float, float]) -> np.ndarray:
+    """``image`` (BGR) with each channel scaled by ``light``."""
+    return np.asarray(np.clip(image * np.array(light, np.float32), 0, 255), np.uint8)
+
+
+def _light(text: str) -> tuple[float, float, float] | None:
+    """The B, G, R gains written ``B,G,R``; None when ``text`` is not three gains 0..4."""
+    try:
+        b, g, r = (float(v) for v in text.split(","))
+    except ValueError:
+        return None
+    return (b, g, r) if all(0.0 <= v <= 4.0 for v in (b, g, r)) else None
+
+
 def write_set(
     out: Path,
     count: int,
@@ -454,13 +468,16 @@ def write_set(
     empty: int = 0,
     quality: int = 90,
     hard: Hard | None = None,
+    light: tuple[float, float, float] | None = None,
 ) -> None:
     """Write ``count`` scenes as JPEG files plus a ``labels.json`` in the real-photo format.
 
     ``only`` restricts the decks by name prefix (the test fixtures use the project's own
     procedural decks and the CC0 npm deck, so no GPL art lands in the repository); ``empty``
     adds that many tables without cards; ``hard`` renders tables with the real tables' hard
-    cases (``Hard``), whose labels also give the ``stray`` cards and the ``decks`` in play.
+    cases (``Hard``), whose labels also give the ``stray`` cards and the ``decks`` in play;
+    ``light`` (B, G, R gains) lights every scene in a coloured light, such as a red bulb, past
+    the mild casts the scenes draw themselves (the same scenes as without it, otherwise).
     """
     rng = np.random.default_rng(seed)
     store = DeckStore(cards_dir, held_out, only)
@@ -474,7 +491,8 @@ def write_set(
     for i in range(count):
         scene = make_scene(rng, store, families, size=size, hard=hard)
         name = f"scene_{i:04d}.jpg"
-        cv2.imwrite(str(out / name), scene.image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        image = scene.image if light is None else _in_light(scene.image, light)
+        cv2.imwrite(str(out / name), image, [cv2.IMWRITE_JPEG_QUALITY, quality])
         visible = [c.code for c in scene.cards if any(c.visible)]
         partly = [c.code for c in scene.cards if not any(c.visible) and max(c.shown) >= PARTLY]
         groups = None
@@ -527,8 +545,17 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="with --hard: the share of tables laid on a pale board on a darker floor",
     )
+    parser.add_argument(
+        "--light",
+        type=str,
+        default=None,
+        help="B,G,R gains of a coloured light over every scene, e.g. 0.45,0.55,1 (a red bulb)",
+    )
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x")) if args.size else None
+    light = _light(args.light) if args.light else None
+    if args.light and light is None:
+        parser.error(f"--light takes three gains from 0 to 4, B,G,R: got {args.light!r}")
     write_set(
         args.out,
         args.count,
@@ -540,6 +567,7 @@ def main(argv: list[str] | None = None) -> int:
         args.empty,
         args.quality,
         Hard(light_board=args.board) if args.hard else None,
+        light,
     )
     return 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -86,3 +87,17 @@ def test_hard_sets_label_stray_cards_and_decks(store: DeckStore, tmp_path: Path)
     labels = json.loads((tmp_path / "labels.json").read_text())
     assert all(e["source"] == "synthetic_hard" and e["decks"] in (1, 2) for e in labels)
     assert all(set(e["stray"]) <= set(e["cards"]) for e in labels)
+
+
+def test_a_set_in_coloured_light_holds_the_same_scenes_in_that_light(
+    store: DeckStore, tmp_path: Path
+) -> None:
+    cards_dir = store.decks[0].parent
+    plain, red = tmp_path / "plain", tmp_path / "red"
+    write_set(plain, 2, held_out=False, seed=6, cards_dir=cards_dir, size=(480, 320), quality=100)
+    write_set(red, 2, False, 6, cards_dir, size=(480, 320), quality=100, light=(0.3, 0.35, 1.0))
+    assert (plain / "labels.json").read_text() == (red / "labels.json").read_text()
+    day = cv2.imread(str(plain / "scene_0000.jpg")).reshape(-1, 3).mean(axis=0)
+    bulb = cv2.imread(str(red / "scene_0000.jpg")).reshape(-1, 3).mean(axis=0)
+    np.testing.assert_allclose(bulb[:2] / day[:2], [0.3, 0.35], atol=0.03)
+    assert 0.95 < bulb[2] / day[2] < 1.05

@@ -27,6 +27,7 @@ from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.ink import contradicts, ink_colours
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import Grouping, read_table
+from companion.vision.light import balanced
 from companion.vision.merging import COLOUR, MODELS, SECOND_LOOK, SURE, CornerRead, merge_reads
 from companion.vision.outlines import DEFAULT_OUTLINES, OutlineModel
 from companion.vision.paper import crop_whiteness, white_gain
@@ -273,8 +274,9 @@ class CardDetector:
         return rank2, suit2
 
     def read_corners(self, image: np.ndarray) -> list[CornerRead]:
-        """Every proposal read as a card, before merging."""
-        return self._corner_reads(image)[0]
+        """Every proposal read as a card, before merging (a frame in coloured light balanced
+        first, as ``detect`` does)."""
+        return self._corner_reads(balanced(image))[0]
 
     def _corner_reads(self, image: np.ndarray) -> tuple[list[CornerRead], list[CornerRead]]:
         """The corners read as cards, and the spare reads under the read threshold (down to
@@ -334,7 +336,8 @@ class CardDetector:
     def read_frames(self, image: np.ndarray, frames: list[Proposal]) -> list[CornerRead]:
         """``frames`` read as cards once each, neither framed again nor looked at twice: the
         live reader brings its own frames (cards followed from earlier frames, whose next
-        frames are the second look)."""
+        frames are the second look). A frame in coloured light is balanced first."""
+        image = balanced(image)
         reads, _ = self._read(image, frames, [image], reframe=False, threshold=self.threshold)
         return reads
 
@@ -457,7 +460,8 @@ class CardDetector:
     def detect(self, image: np.ndarray, expect: Expect | None = None, decks: int = 1) -> Detections:
         """The cards read on a BGR image, one row per card, surest place of each (up to
         ``decks`` places per card). ``expect`` says what the table should hold, so that the
-        reader can look again where the read does not fit."""
+        reader can look again where the read does not fit. A frame in strongly coloured
+        light is white-balanced first (``light.balanced``)."""
         if (
             image is None
             or image.ndim != 3
@@ -467,6 +471,7 @@ class CardDetector:
             raise ValueError(
                 f"detect() expects a BGR image of shape (H, W, 3), at least {MIN_IMAGE_SIDE} px"
             )
+        image = balanced(image)
         if expect is None:
             return merge_reads(self._corner_reads(image)[0], image.shape[:2], decks)
         look = self._first_look(image)

@@ -20,6 +20,7 @@ from companion.engine.cards import Card
 from companion.vision import follow
 from companion.vision.detections import Detections
 from companion.vision.geometry import card_quad
+from companion.vision.light import balanced
 from companion.vision.merging import CornerRead, merge_reads
 from companion.vision.proposals import (
     WORK_SIZE,
@@ -249,6 +250,9 @@ class LiveReader:
     def read(self, frame: np.ndarray) -> Detections:
         """The fused read after adding ``frame`` (BGR)."""
         grey = follow.grey(frame)
+        # After the grey image is taken: a balance that varies a little from frame to frame
+        # must not look like motion to the flow.
+        frame = balanced(frame)
         frames = [f.frame for f in self._followed]
         matrix = None
         if frames and self._before is not None:

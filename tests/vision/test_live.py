@@ -178,3 +178,16 @@ def test_between_full_looks_the_live_reader_follows_the_cards_it_read() -> None:
         reader.read(image)
         looked.append(reader.looked)
     assert looked == [True, False, False]
+
+
+def test_under_a_red_bulb_the_live_reader_shows_the_cards_of_daylight() -> None:
+    label = next(
+        e
+        for e in json.loads((FIXTURES / "labels.json").read_text())
+        if e["image"] == "scene_0001.jpg"
+    )
+    image = cv2.imread(str(FIXTURES / label["image"]))
+    red = np.clip(image * np.array([0.3, 0.35, 1.0]), 0, 255).astype(np.uint8)
+    reader = LiveReader(CardDetector())
+    history = [_shown(reader.read(frame)) for frame in _camera_frames(red, 5)]
+    assert sorted(history[-1]) == sorted(label["cards"])

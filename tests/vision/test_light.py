@@ -12,6 +12,7 @@ from tests.helpers import FIXTURES
 
 SCENE = "scene_0001.jpg"
 RED_BULB = np.array([0.3, 0.35, 1.0])  # B, G, R: the paper's blue a third of its red
+DIM_ROOM = np.array([0.15, 0.15, 0.15])  # the paper at about 35 of 255
 
 
 def _lit(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
@@ -36,6 +37,15 @@ def test_a_frame_in_red_light_gets_grey_paper_back() -> None:
     assert spread(balanced(image)) < 1.1
 
 
+def test_a_dim_frame_is_lifted_as_far_as_a_channel_may_be() -> None:
+    image = _lit(cv2.imread(str(FIXTURES / SCENE)), DIM_ROOM)
+    lifted = balanced(image)
+    before = np.percentile(image.reshape(-1, 3), 99.5, axis=0)
+    after = np.percentile(lifted.reshape(-1, 3), 99.5, axis=0)
+    assert before.max() < 50  # a lift to DIM_TARGET would take more than MOST_GAIN
+    np.testing.assert_allclose(after / before, light.MOST_GAIN, rtol=0.1)
+
+
 @pytest.fixture(scope="module")
 def detector() -> CardDetector:
     return CardDetector()
@@ -52,3 +62,17 @@ def test_the_cards_under_a_red_bulb_are_those_in_daylight(
     # Read as it is, the frame shows the readers ink and paper in colours they never saw.
     monkeypatch.setattr(light, "CAST_LIMIT", float("inf"))
     assert len(detector.detect(image)) == 0
+
+
+def test_the_cards_in_a_dim_room_are_those_in_daylight(
+    detector: CardDetector, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    labels = json.loads((FIXTURES / "labels.json").read_text())
+    truth = next(entry for entry in labels if entry["image"] == SCENE)
+    noise = np.random.default_rng(0).normal(0, 1.5, (640, 960, 3))
+    image = np.clip(cv2.imread(str(FIXTURES / SCENE)) * DIM_ROOM + noise, 0, 255)
+    image = image.astype(np.uint8)
+    read = sorted(str(card) for card in detector.detect(image).cards)
+    assert read == sorted(truth["cards"])
+    monkeypatch.setattr(light, "DIM", 0.0)
+    assert len(detector.detect(image)) < len(truth["cards"]) // 2

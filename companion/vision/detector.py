@@ -581,14 +581,6 @@ def _fits_as_read(groups: Grouping) -> bool:
     return groups.missing is not None and not groups.missing and not groups.extra
 
 
-def _misfit(groups: Grouping) -> int:
-    """Cards missing, over and stray against the expected table."""
-    missing, extra = groups.missing, groups.extra
-    if missing is None or extra is None:
-        return 0
-    return missing.river + sum(missing.hands) + extra.river + sum(extra.hands) + len(groups.stray)
-
-
 def _short(groups: Grouping) -> int:
     """Cards missing against the expected table."""
     missing = groups.missing
@@ -606,7 +598,7 @@ def _fill_gaps(
     """``found`` with spare reads added, surest first, each one only if the table then fits
     ``expect`` better (a hand short of a card, a river of four, a hand not found). A spare read
     of a card already read, or where a card was read, is left out: it fills no gap."""
-    misfit = _misfit(read_table(found, expect))
+    misfit = read_table(found, expect).misfit
     if misfit == 0 or not spare:
         return found
     width = float(np.median([r.proposal.s for r in sure])) if sure else None
@@ -627,7 +619,7 @@ def _fill_gaps(
             continue
         tried += 1
         trial = merge_reads([*taken, read], shape, decks)
-        trial_misfit = _misfit(read_table(trial, expect))
+        trial_misfit = read_table(trial, expect).misfit
         if trial_misfit < misfit:
             taken.append(read)
             found, misfit = trial, trial_misfit

@@ -113,20 +113,35 @@ def _spanned(corners: list[Proposal]) -> np.ndarray | None:
     One corner's frame gives the card's width only as well as the frame read was scaled, and
     a crop can read an index at a frame a third too small or too large: the outline drawn from
     it then covers part of the card, or more than the card. The opposite index corner is the
-    other end of the card's diagonal, whatever the scale.
+    other end of the card's diagonal, whatever the scale; the other two corners lie where each
+    frame's edges meet the other's (in a steep view a card's opposite edges are not parallel).
     """
     first = corners[0]
     for q in corners[1:]:
         if float(first.u @ q.u) > -0.9 or float(first.v @ q.v) > -0.9:
             continue  # not the opposite corner
-        u, v = first.u - q.u, first.v - q.v
-        u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
-        a, b = np.linalg.solve(np.column_stack([u, v]), q.p - first.p)
-        if not (0.5 < a / first.s < 2.0 and SPAN_ASPECT[0] < b / a < SPAN_ASPECT[1]):
+        along_u = _meet(first.p, first.u, q.p, q.v)  # the far end of the first frame's u edge
+        along_v = _meet(first.p, first.v, q.p, q.u)
+        if along_u is None or along_v is None:
+            continue
+        wide = float(np.linalg.norm(along_u - first.p))
+        long = float(np.linalg.norm(along_v - first.p))
+        if not (0.5 < wide / first.s < 2.0 and SPAN_ASPECT[0] < long / wide < SPAN_ASPECT[1]):
             continue  # the corners of two cards, or a misplaced frame
-        p = first.p
-        return np.array([p, p + a * u, q.p, p + b * v], dtype=np.float32)
+        return np.array([first.p, along_u, q.p, along_v], dtype=np.float32)
     return None
+
+
+def _meet(p: np.ndarray, d: np.ndarray, q: np.ndarray, e: np.ndarray) -> np.ndarray | None:
+    """Where the ray from ``p`` along ``d`` meets the ray from ``q`` along ``e`` (both ahead
+    of their origins); None when they are nearly parallel or meet behind either."""
+    matrix = np.column_stack([d, -e])
+    if abs(float(np.linalg.det(matrix))) < 0.1:
+        return None
+    t, r = np.linalg.solve(matrix, q - p)
+    if t <= 0 or r <= 0:
+        return None
+    return np.asarray(p + t * d)
 
 
 def _outline(place: _Place) -> np.ndarray:

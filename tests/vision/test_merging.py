@@ -152,3 +152,22 @@ def test_corners_too_far_apart_for_one_card_do_not_outline_it() -> None:
         (400, 400),
     )
     np.testing.assert_allclose(det.quads[0], [[50, 50], [150, 50], [150, 190], [50, 190]])
+
+
+def test_a_card_seen_steeply_is_outlined_where_its_frames_edges_meet() -> None:
+    # The far edge is shorter than the near one: the card's sides are not parallel.
+    tl, tr, br, bl = (np.array(c, float) for c in ([60, 50], [140, 50], [160, 190], [40, 190]))
+
+    def unit(a: np.ndarray) -> np.ndarray:
+        return a / np.linalg.norm(a)
+
+    top_left = Proposal(tl, unit(tr - tl), unit(bl - tl), 80.0)
+    bottom_right = Proposal(br, unit(bl - br), unit(tr - br), 120.0)
+    det = merge_reads(
+        [
+            CornerRead(parse_card("7s"), 0.97, top_left),
+            CornerRead(parse_card("7s"), 0.9, bottom_right),
+        ],
+        (400, 400),
+    )
+    np.testing.assert_allclose(det.quads[0], [tl, tr, br, bl], atol=1e-3)

@@ -62,6 +62,15 @@ class Grouping:
     extra: Fit | None = None
 
     @property
+    def misfit(self) -> int:
+        """Cards missing, over and stray against the expected table (0 without an ``Expect``)."""
+        missing, extra = self.missing, self.extra
+        if missing is None or extra is None:
+            return 0
+        over = extra.river + sum(extra.hands)
+        return missing.river + sum(missing.hands) + over + len(self.stray)
+
+    @property
     def fits(self) -> bool:
         """True when nothing is missing, over or stray (always False without an ``Expect``)."""
         return self.missing is not None and not self.missing and not self.extra and not self.stray
@@ -137,11 +146,13 @@ def _find_river(
     width: float,
     size: int = 5,
     turns: np.ndarray | None = None,
+    aligned: bool = True,
 ) -> tuple[int, ...]:
     """The straightest row of ``size`` lone cards; else of ``size`` borrowing a clustered card
     or two; else, when the cards' ``turns`` (radians) are known, of any cards laid parallel
     (river cards laid nearly touching pair up as "hands": two pairs in one river once left no
-    row at all); else a row of one or two cards fewer, of lone cards (a river card missed)."""
+    row at all; not ``aligned``: of any cards); else a row of one or two cards fewer, of lone
+    cards (a river card missed)."""
     if size == 0:
         return ()
     lone = [c[0] for c in clusters if len(c) == 1]
@@ -159,8 +170,8 @@ def _find_river(
     if row is None:
         row = _best_row(borrowing(range(1, ROW_BORROW + 1)), centres, width)
     if row is None and turns is not None and len(centres) <= ROW_SEARCH_MAX:
-        rows = _parallel(borrowing(range(ROW_BORROW + 1, size + 1)), turns)
-        row = _best_row(rows, centres, width)
+        rows = borrowing(range(ROW_BORROW + 1, size + 1))
+        row = _best_row(_parallel(rows, turns) if aligned else rows, centres, width)
     for fewer in (size - 1, size - 2):
         if row is None and fewer >= 3:
             row = _best_row(list(combinations(lone, fewer)), centres, width)
@@ -232,12 +243,25 @@ def read_table(detections: Detections, expect: Expect | None = None) -> Grouping
         if expect is None:
             return Grouping((), (), 0.0)
         return Grouping((), (), 0.0, (), *_fits(0, [], expect))
+    grouping = _grouped(detections, expect)
+    if expect is None or grouping.fits or len(detections) > ROW_SEARCH_MAX:
+        return grouping
+    # In a steep view the outlines of cards in one row turn by more than ROW_ALIGNED allows:
+    # told the layout, a row of any cards is taken where the table then fits it better.
+    loose = _grouped(detections, expect, aligned=False)
+    return loose if loose.misfit < grouping.misfit else grouping
+
+
+def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True) -> Grouping:
+    """``read_table`` of a frame with cards, its river's row of parallel cards (``aligned``)
+    or of any cards."""
     centres = detections.centres.astype(np.float64)
     width = max(_card_width(detections), 1.0)
     clusters = _components(centres, HAND_LINK * width)
     edges = detections.quads[:, 1] - detections.quads[:, 0]
     turns = np.arctan2(edges[:, 1], edges[:, 0]).astype(np.float64)
-    river = _find_river(clusters, centres, width, 5 if expect is None else expect.river, turns)
+    size = 5 if expect is None else expect.river
+    river = _find_river(clusters, centres, width, size, turns, aligned)
     # River cards in reading order along the row.
     if river:
         pts = centres[list(river)]

@@ -227,3 +227,17 @@ def test_an_edge_card_is_stray_even_where_a_hand_is_short() -> None:
     groups = read_table(_framed(table, (900, 800)), Expect(5, 2, 2))
     assert [str(s.card) for s in groups.stray] == ["Ad"]
     assert groups.missing is not None and sorted(groups.missing.hands) == [0, 2]
+
+
+def test_told_the_layout_a_river_seen_steeply_is_still_the_river() -> None:
+    # A seated player's photo: the river's outlines turn by up to 18 degrees across the row,
+    # and its cards lie touching (two by two they link as hands do).
+    turns = np.radians([-18.0, -9.0, 0.0, 9.0, 18.0])
+    river = {
+        c: (200 + 80 * k, 600, float(a))
+        for k, (c, a) in enumerate(zip(["9h", "8c", "2h", "4c", "Js"], turns, strict=True))
+    }
+    unaligned = read_table(_turned_cards(river), Expect(5, 0, 2))
+    assert river_of(unaligned) == ("9h", "8c", "2h", "4c", "Js") and unaligned.fits
+    # Not told, the row of cards turned apart is not taken for a river.
+    assert river_of(read_table(_turned_cards(river))) == ()

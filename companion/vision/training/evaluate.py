@@ -7,7 +7,8 @@ synthetic sets also list ``partly_hidden`` cards, which count neither way (``sco
 Prints card-level precision, recall and F1 (multiset match per image), the exact-grouping rate
 on table scenes (river and every hand right), each read with the layout its labels give
 (``expect_of``), the silent errors (``silent_errors``), the right cards flagged for a check,
-and the latency per image size (median and 90th percentile).
+and the latency per image size (median and 90th percentile). ``--light B,G,R`` and ``--tilt
+DEG`` read every photo in a coloured or dim light, or seen more steeply (``views``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.outlines import DEFAULT_OUTLINES
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
+from companion.vision.training.views import in_light, parse_light, tilted
 
 __all__ = ["Doubts", "Score", "doubts", "expect_of", "grouping_exact", "main", "score_cards"]
 
@@ -183,7 +185,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--decks", type=int, default=1, help="decks in play where the labels do not say"
     )
+    parser.add_argument(
+        "--light", default=None, help="read every photo in this light: B,G,R gains, e.g. 0.3,0.35,1"
+    )
+    parser.add_argument(
+        "--tilt",
+        type=float,
+        default=0.0,
+        help="read every photo as seen this many degrees more steeply (its top receding)",
+    )
     args = parser.parse_args(argv)
+    light = parse_light(args.light) if args.light else None
+    if args.light and light is None:
+        parser.error(f"--light takes three gains from 0 to 4, B,G,R: got {args.light!r}")
+    if not -80.0 < args.tilt < 80.0:
+        parser.error(f"--tilt takes degrees between -80 and 80: got {args.tilt}")
 
     entries = json.loads(args.labels.read_text())
     if args.source:
@@ -205,6 +221,10 @@ def main(argv: list[str] | None = None) -> int:
     latency: dict[str, list[float]] = {}
     for entry in entries:
         image = cv2.imread(str(args.labels.parent / entry["image"]), cv2.IMREAD_COLOR)
+        if image is not None and light is not None:
+            image = in_light(image, light)
+        if image is not None and args.tilt:
+            image = tilted(image, args.tilt)
         if image is None or min(image.shape[:2]) < MIN_IMAGE_SIDE:
             print(f"{entry['image']}: unreadable, counted as all missed")
             score = Score(0, 0, len(entry["cards"]))

@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from companion.vision.training.art import HELD_OUT_DECK
+from companion.vision.training.views import in_light, parse_light
 
 BACKGROUND_FAMILIES = ("wood", "felt", "cloth", "plain", "stone")
 HELD_OUT_BACKGROUND = "stone"
@@ -443,20 +444,6 @@ def _photometric(
     return photo
 
 
-def _in_light(image: np.ndarray, light: tuple[float, float, float]) -> np.ndarray:
-    """``image`` (BGR) with each channel scaled by ``light``."""
-    return np.asarray(np.clip(image * np.array(light, np.float32), 0, 255), np.uint8)
-
-
-def _light(text: str) -> tuple[float, float, float] | None:
-    """The B, G, R gains written ``B,G,R``; None when ``text`` is not three gains 0..4."""
-    try:
-        b, g, r = (float(v) for v in text.split(","))
-    except ValueError:
-        return None
-    return (b, g, r) if all(0.0 <= v <= 4.0 for v in (b, g, r)) else None
-
-
 def write_set(
     out: Path,
     count: int,
@@ -491,7 +478,7 @@ def write_set(
     for i in range(count):
         scene = make_scene(rng, store, families, size=size, hard=hard)
         name = f"scene_{i:04d}.jpg"
-        image = scene.image if light is None else _in_light(scene.image, light)
+        image = scene.image if light is None else in_light(scene.image, light)
         cv2.imwrite(str(out / name), image, [cv2.IMWRITE_JPEG_QUALITY, quality])
         visible = [c.code for c in scene.cards if any(c.visible)]
         partly = [c.code for c in scene.cards if not any(c.visible) and max(c.shown) >= PARTLY]
@@ -553,7 +540,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x")) if args.size else None
-    light = _light(args.light) if args.light else None
+    light = parse_light(args.light) if args.light else None
     if args.light and light is None:
         parser.error(f"--light takes three gains from 0 to 4, B,G,R: got {args.light!r}")
     write_set(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
 from companion.vision import geometry
@@ -14,7 +15,7 @@ from companion.vision.proposals import Proposal, first_of_alike, frame_table
 if TYPE_CHECKING:
     from companion.vision.merging import CornerRead
 
-__all__ = ["CARD_LENGTHS", "beside", "completions"]
+__all__ = ["CARD_LENGTHS", "FACE_LEAST", "beside", "completions", "unread_faces"]
 
 COMPLETE_KNOWN = 0.1  # card widths: a rejected corner this near a read card's corner is its
 COMPLETE_SAME = 0.08  # card widths: an implied corner this near a proposal adds nothing
@@ -27,6 +28,9 @@ CARD_LENGTHS = (1.4, 1.56)
 # 720p it keeps 41 of the 57 frames beside its cards (33 at 0.5). On seven hard synthetic sets
 # 0.3 read the same right cards as no limit, and as many extra cards; 0.5 lost one card.
 BESIDE_FREE = 0.3
+# Card areas: a piece of the outline model's card faces that no card read covers is framed
+# (``unread_faces``) when at least this large. A card half under another shows about half.
+FACE_LEAST = 0.5
 
 
 def completions(
@@ -125,3 +129,38 @@ def _where_no_card_is(
 def _centres(frames: list[Proposal]) -> np.ndarray:
     table = frame_table(frames)
     return geometry.card_centres(table[:, 0:2], table[:, 2:4], table[:, 4:6], table[:, 6])
+
+
+def unread_faces(
+    mask: np.ndarray, scale: float, reads: Sequence[CornerRead], least: float = FACE_LEAST
+) -> list[Proposal]:
+    """Frames at the corners of the card faces that ``mask`` (the outline model's, ``scale``
+    frame pixels per mask pixel) shows where no card of ``reads`` lies: the rotated rectangle
+    around each uncovered piece of at least ``least`` card areas, each of its corners framed
+    at the read cards' width. A face washed out by glare, or on a table as light as the cards,
+    has no outline a whiteness level finds; the model still marks it, if raggedly."""
+    if not reads:
+        return []
+    width = float(np.median([r.proposal.s for r in reads]))
+    cover = np.zeros_like(mask)
+    for r in reads:
+        q = r.proposal
+        quad = geometry.card_quad(q.p, q.u, q.v, q.s) / scale
+        cv2.fillConvexPoly(cover, np.round(quad).astype(np.int32), 1)
+    cover = cv2.dilate(cover, np.ones((5, 5), np.uint8))
+    left = cv2.morphologyEx(mask & (1 - cover), cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    card_area = geometry.CARD_ASPECT * (width / scale) ** 2
+    contours, _ = cv2.findContours(left, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out: list[Proposal] = []
+    for contour in contours:
+        if cv2.contourArea(contour) < least * card_area:
+            continue
+        box = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float64) * scale
+        # Clockwise on screen (y down), as the proposals' frames: u to the next corner.
+        if np.cross(box[1] - box[0], box[2] - box[1]) < 0:
+            box = box[::-1]
+        for i in range(4):
+            p, after, before = box[i], box[(i + 1) % 4], box[i - 1]
+            u, v = after - p, before - p
+            out.append(Proposal(p, u / np.linalg.norm(u), v / np.linalg.norm(v), width))
+    return out

@@ -21,7 +21,7 @@ import numpy as np
 from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
 from companion.vision import geometry
-from companion.vision.completions import beside, completions
+from companion.vision.completions import beside, completions, unread_faces
 from companion.vision.detections import Detections
 from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.ink import contradicts, ink_colours
@@ -285,10 +285,12 @@ class CardDetector:
         return self._split(look.reads + self._second_look(image, look))
 
     def _first_look(self, image: np.ndarray) -> _Look:
-        proposals, _ = propose_corners(image, outlines=self._outlines)
+        outlines = None if self._outlines is None else _Remembered(self._outlines)
+        proposals, _ = propose_corners(image, outlines=outlines)
         pyramid = [image]
         reads, rejected = self._read(image, proposals, pyramid)
-        return _Look(proposals, pyramid, reads, rejected)
+        faces = None if outlines is None else outlines.mask
+        return _Look(proposals, pyramid, reads, rejected, faces)
 
     def _second_look(
         self, image: np.ndarray, look: _Look, near: np.ndarray | None = None
@@ -303,6 +305,8 @@ class CardDetector:
         floor = _completion_paper_floor(image, sure)
         frames = completions(look.rejected, sure, look.proposals)
         frames += beside(sure, look.proposals + frames)
+        if look.faces is not None:
+            frames += unread_faces(look.faces, image.shape[1] / look.faces.shape[1], sure)
         if near is not None:
             frames = _looked_for(frames, sure, near)
         more, _ = self._read(image, frames, look.pyramid, paper_floor=floor, doubts=(SECOND_LOOK,))
@@ -514,13 +518,27 @@ class CardDetector:
 
 @dataclass
 class _Look:
-    """A first look at a frame: its proposals, its pyramid so far (``read_face``), the reads
-    and the corners read as no index."""
+    """A first look at a frame: its proposals, its pyramid so far (``read_face``), the reads,
+    the corners read as no index, and the outline model's card faces (None without it)."""
 
     proposals: list[Proposal]
     pyramid: list[np.ndarray]
     reads: list[CornerRead]
     rejected: list[Proposal]
+    faces: np.ndarray | None = None
+
+
+class _Remembered:
+    """The outline model, keeping the last card-face mask it gave (the proposals' work frame):
+    the second look frames the faces no card read covers (``completions.unread_faces``)."""
+
+    def __init__(self, model: OutlineModel) -> None:
+        self.model = model
+        self.mask: np.ndarray | None = None
+
+    def card_mask(self, image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+        self.mask = self.model.card_mask(image, size)
+        return self.mask
 
 
 def _away_from(frames: list[Proposal], reads: list[CornerRead]) -> list[Proposal]:

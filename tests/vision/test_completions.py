@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 
 import companion.vision.detector
+from companion.engine.cards import Card, parse_card
 from companion.vision import CardDetector
-from companion.vision.completions import CARD_LENGTHS, beside, completions
+from companion.vision.completions import CARD_LENGTHS, beside, completions, unread_faces
 from companion.vision.merging import CornerRead
 from companion.vision.proposals import Proposal
 from tests.helpers import FIXTURES, cards
@@ -116,12 +117,9 @@ def test_a_card_read_where_one_was_read_before_has_its_neighbours_framed_already
     assert sorted(round(float(c.p[0])) for c in found) == [520, 680]
 
 
-def test_a_river_card_with_no_corner_proposed_is_read_beside_its_neighbour(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Every proposal on or near the river's 6d is taken away (as when touching cards hide its
-    # corners in one outline), and so are the rejected corners' completions: only the frames
-    # beside the cards read next to it can find it.
+def _six_unproposed(monkeypatch: pytest.MonkeyPatch) -> tuple[np.ndarray, Card]:
+    """The fixture scene, with every proposal on or near the river's 6d taken away (as when
+    touching cards hide its corners in one outline), and the rejected corners' completions."""
     image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
     (six,) = cards("6d")
     found = CardDetector().detect(image)
@@ -143,6 +141,48 @@ def test_a_river_card_with_no_corner_proposed_is_read_beside_its_neighbour(
 
     monkeypatch.setattr("companion.vision.detector.propose_corners", away_from_the_six)
     monkeypatch.setattr("companion.vision.detector.completions", lambda *args: [])
+    return image, six
+
+
+@pytest.mark.parametrize(
+    ("source", "other"),
+    [("beside", "unread_faces"), ("unread_faces", "beside")],
+    ids=["beside its neighbour", "at its unread face"],
+)
+def test_a_river_card_with_no_corner_proposed_is_still_read(
+    monkeypatch: pytest.MonkeyPatch, source: str, other: str
+) -> None:
+    # Either second-look source alone finds it; with neither, nothing does.
+    image, six = _six_unproposed(monkeypatch)
+    monkeypatch.setattr(f"companion.vision.detector.{other}", lambda *args: [])
     assert six in CardDetector().detect(image).cards
-    monkeypatch.setattr("companion.vision.detector.beside", lambda *args: [])
+    monkeypatch.setattr(f"companion.vision.detector.{source}", lambda *args: [])
     assert six not in CardDetector().detect(image).cards
+
+
+def _sure_read(x: float, y: float, width: float) -> CornerRead:
+    right, down = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    return CornerRead(parse_card("7s"), 0.99, Proposal(np.array([x, y]), right, down, width))
+
+
+def test_an_uncovered_card_face_is_framed_at_its_corners() -> None:
+    # Two faces on a mask at half the frame's scale: the left one is read, the right one not.
+    mask = np.zeros((200, 300), np.uint8)
+    mask[20:90, 20:70] = 1  # frame pixels (40, 40) to (140, 180): the card read
+    mask[20:90, 150:200] = 1  # (300, 40) to (400, 180): no card read there
+    frames = unread_faces(mask, 2.0, [_sure_read(40, 40, 100)])
+    corners = sorted((float(q.p[0]), float(q.p[1])) for q in frames)
+    np.testing.assert_allclose(corners, [(300, 40), (300, 180), (400, 40), (400, 180)], atol=3)
+    assert all(q.s == 100 for q in frames)
+    # Clockwise on screen, as the proposals: the top-left corner's u runs to the top-right.
+    top_left = min(frames, key=lambda q: float(q.p.sum()))
+    np.testing.assert_allclose(top_left.u, [1, 0], atol=1e-6)
+    np.testing.assert_allclose(top_left.v, [0, 1], atol=1e-6)
+
+
+def test_a_small_uncovered_piece_and_a_frame_with_no_card_read_get_no_frames() -> None:
+    mask = np.zeros((200, 300), np.uint8)
+    mask[20:90, 20:70] = 1
+    mask[120:140, 150:170] = 1  # a fifth of a card: a chip, a pip
+    assert unread_faces(mask, 2.0, [_sure_read(40, 40, 100)]) == []
+    assert unread_faces(mask, 2.0, []) == []

@@ -157,7 +157,8 @@ def unread_faces(
             continue
         box = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float64) * scale
         # Clockwise on screen (y down), as the proposals' frames: u to the next corner.
-        if np.cross(box[1] - box[0], box[2] - box[1]) < 0:
+        (ax, ay), (bx, by) = box[1] - box[0], box[2] - box[1]
+        if ax * by - ay * bx < 0:
             box = box[::-1]
         for i in range(4):
             p, after, before = box[i], box[(i + 1) % 4], box[i - 1]

@@ -31,6 +31,7 @@ from companion.vision import CardDetector
 from companion.vision.live import LiveReader
 from companion.vision.training.render import Placement, render_table
 from companion.vision.training.scenes import DeckStore
+from companion.vision.training.views import light_argument
 
 SIZE = (1280, 720)  # the video's frames
 TABLE = (2560, 1440)  # the rendered table the camera moves over
@@ -106,11 +107,12 @@ def main() -> None:
     parser.add_argument("--decks", nargs="*", default=["proc_"], help="deck name prefixes")
     parser.add_argument(
         "--light",
-        type=lambda text: np.array([float(v) for v in text.split(",")], np.float32),
-        default=np.ones(3, np.float32),
+        type=light_argument,
+        default=(1.0, 1.0, 1.0),
         help="B,G,R gains of the room's light, e.g. 0.45,0.55,1 for a red bulb (default 1,1,1)",
     )
     args = parser.parse_args()
+    light = np.array(args.light, np.float32)
     store = DeckStore(args.cards, held_out=False, only=tuple(args.decks))
     first, later = _layout(np.random.default_rng(args.seed))
     # Same seed: the same table, deck, light and noise, with and without the later hand.
@@ -120,7 +122,7 @@ def main() -> None:
     )
     reader = LiveReader(CardDetector())
     rng = np.random.default_rng(args.seed + 1)
-    reader.read(_frame(before.image, before.cards, 0.0, rng, args.light)[0])  # warm-up
+    reader.read(_frame(before.image, before.cards, 0.0, rng, light)[0])  # warm-up
     reader.reset()
     times: list[float] = []
     looks: list[float] = []
@@ -132,7 +134,7 @@ def main() -> None:
     flagged: set[str] = set()
     for i in range(args.frames):
         scene = before if i < args.frames // 2 else after
-        frame, truth = _frame(scene.image, scene.cards, i / args.frames, rng, args.light)
+        frame, truth = _frame(scene.image, scene.cards, i / args.frames, rng, light)
         for code in truth:
             appeared.setdefault(code, i)
         start, cpu = time.perf_counter(), time.process_time()

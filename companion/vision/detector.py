@@ -340,8 +340,8 @@ class CardDetector:
     def read_frames(self, image: np.ndarray, frames: list[Proposal]) -> list[CornerRead]:
         """``frames`` read as cards once each, neither framed again nor looked at twice: the
         live reader brings its own frames (cards followed from earlier frames, whose next
-        frames are the second look). A frame in coloured light is balanced first."""
-        image = balanced(image)
+        frames are the second look). ``image`` comes balanced for its light already
+        (``light.balanced``): the live reader balances each frame once, for its proposals too."""
         reads, _ = self._read(image, frames, [image], reframe=False, threshold=self.threshold)
         return reads
 
@@ -464,8 +464,8 @@ class CardDetector:
     def detect(self, image: np.ndarray, expect: Expect | None = None, decks: int = 1) -> Detections:
         """The cards read on a BGR image, one row per card, surest place of each (up to
         ``decks`` places per card). ``expect`` says what the table should hold, so that the
-        reader can look again where the read does not fit. A frame in strongly coloured
-        light is white-balanced first (``light.balanced``)."""
+        reader can look again where the read does not fit. A frame in strongly coloured or
+        dim light is balanced first (``light.balanced``)."""
         if (
             image is None
             or image.ndim != 3

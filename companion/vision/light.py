@@ -40,7 +40,8 @@ def balanced(image: np.ndarray) -> np.ndarray:
     ``image`` itself."""
     bright = np.maximum(brightest(image), 1.0)
     top = float(bright.max())
-    gain = np.clip(max(top, DIM_TARGET if top < DIM else top) / bright, 1.0, MOST_GAIN)
+    target = DIM_TARGET if top < DIM else top
+    gain = np.clip(target / bright, 1.0, MOST_GAIN)
     if top >= DIM and float(gain.max() / gain.min()) < CAST_LIMIT:
         return image
     # Saturating per-channel gain on uint8: the brightest pixels were the ones made grey.

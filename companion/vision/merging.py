@@ -81,15 +81,19 @@ def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
 
 @dataclass
 class _Place:
-    """Where a card lies: the outline of its surest read (the reads of a place are matched by
-    it), the support of all its reads, their doubts (``_place_doubts``) and their frames
-    (``_outline``)."""
+    """Where a card lies: the support of all its reads, their doubts (``_place_doubts``) and
+    their frames, surest first (``_outline``)."""
 
-    quad: np.ndarray
     support: float
     reads: list[tuple[str, ...]]
-    corners: list[Proposal]  # the frames read here, surest first
+    corners: list[Proposal]
     rivals: int = 0  # reads of the same card elsewhere, past the decks in play
+
+    @property
+    def quad(self) -> np.ndarray:
+        """The outline of its surest read: the reads of a place are matched by it."""
+        q = self.corners[0]
+        return geometry.card_quad(q.p, q.u, q.v, q.s)
 
 
 def _place_doubts(place: _Place) -> tuple[str, ...]:
@@ -176,7 +180,7 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
             near[0].reads.append(read.doubts)
             near[0].corners.append(q)
         elif len(known) < decks:
-            known.append(_Place(quad, conf, [read.doubts], [q]))
+            known.append(_Place(conf, [read.doubts], [q]))
         else:
             # One more copy than the decks hold: one of the reads is of another card, and
             # the surer copy kept may be the wrong one.

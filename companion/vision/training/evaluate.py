@@ -33,7 +33,7 @@ from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.outlines import DEFAULT_OUTLINES
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
-from companion.vision.training.views import in_light, parse_light, tilted
+from companion.vision.training.views import in_light, light_argument, tilted
 
 __all__ = ["Doubts", "Score", "doubts", "expect_of", "grouping_exact", "main", "score_cards"]
 
@@ -186,7 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         "--decks", type=int, default=1, help="decks in play where the labels do not say"
     )
     parser.add_argument(
-        "--light", default=None, help="read every photo in this light: B,G,R gains, e.g. 0.3,0.35,1"
+        "--light",
+        type=light_argument,
+        default=None,
+        help="read every photo in this light: B,G,R gains, e.g. 0.3,0.35,1",
     )
     parser.add_argument(
         "--tilt",
@@ -195,9 +198,6 @@ def main(argv: list[str] | None = None) -> int:
         help="read every photo as seen this many degrees more steeply (its top receding)",
     )
     args = parser.parse_args(argv)
-    light = parse_light(args.light) if args.light else None
-    if args.light and light is None:
-        parser.error(f"--light takes three gains from 0 to 4, B,G,R: got {args.light!r}")
     if not -80.0 < args.tilt < 80.0:
         parser.error(f"--tilt takes degrees between -80 and 80: got {args.tilt}")
 
@@ -221,8 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     latency: dict[str, list[float]] = {}
     for entry in entries:
         image = cv2.imread(str(args.labels.parent / entry["image"]), cv2.IMREAD_COLOR)
-        if image is not None and light is not None:
-            image = in_light(image, light)
+        if image is not None and args.light is not None:
+            image = in_light(image, args.light)
         if image is not None and args.tilt:
             image = tilted(image, args.tilt)
         if image is None or min(image.shape[:2]) < MIN_IMAGE_SIDE:

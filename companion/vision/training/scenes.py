@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from companion.vision.training.art import HELD_OUT_DECK
-from companion.vision.training.views import in_light, parse_light
+from companion.vision.training.views import in_light, light_argument
 
 BACKGROUND_FAMILIES = ("wood", "felt", "cloth", "plain", "stone")
 HELD_OUT_BACKGROUND = "stone"
@@ -534,15 +534,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--light",
-        type=str,
+        type=light_argument,
         default=None,
         help="B,G,R gains of a coloured light over every scene, e.g. 0.45,0.55,1 (a red bulb)",
     )
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x")) if args.size else None
-    light = parse_light(args.light) if args.light else None
-    if args.light and light is None:
-        parser.error(f"--light takes three gains from 0 to 4, B,G,R: got {args.light!r}")
     write_set(
         args.out,
         args.count,
@@ -554,7 +551,7 @@ def main(argv: list[str] | None = None) -> int:
         args.empty,
         args.quality,
         Hard(light_board=args.board) if args.hard else None,
-        light,
+        args.light,
     )
     return 0
 

@@ -7,10 +7,12 @@ from a chair without new photos being taken, and without anything being tuned on
 
 from __future__ import annotations
 
+import argparse
+
 import cv2
 import numpy as np
 
-__all__ = ["in_light", "parse_light", "tilted"]
+__all__ = ["in_light", "light_argument", "parse_light", "tilted"]
 
 # A camera's focal length in frame sides: a phone's main camera sees about 50 degrees across.
 _FOCAL = 1.2
@@ -24,6 +26,16 @@ def parse_light(text: str) -> tuple[float, float, float] | None:
     except ValueError:
         return None
     return (b, g, r) if all(0.0 <= v <= 4.0 for v in (b, g, r)) else None
+
+
+def light_argument(text: str) -> tuple[float, float, float]:
+    """``parse_light`` as an argparse ``type``: a bad light is a usage error naming it."""
+    light = parse_light(text)
+    if light is None:
+        raise argparse.ArgumentTypeError(
+            f"--light takes three gains from 0 to 4, B,G,R: got {text!r}"
+        )
+    return light
 
 
 def in_light(image: np.ndarray, light: tuple[float, float, float]) -> np.ndarray:

@@ -33,7 +33,13 @@ from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.outlines import DEFAULT_OUTLINES
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
-from companion.vision.training.views import in_light, light_argument, tilted
+from companion.vision.training.views import (
+    in_light,
+    light_argument,
+    motion_argument,
+    smeared,
+    tilted,
+)
 
 __all__ = ["Doubts", "Score", "doubts", "expect_of", "grouping_exact", "main", "score_cards"]
 
@@ -197,6 +203,13 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="read every photo as seen this many degrees more steeply (its top receding)",
     )
+    parser.add_argument(
+        "--motion",
+        type=motion_argument,
+        default=0.0,
+        help="read every photo smeared sideways by this share of its long side, e.g. 0.005 "
+        "(a hand that moved while the shutter was open)",
+    )
     args = parser.parse_args(argv)
     if not -80.0 < args.tilt < 80.0:
         parser.error(f"--tilt takes degrees between -80 and 80: got {args.tilt}")
@@ -225,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
             image = in_light(image, args.light)
         if image is not None and args.tilt:
             image = tilted(image, args.tilt)
+        if image is not None and args.motion:
+            image = smeared(image, args.motion, 0.0)
         if image is None or min(image.shape[:2]) < MIN_IMAGE_SIDE:
             print(f"{entry['image']}: unreadable, counted as all missed")
             score = Score(0, 0, len(entry["cards"]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -26,11 +27,14 @@ from companion.vision.training.scenes import (
     Scene,
     make_scene,
 )
+from companion.vision.training.views import motion_argument, smeared
 
 RANKS = "23456789TJQKA"
 SUITS = "shdc"
 NO_INDEX = len(RANKS)  # rank class 13: not an index
-Job = tuple[int, bool, str, bool]  # a scene's seed, held-out split?, cards folder, hard cases?
+# A scene's seed, held-out split?, cards folder, hard cases?, and the longest motion blur (a
+# share of the long side; 0: none).
+Job = tuple[int, bool, str, bool, float]
 
 
 def corner_frame(quad: np.ndarray, corner: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
@@ -81,8 +85,9 @@ def _crop_set(
 
 
 def _scene(args: Job) -> tuple[np.random.Generator, Scene]:
-    """The random scene of one job: (seed, held-out split?, cards folder, hard cases?)."""
-    seed, held_out, cards_dir, hard = args
+    """The random scene of one job (``Job``). A motion blur is drawn from a generator of its
+    own, so the scenes are the same as without it."""
+    seed, held_out, cards_dir, hard, motion = args
     rng = np.random.default_rng(seed)
     store = DeckStore(Path(cards_dir), held_out)
     families = (
@@ -90,7 +95,12 @@ def _scene(args: Job) -> tuple[np.random.Generator, Scene]:
         if held_out
         else tuple(f for f in BACKGROUND_FAMILIES if f != HELD_OUT_BACKGROUND)
     )
-    return rng, make_scene(rng, store, families, hard=Hard() if hard else None)
+    scene = make_scene(rng, store, families, hard=Hard() if hard else None)
+    if motion > 0:
+        shake = np.random.default_rng((seed, 1))
+        length = motion * shake.uniform(0.25, 1.0)
+        scene = replace(scene, image=smeared(scene.image, length, shake.uniform(0.0, 180.0)))
+    return rng, scene
 
 
 def scene_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -221,8 +231,9 @@ def build(
     workers: int,
     source: str = "truth",
     hard: bool = False,
+    motion: float = 0.0,
 ) -> None:
-    jobs = [(seed * 100_003 + i, held_out, str(cards_dir), hard) for i in range(scenes)]
+    jobs = [(seed * 100_003 + i, held_out, str(cards_dir), hard, motion) for i in range(scenes)]
     work = {"proposals": proposal_patches, "reframed": reframed_patches, "faces": face_patches}.get(
         source, scene_patches
     )
@@ -262,6 +273,13 @@ def main(argv: list[str] | None = None) -> int:
         help="tables with the real tables' hard cases (scenes --hard): touching river cards, "
         "light wood, steep views, stray cards, two decks, glare",
     )
+    parser.add_argument(
+        "--motion",
+        type=motion_argument,
+        default=0.0,
+        help="smear each scene by a motion blur of up to this share of its long side (a "
+        "quarter of it to all of it, along a random direction), e.g. 0.01",
+    )
     args = parser.parse_args(argv)
     build(
         args.out,
@@ -272,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
         args.workers,
         args.source,
         args.hard,
+        args.motion,
     )
     return 0
 

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from companion.vision.training.art import HELD_OUT_DECK
-from companion.vision.training.views import in_light, light_argument
+from companion.vision.training.views import in_light, light_argument, motion_argument, smeared
 
 BACKGROUND_FAMILIES = ("wood", "felt", "cloth", "plain", "stone")
 HELD_OUT_BACKGROUND = "stone"
@@ -456,6 +456,7 @@ def write_set(
     quality: int = 90,
     hard: Hard | None = None,
     light: tuple[float, float, float] | None = None,
+    motion: float = 0.0,
 ) -> None:
     """Write ``count`` scenes as JPEG files plus a ``labels.json`` in the real-photo format.
 
@@ -464,9 +465,12 @@ def write_set(
     adds that many tables without cards; ``hard`` renders tables with the real tables' hard
     cases (``Hard``), whose labels also give the ``stray`` cards and the ``decks`` in play;
     ``light`` (B, G, R gains) lights every scene in a coloured light, such as a red bulb, past
-    the mild casts the scenes draw themselves (the same scenes as without it, otherwise).
+    the mild casts the scenes draw themselves (the same scenes as without it, otherwise);
+    ``motion`` smears every scene by a motion blur that long (a share of the long side) along
+    a direction drawn apart, so the scenes are the same as without it otherwise.
     """
     rng = np.random.default_rng(seed)
+    shake = np.random.default_rng((seed, 1))
     store = DeckStore(cards_dir, held_out, only)
     families = (
         (HELD_OUT_BACKGROUND,)
@@ -479,6 +483,8 @@ def write_set(
         scene = make_scene(rng, store, families, size=size, hard=hard)
         name = f"scene_{i:04d}.jpg"
         image = scene.image if light is None else in_light(scene.image, light)
+        if motion > 0:
+            image = smeared(image, motion, shake.uniform(0.0, 180.0))
         cv2.imwrite(str(out / name), image, [cv2.IMWRITE_JPEG_QUALITY, quality])
         visible = [c.code for c in scene.cards if any(c.visible)]
         partly = [c.code for c in scene.cards if not any(c.visible) and max(c.shown) >= PARTLY]
@@ -538,6 +544,13 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="B,G,R gains of a coloured light over every scene, e.g. 0.45,0.55,1 (a red bulb)",
     )
+    parser.add_argument(
+        "--motion",
+        type=motion_argument,
+        default=0.0,
+        help="smear every scene by a motion blur this long (a share of the long side, along a "
+        "random direction), e.g. 0.005",
+    )
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x")) if args.size else None
     write_set(
@@ -552,6 +565,7 @@ def main(argv: list[str] | None = None) -> int:
         args.quality,
         Hard(light_board=args.board) if args.hard else None,
         args.light,
+        args.motion,
     )
     return 0
 

@@ -1,8 +1,10 @@
-"""A photo seen otherwise: in a coloured or dim light, or from a seated player's steep angle.
+"""A photo seen otherwise: in a coloured or dim light, from a seated player's steep angle, or
+smeared by a hand that moved while the shutter was open.
 
-Rendered sets are lit so (``scenes --light``) and labelled photos are read so
-(``evaluate --light``, ``--tilt``): the real photos measure the reader in a room's light and
-from a chair without new photos being taken, and without anything being tuned on them.
+Rendered sets are lit and smeared so (``scenes --light``, ``--motion``) and labelled photos are
+read so (``evaluate --light``, ``--tilt``, ``--motion``): the real photos measure the reader in a
+room's light, from a chair and from an unsteady hand without new photos being taken, and
+without anything being tuned on them.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import argparse
 import cv2
 import numpy as np
 
-__all__ = ["in_light", "light_argument", "parse_light", "tilted"]
+__all__ = ["in_light", "light_argument", "motion_argument", "parse_light", "smeared", "tilted"]
 
 # A camera's focal length in frame sides: a phone's main camera sees about 50 degrees across.
 _FOCAL = 1.2
@@ -66,3 +68,38 @@ def tilted(image: np.ndarray, degrees: float) -> np.ndarray:
     return np.asarray(
         cv2.warpPerspective(image, fit @ seen, (w, h), flags=cv2.INTER_AREA, borderValue=_FLOOR)
     )
+
+
+def smeared(image: np.ndarray, length: float, degrees: float) -> np.ndarray:
+    """``image`` blurred as a camera moving ``length`` (a share of the frame's long side, e.g.
+    0.005) along ``degrees`` (0: to the right; y down) during the exposure would see it: the
+    mean of the frame shifted evenly along that line."""
+    pixels = length * max(image.shape[:2])
+    if pixels < 1.0:
+        return image
+    size = int(np.ceil(pixels)) | 1
+    middle = size // 2
+    # Drawn at 16x and shrunk, so that a line at any angle keeps its length and its weight.
+    big = np.zeros((size * 16, size * 16), np.float32)
+    t = np.radians(degrees)
+    half = 8 * pixels * np.array([np.cos(t), np.sin(t)])
+    centre = np.array([middle * 16 + 8, middle * 16 + 8], np.float64)
+    a, b = np.round(centre - half).astype(int), np.round(centre + half).astype(int)
+    cv2.line(big, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), 1.0, 16)
+    shrunk = np.asarray(cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA))
+    kernel = shrunk / shrunk.sum()
+    return np.asarray(cv2.filter2D(image, -1, kernel, borderType=cv2.BORDER_REPLICATE))
+
+
+def motion_argument(text: str) -> float:
+    """A motion blur's length as an argparse ``type``: a share of the long side, 0 to 0.05
+    (written e.g. 0.005 for half a percent)."""
+    try:
+        length = float(text)
+    except ValueError:
+        length = -1.0
+    if not 0.0 <= length <= 0.05:
+        raise argparse.ArgumentTypeError(
+            f"--motion takes a share of the photo's long side from 0 to 0.05: got {text!r}"
+        )
+    return length

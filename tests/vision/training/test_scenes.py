@@ -101,3 +101,16 @@ def test_a_set_in_coloured_light_holds_the_same_scenes_in_that_light(
     bulb = cv2.imread(str(red / "scene_0000.jpg")).reshape(-1, 3).mean(axis=0)
     np.testing.assert_allclose(bulb[:2] / day[:2], [0.3, 0.35], atol=0.03)
     assert 0.95 < bulb[2] / day[2] < 1.05
+
+
+def test_a_smeared_set_holds_the_same_scenes_blurred(store: DeckStore, tmp_path: Path) -> None:
+    cards_dir = store.decks[0].parent
+    plain, moved = tmp_path / "plain", tmp_path / "moved"
+    write_set(plain, 2, held_out=False, seed=6, cards_dir=cards_dir, size=(480, 320), quality=100)
+    write_set(moved, 2, False, 6, cards_dir, size=(480, 320), quality=100, motion=0.02)
+    assert (plain / "labels.json").read_text() == (moved / "labels.json").read_text()
+    sharp = cv2.imread(str(plain / "scene_0000.jpg"), cv2.IMREAD_GRAYSCALE)
+    blurred = cv2.imread(str(moved / "scene_0000.jpg"), cv2.IMREAD_GRAYSCALE)
+    detail = [float(cv2.Laplacian(g, cv2.CV_64F).var()) for g in (sharp, blurred)]
+    assert detail[1] < 0.5 * detail[0]
+    assert abs(float(blurred.mean()) - float(sharp.mean())) < 2.0

@@ -1,5 +1,6 @@
 """A photo seen otherwise (``training.views``), and the evaluation that reads a set so."""
 
+import argparse
 import json
 from pathlib import Path
 
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.vision.training import evaluate
-from companion.vision.training.views import in_light, parse_light, tilted
+from companion.vision.training.views import in_light, motion_argument, parse_light, smeared, tilted
 from tests.helpers import FIXTURES
 
 
@@ -35,13 +36,53 @@ def test_a_tilted_photo_recedes_at_the_top() -> None:
     assert white[rows[0] + 2] < 0.9 * white[rows[-1] - 2]
 
 
-def test_a_set_is_read_in_another_light(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("degrees", [0.0, 30.0, 90.0])
+def test_a_smear_spreads_a_point_along_its_direction(degrees: float) -> None:
+    dot = np.zeros((201, 201, 3), np.float32)
+    dot[100, 100] = 255.0
+    seen = smeared(dot, 0.1, degrees)[:, :, 0]  # 20 pixels: a tenth of the long side
+    assert seen.sum() == pytest.approx(255.0, rel=1e-4)
+    ys, xs = np.nonzero(seen > 0.01)
+    t = np.radians(degrees)
+    along = (xs - 100) * np.cos(t) + (ys - 100) * np.sin(t)
+    across = -(xs - 100) * np.sin(t) + (ys - 100) * np.cos(t)
+    assert 18 <= along.max() - along.min() <= 22
+    assert np.abs(across).max() <= 1.5
+
+
+def test_no_smear_under_a_pixel_leaves_the_photo_alone() -> None:
+    photo = np.random.default_rng(0).integers(0, 255, (50, 80, 3), dtype=np.uint8)
+    assert smeared(photo, 0.01, 45.0) is photo
+
+
+@pytest.mark.parametrize("text", ["-0.01", "0.2", "half"])
+def test_a_motion_is_a_small_share_of_the_long_side(text: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match="--motion takes a share"):
+        motion_argument(text)
+    assert motion_argument("0.005") == 0.005
+
+
+@pytest.fixture
+def one_scene(tmp_path: Path) -> str:
+    """The labels file of a set holding the fixture scene that every card of is read."""
     labels = json.loads((FIXTURES / "labels.json").read_text())
     entry = next(e for e in labels if e["image"] == "scene_0001.jpg")
     cv2.imwrite(str(tmp_path / entry["image"]), cv2.imread(str(FIXTURES / entry["image"])))
     (tmp_path / "labels.json").write_text(json.dumps([entry]))
-    assert evaluate.main([str(tmp_path / "labels.json"), "--light", "0.3,0.35,1"]) == 0
+    return str(tmp_path / "labels.json")
+
+
+def test_a_set_is_read_in_another_light(one_scene: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert evaluate.main([one_scene, "--light", "0.3,0.35,1"]) == 0
     assert "F1 1.0000" in capsys.readouterr().out
     with pytest.raises(SystemExit):
-        evaluate.main([str(tmp_path / "labels.json"), "--light", "red"])
+        evaluate.main([one_scene, "--light", "red"])
     assert "--light takes three gains" in capsys.readouterr().err
+
+
+def test_a_set_is_read_smeared(one_scene: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # A twentieth of the long side (64 pixels) leaves no index legible.
+    assert evaluate.main([one_scene, "--motion", "0.05"]) == 0
+    assert "F1 1.0000" not in capsys.readouterr().out
+    assert evaluate.main([one_scene, "--motion", "0"]) == 0
+    assert "F1 1.0000" in capsys.readouterr().out

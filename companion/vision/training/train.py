@@ -154,6 +154,17 @@ def export(net: CornerNet, out: Path, info: dict[str, object], extent: Extent = 
     print(f"exported {out}")
 
 
+def _blended(
+    start: dict[str, torch.Tensor], trained: dict[str, torch.Tensor], share: float
+) -> dict[str, torch.Tensor]:
+    """``share`` of each trained weight plus the rest of its starting value (counters, such as
+    a norm's batch count, stay as trained)."""
+    return {
+        k: share * v + (1.0 - share) * start[k] if v.is_floating_point() else v
+        for k, v in trained.items()
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="train the corner-index classifier")
     parser.add_argument(
@@ -194,7 +205,18 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the crops show whole cards (patches --source faces): the face reader",
     )
+    parser.add_argument(
+        "--blend",
+        type=float,
+        default=1.0,
+        help="export this share of the trained weights, the rest the starting ones (--init or "
+        "--init-onnx): 0.5 keeps half of what a fine-tune moved, and more of what it forgot",
+    )
     args = parser.parse_args(argv)
+    if not 0.0 < args.blend <= 1.0:
+        parser.error(f"--blend takes a share above 0 and at most 1: got {args.blend}")
+    if args.blend < 1.0 and args.init is None and args.init_onnx is None:
+        parser.error("--blend mixes the trained weights with the starting ones: give --init")
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -218,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
 
         load_onnx_weights(net, args.init_onnx)
         print(f"weights from {args.init_onnx} (dequantized; norms frozen)", flush=True)
+    start_weights = {k: v.detach().clone() for k, v in net.state_dict().items()}
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     steps_per_epoch = len(crops) // args.batch
     sched = torch.optim.lr_scheduler.OneCycleLR(
@@ -277,10 +300,13 @@ def main(argv: list[str] | None = None) -> int:
             },
             args.checkpoint,
         )
+    if args.blend < 1.0:
+        net.load_state_dict(_blended(start_weights, net.state_dict(), args.blend))
     export(
         net,
         args.out,
         {
+            "blend": args.blend,
             "epochs": epoch,
             "minutes": round(elapsed / 60, 1),
             "train_crops": len(crops),

@@ -1,13 +1,14 @@
 """A rendered webcam video replayed through ``LiveReader``: frames per second and frames to sure.
 
     PYTHONPATH=. python3 benchmarks/live_video.py [--frames 60] [--seed 5] [--cards cache/cards]
-        [--light 0.45,0.55,1]
+        [--light 0.45,0.55,1] [--motion 0.005]
 
 A table (a river of five and two hands of two) is rendered once by the project's training
 renderer (``companion.vision.training.render``, art cache from ``companion.vision.training.art``)
 at twice the video's size, and again with a third hand laid on it; the camera pans, turns and
 zooms slowly over it at 1280x720, and the third hand appears half-way through (``--light``: in a
-coloured light, each channel scaled). Each frame is
+coloured light, each channel scaled; ``--motion``: each frame smeared along the camera's pan
+by that share of its long side, as a webcam's exposure smears a moving view). Each frame is
 read by ``LiveReader`` (the detector plus ``FrameFuser``) as the webcam preview reads it.
 
 Printed: frames per second (median frame time and its 90th percentile, full looks apart; and
@@ -31,7 +32,7 @@ from companion.vision import CardDetector
 from companion.vision.live import LiveReader
 from companion.vision.training.render import Placement, render_table
 from companion.vision.training.scenes import DeckStore
-from companion.vision.training.views import light_argument
+from companion.vision.training.views import light_argument, motion_argument, smeared
 
 SIZE = (1280, 720)  # the video's frames
 TABLE = (2560, 1440)  # the rendered table the camera moves over
@@ -84,11 +85,17 @@ def _frame(
     t: float,
     rng: np.random.Generator,
     light: np.ndarray,
+    motion: float = 0.0,
 ) -> tuple[np.ndarray, set[str]]:
-    """One video frame, in a light of ``light`` (B, G, R gains), and the codes of the cards
-    wholly in it."""
+    """One video frame, in a light of ``light`` (B, G, R gains) and smeared by ``motion`` of
+    its long side along the way the table moves in it, and the codes of the cards wholly in
+    it."""
     h = _camera(t)
     frame = cv2.warpPerspective(table, h, SIZE, flags=cv2.INTER_AREA)
+    if motion > 0:
+        centre = np.array([[[TABLE[0] / 2, TABLE[1] / 2]]], np.float32)
+        now, soon = (cv2.perspectiveTransform(centre, _camera(u))[0, 0] for u in (t, t + 1e-3))
+        frame = smeared(frame, motion, float(np.degrees(np.arctan2(*(soon - now)[::-1]))))
     noisy = frame.astype(np.float32) * light + rng.normal(0, 2.0, frame.shape)
     frame = np.clip(noisy, 0, 255).astype(np.uint8)
     inside = set()
@@ -110,6 +117,12 @@ def main() -> None:
         type=light_argument,
         default=(1.0, 1.0, 1.0),
         help="B,G,R gains of the room's light, e.g. 0.45,0.55,1 for a red bulb (default 1,1,1)",
+    )
+    parser.add_argument(
+        "--motion",
+        type=motion_argument,
+        default=0.0,
+        help="smear each frame along the camera's pan by this share of its long side, e.g. 0.005",
     )
     args = parser.parse_args()
     light = np.array(args.light, np.float32)
@@ -134,7 +147,7 @@ def main() -> None:
     flagged: set[str] = set()
     for i in range(args.frames):
         scene = before if i < args.frames // 2 else after
-        frame, truth = _frame(scene.image, scene.cards, i / args.frames, rng, light)
+        frame, truth = _frame(scene.image, scene.cards, i / args.frames, rng, light, args.motion)
         for code in truth:
             appeared.setdefault(code, i)
         start, cpu = time.perf_counter(), time.process_time()

@@ -229,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     total = Score(0, 0, 0)
     honesty = Doubts(0, 0, 0, 0, 0)
+    silent_on_tables = 0  # of honesty.silent: on table scenes (read with their layout)
     by_source: dict[str, Score] = {}
     tables = exact = 0
     latency: dict[str, list[float]] = {}
@@ -266,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  grouping {entry['image']}: river {river} hands {hands} stray {stray}")
             found = doubts(detections, entry["cards"], groups, entry.get("partly_hidden", []))
             honesty = honesty + found
+            silent_on_tables += found.silent if groups is not None else 0
             if args.verbose and found.silent:
                 print(f"  {entry['image']}: {found.silent} silent error(s)")
             if args.verbose and (score.false_pos or score.false_neg):
@@ -303,6 +305,12 @@ def main(argv: list[str] | None = None) -> int:
         f"{honesty.wrong}; right cards flagged: {honesty.right_flagged}/{honesty.right}"
         f" = {honesty.right_flagged / max(1, honesty.right):.1%})"
     )
+    if honesty.silent:
+        # Photos read without a layout have no missing count to report a missed card.
+        print(
+            f"  silent errors on table scenes: {silent_on_tables}; in loose photos: "
+            f"{honesty.silent - silent_on_tables}"
+        )
     for key, values in sorted(latency.items()):
         ms = np.array(values) * 1000
         print(

@@ -86,3 +86,18 @@ def test_a_set_is_read_smeared(one_scene: str, capsys: pytest.CaptureFixture[str
     assert "F1 1.0000" not in capsys.readouterr().out
     assert evaluate.main([one_scene, "--motion", "0"]) == 0
     assert "F1 1.0000" in capsys.readouterr().out
+
+
+def test_silent_errors_are_told_apart_by_where_they_lie(
+    one_scene: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The fixture table labelled, as a loose photo, with a card it does not hold: a miss no
+    # missing count can report.
+    labels = Path(one_scene)
+    entry = json.loads(labels.read_text())[0]
+    loose = {**entry, "cards": [*entry["cards"], "As"], "groups": None}
+    labels.write_text(json.dumps([loose]))
+    assert evaluate.main([one_scene]) == 0
+    out = capsys.readouterr().out
+    assert "silent errors: 1 " in out
+    assert "on table scenes: 0; in loose photos: 1" in out

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.engine.cards import Card, parse_cards
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]  # the repository
 FIXTURES = ROOT / "tests" / "fixtures" / "images"
@@ -29,3 +33,19 @@ def draw_plain_deck(folder: Path) -> Path:
         cv2.putText(face, code, (8, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 0, 255), 2)
         cv2.imwrite(str(deck / f"{code}.png"), face)
     return folder
+
+
+def without_indices(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """A copy of ``image`` with both index corners of the card outlined by ``quad`` (4x2, as
+    ``Detections.quads``: the index corners first and third) painted over in card white: a
+    card face the reader cannot read, as an odd design or a smear leaves it."""
+    import cv2
+    import numpy as np  # noqa: F811 - at run time; the module imports it for types only
+
+    out = image.copy()
+    for a in (0, 2):
+        p = quad[a]
+        u, v = quad[(a + 1) % 4] - p, quad[(a - 1) % 4] - p
+        corner = np.array([p, p + 0.4 * u, p + 0.4 * u + 0.45 * v, p + 0.45 * v])
+        cv2.fillConvexPoly(out, corner.astype(np.int32), (235, 235, 235))
+    return out

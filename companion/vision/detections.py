@@ -51,6 +51,9 @@ class Detections:
     why (``merging``: ``unsure``, ``colour``, ``models``, ``second_look``, ``twice``); by
     default ``unsure`` where the confidence is under ``CHECK_BELOW``. ``frame`` is the photo's
     (width, height), (0, 0) when unknown: the layouts tell a card cut by the photo's edge by it.
+    ``unread`` (M,4,2) outlines, in image pixels, card faces seen where no card was read: a
+    card whose index the reader could not read (an odd design, a smear), for a player to look
+    at, since no hand or river count points at it in a photo read without a layout.
     """
 
     cards: tuple[Card, ...]
@@ -61,6 +64,7 @@ class Detections:
     check: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
     doubts: tuple[tuple[str, ...], ...] = ()
     frame: tuple[int, int] = (0, 0)
+    unread: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 2), np.float32))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
@@ -84,6 +88,8 @@ class Detections:
         object.__setattr__(self, "check", _readonly(check.reshape(-1)))
         _check_shape("check", self.check, (n,))
         object.__setattr__(self, "frame", (int(self.frame[0]), int(self.frame[1])))
+        object.__setattr__(self, "unread", _readonly(np.asarray(self.unread, np.float32)))
+        _check_shape("unread", self.unread, (None, 4, 2))
 
     @classmethod
     def empty(cls) -> Detections:
@@ -106,6 +112,7 @@ class Detections:
             self.check[index],
             tuple(self.doubts[i] for i in index),
             self.frame,
+            self.unread,
         )
 
     @property

@@ -21,7 +21,7 @@ import numpy as np
 from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
 from companion.vision import geometry
-from companion.vision.completions import beside, completions, unread_faces
+from companion.vision.completions import beside, completions, unread_faces, unread_outlines
 from companion.vision.detections import Detections
 from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.ink import contradicts, ink_colours
@@ -476,9 +476,21 @@ class CardDetector:
                 f"detect() expects a BGR image of shape (H, W, 3), at least {MIN_IMAGE_SIDE} px"
             )
         image = balanced(image)
-        if expect is None:
-            return merge_reads(self._corner_reads(image)[0], image.shape[:2], decks)
         look = self._first_look(image)
+        found = self._read_table(image, look, expect, decks)
+        if look.faces is None:
+            return found
+        scale = image.shape[1] / look.faces.shape[1]
+        return replace(found, unread=unread_outlines(look.faces, scale, np.asarray(found.quads)))
+
+    def _read_table(
+        self, image: np.ndarray, look: _Look, expect: Expect | None, decks: int
+    ) -> Detections:
+        """The cards of a frame after its first look: with a second look everywhere, or, told
+        the layout, where the read does not fit it."""
+        if expect is None:
+            sure, _ = self._split(look.reads + self._second_look(image, look))
+            return merge_reads(sure, image.shape[:2], decks)
         sure, spare = self._split(look.reads)
         found = merge_reads(sure, image.shape[:2], decks)
         # A table that already holds what was expected gets its second look only away from

@@ -1,4 +1,5 @@
-"""The reads drawn on a copy of their picture: each card's outline, code and confidence."""
+"""The reads drawn on a copy of their picture: each card's outline, code and confidence, and
+the card faces seen but not read."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ import numpy as np
 
 from companion.vision.detections import Detections
 
-__all__ = ["SURE_COLOUR", "UNSURE_COLOUR", "draw_reads"]
+__all__ = ["SURE_COLOUR", "UNREAD_COLOUR", "UNSURE_COLOUR", "draw_reads"]
 
 # BGR. Reads players should check by eye (``Detections.check``) are drawn orange, the others
-# green.
+# green; card faces seen where no card was read (``Detections.unread``) red.
 SURE_COLOUR = (0, 200, 0)
 UNSURE_COLOUR = (0, 200, 255)
 TEXT_COLOUR = (255, 0, 255)
+UNREAD_COLOUR = (0, 0, 255)
 
 
 def draw_reads(image: np.ndarray, detections: Detections) -> np.ndarray:
@@ -34,6 +36,20 @@ def draw_reads(image: np.ndarray, detections: Detections) -> np.ndarray:
             cv2.FONT_HERSHEY_SIMPLEX,
             0.6 * thick,
             TEXT_COLOUR,
+            thick,
+            cv2.LINE_AA,
+        )
+    for quad in detections.unread:
+        # A card face seen and not read: red, with a question mark where its code would be.
+        cv2.polylines(out, [quad.astype(np.int32)], True, UNREAD_COLOUR, thick, cv2.LINE_AA)
+        x, y = quad.mean(axis=0)
+        cv2.putText(
+            out,
+            "?",
+            (int(x) - 5 * thick, int(y)),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.9 * thick,
+            UNREAD_COLOUR,
             thick,
             cv2.LINE_AA,
         )

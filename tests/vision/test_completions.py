@@ -6,8 +6,14 @@ import pytest
 
 import companion.vision.detector
 from companion.engine.cards import Card, parse_card
-from companion.vision import CardDetector
-from companion.vision.completions import CARD_LENGTHS, beside, completions, unread_faces
+from companion.vision import CardDetector, geometry
+from companion.vision.completions import (
+    CARD_LENGTHS,
+    beside,
+    completions,
+    unread_faces,
+    unread_outlines,
+)
 from companion.vision.merging import CornerRead
 from companion.vision.proposals import Proposal
 from tests.helpers import FIXTURES, cards
@@ -186,3 +192,38 @@ def test_a_small_uncovered_piece_and_a_frame_with_no_card_read_get_no_frames() -
     mask[120:140, 150:170] = 1  # a fifth of a card: a chip, a pip
     assert unread_faces(mask, 2.0, [_sure_read(40, 40, 100)]) == []
     assert unread_faces(mask, 2.0, []) == []
+
+
+def _quads(*reads: CornerRead) -> np.ndarray:
+    return np.array(
+        [geometry.card_quad(r.proposal.p, r.proposal.u, r.proposal.v, r.proposal.s) for r in reads]
+    )
+
+
+def test_a_card_face_left_unread_is_outlined_where_it_lies() -> None:
+    # Half the frame's scale: the read card spans frame pixels (40, 40)-(140, 180).
+    mask = np.zeros((200, 300), np.uint8)
+    mask[20:90, 20:70] = 1
+    mask[20:90, 150:200] = 1  # (300, 40) to (400, 180): a face no card was read on
+    found = unread_outlines(mask, 2.0, _quads(_sure_read(40, 40, 100)))
+    assert found.shape == (1, 4, 2)
+    np.testing.assert_allclose(
+        sorted(map(tuple, found[0])), [(300, 40), (300, 180), (400, 40), (400, 180)], atol=3
+    )
+
+
+def test_ragged_pieces_the_rest_of_a_read_card_and_a_photo_with_no_read_are_no_faces() -> None:
+    mask = np.zeros((200, 300), np.uint8)
+    # The read card seen at a slant: 40 mask pixels (0.8 card widths) longer than the outline
+    # drawn from its corner, a strip that alone would pass as half a card.
+    mask[20:130, 20:70] = 1
+    # A pile of chips, as the outline model marks it: a piece a card large, but ragged.
+    for k, x in enumerate(range(150, 250, 16)):
+        cv2.circle(mask, (x, 50 + 18 * (k % 2)), 13, 1, -1)
+    quads = _quads(_sure_read(40, 40, 100))
+    assert unread_outlines(mask, 2.0, quads).shape == (0, 4, 2)
+    assert unread_outlines(mask, 2.0, np.zeros((0, 4, 2))).shape == (0, 4, 2)
+    # Without the lengthened cover the strip would count: the test can fail.
+    mask[20:90, 20:70] = 0
+    mask[90:130, 20:70] = 1
+    assert unread_outlines(mask, 2.0, _quads(_sure_read(40, 300, 100))).shape == (1, 4, 2)

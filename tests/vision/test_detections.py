@@ -113,3 +113,12 @@ def test_rows_picked_keep_their_doubts_and_the_frame() -> None:
 def test_doubts_need_one_row_per_card() -> None:
     with pytest.raises(ValueError, match="doubts must have 2 rows, got 1"):
         Detections(cards("As Td"), np.ones(2), np.zeros((2, 4)), np.zeros((2, 4, 2)), doubts=((),))
+
+
+def test_unread_faces_are_kept_by_a_selection_and_checked_for_shape() -> None:
+    face = np.array([[[0, 0], [10, 0], [10, 14], [0, 14]]], np.float32)
+    det = Detections(cards("As"), np.ones(1), np.zeros((1, 4)), np.zeros((1, 4, 2)), unread=face)
+    assert det[np.array([], int)].unread.shape == (1, 4, 2)  # not a card's row: it stays
+    assert Detections.empty().unread.shape == (0, 4, 2) and not det.unread.flags.writeable
+    with pytest.raises(ValueError, match=r"unread must have shape \(N, 4, 2\), got \(4, 2\)"):
+        Detections(cards("As"), np.ones(1), np.zeros((1, 4)), np.zeros((1, 4, 2)), unread=face[0])

@@ -31,7 +31,7 @@ from companion.vision.layouts.places import SeenCard
 from companion.vision.merging import CornerRead, merge_reads
 from companion.vision.proposals import Proposal
 from companion.vision.training.evaluate import Score, expect_of, score_cards
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, without_indices
 
 LABELS = json.loads((FIXTURES / "labels.json").read_text())
 SCENES = [e for e in LABELS if e["cards"]]
@@ -486,3 +486,19 @@ def test_cards_seen_at_a_slant_are_read_at_foreshortened_frames(
     without = right(detector)
     # Measured: 18 against 13 of the 27 cards (27 of 27 unsquashed either way).
     assert with_them >= without + 3, (with_them, without)
+
+
+@pytest.mark.parametrize("expect", [None, expect_of(SCENES[0]["groups"])], ids=["loose", "told"])
+def test_a_card_face_whose_index_is_not_read_is_reported_unread_where_it_lies(
+    detector: CardDetector, expect: object
+) -> None:
+    image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
+    read = detector.detect(image)
+    assert read.unread.shape == (0, 4, 2)  # every face read: nothing more to say
+    queen = read.quads[_codes(read).index("Qc")]
+    again = detector.detect(without_indices(image, queen), expect=expect)  # type: ignore[arg-type]
+    assert parse_card("Qc") not in again.cards
+    assert len(again.unread) == 1
+    width = float(np.linalg.norm(queen[1] - queen[0]))
+    gap = np.linalg.norm(again.unread[0].mean(axis=0) - queen.mean(axis=0))
+    assert gap < 0.2 * width

@@ -1,10 +1,12 @@
 """The reads drawn on a copy of their picture (``draw.draw_reads``)."""
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
 from companion.vision import CardDetector, Detections, draw_reads
-from companion.vision.draw import SURE_COLOUR, UNSURE_COLOUR
+from companion.vision.draw import SURE_COLOUR, UNREAD_COLOUR, UNSURE_COLOUR
 from tests.helpers import FIXTURES, cards
 
 
@@ -51,3 +53,11 @@ def test_a_photos_reads_are_drawn_where_the_detector_found_them() -> None:
     changed = np.any(out != image, axis=2)
     for x0, y0, x1, y1 in detections.xyxy.astype(int):
         assert changed[y0 : y1 + 1, x0 : x1 + 1].any()
+
+
+def test_unread_card_faces_are_outlined_in_red() -> None:
+    face = np.array([[[150, 50], [220, 50], [220, 150], [150, 150]]], np.float32)
+    read = _one_card(0.99)
+    out = draw_reads(np.zeros((200, 300, 3), np.uint8), replace(read, unread=face))
+    assert out[50, 180].tolist() == list(UNREAD_COLOUR)
+    assert out[50, 80].tolist() == list(SURE_COLOUR)

@@ -137,7 +137,8 @@ def doubts(
 ) -> Doubts:
     """Silent errors of one image: a wrong read with no ``check`` that is not ``stray``, and a
     missed card that no flagged or stray wrong read stands for (a misread card is one wrong
-    read and one miss: checking the read fixes both) and that no ``missing`` count reports.
+    read and one miss: checking the read fixes both) and that neither a ``missing`` count nor
+    an ``unread`` card face reports (without boxes, each unread face stands for one miss).
 
     Which read of a code is the wrong one cannot be told without boxes: the surest reads of a
     code are taken as its right ones, the least sure as the extra ones.
@@ -162,6 +163,8 @@ def doubts(
     counted = 0
     if groups is not None and groups.missing is not None:
         counted = groups.missing.river + sum(groups.missing.hands)
+    # An unread card face may be the very card a missing count reports: the larger tells.
+    counted = max(counted, len(detections.unread))
     silent = (wrong - told) + max(0, missed - told - counted)
     return Doubts(silent, right_flagged, right, wrong_flagged, wrong)
 
@@ -232,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     silent_on_tables = 0  # of honesty.silent: on table scenes (read with their layout)
     by_source: dict[str, Score] = {}
     tables = exact = 0
+    unread = unread_photos = unread_idle = 0  # faces, photos with some, photos missing none
     latency: dict[str, list[float]] = {}
     for entry in entries:
         image = cv2.imread(str(args.labels.parent / entry["image"]), cv2.IMREAD_COLOR)
@@ -266,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
                     stray = [str(seen.card) for seen in groups.stray]
                     print(f"  grouping {entry['image']}: river {river} hands {hands} stray {stray}")
             found = doubts(detections, entry["cards"], groups, entry.get("partly_hidden", []))
+            if len(detections.unread):
+                unread += len(detections.unread)
+                unread_photos += 1
+                unread_idle += score.false_neg == 0
             honesty = honesty + found
             silent_on_tables += found.silent if groups is not None else 0
             if args.verbose and found.silent:
@@ -310,6 +318,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  silent errors on table scenes: {silent_on_tables}; in loose photos: "
             f"{honesty.silent - silent_on_tables}"
+        )
+    if unread:
+        print(
+            f"unread card faces reported: {unread} on {unread_photos} photos "
+            f"({unread_idle} of them with no card missed)"
         )
     for key, values in sorted(latency.items()):
         ms = np.array(values) * 1000

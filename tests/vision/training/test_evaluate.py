@@ -109,3 +109,25 @@ def test_silent_errors_are_those_nothing_points_to(
     found = doubts(det, ["As", "Kd"], groups)
     assert found.silent == silent and found.right_flagged == flagged
     assert found.right == 1 + (codes == "As Kd")
+
+
+@pytest.mark.parametrize(
+    ("faces", "missing", "silent"),
+    [
+        (0, 0, 2),  # two cards missed with nothing pointing to them
+        (1, 0, 1),  # one face seen and reported unread stands for one of them
+        (2, 0, 0),
+        (1, 1, 1),  # a face and a count may be the same card: the larger tells, not the sum
+        (2, 1, 0),
+        (0, 2, 0),
+    ],
+)
+def test_an_unread_card_face_stands_for_one_missed_card(
+    faces: int, missing: int, silent: int
+) -> None:
+    quads = np.tile(np.array([[0, 0], [10, 0], [10, 14], [0, 14]], np.float32), (faces, 1, 1))
+    det = Detections(
+        cards("As"), np.array([0.99]), np.zeros((1, 4)), np.zeros((1, 4, 2)), unread=quads
+    )
+    groups = Grouping((), (), 1.0, (), Fit(missing, ()), Fit(0, ()))
+    assert doubts(det, ["As", "Kd", "7h"], groups).silent == silent

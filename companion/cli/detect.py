@@ -6,7 +6,9 @@ Each card has ``check`` (true: the reader is not sure of it, a player should loo
 ``doubts`` (why: ``unsure``, ``colour``, ``models``, ``second_look``, ``twice``); ``groups`` has
 the river, the hands, ``stray`` (cards read but not in play: cut by the photo's edge, or past
 the expected hands) and, with ``--expect``, ``missing`` and ``extra`` (cards short and over:
-the river, then each expected hand). The plain text says the same in words.
+the river, then each expected hand). ``unread`` lists the card faces seen where no card was
+read (``box`` and ``quad``, image pixels): a card whose index the reader could not read, which
+no count points at in a photo read without ``--expect``. The plain text says the same in words.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Read the cards in table photos. Each card read carries 'check' (true: "
         "not sure, look at it) and its 'doubts'; the groups give the river, the hands, 'stray' "
         "cards (not in play: cut by the photo's edge, or past the expected hands) and, with "
-        "--expect, 'missing' and 'extra' counts per place.",
+        "--expect, 'missing' and 'extra' counts per place; 'unread' lists the card faces seen "
+        "where no card was read.",
     )
     parser.add_argument("images", nargs="+", type=Path, metavar="IMG")
     parser.add_argument("--json", action="store_true", help="print a JSON array")
@@ -106,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
             entry["error"] = error.message(args.lang)
             entry["cards"] = []
             entry["groups"] = {"river": [], "hands": [], "stray": []}
+            entry["unread"] = []
             results.append(entry)
             continue
         det = detector.detect(image, expect=expect, decks=args.decks)
@@ -123,6 +127,13 @@ def run(args: argparse.Namespace) -> int:
             )
         ]
         entry["groups"] = _groups_json(groups)
+        entry["unread"] = [
+            {
+                "box": [round(float(v), 1) for v in (*quad.min(axis=0), *quad.max(axis=0))],
+                "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in quad],
+            }
+            for quad in det.unread
+        ]
         if args.annotate:
             target = args.annotate / f"{path.stem}_cards.jpg"
             if not cv2.imwrite(str(target), draw_reads(image, det)):
@@ -141,6 +152,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{entry['image']}: {entry['error']}")
             elif not entry["cards"]:
                 print(text("cli.detect_none", args.lang, image=entry["image"]))
+                for line in _doubt_lines(entry, args.lang):
+                    print(line)
             else:
                 groups = entry["groups"]
                 hands = " | ".join(" ".join(h) for h in groups["hands"])
@@ -161,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _doubt_lines(entry: dict[str, Any], lang: str) -> list[str]:
     """The plain text's words for what a player should look at: cards to check, stray cards,
-    and cards missing or over against ``--expect``."""
+    card faces seen but not read, and cards missing or over against ``--expect``."""
     groups = entry["groups"]
     lines = []
     doubtful = [c["card"] for c in entry["cards"] if c["check"]]
@@ -169,6 +182,8 @@ def _doubt_lines(entry: dict[str, Any], lang: str) -> list[str]:
         lines.append(text("vision.detect_check", lang, cards=" ".join(doubtful)))
     if groups["stray"]:
         lines.append(text("vision.detect_stray", lang, cards=" ".join(groups["stray"])))
+    if entry["unread"]:
+        lines.append(text("vision.detect_unread", lang, n=len(entry["unread"])))
     for key, counts in (("vision.detect_missing", "missing"), ("vision.detect_extra", "extra")):
         fit = groups.get(counts)
         if fit and (fit["river"] or any(fit["hands"])):

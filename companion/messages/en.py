@@ -493,6 +493,7 @@ MESSAGES: dict[str, str] = {
     # -- vision (#15): its own words below this line
     "vision.detect_check": "  check: {cards}",
     "vision.detect_stray": "  not in play (stray): {cards}",
+    "vision.detect_unread": "  not read: {n} card {n:p:face|faces} seen where no card was read (look at the photo; --annotate outlines {n:p:it|them} in red)",
     "vision.detect_missing": "  missing: {river} in the river, {hands} in the hands",
     "vision.detect_extra": "  too many: {river} in the river, {hands} in the hands",
     # -- end of vision (#15)
@@ -507,6 +508,7 @@ MESSAGES: dict[str, str] = {
     "doubt.hand_none": "{name}: no hand found on the photo",
     "doubt.river_count": "River: {n} {n:p:card|cards} read, 5 expected",
     "doubt.stray": "{card}: not in play?",
+    "doubt.unread": "Card face {n} outlined in red (?) was not read: add its card, or confirm nothing is missing",
     "doubt.check": "{card} ({place}): the reader is not sure",
     "doubt.confirm": "Right as it is",
     "doubt.confirm_reads": "Every doubtful read is right",
@@ -517,6 +519,7 @@ MESSAGES: dict[str, str] = {
     "photo.hint": "Tap a card on the photo to fix, move or remove it; pinch or scroll to zoom.",
     "photo.label": "Table photo with its reads",
     "photo.stray_place": "Not in play?",
+    "photo.unread": "not read",
     "photo.sitting_out": "Sitting out: {names}",
     "photo.plays": "{name} plays",
     "seat.ask": "Who sits where? Tell it once for the night: tap a hand on the photo and pick its owner, or pick them below.",

@@ -493,6 +493,7 @@ MESSAGES: dict[str, str] = {
     # -- vision (#15): its own words below this line
     "vision.detect_check": "  à vérifier : {cards}",
     "vision.detect_stray": "  hors jeu (égarées) : {cards}",
+    "vision.detect_unread": "  non lues : {n} {n:p:face de carte vue|faces de carte vues} là où aucune carte n'a été lue (regardez la photo ; --annotate {n:p:la|les} entoure en rouge)",
     "vision.detect_missing": "  manquantes : {river} dans la rivière, {hands} dans les mains",
     "vision.detect_extra": "  en trop : {river} dans la rivière, {hands} dans les mains",
     # -- end of vision (#15)
@@ -507,6 +508,7 @@ MESSAGES: dict[str, str] = {
     "doubt.hand_none": "{name} : aucune main trouvée sur la photo",
     "doubt.river_count": "Rivière : {n} {n:p:carte lue|cartes lues}, 5 attendues",
     "doubt.stray": "{card} : hors jeu ?",
+    "doubt.unread": "Face de carte {n} entourée en rouge (?) non lue : ajoutez sa carte, ou confirmez qu'il ne manque rien",
     "doubt.check": "{card} ({place}) : lecture incertaine",
     "doubt.confirm": "C'est juste",
     "doubt.confirm_reads": "Toutes les lectures incertaines sont justes",
@@ -517,6 +519,7 @@ MESSAGES: dict[str, str] = {
     "photo.hint": "Touchez une carte sur la photo pour la corriger, la déplacer ou l'enlever ; pincez ou faites défiler pour zoomer.",
     "photo.label": "Photo de la table et ses lectures",
     "photo.stray_place": "Hors jeu ?",
+    "photo.unread": "non lue",
     "photo.sitting_out": "Ne jouent pas : {names}",
     "photo.plays": "{name} joue",
     "seat.ask": "Qui est assis où ? Une seule fois pour la soirée : touchez une main sur la photo et choisissez à qui elle est, ou choisissez ci-dessous.",

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from tests.helpers import FIXTURES
+from companion.vision import CardDetector
+from tests.helpers import FIXTURES, without_indices
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
@@ -155,3 +156,29 @@ def test_plain_text_names_the_cards_to_check_and_what_the_table_lacks(
 def test_plain_text_in_french_names_the_missing_cards(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = _run(capsys, str(FIXTURES / "scene_0004.jpg"), "--expect", "5+6x2", "--lang", "fr")
     assert code == 0 and "  manquantes : 0 dans la rivière, " in out
+
+
+def test_a_card_face_not_read_is_listed_and_said(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    scene = FIXTURES / "scene_0001.jpg"
+    _, data = _run(capsys, str(scene), "--json")
+    entry = json.loads(data)[0]
+    assert entry["unread"] == []
+    queen = next(c for c in entry["cards"] if c["card"] == "Qc")
+    image = cv2.imread(str(scene))
+    read = CardDetector().detect(image)
+    blank = tmp_path / "blank.jpg"
+    cv2.imwrite(
+        str(blank), without_indices(image, read.quads[[str(c) for c in read.cards].index("Qc")])
+    )
+    _, data = _run(capsys, str(blank), "--json")
+    (face,) = json.loads(data)[0]["unread"]
+    assert len(face["quad"]) == 4 and len(face["box"]) == 4
+    x0, y0, x1, y1 = queen["box"]
+    assert x0 - 10 < (face["box"][0] + face["box"][2]) / 2 < x1 + 10
+    assert y0 - 10 < (face["box"][1] + face["box"][3]) / 2 < y1 + 10
+    _, out = _run(capsys, str(blank))
+    assert "  not read: 1 card face seen where no card was read" in out
+    _, out = _run(capsys, str(blank), "--lang", "fr")
+    assert "  non lues : 1 face de carte vue là où aucune carte n'a été lue" in out

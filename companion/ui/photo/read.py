@@ -43,12 +43,14 @@ class Spot:
 
 @dataclass(frozen=True)
 class PhotoRead:
-    """The photo as shown (a small JPEG, ``width`` x ``height``) and its cards' outlines."""
+    """The photo as shown (a small JPEG, ``width`` x ``height``), its cards' outlines, and the
+    outlines of the card faces seen where no card was read (``unread``, shown pixels)."""
 
     image: bytes
     width: int
     height: int
     spots: tuple[Spot, ...]
+    unread: tuple[Quad, ...] = ()
 
     def spot_at(self, place: int, index: int) -> int | None:
         """The spot whose card lies at (place, index), if that card came from the photo."""

@@ -145,7 +145,13 @@ def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) 
             state.lang,
             players=players,
             stray=tuple(s.card for s in stray),
-            read=PhotoRead(shown, width, height, spots),
+            read=PhotoRead(
+                shown,
+                width,
+                height,
+                spots,
+                tuple(_quad(q) for q in np.asarray(read.unread) * scale),
+            ),
             # Asked once a night: which hand is whose, on its first photo.
             seating=night is not None and not seats and any(hands),
         )

@@ -1,7 +1,7 @@
 """What a photo leaves in doubt, said before the verdict: hands short of cards or over, a river
-not of five, cards not in play, reads the reader doubts. The verdict waits until each is fixed
-or confirmed (``ShowdownState.confirm``); duplicates in a one-deck game are the engine's
-problems and hold it too.
+not of five, cards not in play, reads the reader doubts, card faces it saw and could not
+read. The verdict waits until each is fixed or confirmed (``ShowdownState.confirm``);
+duplicates in a one-deck game are the engine's problems and hold it too.
 """
 
 from __future__ import annotations
@@ -88,6 +88,12 @@ def doubts(table: ShowdownState) -> tuple[Doubt, ...]:
         if isinstance(card, Card)
     ]
     found += _read_doubts(table)
+    # A card face seen and not read: no count may point at it (the hands and the river can be
+    # full with a card short elsewhere), so it is said on its own, and confirmed once looked at.
+    found += [
+        Doubt(f"unread:{n}", phrase("doubt.unread", n=n))
+        for n in range(1, len(table.read.unread) + 1)
+    ]
     return tuple(d for d in found if d.key not in table.confirmed)
 
 

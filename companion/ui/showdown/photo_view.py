@@ -1,5 +1,6 @@
 """The photo with its reads: every card's outline and code drawn over it, each group named by
-its owner, doubtful and stray cards marked; a tap on a card picks it for the fix panel.
+its owner, doubtful and stray cards marked, card faces seen and not read outlined in red and
+numbered; a tap on a card picks it for the fix panel.
 
 Drawn by the client (a canvas over the image), so a fix redraws only the outlines, never the
 photo; pinch (or the mouse wheel) zooms it.
@@ -14,7 +15,7 @@ import flet.canvas as cv
 
 from companion.ui.cards import card_face
 from companion.ui.fonts import FAMILY
-from companion.ui.photo.read import PhotoRead, Spot
+from companion.ui.photo.read import PhotoRead, Quad, Spot
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
 from companion.ui.text import t
@@ -32,6 +33,7 @@ _HANDS = (
     ft.Colors.TEAL_ACCENT_400,
 )
 _GONE = ft.Colors.GREY_500
+_UNREAD = ft.Colors.RED_ACCENT_400
 
 
 def place_colour(place: int) -> str:
@@ -43,8 +45,8 @@ def place_colour(place: int) -> str:
     return _HANDS[place % len(_HANDS)]
 
 
-def _outline(spot: Spot, k: float, colour: str, width: float, dashed: bool) -> cv.Shape:
-    (x0, y0), *rest = spot.quad
+def _outline(quad: Quad, k: float, colour: str, width: float, dashed: bool) -> cv.Shape:
+    (x0, y0), *rest = quad
     elements: list[cv.Path.PathElement] = [cv.Path.MoveTo(x0 * k, y0 * k)]
     elements += [cv.Path.LineTo(x * k, y * k) for x, y in rest]
     elements.append(cv.Path.Close())
@@ -78,20 +80,27 @@ def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[
     groups: dict[int, list[Spot]] = {}
     for spot in read.spots:
         if spot.at is None:  # taken off the table: a thin grey outline, no code
-            shapes.append(_outline(spot, k, _GONE, 1, True))
+            shapes.append(_outline(spot.quad, k, _GONE, 1, True))
             continue
         place, index = spot.at
         groups.setdefault(place, []).append(spot)
         selected = table.selected == spot.at
         doubtful = spot.check and table.cards_at(place)[index] == spot.read
         colour = ft.Colors.BLUE_700 if selected else place_colour(place)
-        shapes.append(_outline(spot, k, colour, 4 if selected or doubtful else 2, place == STRAY))
+        shapes.append(
+            _outline(spot.quad, k, colour, 4 if selected or doubtful else 2, place == STRAY)
+        )
         # Between the middle and the first corner (the index corner read): the codes of
         # overlapping cards then part instead of piling up at one middle.
         (cx, cy), (qx, qy) = spot.centre, spot.quad[0]
         cx, cy = (cx + qx) / 2, (cy + qy) / 2
         code = card_face(table.cards_at(place)[index]) + (" ?" if doubtful else "")
         shapes.append(_label(cx * k, cy * k, code, ft.Colors.AMBER_300 if doubtful else colour))
+    for n, quad in enumerate(read.unread, 1):
+        # Numbered as the doubts list says them ("card face 1 outlined in red").
+        shapes.append(_outline(quad, k, _UNREAD, 3, True))
+        cx, cy = sum(x for x, _ in quad) / 4, sum(y for _, y in quad) / 4
+        shapes.append(_label(cx * k, cy * k, f"{n} ? {t('photo.unread', lang)}", _UNREAD))
     for place, spots in groups.items():
         top = min(y for s in spots for _, y in s.quad)
         middle = sum(s.centre[0] for s in spots) / len(spots)

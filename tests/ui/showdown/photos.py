@@ -53,3 +53,17 @@ def jpeg(image: np.ndarray) -> bytes:
     if not ok:
         raise ValueError("not encoded")
     return data.tobytes()
+
+
+def unindexed(image: np.ndarray, *cards: str) -> np.ndarray:
+    """The photo with both index corners of ``cards`` painted over in card white, where the
+    reader saw them: faces it sees and cannot read (``tests.helpers.without_indices``)."""
+    from companion.vision import CardDetector
+    from tests.helpers import without_indices
+
+    read = CardDetector().detect(image)
+    codes = [str(card) for card in read.cards]
+    out = image.copy()
+    for card in cards:
+        out = without_indices(out, read.quads[codes.index(card)])
+    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from flet.canvas import Canvas, Text
 
 from companion.engine.cards import parse_card
 from companion.ui.night.actions import forget_seats, start_night
@@ -204,3 +205,26 @@ def test_a_hand_tapped_on_the_photo_while_seats_are_asked_offers_the_names() -> 
     assert "Whose hand is it?" in list(shown(find(view, "whose")))
     assert find(view, "whose-0").content == "Ana"
     assert find(view, "fix-panel") is not None  # once: under the photo, not under the chips
+
+
+def test_a_card_face_the_reader_could_not_read_is_outlined_and_holds_the_verdict(
+    reading: Services,
+) -> None:
+    state = AppState(lang="en", table=ShowdownState(PLAYERS))
+    photo = photos.unindexed(photos.scene(), "Qc")
+    state = run(load_photo(photos.jpeg(photo)), state, reading)
+    read = state.table.read
+    assert read is not None and len(read.unread) == 1
+    said = [d.text.text("en") for d in doubts(state.table)]
+    assert said[-1] == (
+        "Card face 1 outlined in red (?) was not read: add its card, or confirm nothing is missing"
+    )
+    assert "River: 4 cards read, 5 expected" in said
+    canvas = next(c for c in walk(root_view(state, lambda action: None)) if isinstance(c, Canvas))
+    assert "1 ? not read" in [s.value for s in canvas.shapes if isinstance(s, Text)]
+    # Outlined where the queen lies in the photo as shown: in the river, between its neighbours.
+    x = sum(p[0] for p in read.unread[0]) / 4
+    centre = {str(s.read): s.centre[0] for s in read.spots}
+    assert min(centre["6d"], centre["Th"]) < x < max(centre["6d"], centre["Th"])
+    fixed = state.table.add_cards(RIVER, "Qc").confirm("unread:1")
+    assert not any(d.key.startswith(("unread:", "river:")) for d in doubts(fixed))

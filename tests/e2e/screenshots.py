@@ -127,6 +127,27 @@ def photo_shot(page: Any, out: Path) -> Path:
     return browser.screenshot(page, "15-photo-reads", out)
 
 
+def unread_shot(page: Any, out: Path, folder: Path) -> Path:
+    """The same scene with the queen's two index corners painted over in card white: the face
+    the reader saw and could not read outlined in red and numbered, and said in the doubts."""
+    from companion.vision import CardDetector
+    from tests.helpers import without_indices
+
+    image = cv2.imread(str(SCENE))
+    read = CardDetector().detect(image)
+    queen = read.quads[[str(card) for card in read.cards].index("Qc")]
+    photo = folder / "unread.jpg"
+    cv2.imwrite(str(photo), without_indices(image, queen))
+    with page.expect_file_chooser() as chooser:
+        browser.button(page, "Photo of the table").click()
+    chooser.value.set_files(str(photo))
+    browser.seen(page, re.compile("was not read")).wait_for(timeout=90_000)
+    browser.scroll(page, -3000)
+    browser.scroll(page, 450)
+    page.wait_for_timeout(800)
+    return browser.screenshot(page, "16-photo-unread", out)
+
+
 def shoot_cribbage(page: Any, out: Path) -> list[Path]:
     """The cribbage screen: a show counted item by item, the board, the discard advice."""
     browser.type_into(page, "Main (4 cartes)", "4c 5d 6h Kc", None)
@@ -197,6 +218,7 @@ def shoot(out: Path) -> list[Path]:
             shots.append(browser.screenshot(page, "7-showdown-english", out))
             shots += spit_shots(page, out)
             shots.append(photo_shot(page, out))
+            shots.append(unread_shot(page, out, Path(tmp)))
     for path in shots:  # small files for the repository
         image = cv2.imread(str(path))
         cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])

@@ -6,7 +6,8 @@
 synthetic sets also list ``partly_hidden`` cards, which count neither way (``score_cards``).
 Prints card-level precision, recall and F1 (multiset match per image), the exact-grouping rate
 on table scenes (river and every hand right), each read with the layout its labels give
-(``expect_of``), the silent errors (``silent_errors``), the right cards flagged for a check,
+(``expect_of``; a table with an index hidden, whose grouping cannot be answered, is still
+read with its ``layout``), the silent errors (``doubts``), the right cards flagged for a check,
 and the latency per image size (median and 90th percentile). ``--light B,G,R`` and ``--tilt
 DEG`` read every photo in a coloured or dim light, or seen more steeply (``views``).
 """
@@ -29,7 +30,7 @@ from companion.errors import CompanionError
 from companion.vision.detections import Detections
 from companion.vision.detector import CardDetector
 from companion.vision.image import MIN_IMAGE_SIDE
-from companion.vision.layouts.expect import Expect
+from companion.vision.layouts.expect import Expect, parse_expect
 from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.outlines import DEFAULT_OUTLINES
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
@@ -134,6 +135,7 @@ def doubts(
     truth: list[str],
     groups: Grouping | None = None,
     partly: Sequence[str] = (),
+    hidden: int = 0,
 ) -> Doubts:
     """Silent errors of one image: a wrong read with no ``check`` that is not ``stray``, and a
     missed card that no flagged or stray wrong read stands for (a misread card is one wrong
@@ -141,7 +143,8 @@ def doubts(
     an ``unread`` card face reports (without boxes, each unread face stands for one miss).
 
     Which read of a code is the wrong one cannot be told without boxes: the surest reads of a
-    code are taken as its right ones, the least sure as the extra ones.
+    code are taken as its right ones, the least sure as the extra ones. ``hidden`` cards of
+    the layout (their index out of view) are the first a ``missing`` count stands for.
     """
     stray = {seen.index for seen in groups.stray} if groups is not None else set()
     left = Counter(truth)
@@ -162,7 +165,7 @@ def doubts(
     missed = sum(left.values())
     counted = 0
     if groups is not None and groups.missing is not None:
-        counted = groups.missing.river + sum(groups.missing.hands)
+        counted = max(0, groups.missing.river + sum(groups.missing.hands) - hidden)
     # An unread card face may be the very card a missing count reports: the larger tells.
     counted = max(counted, len(detections.unread))
     silent = (wrong - told) + max(0, missed - told - counted)
@@ -233,6 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     total = Score(0, 0, 0)
     honesty = Doubts(0, 0, 0, 0, 0)
     silent_on_tables = 0  # of honesty.silent: on table scenes (read with their layout)
+    silent_unanswerable = 0  # of those: tables whose grouping the labels cannot answer
     by_source: dict[str, Score] = {}
     tables = exact = 0
     unread = unread_photos = unread_idle = 0  # faces, photos with some, photos missing none
@@ -250,7 +254,11 @@ def main(argv: list[str] | None = None) -> int:
             score = Score(0, 0, len(entry["cards"]))
         else:
             truth = entry.get("groups")
-            expect = expect_of(truth) if truth and not args.no_expect else None
+            expect = None
+            if not args.no_expect:
+                # A table whose grouping cannot be answered is still read with its layout.
+                layout = entry.get("layout")
+                expect = expect_of(truth) if truth else layout and parse_expect(layout)
             start = time.perf_counter()
             decks = int(entry.get("decks", args.decks))
             detections = detector.detect(image, expect=expect, decks=decks)
@@ -259,23 +267,24 @@ def main(argv: list[str] | None = None) -> int:
             latency.setdefault(key, []).append(elapsed)
             codes = [str(card) for card in detections.cards]
             score = score_cards(codes, entry["cards"], entry.get("partly_hidden", []))
-            groups = None
-            if truth:
+            groups = read_table(detections, expect) if truth or expect else None
+            if truth and groups is not None:
                 tables += 1
-                groups = read_table(detections, expect)
                 ok = grouping_exact(groups, truth)
                 exact += ok
                 if args.verbose and not ok:
                     river, hands = _codes(groups)
                     stray = [str(seen.card) for seen in groups.stray]
                     print(f"  grouping {entry['image']}: river {river} hands {hands} stray {stray}")
-            found = doubts(detections, entry["cards"], groups, entry.get("partly_hidden", []))
+            partly, hidden = entry.get("partly_hidden", []), int(entry.get("hidden", 0))
+            found = doubts(detections, entry["cards"], groups, partly, hidden)
             if len(detections.unread):
                 unread += len(detections.unread)
                 unread_photos += 1
                 unread_idle += score.false_neg == 0
             honesty = honesty + found
             silent_on_tables += found.silent if groups is not None else 0
+            silent_unanswerable += found.silent if groups is not None and not truth else 0
             if args.verbose and found.silent:
                 print(f"  {entry['image']}: {found.silent} silent error(s)")
             if args.verbose and (score.false_pos or score.false_neg):
@@ -316,7 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     if honesty.silent:
         # Photos read without a layout have no missing count to report a missed card.
         print(
-            f"  silent errors on table scenes: {silent_on_tables}; in loose photos: "
+            f"  silent errors on table scenes: {silent_on_tables} ({silent_unanswerable} where "
+            f"an index is hidden, read with their layout only); in loose photos: "
             f"{honesty.silent - silent_on_tables}"
         )
     if unread:

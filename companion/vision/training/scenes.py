@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -467,7 +468,9 @@ def write_set(
     ``light`` (B, G, R gains) lights every scene in a coloured light, such as a red bulb, past
     the mild casts the scenes draw themselves (the same scenes as without it, otherwise);
     ``motion`` smears every scene by a motion blur that long (a share of the long side) along
-    a direction drawn apart, so the scenes are the same as without it otherwise.
+    a direction drawn apart, so the scenes are the same as without it otherwise. A table whose
+    grouping cannot be answered (an index of its river or hands hidden) has no ``groups`` but
+    its ``layout`` (``R+NxK``) and the number of its cards ``hidden``.
     """
     rng = np.random.default_rng(seed)
     shake = np.random.default_rng((seed, 1))
@@ -489,10 +492,13 @@ def write_set(
         visible = [c.code for c in scene.cards if any(c.visible)]
         partly = [c.code for c in scene.cards if not any(c.visible) and max(c.shown) >= PARTLY]
         groups = None
+        hidden = 0
         if scene.river:
             groups = {"table": scene.river}
             groups.update({f"P{k + 1}": hand for k, hand in enumerate(scene.hands)})
-            if not all(c in visible for c in scene.river + sum(scene.hands, [])):
+            laid = Counter(scene.river + sum(scene.hands, []))
+            hidden = sum((laid - Counter(visible)).values())
+            if hidden:
                 groups = None  # a hidden index makes the grouping unanswerable
         entry: dict[str, object] = {
             "image": name,
@@ -501,6 +507,12 @@ def write_set(
             "groups": groups,
             "source": "synthetic" if hard is None else "synthetic_hard",
         }
+        if hidden:
+            # Still a table: a player reads it with its layout (the app always does), and
+            # the layout's cards whose index is hidden are counted missing by right.
+            per_hand = max((len(hand) for hand in scene.hands), default=2)
+            entry["layout"] = f"{len(scene.river)}+{len(scene.hands)}x{per_hand}"
+            entry["hidden"] = hidden
         if hard is not None:
             entry["stray"] = [c for c in scene.stray if c in visible]
             entry["decks"] = scene.decks

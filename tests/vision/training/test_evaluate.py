@@ -131,3 +131,17 @@ def test_an_unread_card_face_stands_for_one_missed_card(
     )
     groups = Grouping((), (), 1.0, (), Fit(missing, ()), Fit(0, ()))
     assert doubts(det, ["As", "Kd", "7h"], groups).silent == silent
+
+
+def test_a_missing_count_stands_first_for_the_hidden_cards_of_the_layout() -> None:
+    # Three cards laid, one index hidden (not labelled), one more missed: the table is two
+    # cards short, and only one of them is a miss the count reports.
+    det = _detections("As", [0.99], [False])
+    groups = Grouping((), (), 1.0, (), Fit(2, ()), Fit(0, ()))
+    assert doubts(det, ["As", "Kd"], groups, hidden=1).silent == 0
+    assert (
+        doubts(
+            det, ["As", "Kd"], Grouping((), (), 1.0, (), Fit(1, ()), Fit(0, ())), hidden=1
+        ).silent
+        == 1
+    )

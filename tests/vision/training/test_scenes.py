@@ -16,6 +16,7 @@ from companion.vision.training.scenes import (
     VISIBLE,
     DeckStore,
     Hard,
+    Scene,
     make_scene,
     write_set,
 )
@@ -38,15 +39,20 @@ def test_river_and_hands_come_from_the_placed_cards(store: DeckStore) -> None:
     assert len(set(placed)) == len(placed)
 
 
+def _labelled_scenes(store: DeckStore, folder: Path) -> list[tuple[dict, Scene]]:
+    """A written set's label entries, each with the scene it was written from."""
+    cards_dir = store.decks[0].parent
+    write_set(folder, 24, held_out=False, seed=2, cards_dir=cards_dir, size=(480, 320))
+    labels = json.loads((folder / "labels.json").read_text())
+    rng = np.random.default_rng(2)  # write_set's own sequence of scenes
+    fresh = DeckStore(cards_dir, held_out=False)
+    return [(entry, make_scene(rng, fresh, FAMILIES, size=(480, 320))) for entry in labels]
+
+
 def test_partly_covered_cards_are_labelled_apart(store: DeckStore, tmp_path: Path) -> None:
     """The labels agree with the geometry: seen, partly seen (count neither way), hidden."""
-    cards_dir = store.decks[0].parent
-    write_set(tmp_path, 24, held_out=False, seed=2, cards_dir=cards_dir, size=(480, 320))
-    labels = json.loads((tmp_path / "labels.json").read_text())
-    rng = np.random.default_rng(2)  # write_set's own sequence of scenes
     partly_seen = 0
-    for entry in labels:
-        scene = make_scene(rng, DeckStore(cards_dir, held_out=False), FAMILIES, size=(480, 320))
+    for entry, scene in _labelled_scenes(store, tmp_path):
         for card in scene.cards:
             best = max(card.shown)
             assert card.visible == (card.shown[0] > VISIBLE, card.shown[1] > VISIBLE)
@@ -114,3 +120,19 @@ def test_a_smeared_set_holds_the_same_scenes_blurred(store: DeckStore, tmp_path:
     detail = [float(cv2.Laplacian(g, cv2.CV_64F).var()) for g in (sharp, blurred)]
     assert detail[1] < 0.5 * detail[0]
     assert abs(float(blurred.mean()) - float(sharp.mean())) < 2.0
+
+
+def test_a_table_with_an_index_hidden_keeps_its_layout_and_hidden_count(
+    store: DeckStore, tmp_path: Path
+) -> None:
+    unanswerable = 0
+    for entry, scene in _labelled_scenes(store, tmp_path):
+        laid = scene.river + sum(scene.hands, [])
+        hidden = sum(code not in entry["cards"] for code in laid)
+        if not scene.river or not hidden:
+            assert "layout" not in entry and "hidden" not in entry
+            continue
+        unanswerable += 1
+        assert entry["groups"] is None and entry["hidden"] == hidden
+        assert entry["layout"] == f"{len(scene.river)}+{len(scene.hands)}x2"
+    assert unanswerable > 0

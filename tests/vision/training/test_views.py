@@ -100,4 +100,24 @@ def test_silent_errors_are_told_apart_by_where_they_lie(
     assert evaluate.main([one_scene]) == 0
     out = capsys.readouterr().out
     assert "silent errors: 1 " in out
-    assert "on table scenes: 0; in loose photos: 1" in out
+    assert (
+        "on table scenes: 0 (0 where an index is hidden, read with their layout only); in " in out
+    )
+    assert "loose photos: 1" in out
+
+
+@pytest.mark.parametrize(("hidden", "silent"), [(0, 0), (2, 1)])
+def test_a_table_whose_grouping_cannot_be_answered_is_read_with_its_layout(
+    one_scene: str, capsys: pytest.CaptureFixture[str], hidden: int, silent: int
+) -> None:
+    # Labelled with a fifth hand it does not show: read told 5+5x2, the table is a hand of
+    # two short, which reports the card missed, unless the layout's hidden cards take it.
+    labels = Path(one_scene)
+    entry = json.loads(labels.read_text())[0]
+    table = {**entry, "cards": [*entry["cards"], "As"], "groups": None, "layout": "5+5x2"}
+    labels.write_text(json.dumps([{**table, "hidden": hidden}]))
+    assert evaluate.main([one_scene]) == 0
+    out = capsys.readouterr().out
+    assert f"silent errors: {silent} " in out and "grouping exact" not in out
+    if silent:
+        assert f"on table scenes: {silent} ({silent} where an index is hidden" in out

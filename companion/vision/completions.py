@@ -178,16 +178,20 @@ def unread_faces(
     return out
 
 
-def unread_outlines(mask: np.ndarray, scale: float, quads: np.ndarray) -> np.ndarray:
+def unread_outlines(
+    mask: np.ndarray, scale: float, quads: np.ndarray, width: float | None = None
+) -> np.ndarray:
     """(M, 4, 2) outlines (frame pixels) of the card faces ``mask`` shows where none of the
     cards read (``quads``, (N, 4, 2)) lies, once every look is done: uncovered pieces of at
     least ``FACE_LEAST`` card areas shaped like a card or a card's visible part (a convex
     piece filling most of its rotated rectangle, ``UNREAD_FILL`` and ``UNREAD_SOLID``). The
     model also marks chips, racks and light patches of the table, raggedly; those do not
-    pass. Nothing without a card read: the read cards give the size of a card."""
-    if len(quads) == 0:
+    pass. The read cards give the size of a card; with none read, ``width`` does (the lone
+    cards' outlines, ``proposals.propose_corners``), and without it nothing is reported."""
+    if len(quads):
+        width = float(np.median(np.linalg.norm(quads[:, 1] - quads[:, 0], axis=1)))
+    if width is None:
         return np.zeros((0, 4, 2), np.float32)
-    width = float(np.median(np.linalg.norm(quads[:, 1] - quads[:, 0], axis=1)))
     along = (quads[:, 3] - quads[:, 0])[:, None] * np.array([-1, -1, 1, 1])[None, :, None]
     grown = quads + UNREAD_REACH * along
     out = []

@@ -286,11 +286,11 @@ class CardDetector:
 
     def _first_look(self, image: np.ndarray) -> _Look:
         outlines = None if self._outlines is None else _Remembered(self._outlines)
-        proposals, _ = propose_corners(image, outlines=outlines)
+        proposals, width = propose_corners(image, outlines=outlines)
         pyramid = [image]
         reads, rejected = self._read(image, proposals, pyramid)
         faces = None if outlines is None else outlines.mask
-        return _Look(proposals, pyramid, reads, rejected, faces)
+        return _Look(proposals, pyramid, reads, rejected, faces, width)
 
     def _second_look(
         self, image: np.ndarray, look: _Look, near: np.ndarray | None = None
@@ -481,7 +481,8 @@ class CardDetector:
         if look.faces is None:
             return found
         scale = image.shape[1] / look.faces.shape[1]
-        return replace(found, unread=unread_outlines(look.faces, scale, np.asarray(found.quads)))
+        unread = unread_outlines(look.faces, scale, np.asarray(found.quads), look.width)
+        return replace(found, unread=unread)
 
     def _read_table(
         self, image: np.ndarray, look: _Look, expect: Expect | None, decks: int
@@ -531,13 +532,15 @@ class CardDetector:
 @dataclass
 class _Look:
     """A first look at a frame: its proposals, its pyramid so far (``read_face``), the reads,
-    the corners read as no index, and the outline model's card faces (None without it)."""
+    the corners read as no index, the outline model's card faces (None without it) and the
+    lone cards' typical width (frame pixels; None when no lone card was outlined)."""
 
     proposals: list[Proposal]
     pyramid: list[np.ndarray]
     reads: list[CornerRead]
     rejected: list[Proposal]
     faces: np.ndarray | None = None
+    width: float | None = None  # the lone cards' typical width, if the outlines give one
 
 
 class _Remembered:

@@ -223,6 +223,8 @@ def test_ragged_pieces_the_rest_of_a_read_card_and_a_photo_with_no_read_are_no_f
     quads = _quads(_sure_read(40, 40, 100))
     assert unread_outlines(mask, 2.0, quads).shape == (0, 4, 2)
     assert unread_outlines(mask, 2.0, np.zeros((0, 4, 2))).shape == (0, 4, 2)
+    # With no card read, a width from elsewhere (the lone cards' outlines) sizes a card.
+    assert unread_outlines(mask, 2.0, np.zeros((0, 4, 2)), 100.0).shape == (1, 4, 2)
     # Without the lengthened cover the strip would count: the test can fail.
     mask[20:90, 20:70] = 0
     mask[90:130, 20:70] = 1

@@ -502,3 +502,16 @@ def test_a_card_face_whose_index_is_not_read_is_reported_unread_where_it_lies(
     width = float(np.linalg.norm(queen[1] - queen[0]))
     gap = np.linalg.norm(again.unread[0].mean(axis=0) - queen.mean(axis=0))
     assert gap < 0.2 * width
+
+
+def test_with_no_card_read_the_lone_cards_outlines_give_the_size_of_an_unread_face(
+    detector: CardDetector,
+) -> None:
+    # Every index of a fixture scene painted over: no card is read, the faces still show.
+    image = cv2.imread(str(FIXTURES / "scene_0002.jpg"))
+    for quad in detector.detect(image).quads:
+        image = without_indices(image, quad)
+    blank = detector.detect(image)
+    assert len(blank) == 0 and len(blank.unread) >= 1
+    empty = detector.detect(cv2.imread(str(FIXTURES / "empty_00.jpg")))
+    assert empty.unread.shape == (0, 4, 2)

@@ -62,7 +62,8 @@ def prepare_photo(
         ref = services.log.store_photo(data)
         read = services.reader.read(image, expect, state.table.rules.decks if state else 1)
         groups = None
-        if read is not None and len(read):
+        # Card faces seen and none read: the photo is still shown, with those faces outlined.
+        if read is not None and (len(read) or len(read.unread)):
             from companion.vision.layouts.gang import read_table  # loaded with the reader
 
             groups = read_table(read, expect)
@@ -156,7 +157,9 @@ def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) 
             seating=night is not None and not seats and any(hands),
         )
         banner = (
-            Banner.of("seat.followed", n=len(read))
+            Banner.of("read_none")
+            if not len(read)
+            else Banner.of("seat.followed", n=len(read))
             if seats
             else Banner.of("read_done", n=len(read), conf=round(100 * groups.confidence))
         )

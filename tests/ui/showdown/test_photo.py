@@ -228,3 +228,16 @@ def test_a_card_face_the_reader_could_not_read_is_outlined_and_holds_the_verdict
     assert min(centre["6d"], centre["Th"]) < x < max(centre["6d"], centre["Th"])
     fixed = state.table.add_cards(RIVER, "Qc").confirm("unread:1")
     assert not any(d.key.startswith(("unread:", "river:")) for d in doubts(fixed))
+
+
+def test_a_photo_with_faces_seen_and_no_card_read_is_shown_with_them_outlined(
+    reading: Services,
+) -> None:
+    state = AppState(lang="en", table=ShowdownState(PLAYERS))
+    photo = photos.unindexed(photos.scene(), *photos.RIVER, *sum(photos.HANDS, ()))
+    state = run(load_photo(photos.jpeg(photo)), state, reading)
+    read = state.table.read
+    assert read is not None and read.spots == () and len(read.unread) >= 1
+    assert state.banner is not None and "No card read" in state.banner.text("en")
+    said = [d.text.text("en") for d in doubts(state.table)]
+    assert "Card face 1 outlined in red (?) was not read" in said[-len(read.unread)]

@@ -136,7 +136,7 @@ def WebcamPanel(
             fused = fusing.current.fused() if fusing.current is not None else None
             reading = services
             if fused is not None and len(fused):
-                reading = replace(services, reader=FusedReader(fused))
+                reading = replace(services, reader=FusedReader(fused, services.reader))
             dispatch(await asyncio.to_thread(prepare, photo, "webcam.jpg", reading))
 
     controls: list[ft.Control] = [

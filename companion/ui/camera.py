@@ -81,15 +81,21 @@ class LiveRead:
 
 class FusedReader(PhotoReader):
     """A card reader whose read of the captured frame is the webcam's fused read: a capture
-    keeps what the recent frames agreed on, not one frame's read."""
+    keeps what the recent frames agreed on, not one frame's read. Given the app's reader, it
+    adds the card faces seen on the captured frame where no fused card lies (``unread``)."""
 
-    def __init__(self, fused: Detections) -> None:
+    def __init__(self, fused: Detections, reader: PhotoReader | None = None) -> None:
         super().__init__()
         self._fused = fused
+        self._reader = reader
 
     def read(
         self, image: np.ndarray, expect: Expect | None = None, decks: int = 1
     ) -> Detections | None:
         # The live reader already read the frames with the table's decks; a layout that
         # does not fit is then reported by the grouping.
-        return self._fused
+        detector = None if self._reader is None else self._reader.detector()
+        if detector is None:
+            return self._fused
+        found: Detections = detector.unread_faces(image, self._fused)
+        return found

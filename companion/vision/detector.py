@@ -31,7 +31,7 @@ from companion.vision.light import balanced
 from companion.vision.merging import COLOUR, MODELS, SECOND_LOOK, SURE, CornerRead, merge_reads
 from companion.vision.outlines import DEFAULT_OUTLINES, OutlineModel
 from companion.vision.paper import crop_whiteness, white_gain
-from companion.vision.proposals import Proposal, propose_corners
+from companion.vision.proposals import WORK_SIZE, Proposal, propose_corners
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
 
 if TYPE_CHECKING:
@@ -483,6 +483,19 @@ class CardDetector:
         scale = image.shape[1] / look.faces.shape[1]
         unread = unread_outlines(look.faces, scale, np.asarray(found.quads), look.width)
         return replace(found, unread=unread)
+
+    def unread_faces(self, image: np.ndarray, read: Detections) -> Detections:
+        """``read`` (cards read on the BGR ``image`` elsewhere: the live reader's fused read of
+        recent frames) with the card faces the outline model sees on ``image`` where none of
+        its cards lies (``Detections.unread``), as ``detect`` gives them. Unchanged without an
+        outline model or a card read."""
+        if self._outlines is None or not len(read):
+            return read
+        h, w = image.shape[:2]
+        f = min(1.0, WORK_SIZE / max(h, w))  # the frame the proposals' mask is made at
+        size = (max(1, round(w * f)), max(1, round(h * f)))
+        mask = self._outlines.card_mask(balanced(image), size)
+        return replace(read, unread=unread_outlines(mask, w / size[0], np.asarray(read.quads)))
 
     def _read_table(
         self, image: np.ndarray, look: _Look, expect: Expect | None, decks: int

@@ -9,7 +9,7 @@ import numpy as np
 from companion.ui.camera import PREVIEW_WIDTH, Camera, FusedReader, LiveRead, encode_jpeg
 from companion.ui.services import PhotoReader, decode_upload
 from companion.vision import Detections
-from tests.helpers import FIXTURES, cards
+from tests.helpers import FIXTURES, cards, without_indices
 
 
 def test_preview_jpeg_is_shrunk_and_capture_is_not() -> None:
@@ -43,3 +43,22 @@ def test_a_capture_reads_the_fused_cards_whatever_the_frame_shows() -> None:
     )
     blank = np.zeros((720, 1280, 3), np.uint8)
     assert FusedReader(fused).read(blank) is fused
+
+
+def test_a_capture_adds_the_faces_seen_where_no_fused_card_lies() -> None:
+    reader = PhotoReader()
+    scene = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    read = reader.read(scene)
+    assert read is not None
+    codes = [str(card) for card in read.cards]
+    queen = read.quads[codes.index("Qc")]
+    without_queen = read[np.array([code != "Qc" for code in codes])]
+    frame = without_indices(scene, queen)  # the frames never read her
+    captured = FusedReader(without_queen, reader).read(frame)
+    assert captured is not None and captured.cards == without_queen.cards
+    (face,) = captured.unread
+    assert np.linalg.norm(face.mean(axis=0) - queen.mean(axis=0)) < 0.2 * np.linalg.norm(
+        queen[1] - queen[0]
+    )
+    whole = FusedReader(read, reader).read(scene)
+    assert whole is not None and whole.unread.shape == (0, 4, 2)

@@ -73,6 +73,23 @@ def _read_doubts(table: ShowdownState) -> list[Doubt]:
     return found
 
 
+def _unread_doubts(table: ShowdownState) -> list[Doubt]:
+    """The card faces the reader saw and could not read, less one for each card added to the
+    table since (typed or added by hand, not taken from the photo): no count may point at a
+    face (the hands and the river can be full with a card short elsewhere), so each is said
+    on its own until its card is added or it is confirmed."""
+    read = table.read
+    if read is None or not read.unread:
+        return []
+    in_play = sum(len(table.cards_at(place)) for place in table.places())
+    from_photo = sum(1 for s in read.spots if s.at is not None and s.at[0] != STRAY)
+    added = max(0, in_play - from_photo)
+    return [
+        Doubt(f"unread:{n}", phrase("doubt.unread", n=n))
+        for n in range(added + 1, len(read.unread) + 1)
+    ]
+
+
 def doubts(table: ShowdownState) -> tuple[Doubt, ...]:
     """What is still to fix or confirm on a photo's table (nothing for a typed one)."""
     if table.read is None:
@@ -88,12 +105,7 @@ def doubts(table: ShowdownState) -> tuple[Doubt, ...]:
         if isinstance(card, Card)
     ]
     found += _read_doubts(table)
-    # A card face seen and not read: no count may point at it (the hands and the river can be
-    # full with a card short elsewhere), so it is said on its own, and confirmed once looked at.
-    found += [
-        Doubt(f"unread:{n}", phrase("doubt.unread", n=n))
-        for n in range(1, len(table.read.unread) + 1)
-    ]
+    found += _unread_doubts(table)
     return tuple(d for d in found if d.key not in table.confirmed)
 
 

@@ -97,5 +97,5 @@ class FusedReader(PhotoReader):
         detector = None if self._reader is None else self._reader.detector()
         if detector is None:
             return self._fused
-        found: Detections = detector.unread_faces(image, self._fused)
+        found: Detections = detector.with_unread(image, self._fused)
         return found

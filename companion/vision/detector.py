@@ -484,7 +484,7 @@ class CardDetector:
         unread = unread_outlines(look.faces, scale, np.asarray(found.quads), look.width)
         return replace(found, unread=unread)
 
-    def unread_faces(self, image: np.ndarray, read: Detections) -> Detections:
+    def with_unread(self, image: np.ndarray, read: Detections) -> Detections:
         """``read`` (cards read on the BGR ``image`` elsewhere: the live reader's fused read of
         recent frames) with the card faces the outline model sees on ``image`` where none of
         its cards lies (``Detections.unread``), as ``detect`` gives them. Unchanged without an

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+import numpy as np
 
 from companion.engine.cards import Card, parse_cards
-
-if TYPE_CHECKING:
-    import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]  # the repository
 FIXTURES = ROOT / "tests" / "fixtures" / "images"
@@ -40,7 +38,6 @@ def without_indices(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     ``Detections.quads``: the index corners first and third) painted over in card white: a
     card face the reader cannot read, as an odd design or a smear leaves it."""
     import cv2
-    import numpy as np  # noqa: F811 - at run time; the module imports it for types only
 
     out = image.copy()
     for a in (0, 2):

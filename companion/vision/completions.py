@@ -43,13 +43,13 @@ FACE_LEAST = 0.5
 # photos of the dev set the pieces left were chips, a chip rack and a card cut by the edge,
 # all ragged, and none passes.
 UNREAD_FILL = 0.75
+UNREAD_SOLID = 0.85
 # A card read is drawn from one corner at the length of a poker card: seen at a slant, or a
 # bridge card, it reaches further. Its outline is lengthened by this share at each end before
 # what it covers is taken away, so that the rest of a read card is no unread face: on the
 # rendered sets the photos with a face reported and no card missed fell from 14 of 33 to 4
 # of 23 (0.4: 4 of 25, one more silent error).
 UNREAD_REACH = 0.25
-UNREAD_SOLID = 0.85
 
 
 def completions(

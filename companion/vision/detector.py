@@ -31,7 +31,7 @@ from companion.vision.light import balanced
 from companion.vision.merging import COLOUR, MODELS, SECOND_LOOK, SURE, CornerRead, merge_reads
 from companion.vision.outlines import DEFAULT_OUTLINES, OutlineModel
 from companion.vision.paper import crop_whiteness, white_gain
-from companion.vision.proposals import WORK_SIZE, Proposal, propose_corners
+from companion.vision.proposals import Proposal, propose_corners, work_factor
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
 
 if TYPE_CHECKING:
@@ -492,7 +492,7 @@ class CardDetector:
         if self._outlines is None or not len(read):
             return read
         h, w = image.shape[:2]
-        f = min(1.0, WORK_SIZE / max(h, w))  # the frame the proposals' mask is made at
+        f = work_factor(image.shape)  # the frame the proposals' card mask is made at
         size = (max(1, round(w * f)), max(1, round(h * f)))
         mask = self._outlines.card_mask(balanced(image), size)
         return replace(read, unread=unread_outlines(mask, w / size[0], np.asarray(read.quads)))

@@ -27,6 +27,7 @@ __all__ = [
     "paper_whiteness",
     "propose_corners",
     "typical_width",
+    "work_factor",
 ]
 
 WORK_SIZE = 1000  # long side of the frame the outlines are found on
@@ -375,6 +376,12 @@ def first_of_alike(
     return np.flatnonzero(keep)
 
 
+def work_factor(shape: tuple[int, ...], work_size: int = WORK_SIZE) -> float:
+    """The shrink (at most 1) from a frame of ``shape`` to the work frame the outlines, and the
+    outline model's card mask, are found on: ``work_size`` pixels on its long side."""
+    return min(1.0, work_size / max(shape[:2]))
+
+
 def propose_corners(
     image: np.ndarray,
     work_size: int = WORK_SIZE,
@@ -387,8 +394,7 @@ def propose_corners(
     is faster; a card must stay ``MIN_CARD_FRACTION`` of it wide); frames whose index crop
     shows paper under ``paper_min`` of the card white are left out (0: none is). ``outlines``
     (the outline model) adds the outlines of its card mask to the whiteness levels'."""
-    h, w = image.shape[:2]
-    factor = min(1.0, work_size / max(h, w))
+    factor = work_factor(image.shape, work_size)
     small = image
     if factor < 1.0:
         # Area averaging is the anti-aliased shrink, but at a fractional factor it costs 5 ms

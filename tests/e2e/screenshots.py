@@ -130,14 +130,10 @@ def photo_shot(page: Any, out: Path) -> Path:
 def unread_shot(page: Any, out: Path, folder: Path) -> Path:
     """The same scene with the queen's two index corners painted over in card white: the face
     the reader saw and could not read outlined in red and numbered, and said in the doubts."""
-    from companion.vision import CardDetector
-    from tests.helpers import without_indices
+    from tests.ui.showdown.photos import unindexed
 
-    image = cv2.imread(str(SCENE))
-    read = CardDetector().detect(image)
-    queen = read.quads[[str(card) for card in read.cards].index("Qc")]
     photo = folder / "unread.jpg"
-    cv2.imwrite(str(photo), without_indices(image, queen))
+    cv2.imwrite(str(photo), unindexed(cv2.imread(str(SCENE)), "Qc"))
     with page.expect_file_chooser() as chooser:
         browser.button(page, "Photo of the table").click()
     chooser.value.set_files(str(photo))

@@ -35,14 +35,9 @@ def turned(image: np.ndarray, degrees: float) -> np.ndarray:
 def covered(image: np.ndarray, *cards: str) -> np.ndarray:
     """The photo with ``cards`` hidden: their outlines as the reader sees them, a little
     larger, painted in the table's colour (a corner of the photo)."""
-    from companion.vision import CardDetector
-
-    read = CardDetector().detect(image)
-    codes = [str(card) for card in read.cards]
     out = image.copy()
     colour = tuple(int(v) for v in np.median(image[5:40, 5:40].reshape(-1, 3), axis=0))
-    for card in cards:
-        quad = read.quads[codes.index(card)]
+    for quad in _outlines_read(image, cards):
         middle = quad.mean(axis=0)
         cv2.fillConvexPoly(out, (middle + (quad - middle) * 1.1).astype(np.int32), colour)
     return out
@@ -58,12 +53,18 @@ def jpeg(image: np.ndarray) -> bytes:
 def unindexed(image: np.ndarray, *cards: str) -> np.ndarray:
     """The photo with both index corners of ``cards`` painted over in card white, where the
     reader saw them: faces it sees and cannot read (``tests.helpers.without_indices``)."""
-    from companion.vision import CardDetector
     from tests.helpers import without_indices
+
+    out = image.copy()
+    for quad in _outlines_read(image, cards):
+        out = without_indices(out, quad)
+    return out
+
+
+def _outlines_read(image: np.ndarray, cards: tuple[str, ...]) -> list[np.ndarray]:
+    """The outlines of ``cards`` where the reader reads them on ``image``."""
+    from companion.vision import CardDetector
 
     read = CardDetector().detect(image)
     codes = [str(card) for card in read.cards]
-    out = image.copy()
-    for card in cards:
-        out = without_indices(out, read.quads[codes.index(card)])
-    return out
+    return [read.quads[codes.index(card)] for card in cards]

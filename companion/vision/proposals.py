@@ -12,6 +12,7 @@ Where a light table, glare or touching cards defeat every level, the outline mod
 from __future__ import annotations
 
 import math
+import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
@@ -76,7 +77,16 @@ _GRID_U, _GRID_V = (
 # onnxruntime and OpenCV both release the GIL. On `train_08` at 720p the two took 18-20 ms one
 # after the other and 12-14 ms side by side. Two workers: a photo may be read while the live
 # reader reads a frame.
-_ALONGSIDE = ThreadPoolExecutor(max_workers=2, thread_name_prefix="card-mask")
+_ALONGSIDE: dict[int, ThreadPoolExecutor] = {}
+
+
+def _alongside() -> ThreadPoolExecutor:
+    """This process's worker threads: a process forked from one that had them has none."""
+    pid = os.getpid()
+    if pid not in _ALONGSIDE:
+        _ALONGSIDE.clear()
+        _ALONGSIDE[pid] = ThreadPoolExecutor(max_workers=2, thread_name_prefix="card-mask")
+    return _ALONGSIDE[pid]
 
 
 class CardMask(Protocol):
@@ -417,7 +427,7 @@ def propose_corners(
             interpolation=cv2.INTER_LINEAR if mild else cv2.INTER_AREA,
         )
     size = (small.shape[1], small.shape[0])
-    pending = None if outlines is None else _ALONGSIDE.submit(outlines.card_mask, small, size)
+    pending = None if outlines is None else _alongside().submit(outlines.card_mask, small, size)
     white = _whiteness(small)
     min_width = MIN_CARD_FRACTION * max(small.shape[:2])
     close, open_ = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)

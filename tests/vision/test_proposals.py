@@ -1,10 +1,14 @@
 """Corner proposals from card outlines (``proposals.propose_corners`` and its steps)."""
 
+import multiprocessing
+import sys
+
 import cv2
 import numpy as np
 import pytest
 
 from companion.vision import proposals as proposals_module
+from companion.vision.outlines import OutlineModel
 from companion.vision.proposals import (
     Proposal,
     _polygon_corners,
@@ -239,3 +243,20 @@ def test_a_frame_table_has_one_row_per_frame_as_first_of_alike_takes_them() -> N
     q = Proposal(np.array([1.0, 2.0]), np.array([0.0, 1.0]), np.array([-1.0, 0.0]), 40.0)
     assert frame_table([q, q]).tolist() == [[1.0, 2.0, 0.0, 1.0, -1.0, 0.0, 40.0]] * 2
     assert frame_table([]).shape == (0, 7)
+
+
+def _proposals_with_outlines(path: str) -> int:
+    image = cv2.imread(path)
+    found, _ = propose_corners(image, outlines=OutlineModel())
+    return len(found)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="fork is Linux's way of starting a process")
+def test_a_process_forked_after_a_read_proposes_with_the_outline_model_too() -> None:
+    # The outline model runs on a worker thread, which a forked child does not inherit: the
+    # child must start its own rather than wait for the parent's (patches.py forks a pool).
+    path = str(FIXTURES / "scene_0001.jpg")
+    here = _proposals_with_outlines(path)
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        there = pool.apply_async(_proposals_with_outlines, (path,)).get(timeout=120)
+    assert there == here > 0

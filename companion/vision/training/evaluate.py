@@ -136,6 +136,7 @@ def doubts(
     groups: Grouping | None = None,
     partly: Sequence[str] = (),
     hidden: int = 0,
+    hidden_cards: Sequence[str] = (),
 ) -> Doubts:
     """Silent errors of one image: a wrong read with no ``check`` that is not ``stray``, and a
     missed card that no flagged or stray wrong read stands for (a misread card is one wrong
@@ -144,12 +145,14 @@ def doubts(
 
     Which read of a code is the wrong one cannot be told without boxes: the surest reads of a
     code are taken as its right ones, the least sure as the extra ones. ``hidden`` cards of
-    the layout (their index out of view) are the first a ``missing`` count stands for.
+    the layout (their index out of view) are the first a ``missing`` count stands for, less
+    those of ``hidden_cards`` (their codes) read all the same from a partly hidden index.
     """
     stray = {seen.index for seen in groups.stray} if groups is not None else set()
     left = Counter(truth)
     right = right_flagged = wrong = wrong_flagged = told = 0
     partly_left = Counter(partly)
+    hidden_left = Counter(hidden_cards)
     for i in sorted(range(len(detections)), key=lambda i: -float(detections.confidence[i])):
         code, flagged = str(detections.cards[i]), bool(detections.check[i])
         if left[code] > 0:
@@ -158,6 +161,9 @@ def doubts(
             right_flagged += flagged
         elif partly_left[code] > 0:
             partly_left[code] -= 1
+            if hidden_left[code] > 0:
+                hidden_left[code] -= 1
+                hidden -= 1
         else:
             wrong += 1
             wrong_flagged += flagged
@@ -165,7 +171,7 @@ def doubts(
     missed = sum(left.values())
     counted = 0
     if groups is not None and groups.missing is not None:
-        counted = max(0, groups.missing.river + sum(groups.missing.hands) - hidden)
+        counted = max(0, groups.missing.river + sum(groups.missing.hands) - max(0, hidden))
     # An unread card face may be the very card a missing count reports: the larger tells.
     counted = max(counted, len(detections.unread))
     silent = (wrong - told) + max(0, missed - told - counted)
@@ -277,7 +283,9 @@ def main(argv: list[str] | None = None) -> int:
                     stray = [str(seen.card) for seen in groups.stray]
                     print(f"  grouping {entry['image']}: river {river} hands {hands} stray {stray}")
             partly, hidden = entry.get("partly_hidden", []), int(entry.get("hidden", 0))
-            found = doubts(detections, entry["cards"], groups, partly, hidden)
+            found = doubts(
+                detections, entry["cards"], groups, partly, hidden, entry.get("hidden_cards", ())
+            )
             if len(detections.unread):
                 unread += len(detections.unread)
                 unread_photos += 1

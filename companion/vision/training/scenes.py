@@ -470,7 +470,8 @@ def write_set(
     ``motion`` smears every scene by a motion blur that long (a share of the long side) along
     a direction drawn apart, so the scenes are the same as without it otherwise. A table whose
     grouping cannot be answered (an index of its river or hands hidden) has no ``groups`` but
-    its ``layout`` (``R+NxK``) and the number of its cards ``hidden``.
+    its ``layout`` (``R+NxK``), the number of its cards ``hidden`` and their codes
+    (``hidden_cards``).
     """
     rng = np.random.default_rng(seed)
     shake = np.random.default_rng((seed, 1))
@@ -492,12 +493,12 @@ def write_set(
         visible = [c.code for c in scene.cards if any(c.visible)]
         partly = [c.code for c in scene.cards if not any(c.visible) and max(c.shown) >= PARTLY]
         groups = None
-        hidden = 0
+        hidden: list[str] = []
         if scene.river:
             groups = {"table": scene.river}
             groups.update({f"P{k + 1}": hand for k, hand in enumerate(scene.hands)})
             laid = Counter(scene.river + sum(scene.hands, []))
-            hidden = sum((laid - Counter(visible)).values())
+            hidden = sorted((laid - Counter(visible)).elements())
             if hidden:
                 groups = None  # a hidden index makes the grouping unanswerable
         entry: dict[str, object] = {
@@ -512,7 +513,10 @@ def write_set(
             # the layout's cards whose index is hidden are counted missing by right.
             per_hand = max((len(hand) for hand in scene.hands), default=2)
             entry["layout"] = f"{len(scene.river)}+{len(scene.hands)}x{per_hand}"
-            entry["hidden"] = hidden
+            entry["hidden"] = len(hidden)
+            # By code: a partly hidden one (``partly_hidden``) may still be read, and then
+            # the missing count stands for another card.
+            entry["hidden_cards"] = hidden
         if hard is not None:
             entry["stray"] = [c for c in scene.stray if c in visible]
             entry["decks"] = scene.decks

@@ -145,3 +145,14 @@ def test_a_missing_count_stands_first_for_the_hidden_cards_of_the_layout() -> No
         ).silent
         == 1
     )
+
+
+def test_a_hidden_card_read_from_its_partly_hidden_index_leaves_the_count_to_a_miss() -> None:
+    # Three cards laid: Qc's index half hidden (partly_hidden, one of the hidden_cards) yet
+    # read, Kd missed. The table is one card short, and that count reports Kd.
+    det = _detections("As Qc", [0.99, 0.5], [False, True])
+    groups = Grouping((), (), 1.0, (), Fit(1, ()), Fit(0, ()))
+    told = doubts(det, ["As", "Kd"], groups, ["Qc"], hidden=1, hidden_cards=["Qc"])
+    assert told.silent == 0 and told.wrong == 0
+    # Without the codes the count stands for the hidden card, and Kd's miss is silent.
+    assert doubts(det, ["As", "Kd"], groups, ["Qc"], hidden=1).silent == 1

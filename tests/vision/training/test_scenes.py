@@ -134,5 +134,6 @@ def test_a_table_with_an_index_hidden_keeps_its_layout_and_hidden_count(
             continue
         unanswerable += 1
         assert entry["groups"] is None and entry["hidden"] == hidden
+        assert entry["hidden_cards"] == sorted(c for c in laid if c not in entry["cards"])
         assert entry["layout"] == f"{len(scene.river)}+{len(scene.hands)}x2"
     assert unanswerable > 0

@@ -46,3 +46,10 @@ def without_indices(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
         corner = np.array([p, p + 0.4 * u, p + 0.4 * u + 0.45 * v, p + 0.45 * v])
         cv2.fillConvexPoly(out, corner.astype(np.int32), (235, 235, 235))
     return out
+
+
+def turned_card(centre: tuple[float, float], width: float, angle: float) -> np.ndarray:
+    """The outline (TL, TR, BR, BL) of a card of ``width`` turned by ``angle`` degrees."""
+    c, s = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+    half = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (width / 2, 1.45 * width / 2)
+    return np.asarray(centre) + half @ np.array([[c, s], [-s, c]])

@@ -77,16 +77,18 @@ _GRID_U, _GRID_V = (
 # onnxruntime and OpenCV both release the GIL. On `train_08` at 720p the two took 18-20 ms one
 # after the other and 12-14 ms side by side. Two workers: a photo may be read while the live
 # reader reads a frame.
-_ALONGSIDE: dict[int, ThreadPoolExecutor] = {}
+_ALONGSIDE: ThreadPoolExecutor
 
 
-def _alongside() -> ThreadPoolExecutor:
-    """This process's worker threads: a process forked from one that had them has none."""
-    pid = os.getpid()
-    if pid not in _ALONGSIDE:
-        _ALONGSIDE.clear()
-        _ALONGSIDE[pid] = ThreadPoolExecutor(max_workers=2, thread_name_prefix="card-mask")
-    return _ALONGSIDE[pid]
+def _fresh_workers() -> None:
+    global _ALONGSIDE
+    _ALONGSIDE = ThreadPoolExecutor(max_workers=2, thread_name_prefix="card-mask")
+
+
+_fresh_workers()
+# A forked child has none of its parent's threads: work queued on their executor would wait
+# forever (the ``patches`` pool forks after the parent may have read a frame).
+os.register_at_fork(after_in_child=_fresh_workers)
 
 
 class CardMask(Protocol):
@@ -427,7 +429,7 @@ def propose_corners(
             interpolation=cv2.INTER_LINEAR if mild else cv2.INTER_AREA,
         )
     size = (small.shape[1], small.shape[0])
-    pending = None if outlines is None else _alongside().submit(outlines.card_mask, small, size)
+    pending = None if outlines is None else _ALONGSIDE.submit(outlines.card_mask, small, size)
     white = _whiteness(small)
     min_width = MIN_CARD_FRACTION * max(small.shape[:2])
     close, open_ = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)

@@ -16,7 +16,7 @@ from companion.vision.completions import (
 )
 from companion.vision.merging import CornerRead
 from companion.vision.proposals import Proposal
-from tests.helpers import FIXTURES, cards
+from tests.helpers import FIXTURES, cards, turned_card
 
 X, Y = np.array([1.0, 0.0]), np.array([0.0, 1.0])
 WIDTH = 80.0
@@ -231,19 +231,13 @@ def test_ragged_pieces_the_rest_of_a_read_card_and_a_photo_with_no_read_are_no_f
     assert unread_outlines(mask, 2.0, _quads(_sure_read(40, 300, 100))).shape == (1, 4, 2)
 
 
-def _turned_card(centre: tuple[float, float], width: float, angle: float) -> np.ndarray:
-    """The corners (mask pixels, int32) of a card ``width`` wide turned by ``angle`` degrees."""
-    rect = (centre, (width, geometry.CARD_ASPECT * width), angle)
-    return np.round(cv2.boxPoints(rect)).astype(np.int32)
-
-
 def test_a_card_cut_by_the_photos_edge_is_reported_from_less_than_half_a_card() -> None:
     # The read card is 100 frame pixels (50 mask pixels) wide. A turned card lies off the
     # photo's top edge: about a third of it shows, clipped by the edge into a piece that
     # fills little of its rotated rectangle.
     mask = np.zeros((200, 300), np.uint8)
     mask[120:190, 20:70] = 1
-    cv2.fillConvexPoly(mask, _turned_card((200, 5), 50, 30), 1)
+    cv2.fillConvexPoly(mask, np.round(turned_card((200, 5), 50, 30)).astype(np.int32), 1)
     quads = _quads(_sure_read(40, 240, 100))
     found = unread_outlines(mask, 2.0, quads)
     assert found.shape == (1, 4, 2)

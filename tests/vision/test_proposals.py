@@ -20,7 +20,7 @@ from companion.vision.proposals import (
     propose_corners,
     typical_width,
 )
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, turned_card
 
 
 def _frame(x: float, y: float, angle: float, s: float) -> list[float]:
@@ -198,19 +198,12 @@ def test_a_long_outline_of_another_height_is_no_row_of_cards() -> None:
     assert not any(350 < q.p[0] < 650 and abs(q.p[1] - 150) < 8 for q in proposals)
 
 
-def _turned_card(centre: tuple[float, float], width: float, angle: float) -> np.ndarray:
-    """The outline (TL, TR, BR, BL) of a card of ``width`` turned by ``angle`` degrees."""
-    c, s = np.cos(np.radians(angle)), np.sin(np.radians(angle))
-    half = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (width / 2, 1.45 * width / 2)
-    return np.asarray(centre) + half @ np.array([[c, s], [-s, c]])
-
-
 def _river_of_turned_cards(width: float) -> tuple[np.ndarray, list[np.ndarray]]:
     """Four cards laid touching, each turned a few degrees, beside a lone larger card: the
     row's outline is ragged and its cards narrower than the lone card."""
     image = np.full((600, 900, 3), (40, 90, 30), np.uint8)
     cv2.rectangle(image, (100, 380), (200, 525), (245, 245, 245), -1)
-    cards = [_turned_card((340 + j * (width + 1), 230), width, (-4, 3, -3, 4)[j]) for j in range(4)]
+    cards = [turned_card((340 + j * (width + 1), 230), width, (-4, 3, -3, 4)[j]) for j in range(4)]
     for quad in cards:
         cv2.fillPoly(image, [quad.round().astype(np.int32)], (245, 245, 245))
         cv2.polylines(image, [quad.round().astype(np.int32)], True, (150, 150, 150), 2)

@@ -96,11 +96,6 @@ def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[
         cx, cy = (cx + qx) / 2, (cy + qy) / 2
         code = card_face(table.cards_at(place)[index]) + (" ?" if doubtful else "")
         shapes.append(_label(cx * k, cy * k, code, ft.Colors.AMBER_300 if doubtful else colour))
-    for n, quad in enumerate(read.unread, 1):
-        # Numbered as the doubts list says them ("card face 1 outlined in red").
-        shapes.append(_outline(quad, k, _UNREAD, 3, True))
-        cx, cy = sum(x for x, _ in quad) / 4, sum(y for _, y in quad) / 4
-        shapes.append(_label(cx * k, cy * k, f"{n} ? {t('photo.unread', lang)}", _UNREAD))
     for place, spots in groups.items():
         top = min(y for s in spots for _, y in s.quad)
         middle = sum(s.centre[0] for s in spots) / len(spots)
@@ -108,6 +103,13 @@ def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[
         if table.seating and place >= 0:
             name = f"{t('seat.hand', lang, n=place + 1)} · {name}"
         shapes.append(_label(middle * k, max(8.0, top * k - 9), name, place_colour(place), 12))
+    # Last, over the hands' names: a face cut by the photo's edge lies beside a hand's name,
+    # and its number is what the doubts list names it by ("card face 1 outlined in red").
+    for n, quad in enumerate(read.unread, 1):
+        shapes.append(_outline(quad, k, _UNREAD, 3, True))
+        cx, cy = sum(x for x, _ in quad) / 4, sum(y for _, y in quad) / 4
+        cy = min(max(cy * k, 8.0), read.height * k - 8.0)  # its centre may lie at the edge
+        shapes.append(_label(cx * k, cy, f"{n} ? {t('photo.unread', lang)}", _UNREAD))
     return shapes
 
 

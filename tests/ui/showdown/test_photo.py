@@ -245,3 +245,16 @@ def test_a_photo_with_faces_seen_and_no_card_read_is_shown_with_them_outlined(
     assert state.banner is not None and "No card read" in state.banner.text("en")
     said = [d.text.text("en") for d in doubts(state.table)]
     assert "Card face 1 outlined in red (?) was not read" in said[-len(read.unread)]
+
+
+def test_a_face_cut_by_the_photos_edge_is_labelled_inside_the_photo_over_a_hands_name() -> None:
+    # A hand just under the photo's top edge, and a face the edge cuts beside it: its
+    # centre lies 2 px from the edge, where half its label would be cut off.
+    table = ShowdownState(("Ana",), hands=((parse_card("Ah"),),), seating=True)
+    edge = ((50.0, 0.0), (70.0, 0.0), (70.0, 4.0), (50.0, 4.0))
+    read = PhotoRead(b"", 100, 100, (square(40, 2, (0, 0), "Ah"),), unread=(edge,))
+    view = root_view(AppState(lang="en", table=replace(table, read=read)), lambda action: None)
+    canvas = next(c for c in walk(view) if isinstance(c, Canvas))
+    texts = [s for s in canvas.shapes if isinstance(s, Text)]
+    assert texts[-1].value == "1 ? not read" and texts[-1].y >= 8.0
+    assert any("Ana" in str(s.value) for s in texts[:-1])

@@ -16,7 +16,7 @@ from torch import nn
 
 from companion.vision.training.train import CornerNet
 
-__all__ = ["onnx_layers", "load_onnx_weights"]
+__all__ = ["net_of", "onnx_layers", "load_onnx_weights"]
 
 
 def _dequantized(model: object, inits: dict[str, np.ndarray], name: str) -> np.ndarray:
@@ -56,6 +56,18 @@ def onnx_layers(path: Path) -> list[tuple[str, np.ndarray, np.ndarray]]:
         for node in model.graph.node
         if node.op_type in ("Conv", "Gemm")
     ]
+
+
+def net_of(path: Path) -> CornerNet:
+    """A ``CornerNet`` shaped as the int8 model at ``path`` (its width, and whether its stem
+    cuts patches), holding its weights (``load_onnx_weights``)."""
+    layers = onnx_layers(path)
+    if not layers or layers[0][0] != "Conv":
+        raise ValueError(f"{path}: its layers are not a CornerNet's")
+    stem = layers[0][1]
+    net = CornerNet(width=stem.shape[0] / 32, patch=stem.shape[-1] == 4)
+    load_onnx_weights(net, path)
+    return net
 
 
 def load_onnx_weights(net: CornerNet, path: Path) -> None:

@@ -14,7 +14,7 @@ from companion.vision import CardDetector  # noqa: E402
 from companion.vision.detector import _cut  # noqa: E402
 from companion.vision.proposals import propose_corners  # noqa: E402
 from companion.vision.sessions import DEFAULT_MODEL  # noqa: E402
-from companion.vision.training.onnx_init import load_onnx_weights  # noqa: E402
+from companion.vision.training.onnx_init import load_onnx_weights, net_of  # noqa: E402
 from companion.vision.training.train import CornerNet  # noqa: E402
 from tests.helpers import FIXTURES  # noqa: E402
 
@@ -23,9 +23,7 @@ def test_the_loaded_net_reads_as_the_shipped_int8_model() -> None:
     image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
     crops = _cut(image, propose_corners(image)[0])
     rank, suit = CardDetector().classify(crops)
-    net = CornerNet()
-    load_onnx_weights(net, DEFAULT_MODEL)
-    net.eval()
+    net = net_of(DEFAULT_MODEL).eval()
     with torch.no_grad():
         rank2, suit2 = (t.numpy() for t in net(torch.from_numpy(crops).float()))
     # The float net differs from the int8 one by the quantization only.

@@ -53,11 +53,6 @@ def student_of(teacher: CornerNet) -> CornerNet:
     return student
 
 
-def _front(net: CornerNet, x: torch.Tensor) -> torch.Tensor:
-    features: torch.Tensor = net.features[: net.front](x.permute(0, 3, 1, 2) / 255.0 - 0.5)
-    return features
-
-
 def distil_loss(
     student: tuple[torch.Tensor, torch.Tensor],
     teacher: tuple[torch.Tensor, torch.Tensor],
@@ -162,11 +157,12 @@ def main(argv: list[str] | None = None) -> int:
         idx = torch.randint(len(crops), (args.batch,), generator=gen)
         x = augment(crops[idx].float(), gen)
         with torch.no_grad():
-            taught = teacher(x)
-            features = _front(teacher, x) if phase == 0 else None
-        loss = distil_loss(student(x), taught, ranks[idx], suits[idx])
-        if features is not None:
-            loss = loss + F.mse_loss(_front(student, x), features) / features.var()
+            features = teacher.front_features(x)
+            taught = teacher.read_front(features)
+        mine = student.front_features(x)
+        loss = distil_loss(student.read_front(mine), taught, ranks[idx], suits[idx])
+        if phase == 0:
+            loss = loss + F.mse_loss(mine, features) / features.var()
         opt.zero_grad()
         torch.autograd.backward(loss)
         opt.step()

@@ -73,9 +73,17 @@ class CornerNet(nn.Module):  # type: ignore[misc,unused-ignore]  # torch: untype
         self.suit = nn.Linear(c[3], len(SUITS))
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        return self.read_front(self.front_features(x))
+
+    def front_features(self, x: torch.Tensor) -> torch.Tensor:
+        """The crops at 14x10 pixels, after the ``front`` layers."""
         # Input: uint8-range BGR as float, N x H x W x 3 (the layout numpy crops come in).
-        x = x.permute(0, 3, 1, 2) / 255.0 - 0.5
-        f = self.features(x)
+        features: torch.Tensor = self.features[: self.front](x.permute(0, 3, 1, 2) / 255.0 - 0.5)
+        return features
+
+    def read_front(self, features: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Rank and suit logits from ``front_features``."""
+        f = self.features[self.front :](features)
         return self.rank(f), self.suit(f)
 
 
@@ -250,12 +258,13 @@ def main(argv: list[str] | None = None) -> int:
             val = (val[0][keep], val[1][keep], val[2][keep])
     print(f"{len(crops)} training crops ({int((ranks != NO_INDEX).sum())} indices)", flush=True)
 
-    net = CornerNet(args.width, patch=args.patch)
     if args.init_onnx is not None:
         from companion.vision.training.onnx_init import net_of
 
         net = net_of(args.init_onnx)
         print(f"weights from {args.init_onnx} (dequantized; norms frozen)", flush=True)
+    else:
+        net = CornerNet(args.width, patch=args.patch)
     if args.init is not None:
         net.load_state_dict(torch.load(args.init, weights_only=False)["net"])
         print(f"weights from {args.init}", flush=True)

@@ -18,7 +18,7 @@ def _crops(n: int) -> torch.Tensor:
 
 def test_both_fronts_bring_a_crop_to_the_same_features_shape() -> None:
     crops = _crops(2).float()
-    shapes = [distil._front(CornerNet(patch=patch).eval(), crops).shape for patch in (False, True)]
+    shapes = [CornerNet(patch=patch).eval().front_features(crops).shape for patch in (False, True)]
     assert shapes[0] == shapes[1] == (2, 48, 14, 10)
 
 

@@ -2,12 +2,17 @@
 
 from pathlib import Path
 
+import cv2
+import numpy as np
 import onnxruntime as ort
 import pytest
 
 from companion.errors import ModelLoadError
 from companion.vision import geometry
+from companion.vision.outlines import DEFAULT_OUTLINES
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "images"
 
 
 def test_a_shipped_model_loads_with_its_class_names() -> None:
@@ -59,3 +64,79 @@ def test_the_networks_threads_do_not_busy_wait_between_runs(
     options = session.get_session_options()
     assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
     assert (options.intra_op_num_threads, options.inter_op_num_threads) == (2, 1)
+
+
+def _session(path: Path, level: ort.GraphOptimizationLevel, exact: bool) -> ort.InferenceSession:
+    options = ort.SessionOptions()
+    options.graph_optimization_level = level
+    if exact:
+        options.add_session_config_entry("session.x64quantprecision", "1")
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
+def _table_crops(extent: geometry.Extent) -> np.ndarray:
+    """Crops of a real table photo at its corner proposals: index corners, corners without an
+    index, and the table's wood, as the detector cuts them."""
+    from companion.vision.detector import _cut
+    from companion.vision.proposals import propose_corners
+
+    image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    proposals, _ = propose_corners(image)
+    return _cut(image, proposals[:120], extent).astype(np.float32)
+
+
+@pytest.mark.parametrize(
+    ("path", "extent"),
+    [
+        (DEFAULT_MODEL, geometry.CORNER),
+        (DEFAULT_READER, geometry.CORNER),
+        (DEFAULT_FACE, geometry.FACE),
+    ],
+)
+@pytest.mark.parametrize("exact_mode", [True, False], ids=["exact mode", "fast kernel"])
+def test_a_shipped_model_reads_as_its_own_arithmetic_on_any_cpu(
+    path: Path, extent: geometry.Extent, exact_mode: bool
+) -> None:
+    """onnxruntime's fast int8 kernel sums uint8 x int8 pairs in 16 bits on x86-64 CPUs
+    without VNNI: 8-bit weights saturated there, and the corner model read another suit on
+    15 % of a real table's crops. The reference runs the model's quantize / dequantize steps
+    one by one (no fused kernel). With the exact mode ``open_session`` sets, any model is
+    exact; with the fast kernel, only weights narrowed to 7 bits (``training.narrow``) are,
+    so this fails on such a CPU if a model is shipped with 8-bit weights again."""
+    crops = _table_crops(extent)
+    reference = _session(path, ort.GraphOptimizationLevel.ORT_DISABLE_ALL, exact=False)
+    fused = _session(path, ort.GraphOptimizationLevel.ORT_ENABLE_ALL, exact=exact_mode)
+    for expected, got in zip(
+        reference.run(None, {"crops": crops}), fused.run(None, {"crops": crops}), strict=True
+    ):
+        # Rounding between the two paths only (up to 0.03 on an 8-bit model in exact mode); a
+        # saturated sum moved probabilities by up to 0.95.
+        np.testing.assert_allclose(got, expected, atol=0.05)
+
+
+def test_the_outline_model_reads_as_its_own_arithmetic_on_any_cpu() -> None:
+    from companion.vision.outlines import padded, shrunk
+
+    image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
+    frame = padded(shrunk(image)[0])[None].astype(np.float32)
+    reference = _session(DEFAULT_OUTLINES, ort.GraphOptimizationLevel.ORT_DISABLE_ALL, False)
+    fused = _session(DEFAULT_OUTLINES, ort.GraphOptimizationLevel.ORT_ENABLE_ALL, False)
+    (expected,) = reference.run(None, {"frame": frame})
+    (got,) = fused.run(None, {"frame": frame})
+    # Logits, whose sign is the mask: the fused path rounds its int8 additions and resizes
+    # in another order (a step or so on a few pixels); saturated sums moved them by up to 6.5
+    # and flipped 0.8 % of a real table's pixels.
+    assert float(np.abs(got - expected).max()) < 1.0
+    assert np.mean((got > 0) == (expected > 0)) > 0.999
+
+
+def test_the_shipped_models_say_their_weights_are_7_bit() -> None:
+    for path in (DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE, DEFAULT_OUTLINES):
+        meta = ort.InferenceSession(str(path)).get_modelmeta().custom_metadata_map
+        assert meta.get("weight_bits") == "7", path
+
+
+def test_sessions_sum_int8_products_exactly() -> None:
+    session, _, _ = load_model(DEFAULT_MODEL, threads=1)
+    options = session.get_session_options()
+    assert options.get_session_config_entry("session.x64quantprecision") == "1"

@@ -2,7 +2,8 @@
 
 On two CPU cores the int8 convolutions of onnxruntime run about three times faster than float
 ones on the ~25 index crops of a frame; the model's metadata (classes, crop geometry) is kept.
-The ReLUs are then folded into the convolutions' quantization (``requantize``).
+The ReLUs are then folded into the convolutions' quantization (``requantize``), and the weights
+are 7-bit (``narrow``: onnxruntime's int8 kernel saturates on 8-bit weights on CPUs without VNNI).
 
     python -m companion.vision.training.quantize cache/card_reader.onnx models/card_reader.onnx \
         --calibration cache/patches_t3_train.npz --index-only
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.vision.training.narrow import narrow_weights
 from companion.vision.training.patches import NO_INDEX
 from companion.vision.training.requantize import fold_relus
 
@@ -50,9 +52,35 @@ def calibration_frames(path: Path, count: int, seed: int = 0) -> list[np.ndarray
     return [padded(data[names[i]])[None] for i in np.sort(pick).tolist()]
 
 
+def quantize_qdq(
+    source: Path,
+    target: Path,
+    batches: list[np.ndarray],
+    name: str,
+    ops: list[str],
+    weights_7_bit: bool = True,
+) -> None:
+    """onnxruntime's static quantization of ``source`` into ``target`` as the shipped models
+    are made: QDQ nodes, per channel, uint8 activations, int8 weights (within +-64 unless
+    ``weights_7_bit`` is False: see ``narrow``), calibrated on ``batches`` of input ``name``;
+    only the ``ops`` node types are quantized."""
+    from onnxruntime.quantization import QuantFormat, QuantType, quantize_static
+
+    quantize_static(
+        str(source),
+        str(target),
+        _Batches(batches, name),
+        quant_format=QuantFormat.QDQ,
+        per_channel=True,
+        activation_type=QuantType.QUInt8,
+        weight_type=QuantType.QInt8,
+        reduce_range=weights_7_bit,
+        op_types_to_quantize=ops,
+    )
+
+
 def quantize(source: Path, target: Path, batches: list[np.ndarray], name: str = "crops") -> None:
     import onnx
-    from onnxruntime.quantization import QuantFormat, QuantType, quantize_static
     from onnxruntime.quantization.shape_inference import quant_pre_process
 
     meta = {p.key: p.value for p in onnx.load(str(source)).metadata_props}
@@ -60,24 +88,16 @@ def quantize(source: Path, target: Path, batches: list[np.ndarray], name: str = 
         prepared = Path(tmp) / "prepared.onnx"
         # The outline model's free height and width defeat the symbolic shape inference.
         quant_pre_process(str(source), str(prepared), skip_symbolic_shape=name != "crops")
-        quantize_static(
-            str(prepared),
-            str(target),
-            _Batches(batches, name),
-            quant_format=QuantFormat.QDQ,
-            per_channel=True,
-            activation_type=QuantType.QUInt8,
-            weight_type=QuantType.QInt8,
-            # The softmax stays float: its probabilities are compared with
-            # thresholds, which steps of 1/255 would blur.
-            op_types_to_quantize=["Conv", "Gemm", "MatMul"],
-        )
+        # The softmax stays float: its probabilities are compared with thresholds, which
+        # steps of 1/255 would blur.
+        quantize_qdq(prepared, target, batches, name, ["Conv", "Gemm", "MatMul"])
     model = onnx.load(str(target))
     fold_relus(model)
     del model.metadata_props[:]
     for key, value in {**meta, "quantized": "int8 static, per channel"}.items():
         prop = model.metadata_props.add()
         prop.key, prop.value = key, value
+    narrow_weights(model)  # within range already (reduce_range): marks the metadata
     onnx.save(model, str(target))
     print(f"quantized {source} -> {target} on {sum(len(b) for b in batches)} {name}")
 

@@ -17,12 +17,13 @@ pools the int8 tensor itself.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from companion.vision.training.model_files import rewrite_files
 
 __all__ = ["fold_relus", "fold_file"]
 
@@ -120,15 +121,7 @@ def fold_file(path: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("models", type=Path, nargs="+")
-    args = parser.parse_args(argv)
-    for path in args.models:
-        if not path.is_file():
-            print(f"{path}: no such model file", file=sys.stderr)
-            return 2
-        print(f"{path}: {fold_file(path)} ReLUs folded")
-    return 0
+    return rewrite_files(argv, __doc__.split("\n")[0], fold_file, "ReLUs folded")
 
 
 if __name__ == "__main__":

@@ -11,11 +11,10 @@ import pytest
 onnx = pytest.importorskip("onnx")
 
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
-from onnxruntime.quantization import QuantFormat, QuantType, quantize_static  # noqa: E402
 
 from companion.vision.outlines import DEFAULT_OUTLINES  # noqa: E402
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER  # noqa: E402
-from companion.vision.training.quantize import _Batches  # noqa: E402
+from companion.vision.training.quantize import quantize_qdq  # noqa: E402
 from companion.vision.training.requantize import fold_file, fold_relus, main  # noqa: E402
 
 
@@ -52,16 +51,8 @@ def _quantized(tmp_path: Path) -> tuple[Path, np.ndarray]:
     _float_model(source)
     rng = np.random.default_rng(1)
     batches = [rng.normal(0, 1, (8, 3, 16, 16)).astype(np.float32) for _ in range(4)]
-    quantize_static(
-        str(source),
-        str(target),
-        _Batches(batches, "x"),
-        quant_format=QuantFormat.QDQ,
-        per_channel=True,
-        activation_type=QuantType.QUInt8,
-        weight_type=QuantType.QInt8,
-        op_types_to_quantize=["Conv"],  # as quantize.py: the ReLUs stay float
-    )
+    # As quantize.py: the ReLUs stay float.
+    quantize_qdq(source, target, batches, "x", ["Conv"], weights_7_bit=False)
     return target, rng.normal(0, 1, (8, 3, 16, 16)).astype(np.float32)
 
 

@@ -84,26 +84,21 @@ def narrow_weights(model: Any, limit: int = WEIGHT_LIMIT) -> int:
         arrays[name].CopyFrom(numpy_helper.from_array(value, name))
 
     changed = 0
+    every_int8 = True  # only int8 weights are narrowed: the mark needs them all to be
     for weight, bias in _weight_nodes(model):
         q = read(weight.input[0])
         if q.dtype != np.int8 or q.size == 0:
+            every_int8 = every_int8 and q.size == 0
             continue
         scale = read(weight.input[1]).astype(np.float32)
-        rows = q.reshape(q.shape[0], -1).astype(np.float64) if scale.size > 1 else None
-        widest = (
-            np.abs(rows).max(axis=1)
-            if rows is not None
-            else np.array([np.abs(q.astype(np.float64)).max()])
-        )
-        factor = np.maximum(widest / limit, 1.0)
+        # Per channel (axis 0: the output channels of Conv and Gemm weights) or per tensor.
+        rows = q.reshape(scale.size, -1).astype(np.float64)
+        factor = np.maximum(np.abs(rows).max(axis=1) / limit, 1.0)
         if np.all(factor == 1.0):
             continue
-        # Per channel (axis 0: the output channels of Conv and Gemm weights) or per tensor.
-        shape = (-1,) + (1,) * (q.ndim - 1) if scale.size > 1 else ()
-        narrowed = np.clip(np.round(q / factor.reshape(shape)), -limit, limit).astype(np.int8)
-        new_scale = (scale * factor.reshape(scale.shape)).astype(np.float32)
-        write(weight.input[0], narrowed)
-        write(weight.input[1], new_scale)
+        narrowed = np.clip(np.round(rows / factor[:, None]), -limit, limit)
+        write(weight.input[0], narrowed.reshape(q.shape).astype(np.int8))
+        write(weight.input[1], (scale * factor.reshape(scale.shape)).astype(np.float32))
         if bias is not None:
             b = read(bias.input[0]).astype(np.float64)
             b_scale = read(bias.input[1]).astype(np.float64)
@@ -111,7 +106,7 @@ def narrow_weights(model: Any, limit: int = WEIGHT_LIMIT) -> int:
             write(bias.input[0], np.round(b * b_scale / b_new).astype(np.int32))
             write(bias.input[1], b_new)
         changed += 1
-    if widest_weight(model) <= limit:
+    if every_int8:
         meta = {p.key: p for p in model.metadata_props}
         prop = meta.get(WEIGHT_BITS_KEY) or model.metadata_props.add()
         prop.key, prop.value = WEIGHT_BITS_KEY, "7"

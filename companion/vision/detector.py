@@ -23,6 +23,7 @@ from companion.errors import ModelLoadError
 from companion.vision import geometry
 from companion.vision.completions import beside, completions, unread_faces, unread_outlines
 from companion.vision.detections import Detections
+from companion.vision.gate import DEFAULT_GATE, Gate
 from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.ink import contradicts, ink_colours
 from companion.vision.layouts.expect import Expect
@@ -183,11 +184,13 @@ class CardDetector:
         complete: bool = True,
         face_path: Path | str | None = DEFAULT_FACE,
         outline_path: Path | str | None = DEFAULT_OUTLINES,
+        gate_path: Path | str | None = DEFAULT_GATE,
     ) -> None:
         """``model_path`` finds indices among the corner crops and reads them;
         ``reader_path`` (None: none) reads again the crops that may hold an index, and
         ``face_path`` (None: none) reads the whole card seen from those corners;
-        ``outline_path`` (None: none) outlines the cards the whiteness levels miss."""
+        ``outline_path`` (None: none) outlines the cards the whiteness levels miss;
+        ``gate_path`` (None: none) tells which crops ``model_path`` need not read."""
         self._session, self.ranks, self.suits = load_model(model_path, threads)
         self._cards = _card_table(self.ranks, self.suits, str(model_path))
         self._reader: InferenceSession | None = None
@@ -201,6 +204,7 @@ class CardDetector:
             if (ranks, suits) != (self.ranks, self.suits):
                 raise ModelLoadError(str(face_path), "its classes differ from the corner model's")
         self._outlines = OutlineModel(outline_path, threads) if outline_path is not None else None
+        self._gate = Gate(gate_path, threads) if gate_path is not None else None
         self.threshold = threshold
         self.reframe = reframe
         self.complete = complete
@@ -210,7 +214,18 @@ class CardDetector:
         corner model."""
         if len(crops) == 0:
             return np.zeros((0, len(self.ranks) + 1)), np.zeros((0, len(self.suits)))
-        rank, suit = self._session.run(None, {"crops": crops.astype(np.float32)})
+        if self._gate is None:
+            rank, suit = self._session.run(None, {"crops": crops.astype(np.float32)})
+            return rank, suit
+        # A crop the gate stops is read as surely no index, as the corner model would.
+        rows = np.flatnonzero(self._gate.passes(crops))
+        rank = np.zeros((len(crops), len(self.ranks) + 1), np.float32)
+        rank[:, -1] = 1.0
+        suit = np.full((len(crops), len(self.suits)), 1.0 / len(self.suits), np.float32)
+        if len(rows):
+            rank[rows], suit[rows] = self._session.run(
+                None, {"crops": crops[rows].astype(np.float32)}
+            )
         return rank, suit
 
     def read_again(

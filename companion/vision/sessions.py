@@ -12,7 +12,14 @@ from companion.vision import geometry
 if TYPE_CHECKING:
     from onnxruntime import InferenceSession
 
-__all__ = ["DEFAULT_FACE", "DEFAULT_MODEL", "DEFAULT_READER", "load_model", "open_session"]
+__all__ = [
+    "DEFAULT_FACE",
+    "DEFAULT_MODEL",
+    "DEFAULT_READER",
+    "check_crop",
+    "load_model",
+    "open_session",
+]
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "card_corners.onnx"
 DEFAULT_READER = DEFAULT_MODEL.with_name("card_reader.onnx")
@@ -56,6 +63,16 @@ def load_model(
     session, meta = open_session(path, threads)
     try:
         ranks, suits = meta["ranks"], meta["suits"]
+    except KeyError as error:
+        raise ModelLoadError(str(path), str(error)) from error
+    check_crop(path, meta, extent)
+    return session, ranks, suits
+
+
+def check_crop(path: Path, meta: dict[str, str], extent: geometry.Extent) -> None:
+    """Raise ``ModelLoadError`` unless the model's metadata gives the crop geometry of
+    ``geometry`` (its size, and ``extent`` in card widths)."""
+    try:
         crop = (
             int(meta["crop_w"]),
             int(meta["crop_h"]),
@@ -67,4 +84,3 @@ def load_model(
     expected = (geometry.CROP_W, geometry.CROP_H, *extent)
     if crop != expected:
         raise ModelLoadError(str(path), f"crop geometry {crop} differs from {expected}")
-    return session, ranks, suits

@@ -9,6 +9,7 @@ import pytest
 
 from companion.errors import ModelLoadError
 from companion.vision import geometry
+from companion.vision.gate import DEFAULT_GATE
 from companion.vision.outlines import DEFAULT_OUTLINES
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
 
@@ -91,6 +92,7 @@ def _table_crops(extent: geometry.Extent) -> np.ndarray:
         (DEFAULT_MODEL, geometry.CORNER),
         (DEFAULT_READER, geometry.CORNER),
         (DEFAULT_FACE, geometry.FACE),
+        (DEFAULT_GATE, geometry.CORNER),
     ],
 )
 @pytest.mark.parametrize("exact_mode", [True, False], ids=["exact mode", "fast kernel"])
@@ -131,7 +133,7 @@ def test_the_outline_model_reads_as_its_own_arithmetic_on_any_cpu() -> None:
 
 
 def test_the_shipped_models_say_their_weights_are_7_bit() -> None:
-    for path in (DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE, DEFAULT_OUTLINES):
+    for path in (DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE, DEFAULT_OUTLINES, DEFAULT_GATE):
         meta = ort.InferenceSession(str(path)).get_modelmeta().custom_metadata_map
         assert meta.get("weight_bits") == "7", path
 

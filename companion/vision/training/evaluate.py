@@ -29,6 +29,7 @@ import numpy as np
 from companion.errors import CompanionError
 from companion.vision.detections import Detections
 from companion.vision.detector import CardDetector
+from companion.vision.gate import DEFAULT_GATE
 from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.layouts.expect import Expect, parse_expect
 from companion.vision.layouts.gang import Grouping, read_table
@@ -195,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--outlines", default=str(DEFAULT_OUTLINES), help="outline model, or 'none'"
     )
+    parser.add_argument(
+        "--gate", default=str(DEFAULT_GATE), help="gate before the corner model, or 'none'"
+    )
     parser.add_argument("--source", default=None, help="only images whose source is this")
     parser.add_argument("--verbose", action="store_true", help="print every image's errors")
     parser.add_argument(
@@ -235,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
             reader_path=None if args.reader == "none" else args.reader,
             face_path=None if args.face == "none" else args.face,
             outline_path=None if args.outlines == "none" else args.outlines,
+            gate_path=None if args.gate == "none" else args.gate,
         )
     except CompanionError as error:
         print(f"evaluate: {error.message()}", file=sys.stderr)

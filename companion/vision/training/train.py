@@ -13,6 +13,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
@@ -163,21 +164,27 @@ def export(net: CornerNet, out: Path, info: dict[str, object], extent: Extent = 
         dynamic_axes={"crops": {0: "n"}, "rank": {0: "n"}, "suit": {0: "n"}},
     )
     model = onnx.load(str(out))
-    meta = {
-        "ranks": RANKS,
-        "suits": SUITS,
-        "no_index": "-",
+    meta = {"ranks": RANKS, "suits": SUITS, "no_index": "-", **crop_metadata(extent)}
+    add_metadata(model, {**meta, "training": json.dumps(info)})
+    onnx.save(model, str(out))
+    print(f"exported {out}")
+
+
+def crop_metadata(extent: Extent) -> dict[str, str]:
+    """The crop geometry a model is trained on, as the runtime checks it (``sessions``)."""
+    return {
         "crop_w": str(CROP_W),
         "crop_h": str(CROP_H),
         "crop_x": json.dumps(extent[0]),
         "crop_y": json.dumps(extent[1]),
-        "training": json.dumps(info),
     }
+
+
+def add_metadata(model: Any, meta: dict[str, str]) -> None:
+    """``meta`` added to an ONNX ``model``'s metadata properties."""
     for key, value in meta.items():
         prop = model.metadata_props.add()
         prop.key, prop.value = key, value
-    onnx.save(model, str(out))
-    print(f"exported {out}")
 
 
 def _blended(

@@ -12,6 +12,7 @@ onnx = pytest.importorskip("onnx")
 
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
+from companion.vision.gate import DEFAULT_GATE  # noqa: E402
 from companion.vision.outlines import DEFAULT_OUTLINES  # noqa: E402
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER  # noqa: E402
 from companion.vision.training.narrow import (  # noqa: E402
@@ -131,7 +132,9 @@ def test_quantize_makes_7_bit_weights_and_says_so(tmp_path: Path) -> None:
     assert {p.key: p.value for p in model.metadata_props}[WEIGHT_BITS_KEY] == "7"
 
 
-@pytest.mark.parametrize("path", [DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE, DEFAULT_OUTLINES])
+@pytest.mark.parametrize(
+    "path", [DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE, DEFAULT_OUTLINES, DEFAULT_GATE]
+)
 def test_the_shipped_models_are_narrowed(path: Path) -> None:
     model = onnx.load(str(path))
     assert widest_weight(model) <= WEIGHT_LIMIT

@@ -12,6 +12,7 @@ onnx = pytest.importorskip("onnx")
 
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
+from companion.vision.gate import DEFAULT_GATE  # noqa: E402
 from companion.vision.outlines import DEFAULT_OUTLINES  # noqa: E402
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER  # noqa: E402
 from companion.vision.training.quantize import quantize_qdq  # noqa: E402
@@ -89,7 +90,9 @@ def test_folding_twice_changes_nothing(tmp_path: Path) -> None:
     assert target.read_bytes() == once
 
 
-@pytest.mark.parametrize("path", [DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE, DEFAULT_OUTLINES])
+@pytest.mark.parametrize(
+    "path", [DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE, DEFAULT_OUTLINES, DEFAULT_GATE]
+)
 def test_the_shipped_models_are_folded(path: Path) -> None:
     model = onnx.load(str(path))
     assert fold_relus(model) == 0

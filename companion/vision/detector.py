@@ -211,11 +211,12 @@ class CardDetector:
 
     def classify(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Rank (N, 14: ranks + no index) and suit (N, 4) probabilities of BGR crops, by the
-        corner model."""
+        corner model (the crops the gate stops: surely no index, suits even)."""
         if len(crops) == 0:
             return np.zeros((0, len(self.ranks) + 1)), np.zeros((0, len(self.suits)))
+        crops = np.asarray(crops, np.float32)
         if self._gate is None:
-            rank, suit = self._session.run(None, {"crops": crops.astype(np.float32)})
+            rank, suit = self._session.run(None, {"crops": crops})
             return rank, suit
         # A crop the gate stops is read as surely no index, as the corner model would.
         rows = np.flatnonzero(self._gate.passes(crops))
@@ -223,9 +224,7 @@ class CardDetector:
         rank[:, -1] = 1.0
         suit = np.full((len(crops), len(self.suits)), 1.0 / len(self.suits), np.float32)
         if len(rows):
-            rank[rows], suit[rows] = self._session.run(
-                None, {"crops": crops[rows].astype(np.float32)}
-            )
+            rank[rows], suit[rows] = self._session.run(None, {"crops": crops[rows]})
         return rank, suit
 
     def read_again(

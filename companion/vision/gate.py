@@ -38,5 +38,5 @@ class Gate:
         its pass level."""
         if len(crops) == 0:
             return np.zeros(0, bool)
-        (score,) = self._session.run(None, {"crops": crops.astype(np.float32)})
+        (score,) = self._session.run(None, {"crops": np.asarray(crops, np.float32)})
         return np.asarray(score >= self.level)

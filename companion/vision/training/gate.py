@@ -35,6 +35,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from companion.errors import CompanionError
 from companion.vision.detector import CardDetector
 from companion.vision.geometry import CORNER, CROP_H, CROP_W
 from companion.vision.training.train import add_metadata, augment, crop_metadata
@@ -270,14 +271,20 @@ def main(argv: list[str] | None = None) -> int:
     choose.add_argument("model", type=Path)
     choose.add_argument("--val", type=Path, nargs="+", required=True)
     args = parser.parse_args(argv)
-    if args.command == "level":
-        set_level(args.model, args.val)
-        return 0
-    if args.command == "collect":
-        count = collect(args.out, args.scenes)
-        print(f"{count} crops -> {args.out}")
-        return 0
-    return train(args)
+    try:
+        if args.command == "level":
+            set_level(args.model, args.val)
+            return 0
+        if args.command == "collect":
+            count = collect(args.out, args.scenes)
+            print(f"{count} crops -> {args.out}")
+            return 0
+        return train(args)
+    except CompanionError as error:
+        print(f"gate: {error.message()}", file=sys.stderr)
+    except OSError as error:  # a crop set or a scene folder that is not there
+        print(f"gate: {error.filename}: {error.strerror}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

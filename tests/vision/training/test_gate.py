@@ -65,3 +65,13 @@ def test_a_small_run_gives_a_gate_the_detector_loads(tmp_path: Path) -> None:
     marked = data["index_p"] > 0.5
     assert passes[marked].all()
     assert passes[~marked].mean() < 0.5
+
+
+def test_missing_files_are_named_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert gate.main(["level", str(tmp_path / "none.onnx"), "--val", "x.npz"]) == 2
+    assert "none.onnx: file not found" in capsys.readouterr().err
+    assert gate.main(["collect", str(tmp_path / "out.npz"), str(tmp_path / "no_scenes")]) == 2
+    assert "no_scenes/labels.json" in capsys.readouterr().err
+    assert not (tmp_path / "out.npz").exists()

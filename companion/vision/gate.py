@@ -33,10 +33,13 @@ class Gate:
             raise ModelLoadError(str(path), str(error)) from error
         check_crop(Path(path), meta, geometry.CORNER)
 
-    def passes(self, crops: np.ndarray) -> np.ndarray:
-        """(N,) bool for (N, H, W, 3) BGR corner crops: true where the gate's score reaches
-        its pass level."""
+    def scores(self, crops: np.ndarray) -> np.ndarray:
+        """(N,) the gate's score (0..1) of (N, H, W, 3) BGR corner crops."""
         if len(crops) == 0:
-            return np.zeros(0, bool)
+            return np.zeros(0, np.float32)
         (score,) = self._session.run(None, {"crops": np.asarray(crops, np.float32)})
-        return np.asarray(score >= self.level)
+        return np.asarray(score)
+
+    def passes(self, crops: np.ndarray) -> np.ndarray:
+        """(N,) bool: true where a crop's score reaches the gate's pass level."""
+        return np.asarray(self.scores(crops) >= self.level)

@@ -12,9 +12,9 @@ import pytest
 
 from companion.errors import ModelLoadError
 from companion.vision import CardDetector
+from companion.vision.detector import REFRAME_FLOOR
 from companion.vision.gate import DEFAULT_GATE, Gate
 from companion.vision.sessions import DEFAULT_MODEL
-from companion.vision.training.gate import MATTERS
 from tests.helpers import FIXTURES
 
 SCENES = sorted(p.name for p in FIXTURES.glob("*.jpg"))
@@ -57,7 +57,7 @@ def test_the_gate_passes_every_crop_the_corner_model_finds_index_like(
 ) -> None:
     batch, index_p = crops
     passes = Gate().passes(batch)
-    matter = index_p >= MATTERS
+    matter = index_p >= REFRAME_FLOOR
     assert matter.sum() > 50
     assert passes[matter].all(), f"stopped {int((~passes[matter]).sum())} index-like crops"
 

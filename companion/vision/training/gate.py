@@ -36,15 +36,17 @@ import torch
 from torch import nn
 
 from companion.errors import CompanionError
-from companion.vision.detector import CardDetector
+from companion.vision.detector import REFRAME_FLOOR, CardDetector
+from companion.vision.gate import Gate
 from companion.vision.geometry import CORNER, CROP_H, CROP_W
+from companion.vision.image import load_image
 from companion.vision.training.train import add_metadata, augment, crop_metadata
 
 __all__ = ["GateNet", "collect", "pass_level", "main"]
 
 # The corner model's reads that matter: an index probability of at least this much is framed
-# again or read (``detector.REFRAME_FLOOR``); under it a crop is only a rejected corner.
-MATTERS = 0.4
+# again or read; under it a crop is only a rejected corner.
+MATTERS = REFRAME_FLOOR
 # Of the held-out crops that matter, the share the gate may stop: at 0.0005 the gate lost one
 # card of the eleven rendered evaluation sets (410 tables), at 0.00025 none.
 MISS_BUDGET = 0.00025
@@ -107,8 +109,6 @@ def collect(out: Path, scene_dirs: list[Path]) -> int:
     """Every crop the shipped corner model reads on the scenes of ``scene_dirs`` (rendered by
     ``scenes``; every other photo read with its layout, as the app reads both ways), with its
     index probability, saved to ``out``; returns how many."""
-    import cv2
-
     from companion.vision.layouts.expect import parse_expect
     from companion.vision.training.evaluate import expect_of
 
@@ -116,15 +116,14 @@ def collect(out: Path, scene_dirs: list[Path]) -> int:
     for folder in scene_dirs:
         entries = json.loads((folder / "labels.json").read_text())
         for n, entry in enumerate(entries):
-            image = cv2.imread(str(folder / entry["image"]))
-            if image is None:
-                raise SystemExit(f"gate: cannot read {folder / entry['image']}")
+            image = load_image(folder / entry["image"])
             groups, layout = entry.get("groups"), entry.get("layout")
             expect = expect_of(groups) if groups else parse_expect(layout) if layout else None
             detector.detect(image, expect=expect if n % 2 == 0 else None)
         print(f"{folder}: {sum(len(c) for c in detector.crops)} crops so far", flush=True)
-    np.savez(out, crops=np.concatenate(detector.crops), index_p=np.concatenate(detector.index_p))
-    return sum(len(c) for c in detector.crops)
+    crops = np.concatenate(detector.crops)
+    np.savez(out, crops=crops, index_p=np.concatenate(detector.index_p))
+    return len(crops)
 
 
 def _scores(net: GateNet, crops: torch.Tensor) -> np.ndarray:
@@ -148,16 +147,10 @@ def set_level(model_path: Path, val: list[Path]) -> float:
     quantized) on the held-out crops of ``val`` and store it in its metadata."""
     import onnx
 
-    from companion.vision.sessions import open_session
-
-    session, _ = open_session(model_path, 2)
+    gate = Gate(model_path)
     crops, index_p = _load(val)
-    scores = np.concatenate(
-        [
-            session.run(None, {"crops": crops[i : i + 1024].numpy().astype(np.float32)})[0]
-            for i in range(0, len(crops), 1024)
-        ]
-    )
+    batches = range(0, len(crops), 1024)
+    scores = np.concatenate([gate.scores(crops[i : i + 1024].numpy()) for i in batches])
     level = pass_level(scores, index_p)
     model = onnx.load(str(model_path))
     for prop in model.metadata_props:

@@ -8,8 +8,9 @@ Prints card-level precision, recall and F1 (multiset match per image), the exact
 on table scenes (river and every hand right), each read with the layout its labels give
 (``expect_of``; a table with an index hidden, whose grouping cannot be answered, is still
 read with its ``layout``), the silent errors (``doubts``), the right cards flagged for a check,
-and the latency per image size (median and 90th percentile). ``--light B,G,R`` and ``--tilt
-DEG`` read every photo in a coloured or dim light, or seen more steeply (``views``).
+and the latency per image size (median and 90th percentile). ``--light B,G,R``, ``--tilt
+DEG``, ``--motion L`` and ``--webcam SIDE`` read every photo in a coloured or dim light, seen
+more steeply, smeared, or as a webcam streams it (``views``).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from companion.vision.training.views import (
     motion_argument,
     smeared,
     tilted,
+    webcam,
+    webcam_argument,
 )
 
 __all__ = ["Doubts", "Score", "doubts", "expect_of", "grouping_exact", "main", "score_cards"]
@@ -226,6 +229,13 @@ def main(argv: list[str] | None = None) -> int:
         help="read every photo smeared sideways by this share of its long side, e.g. 0.005 "
         "(a hand that moved while the shutter was open)",
     )
+    parser.add_argument(
+        "--webcam",
+        type=webcam_argument,
+        default=0,
+        help="read every photo as a webcam streams it at this long side in pixels, e.g. 960: "
+        "shrunk, softened, noisy and JPEG-compressed",
+    )
     args = parser.parse_args(argv)
     if not -80.0 < args.tilt < 80.0:
         parser.error(f"--tilt takes degrees between -80 and 80: got {args.tilt}")
@@ -260,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
             image = tilted(image, args.tilt)
         if image is not None and args.motion:
             image = smeared(image, args.motion, 0.0)
+        if image is not None and args.webcam:
+            image = webcam(image, args.webcam)
         if image is None or min(image.shape[:2]) < MIN_IMAGE_SIDE:
             print(f"{entry['image']}: unreadable, counted as all missed")
             score = Score(0, 0, len(entry["cards"]))

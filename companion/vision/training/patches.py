@@ -27,14 +27,20 @@ from companion.vision.training.scenes import (
     Scene,
     make_scene,
 )
-from companion.vision.training.views import motion_argument, smeared
+from companion.vision.training.views import (
+    motion_argument,
+    smeared,
+    webcam,
+    webcam_argument,
+    webcam_factor,
+)
 
 RANKS = "23456789TJQKA"
 SUITS = "shdc"
 NO_INDEX = len(RANKS)  # rank class 13: not an index
-# A scene's seed, held-out split?, cards folder, hard cases?, and the longest motion blur (a
-# share of the long side; 0: none).
-Job = tuple[int, bool, str, bool, float]
+# A scene's seed, held-out split?, cards folder, hard cases?, the longest motion blur (a share
+# of the long side; 0: none) and the shortest webcam frame's long side (0: none).
+Job = tuple[int, bool, str, bool, float, int]
 
 
 def corner_frame(quad: np.ndarray, corner: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
@@ -85,9 +91,9 @@ def _crop_set(
 
 
 def _scene(args: Job) -> tuple[np.random.Generator, Scene]:
-    """The random scene of one job (``Job``). A motion blur is drawn from a generator of its
-    own, so the scenes are the same as without it."""
-    seed, held_out, cards_dir, hard, motion = args
+    """The random scene of one job (``Job``). A motion blur and a webcam are drawn from
+    generators of their own, so the scenes are the same as without them."""
+    seed, held_out, cards_dir, hard, motion, side = args
     rng = np.random.default_rng(seed)
     store = DeckStore(Path(cards_dir), held_out)
     families = (
@@ -100,7 +106,36 @@ def _scene(args: Job) -> tuple[np.random.Generator, Scene]:
         shake = np.random.default_rng((seed, 1))
         length = motion * shake.uniform(0.25, 1.0)
         scene = replace(scene, image=smeared(scene.image, length, shake.uniform(0.0, 180.0)))
+    if side > 0:
+        scene = _through_webcam(scene, side, np.random.default_rng((seed, 2)))
     return rng, scene
+
+
+def _through_webcam(scene: Scene, side: int, draw: np.random.Generator) -> Scene:
+    """``scene`` as a webcam streams it, its long side drawn from ``side`` to its own (a frame
+    that small is never enlarged), with a soft lens, sensor noise and JPEG drawn around the
+    ``views.webcam`` defaults; its cards' corners scaled with it."""
+    own = max(scene.image.shape[:2])
+    long_side = int(draw.integers(min(side, own), own + 1))
+    f = webcam_factor(scene.image.shape, long_side)
+    image = webcam(
+        scene.image,
+        long_side,
+        seed=int(draw.integers(2**31)),
+        soften=float(draw.uniform(0.5, 1.2)),
+        noise=float(draw.uniform(1.0, 5.0)),
+        quality=int(draw.integers(45, 90)),
+    )
+    # The frame's pixels are whole: the scale each way is its size over the scene's.
+    fx = image.shape[1] / scene.image.shape[1] if f < 1.0 else 1.0
+    fy = image.shape[0] / scene.image.shape[0] if f < 1.0 else 1.0
+    scale = np.array([fx, fy])
+    return replace(
+        scene,
+        image=image,
+        cards=[replace(card, quad=card.quad * scale) for card in scene.cards],
+        backs=[quad * scale for quad in scene.backs],
+    )
 
 
 def scene_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -232,8 +267,12 @@ def build(
     source: str = "truth",
     hard: bool = False,
     motion: float = 0.0,
+    webcam_side: int = 0,
 ) -> None:
-    jobs = [(seed * 100_003 + i, held_out, str(cards_dir), hard, motion) for i in range(scenes)]
+    jobs = [
+        (seed * 100_003 + i, held_out, str(cards_dir), hard, motion, webcam_side)
+        for i in range(scenes)
+    ]
     work = {"proposals": proposal_patches, "reframed": reframed_patches, "faces": face_patches}.get(
         source, scene_patches
     )
@@ -280,6 +319,13 @@ def main(argv: list[str] | None = None) -> int:
         help="smear each scene by a motion blur of up to this share of its long side (a "
         "quarter of it to all of it, along a random direction), e.g. 0.01",
     )
+    parser.add_argument(
+        "--webcam",
+        type=webcam_argument,
+        default=0,
+        help="stream each scene as a webcam would, its long side drawn from this many pixels "
+        "to its own (shrunk, softened, noisy, JPEG), e.g. 640",
+    )
     args = parser.parse_args(argv)
     build(
         args.out,
@@ -291,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         args.source,
         args.hard,
         args.motion,
+        args.webcam,
     )
     return 0
 

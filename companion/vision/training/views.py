@@ -1,10 +1,10 @@
-"""A photo seen otherwise: in a coloured or dim light, from a seated player's steep angle, or
-smeared by a hand that moved while the shutter was open.
+"""A photo seen otherwise: in a coloured or dim light, from a seated player's steep angle,
+smeared by a hand that moved while the shutter was open, or through a webcam.
 
 Rendered sets are lit and smeared so (``scenes --light``, ``--motion``) and labelled photos are
-read so (``evaluate --light``, ``--tilt``, ``--motion``): the real photos measure the reader in a
-room's light, from a chair and from an unsteady hand without new photos being taken, and
-without anything being tuned on them.
+read so (``evaluate --light``, ``--tilt``, ``--motion``, ``--webcam``): the real photos measure
+the reader in a room's light, from a chair, from an unsteady hand and through a webcam without
+new photos being taken, and without anything being tuned on them.
 """
 
 from __future__ import annotations
@@ -14,11 +14,28 @@ import argparse
 import cv2
 import numpy as np
 
-__all__ = ["in_light", "light_argument", "motion_argument", "parse_light", "smeared", "tilted"]
+__all__ = [
+    "in_light",
+    "light_argument",
+    "motion_argument",
+    "parse_light",
+    "smeared",
+    "tilted",
+    "webcam",
+    "webcam_argument",
+    "webcam_factor",
+]
 
 # A camera's focal length in frame sides: a phone's main camera sees about 50 degrees across.
 _FOCAL = 1.2
 _FLOOR = (40, 40, 40)  # what lies beyond the photo's edge once it is turned
+# A webcam's frame: its lens and demosaicing soften each pixel into its neighbours (a Gaussian
+# of this many pixels), its small sensor adds noise (this many levels of 255), and its stream
+# is JPEG (motion JPEG) at this quality. The long side is the caller's: 640 to 1920.
+_WEBCAM_SOFTEN = 0.8
+_WEBCAM_NOISE = 3.0
+_WEBCAM_QUALITY = 70
+_WEBCAM_SIDES = (320, 4000)
 
 
 def parse_light(text: str) -> tuple[float, float, float] | None:
@@ -103,3 +120,45 @@ def motion_argument(text: str) -> float:
             f"--motion takes a share of the photo's long side from 0 to 0.05: got {text!r}"
         )
     return length
+
+
+def webcam(
+    image: np.ndarray,
+    long_side: int,
+    seed: int = 0,
+    soften: float = _WEBCAM_SOFTEN,
+    noise: float = _WEBCAM_NOISE,
+    quality: int = _WEBCAM_QUALITY,
+) -> np.ndarray:
+    """``image`` as a webcam would stream it at ``long_side`` pixels on its long side (never
+    enlarged): shrunk, softened (a Gaussian of ``soften`` pixels), noisy (``noise`` levels,
+    drawn from ``seed``) and JPEG-compressed at ``quality``. The frame's pixels are
+    ``webcam_factor`` of the image's."""
+    f = webcam_factor(image.shape, long_side)
+    h, w = image.shape[:2]
+    size = (max(1, round(w * f)), max(1, round(h * f)))
+    small = cv2.resize(image, size, interpolation=cv2.INTER_AREA) if f < 1.0 else image
+    soft = cv2.GaussianBlur(small, (0, 0), soften).astype(np.float32)
+    grain = np.random.default_rng(seed).normal(0.0, noise, soft.shape)
+    noisy = np.clip(soft + grain, 0, 255).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return np.asarray(cv2.imdecode(jpeg, cv2.IMREAD_COLOR)) if ok else noisy
+
+
+def webcam_factor(shape: tuple[int, ...], long_side: int) -> float:
+    """The shrink (at most 1) from an image of ``shape`` to its webcam frame."""
+    return min(1.0, long_side / max(shape[:2]))
+
+
+def webcam_argument(text: str) -> int:
+    """A webcam frame's long side as an argparse ``type``: pixels, 320 to 4000."""
+    try:
+        side = int(text)
+    except ValueError:
+        side = -1
+    if not _WEBCAM_SIDES[0] <= side <= _WEBCAM_SIDES[1]:
+        raise argparse.ArgumentTypeError(
+            f"--webcam takes the frame's long side in pixels, from {_WEBCAM_SIDES[0]} to "
+            f"{_WEBCAM_SIDES[1]}: got {text!r}"
+        )
+    return side

@@ -9,7 +9,15 @@ import numpy as np
 import pytest
 
 from companion.vision.training import evaluate
-from companion.vision.training.views import in_light, motion_argument, parse_light, smeared, tilted
+from companion.vision.training.views import (
+    in_light,
+    motion_argument,
+    parse_light,
+    smeared,
+    tilted,
+    webcam,
+    webcam_argument,
+)
 from tests.helpers import FIXTURES
 
 
@@ -62,6 +70,27 @@ def test_a_motion_is_a_small_share_of_the_long_side(text: str) -> None:
     assert motion_argument("0.005") == 0.005
 
 
+def test_a_webcam_frame_is_shrunk_soft_and_grainy() -> None:
+    # A sharp black-and-white edge: shrunk to the long side asked, its step spread over more
+    # than a pixel, and the flat paper no longer flat.
+    photo = np.full((400, 600, 3), 230, np.uint8)
+    photo[:, 300:] = 20
+    frame = webcam(photo, 300)
+    assert frame.shape == (200, 300, 3)
+    row = frame[100, :, 1].astype(float)
+    assert 20 < row[150] < 230 or 20 < row[149] < 230
+    assert frame[20:80, 20:120].std() > 0.5
+    np.testing.assert_array_equal(webcam(photo, 300), frame)  # the same grain every time
+    assert webcam(photo, 2000).shape == photo.shape  # never enlarged
+
+
+@pytest.mark.parametrize("text", ["100", "5000", "hd"])
+def test_a_webcam_is_a_long_side_in_pixels(text: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match="--webcam takes the frame's long side"):
+        webcam_argument(text)
+    assert webcam_argument("640") == 640
+
+
 @pytest.fixture
 def one_scene(tmp_path: Path) -> str:
     """The labels file of a set holding the fixture scene that every card of is read."""
@@ -86,6 +115,18 @@ def test_a_set_is_read_smeared(one_scene: str, capsys: pytest.CaptureFixture[str
     assert "F1 1.0000" not in capsys.readouterr().out
     assert evaluate.main([one_scene, "--motion", "0"]) == 0
     assert "F1 1.0000" in capsys.readouterr().out
+
+
+def test_a_set_is_read_through_a_webcam(one_scene: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # The fixture scene (960x640) streamed at 320 px wide: its cards about 30 px wide, their
+    # indices a few blurred pixels, and not every card can be read. At its own size the
+    # grain and the JPEG leave every card legible.
+    assert evaluate.main([one_scene, "--webcam", "320"]) == 0
+    out = capsys.readouterr().out
+    assert "F1 1.0000" not in out and "latency 320x213" in out
+    assert evaluate.main([one_scene, "--webcam", "960"]) == 0
+    out = capsys.readouterr().out
+    assert "F1 1.0000" in out and "latency 960x640" in out
 
 
 def test_silent_errors_are_told_apart_by_where_they_lie(

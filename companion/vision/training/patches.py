@@ -32,7 +32,6 @@ from companion.vision.training.views import (
     smeared,
     webcam,
     webcam_argument,
-    webcam_factor,
 )
 
 RANKS = "23456789TJQKA"
@@ -117,7 +116,6 @@ def _through_webcam(scene: Scene, side: int, draw: np.random.Generator) -> Scene
     ``views.webcam`` defaults; its cards' corners scaled with it."""
     own = max(scene.image.shape[:2])
     long_side = int(draw.integers(min(side, own), own + 1))
-    f = webcam_factor(scene.image.shape, long_side)
     image = webcam(
         scene.image,
         long_side,
@@ -127,9 +125,8 @@ def _through_webcam(scene: Scene, side: int, draw: np.random.Generator) -> Scene
         quality=int(draw.integers(45, 90)),
     )
     # The frame's pixels are whole: the scale each way is its size over the scene's.
-    fx = image.shape[1] / scene.image.shape[1] if f < 1.0 else 1.0
-    fy = image.shape[0] / scene.image.shape[0] if f < 1.0 else 1.0
-    scale = np.array([fx, fy])
+    (h, w), (sh, sw) = image.shape[:2], scene.image.shape[:2]
+    scale = np.array([w / sw, h / sh])
     return replace(
         scene,
         image=image,

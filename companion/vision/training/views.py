@@ -14,6 +14,8 @@ import argparse
 import cv2
 import numpy as np
 
+from companion.vision.proposals import work_factor
+
 __all__ = [
     "in_light",
     "light_argument",
@@ -23,7 +25,6 @@ __all__ = [
     "tilted",
     "webcam",
     "webcam_argument",
-    "webcam_factor",
 ]
 
 # A camera's focal length in frame sides: a phone's main camera sees about 50 degrees across.
@@ -31,7 +32,7 @@ _FOCAL = 1.2
 _FLOOR = (40, 40, 40)  # what lies beyond the photo's edge once it is turned
 # A webcam's frame: its lens and demosaicing soften each pixel into its neighbours (a Gaussian
 # of this many pixels), its small sensor adds noise (this many levels of 255), and its stream
-# is JPEG (motion JPEG) at this quality. The long side is the caller's: 640 to 1920.
+# is JPEG (motion JPEG) at this quality. The long side is the caller's (``_WEBCAM_SIDES``).
 _WEBCAM_SOFTEN = 0.8
 _WEBCAM_NOISE = 3.0
 _WEBCAM_QUALITY = 70
@@ -132,9 +133,8 @@ def webcam(
 ) -> np.ndarray:
     """``image`` as a webcam would stream it at ``long_side`` pixels on its long side (never
     enlarged): shrunk, softened (a Gaussian of ``soften`` pixels), noisy (``noise`` levels,
-    drawn from ``seed``) and JPEG-compressed at ``quality``. The frame's pixels are
-    ``webcam_factor`` of the image's."""
-    f = webcam_factor(image.shape, long_side)
+    drawn from ``seed``) and JPEG-compressed at ``quality``."""
+    f = work_factor(image.shape, long_side)
     h, w = image.shape[:2]
     size = (max(1, round(w * f)), max(1, round(h * f)))
     small = cv2.resize(image, size, interpolation=cv2.INTER_AREA) if f < 1.0 else image
@@ -143,11 +143,6 @@ def webcam(
     noisy = np.clip(soft + grain, 0, 255).astype(np.uint8)
     ok, jpeg = cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, quality])
     return np.asarray(cv2.imdecode(jpeg, cv2.IMREAD_COLOR)) if ok else noisy
-
-
-def webcam_factor(shape: tuple[int, ...], long_side: int) -> float:
-    """The shrink (at most 1) from an image of ``shape`` to its webcam frame."""
-    return min(1.0, long_side / max(shape[:2]))
 
 
 def webcam_argument(text: str) -> int:

@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from companion.vision.outlines import shrunk
+from companion.vision.training.patches import corner_frame
 from companion.vision.training.scenes import (
     BACKGROUND_FAMILIES,
     HELD_OUT_BACKGROUND,
@@ -31,7 +32,7 @@ from companion.vision.training.scenes import (
     make_scene,
 )
 
-__all__ = ["outline_target", "read_frames", "write_frames"]
+__all__ = ["index_corners", "outline_target", "read_frames", "write_frames"]
 
 
 def outline_target(cards: list[PlacedCard], shape: tuple[int, int], scale: float) -> np.ndarray:
@@ -48,6 +49,19 @@ def outline_target(cards: list[PlacedCard], shape: tuple[int, int], scale: float
     # A pixel is on a seam when a neighbour shows a later card: the 3x3 maximum of the ids.
     later = cv2.dilate(ids.astype(np.float32), np.ones((3, 3), np.uint8)) > ids
     return ((ids > 0) & ~later).astype(np.uint8)
+
+
+def index_corners(cards: list[PlacedCard], scale: float) -> np.ndarray:
+    """(N,5) float32: each index corner in view (a card's TL and BR), its point, the unit
+    vector along the card's top (or bottom) edge away from it, and the card's width, all
+    in the frame scaled by ``scale``."""
+    rows = []
+    for card in cards:
+        for corner, shown in zip((0, 2), card.visible, strict=True):
+            if shown:
+                p, u, _, width = corner_frame(card.quad * scale, corner)
+                rows.append((p[0], p[1], u[0], u[1], width))
+    return np.asarray(rows, np.float32).reshape(-1, 5)
 
 
 def read_frames(path: Path) -> tuple[list[np.ndarray], list[np.ndarray]]:
@@ -83,6 +97,7 @@ def write_frames(
         image, f = shrunk(scene.image)
         arrays[f"image_{k}"] = image
         arrays[f"target_{k}"] = outline_target(scene.cards, image.shape[:2], f)
+        arrays[f"corners_{k}"] = index_corners(scene.cards, f)
         if (k + 1) % 200 == 0:
             print(f"{k + 1}/{scenes} scenes, {time.monotonic() - start:.0f} s", flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)

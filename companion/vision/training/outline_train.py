@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -38,12 +39,13 @@ def _conv(cin: int, cout: int, stride: int = 1, dilation: int = 1) -> nn.Sequent
     )
 
 
-class OutlineNet(nn.Module):  # type: ignore[misc,unused-ignore]  # torch: untyped where types are checked
-    """BGR frame (N x H x W x 3, 0..255; H and W multiples of ``STRIDE``) -> card logits
-    (N x H x W). Three halvings, two dilated layers (a receptive field of about 90 input
-    pixels: a card's paper against glare or a light table), two skip connections back up."""
+class FrameNet(nn.Module):  # type: ignore[misc,unused-ignore]  # torch: untyped where types are checked
+    """BGR frame (N x H x W x 3, 0..255; H and W multiples of ``STRIDE``) -> N x ``outputs``
+    x H x W maps. Three halvings, two dilated layers (a receptive field of about 90 input
+    pixels: a card's paper against glare or a light table), two skip connections back up,
+    ``up`` channels wide at half size."""
 
-    def __init__(self) -> None:
+    def __init__(self, outputs: int, up: int) -> None:
         super().__init__()
         self.down1 = _conv(3, 16, stride=2)  # 1/2
         self.down2 = nn.Sequential(_conv(16, 24, stride=2), _conv(24, 32))  # 1/4
@@ -52,10 +54,10 @@ class OutlineNet(nn.Module):  # type: ignore[misc,unused-ignore]  # torch: untyp
         )  # 1/8
         self.lift3 = nn.Conv2d(48, 32, 1)
         self.up2 = _conv(32, 24)
-        self.lift2 = nn.Conv2d(24, 12, 1)
-        self.skip1 = nn.Conv2d(16, 12, 1)
-        self.up1 = _conv(12, 12)
-        self.head = nn.Conv2d(12, 1, 1)
+        self.lift2 = nn.Conv2d(24, up, 1)
+        self.skip1 = nn.Conv2d(16, up, 1)
+        self.up1 = _conv(up, up)
+        self.head = nn.Conv2d(up, outputs, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = x.permute(0, 3, 1, 2) / 255.0 - 0.5
@@ -66,10 +68,17 @@ class OutlineNet(nn.Module):  # type: ignore[misc,unused-ignore]  # torch: untyp
         g1 = self.up1(
             F.interpolate(self.lift2(g2), scale_factor=2.0, mode="nearest") + self.skip1(f1)
         )
-        logits = F.interpolate(
-            self.head(g1), scale_factor=2.0, mode="bilinear", align_corners=False
-        )
-        return logits[:, 0]
+        return F.interpolate(self.head(g1), scale_factor=2.0, mode="bilinear", align_corners=False)
+
+
+class OutlineNet(FrameNet):
+    """BGR frame -> card logits (N x H x W): ``FrameNet`` with one output, 12 channels up."""
+
+    def __init__(self) -> None:
+        super().__init__(outputs=1, up=12)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return super().forward(x)[:, 0]
 
 
 def load_frames(paths: list[Path]) -> tuple[list[np.ndarray], list[np.ndarray]]:
@@ -133,27 +142,65 @@ def iou(net: OutlineNet, images: list[np.ndarray], targets: list[np.ndarray]) ->
     return inter / max(union, 1)
 
 
-def export(net: OutlineNet, out: Path, info: dict[str, object]) -> None:
-    """ONNX with a free batch, height and width, and ``info`` in its metadata."""
+def export(
+    net: FrameNet, out: Path, info: dict[str, object], key: str = "outlines", name: str = "cards"
+) -> None:
+    """ONNX with a free batch, height and width, its output ``name``, and ``info`` in its
+    metadata under ``key``."""
     import onnx  # only needed here
 
     net.eval()
     dummy = torch.zeros(1, 288, INPUT_SIDE, 3)
+    free = {0: "n", 1: "h", 2: "w"}
+    maps = free if net(dummy).dim() == 3 else {0: "n", 2: "h", 3: "w"}
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
         net,
         (dummy,),
         str(out),
         input_names=["frame"],
-        output_names=["cards"],
-        dynamic_axes={"frame": {0: "n", 1: "h", 2: "w"}, "cards": {0: "n", 1: "h", 2: "w"}},
+        output_names=[name],
+        dynamic_axes={"frame": free, name: maps},
         opset_version=17,
         dynamo=False,
     )
     model = onnx.load(str(out))
     entry = model.metadata_props.add()
-    entry.key, entry.value = "outlines", json.dumps(info)
+    entry.key, entry.value = key, json.dumps(info)
     onnx.save(model, str(out))
+
+
+def one_cycle(
+    net: FrameNet,
+    step_losses: Callable[[], dict[str, torch.Tensor]],
+    steps: int,
+    minutes: float,
+    max_lr: float,
+) -> int:
+    """Train ``net`` on the sum of ``step_losses()`` (named terms, a fresh batch each call)
+    for ``steps`` one-cycle AdamW steps or ``minutes``, whichever ends first, printing each
+    term's mean every 100 steps; returns the steps done."""
+    opt = torch.optim.AdamW(net.parameters(), lr=max_lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=max_lr, total_steps=steps)
+    start, history = time.monotonic(), []
+    done = 0
+    for step in range(steps):
+        terms = step_losses()
+        loss = sum(terms.values(), torch.zeros(()))
+        opt.zero_grad()
+        loss.backward()  # type: ignore[no-untyped-call,unused-ignore]  # torch: as FrameNet
+        opt.step()
+        sched.step()
+        history.append([t.item() for t in terms.values()])
+        done = step + 1
+        if done % 100 == 0:
+            elapsed = time.monotonic() - start
+            means = np.mean(history[-100:], axis=0)
+            said = ", ".join(f"{k} {m:.4f}" for k, m in zip(terms, means, strict=True))
+            print(f"step {done}/{steps}: {said}, {elapsed:.0f} s", flush=True)
+            if elapsed > minutes * 60:
+                break
+    return done
 
 
 def train(
@@ -171,33 +218,16 @@ def train(
     rng = np.random.default_rng(seed)
     gen = torch.Generator().manual_seed(seed)
     net = OutlineNet()
-    opt = torch.optim.AdamW(net.parameters(), lr=max_lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=max_lr, total_steps=steps)
-    start, losses = time.monotonic(), []
-    done = 0
-    for step in range(steps):
+
+    def step_losses() -> dict[str, torch.Tensor]:
         picks = rng.integers(len(images), size=batch)
         pairs = [_crop(images[i], targets[i], rng) for i in picks.tolist()]
         x = _jitter(torch.from_numpy(np.stack([p[0] for p in pairs])).float(), gen)
         y = torch.from_numpy(np.stack([p[1] for p in pairs])).float()
-        logits = net(x)
-        loss = (
-            F.binary_cross_entropy_with_logits(logits, y, reduction="none") * _weights(y)
-        ).mean()
-        opt.zero_grad()
-        loss.backward()  # type: ignore[no-untyped-call,unused-ignore]  # torch: as OutlineNet
-        opt.step()
-        sched.step()
-        losses.append(loss.item())
-        done = step + 1
-        if done % 100 == 0:
-            elapsed = time.monotonic() - start
-            print(
-                f"step {done}/{steps}: loss {np.mean(losses[-100:]):.4f}, {elapsed:.0f} s",
-                flush=True,
-            )
-            if elapsed > minutes * 60:
-                break
+        bce = F.binary_cross_entropy_with_logits(net(x), y, reduction="none")
+        return {"loss": (bce * _weights(y)).mean()}
+
+    done = one_cycle(net, step_losses, steps, minutes, max_lr)
     info: dict[str, object] = {"steps": done, "batch": batch, "crop": CROP, "seed": seed}
     if val is not None:
         info["val_iou"] = round(iou(net, *val), 4)

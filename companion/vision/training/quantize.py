@@ -116,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--outlines",
         action="store_true",
-        help="the outline model, calibrated on outline_data frames (--count of them)",
+        help="a frame model (the outline or the spot model), calibrated on outline_data "
+        "frames (--count of them)",
     )
     args = parser.parse_args(argv)
     if args.outlines:

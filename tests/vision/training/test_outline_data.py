@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.training.outline_data import outline_target
+from companion.vision.training.outline_data import index_corners, outline_target
 from companion.vision.training.scenes import PlacedCard
 
 
@@ -43,3 +43,12 @@ def test_a_card_laid_across_another_hides_it_there() -> None:
     pieces = _pieces(target)
     assert len(pieces) == 2
     assert (30, 30, 41, 59) in pieces
+
+
+def test_index_corners_are_the_top_left_and_bottom_right_in_view() -> None:
+    covered = PlacedCard("Kd", _card(60, 10).quad, shown=(1.0, 0.2))
+    rows = index_corners([_card(10, 10), covered], 0.5)
+    assert rows.shape == (3, 5)
+    np.testing.assert_allclose(rows[0], [5, 5, 1, 0, 20], atol=1e-5)  # TL: along the top, right
+    np.testing.assert_allclose(rows[1], [25, 34, -1, 0, 20], atol=1e-5)  # BR: along the bottom
+    np.testing.assert_allclose(rows[2], [30, 5, 1, 0, 20], atol=1e-5)  # the covered BR is left out

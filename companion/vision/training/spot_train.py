@@ -1,0 +1,191 @@
+"""Train the spot model (``companion.vision.spots``) on rendered frames and export it.
+
+    python -m companion.vision.training.spot_train --train cache/spots/train.npz \
+        --val cache/spots/val.npz --out cache/card_spots_fp32.onnx --steps 4000
+
+The outline model's encoder-decoder, with four outputs per pixel of the frame shrunk to
+``INPUT_SIDE`` pixels: a heat map peaking on every card's index corner in view (the TL and BR
+corners ``outline_data.index_corners`` lists), and at those peaks the unit vector along the
+card's edge away from the corner and the log of the card's width. Those are the frames the
+corner reader needs, without the whiteness levels' hundreds of candidate corners.
+Trained on 256x256 crops turned a quarter at random (never mirrored: a mirrored card's index
+corner is not an index corner), with their light and colour jittered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from companion.vision.outlines import padded
+from companion.vision.training.outline_train import FrameNet, _jitter, export, one_cycle
+from companion.vision.training.spot_targets import SIGMA, crop_with_corners, targets
+
+CROP = 256
+REGRESS_AT = 0.5  # the vector and width are learned where the heat target is this high
+
+
+class SpotNet(FrameNet):
+    """BGR frame (N x H x W x 3, 0..255; H and W multiples of 8) -> N x 4 x H x W: the index
+    corners' heat logit, the edge vector (x, y) and the log width over ``WIDTH_UNIT``; the
+    outline model's network, 16 channels wide on the way up."""
+
+    def __init__(self) -> None:
+        super().__init__(outputs=4, up=16)
+        bias = self.head.bias
+        if bias is not None:  # a Conv2d made with bias=True has one
+            with torch.no_grad():  # peaks are rare: start the heat near 0, not at 0.5 everywhere
+                bias[0] = -4.0
+
+
+def load_frames(paths: list[Path]) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The frames and their index corners (``outline_data.index_corners``) in ``paths``."""
+    images: list[np.ndarray] = []
+    corners: list[np.ndarray] = []
+    for path in paths:
+        data = np.load(path)
+        count = sum(1 for key in data.files if key.startswith("image_"))
+        images += [data[f"image_{k}"] for k in range(count)]
+        corners += [data[f"corners_{k}"] for k in range(count)]
+    return images, corners
+
+
+def loss_of(pred: torch.Tensor, target: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The heat map's focal loss (peaks against the rest, the rest near a peak weighing
+    less) per peak, and the vector's and width's L1 loss where the heat target is high."""
+    heat, t = torch.sigmoid(pred[:, 0]).clamp(1e-4, 1 - 1e-4), target[:, 0]
+    peak = (t >= 1.0).float()
+    pos = -(torch.log(heat) * (1 - heat) ** 2 * peak).sum()
+    neg = -(torch.log(1 - heat) * heat**2 * (1 - t) ** 4 * (1 - peak)).sum()
+    focal = (pos + neg) / peak.sum().clamp(min=1.0)
+    near = (t >= REGRESS_AT).float()
+    l1 = (pred[:, 1:] - target[:, 1:]).abs().sum(dim=1)
+    regress = (l1 * near).sum() / near.sum().clamp(min=1.0)
+    return focal, regress
+
+
+def val_loss(net: SpotNet, images: list[np.ndarray], corners: list[np.ndarray]) -> float:
+    """The mean of both losses over whole held-out frames."""
+    net.eval()
+    total = 0.0
+    with torch.no_grad():
+        for image, points in zip(images, corners, strict=True):
+            frame = padded(image)
+            size = max(frame.shape[:2])
+            square = np.zeros((size, size, 3), np.uint8)
+            square[: frame.shape[0], : frame.shape[1]] = frame
+            pred = net(torch.from_numpy(square[None]).float())
+            focal, regress = loss_of(pred, torch.from_numpy(targets(points, size)[None]))
+            total += float(focal + regress)
+    net.train()
+    return total / max(len(images), 1)
+
+
+def train(
+    images: list[np.ndarray],
+    corners: list[np.ndarray],
+    minutes: float,
+    steps: int,
+    batch: int,
+    seed: int,
+    max_lr: float,
+) -> tuple[SpotNet, dict[str, object]]:
+    """The net after ``steps`` one-cycle steps (or ``minutes``, whichever ends first)."""
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    gen = torch.Generator().manual_seed(seed)
+    net = SpotNet()
+
+    def step_losses() -> dict[str, torch.Tensor]:
+        picks = rng.integers(len(images), size=batch)
+        pairs = [crop_with_corners(images[i], corners[i], rng, CROP) for i in picks.tolist()]
+        x = _jitter(torch.from_numpy(np.stack([p[0] for p in pairs])).float(), gen)
+        y = torch.from_numpy(np.stack([targets(p[1], CROP) for p in pairs]))
+        focal, regress = loss_of(net(x), y)
+        return {"focal": focal, "regress": regress}
+
+    done = one_cycle(net, step_losses, steps, minutes, max_lr)
+    return net, {"steps": done, "batch": batch, "crop": CROP, "seed": seed, "sigma": SIGMA}
+
+
+def spot_recall(
+    model: Path, images: list[np.ndarray], corners: list[np.ndarray], level: float
+) -> dict[str, float]:
+    """How well the exported ``model`` (run by onnxruntime, as the detector runs it) finds the
+    index corners of frames already at its input size: the share of corners with a spot
+    within 0.15 card widths, 20 degrees and 25 % of the width, the spots that match none per
+    frame, and the median distance of the matched spots, in card widths."""
+    from companion.vision.spots import SpotModel
+
+    spots = SpotModel(model, threads=2)
+    found = total = false = 0
+    errors: list[float] = []
+    for image, points in zip(images, corners, strict=True):
+        frames = spots.frames(image, level)
+        used = np.zeros(len(frames), bool)
+        for x, y, ux, uy, w in points.tolist():
+            total += 1
+            for k, q in enumerate(frames):
+                far = float(np.hypot(q.p[0] - x, q.p[1] - y)) / w
+                if (
+                    not used[k]
+                    and far < 0.15
+                    and float(q.u[0] * ux + q.u[1] * uy) > np.cos(np.radians(20))
+                    and abs(q.s - w) < 0.25 * w
+                ):
+                    used[k] = True
+                    found += 1
+                    errors.append(far)
+                    break
+        false += int((~used).sum())
+    return {
+        "recall": found / max(total, 1),
+        "corners": float(total),
+        "false_per_frame": false / max(len(images), 1),
+        "median_error": float(np.median(errors)) if errors else float("nan"),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--train", type=Path, nargs="+", default=[])
+    parser.add_argument("--val", type=Path, nargs="+", required=True)
+    parser.add_argument("--out", type=Path, default=Path("cache/card_spots_fp32.onnx"))
+    parser.add_argument("--minutes", type=float, default=40.0)
+    parser.add_argument("--steps", type=int, default=4000)
+    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-lr", type=float, default=3e-3)
+    parser.add_argument(
+        "--check", type=Path, default=None, help="measure this exported model on --val only"
+    )
+    parser.add_argument("--level", type=float, default=0.2, help="with --check: the spot level")
+    args = parser.parse_args(argv)
+    torch.set_num_threads(args.threads)
+    if args.check is not None:
+        print(json.dumps(spot_recall(args.check, *load_frames(args.val), args.level)))
+        return 0
+    if not args.train:
+        parser.error("--train: give the training frames (outline_data's)")
+    for path in (*args.train, *args.val):
+        if not path.is_file():
+            print(f"spot_train: {path}: no such file; run outline_data first", file=sys.stderr)
+            return 2
+    images, corners = load_frames(args.train)
+    net, info = train(images, corners, args.minutes, args.steps, args.batch, args.seed, args.max_lr)
+    info["frames"] = len(images)
+    info["val_loss"] = round(val_loss(net, *load_frames(args.val)), 4)
+    print(f"held-out loss {info['val_loss']}")
+    export(net, args.out, info, key="spots", name="spots")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

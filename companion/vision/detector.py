@@ -32,8 +32,13 @@ from companion.vision.light import balanced
 from companion.vision.merging import COLOUR, MODELS, SECOND_LOOK, SURE, CornerRead, merge_reads
 from companion.vision.outlines import DEFAULT_OUTLINES, OutlineModel
 from companion.vision.paper import crop_whiteness, white_gain
-from companion.vision.proposals import Proposal, propose_corners, work_factor
+from companion.vision.proposals import (
+    Proposal,
+    propose_corners,
+    work_factor,
+)
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
+from companion.vision.spots import DEFAULT_SPOTS, SpotModel
 
 if TYPE_CHECKING:
     from onnxruntime import InferenceSession
@@ -98,6 +103,11 @@ NEAR_SHORT: float | None = 2.5
 BESIDE_ROUNDS = 2
 # Where a table read with ``expect`` lacks cards, reads down to this confidence may fill the
 # gaps (flagged for a check); at most LOOK_AGAIN_TRIES of them, surest first, are tried.
+# Spot frames kept beside the whiteness levels' corners: those whose card width is within this
+# share of the lone cards' typical width, where the levels give one.
+SPOT_WIDTH = 0.25
+SPOT_NEAR = 0.25  # card widths from a proposal within which a spot adds nothing
+SPOT_TURN = 0.7  # cosine: a proposal's edge within about 45 degrees of the spot's
 LOOK_AGAIN = 0.2
 LOOK_AGAIN_TRIES = 12
 # Still short, the frame's lightness is contrast-stretched in 8x8 tiles (CLAHE, clip 3) and its
@@ -185,12 +195,21 @@ class CardDetector:
         face_path: Path | str | None = DEFAULT_FACE,
         outline_path: Path | str | None = DEFAULT_OUTLINES,
         gate_path: Path | str | None = DEFAULT_GATE,
+        spot_path: Path | str | None = DEFAULT_SPOTS,
+        spots_only: bool = False,
     ) -> None:
         """``model_path`` finds indices among the corner crops and reads them;
         ``reader_path`` (None: none) reads again the crops that may hold an index, and
         ``face_path`` (None: none) reads the whole card seen from those corners;
         ``outline_path`` (None: none) outlines the cards the whiteness levels miss;
-        ``gate_path`` (None: none) tells which crops ``model_path`` need not read."""
+        ``gate_path`` (None: none) tells which crops ``model_path`` need not read;
+        ``spot_path`` (None: none) marks the index corners on the whole frame, a frame each
+        beside the whiteness levels' corners; ``spots_only``: those frames alone (a webcam
+        frame read in a third of the time; with ``complete=False`` and no outline model, the
+        quick read of ``benchmarks/vision_latency.py``). ``reframe``: whether doubtful reads
+        are framed again; ``complete``: whether a frame gets its second looks (the corners
+        its rejected ones imply, those beside its cards, its unread faces, and told the
+        layout, the contrast-stretched frame)."""
         self._session, self.ranks, self.suits = load_model(model_path, threads)
         self._cards = _card_table(self.ranks, self.suits, str(model_path))
         self._reader: InferenceSession | None = None
@@ -205,6 +224,8 @@ class CardDetector:
                 raise ModelLoadError(str(face_path), "its classes differ from the corner model's")
         self._outlines = OutlineModel(outline_path, threads) if outline_path is not None else None
         self._gate = Gate(gate_path, threads) if gate_path is not None else None
+        self.spots = SpotModel(spot_path, threads) if spot_path is not None else None
+        self.spots_only = spots_only and self.spots is not None
         self.threshold = threshold
         self.reframe = reframe
         self.complete = complete
@@ -299,12 +320,43 @@ class CardDetector:
         return self._split(look.reads + self._second_look(image, look))
 
     def _first_look(self, image: np.ndarray) -> _Look:
-        outlines = None if self._outlines is None else _Remembered(self._outlines)
-        proposals, width = propose_corners(image, outlines=outlines)
+        outlines = None
+        if self.spots_only and self.spots is not None:
+            proposals = self.spots.frames(image)
+            width = float(np.median([q.s for q in proposals])) if proposals else None
+        else:
+            outlines = None if self._outlines is None else _Remembered(self._outlines, self.spots)
+            proposals, width = propose_corners(image, outlines=outlines)
+            proposals += _unproposed(self._spotted(image, outlines, width), proposals)
         pyramid = [image]
         reads, rejected = self._read(image, proposals, pyramid)
         faces = None if outlines is None else outlines.mask
         return _Look(proposals, pyramid, reads, rejected, faces, width)
+
+    def _spotted(
+        self, image: np.ndarray, outlines: _Remembered | None, width: float | None
+    ) -> list[Proposal]:
+        """The spot model's frames beside the levels' corners, in ``image``'s pixels: read on
+        the work frame alongside the outline model where there is one (a 24-megapixel photo
+        is shrunk once). Where the lone cards give a typical ``width``, the spots of a card
+        far larger than the model learned (a phone held over one card: spots on its pips at
+        a table card's width) are left out, and the others framed at that width: the spots'
+        widths are rougher (10-30 % over on a deck seen steeply)."""
+        if self.spots is None:
+            return []
+        if outlines is None or outlines.mask is None:
+            spotted = self.spots.frames(image)
+        else:
+            spotted = [
+                _enlarged(q, image.shape[1] / outlines.mask.shape[1]) for q in outlines.spotted
+            ]
+        if width is None:
+            return spotted
+        return [
+            Proposal(q.p, q.u, q.v, width)
+            for q in spotted
+            if abs(q.s - width) <= SPOT_WIDTH * width
+        ]
 
     def _second_look(
         self, image: np.ndarray, look: _Look, near: np.ndarray | None = None
@@ -530,7 +582,7 @@ class CardDetector:
             found = merge_reads(sure, image.shape[:2], decks)
         filled = _fill_gaps(found, sure, spare, expect, image.shape[:2], decks)
         groups = read_table(filled, expect)
-        if _short(groups) == 0:
+        if _short(groups) == 0 or not self.complete:
             return filled
         # Still short of cards: look again at corners outlined on a contrast-stretched frame
         # (a light table, glare or shade hides the cards' outlines from the whiteness levels),
@@ -572,15 +624,43 @@ class _Look:
 
 class _Remembered:
     """The outline model, keeping the last card-face mask it gave (the proposals' work frame):
-    the second look frames the faces no card read covers (``completions.unread_faces``)."""
+    the second look frames the faces no card read covers (``completions.unread_faces``). With
+    a spot model, the spots of the same work frame too, found in the same worker thread."""
 
-    def __init__(self, model: OutlineModel) -> None:
+    def __init__(self, model: OutlineModel, spots: SpotModel | None = None) -> None:
         self.model = model
+        self.spots = spots
         self.mask: np.ndarray | None = None
+        self.spotted: list[Proposal] = []  # in the work frame's pixels
 
     def card_mask(self, image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         self.mask = self.model.card_mask(image, size)
+        if self.spots is not None:
+            self.spotted = self.spots.frames(image)
         return self.mask
+
+
+def _enlarged(q: Proposal, scale: float) -> Proposal:
+    """``q``, found on a frame shrunk by ``1 / scale``, in the full frame's pixels (pixel
+    centres to pixel centres)."""
+    return Proposal((q.p + 0.5) * scale - 0.5, q.u, q.v, q.s * scale)
+
+
+def _unproposed(spotted: list[Proposal], proposals: list[Proposal]) -> list[Proposal]:
+    """The spot frames with no proposal near them (``SPOT_NEAR`` of its card width, its edge
+    within 45 degrees): where the levels found the corner, their frame follows the card's
+    own outline, and a spot frame a few pixels or degrees off would only compete with it."""
+    if not spotted or not proposals:
+        return spotted
+    points = np.array([q.p for q in proposals])
+    edges = np.array([q.u / np.linalg.norm(q.u) for q in proposals])
+    widths = np.array([q.s for q in proposals])
+    kept = []
+    for q in spotted:
+        near = np.hypot(*(points - q.p).T) < SPOT_NEAR * widths
+        if not np.any(near & (edges @ q.u > SPOT_TURN)):
+            kept.append(q)
+    return kept
 
 
 def _away_from(frames: list[Proposal], reads: list[CornerRead]) -> list[Proposal]:

@@ -59,14 +59,15 @@ def test_a_card_whose_index_corners_give_no_proposal_is_read_from_its_other_corn
     # In this fixture no outline corner is found within 40 px of the river's 6d's top-left
     # corner; its top-right corner, read as no index, implies the index corners that read it.
     # (The 6d touches its neighbour: the corners proposed along a row of touching cards and
-    # the outlines cut along the seam between them find it too, and so does the outline
-    # model's mask since its weights are 7-bit: all three are turned off here.)
+    # the outlines cut along the seam between them find it too, and so do the outline
+    # model's mask since its weights are 7-bit and the spot model: all four are turned off.)
     monkeypatch.setattr("companion.vision.proposals.TOUCHING_MAX", 1)
     monkeypatch.setattr("companion.vision.proposals.SEAMS", False)
     image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
     (six,) = cards("6d")
-    assert six in CardDetector(outline_path=None).detect(image).cards
-    assert six not in CardDetector(complete=False, outline_path=None).detect(image).cards
+    assert six in CardDetector(outline_path=None, spot_path=None).detect(image).cards
+    only_first = CardDetector(complete=False, outline_path=None, spot_path=None)
+    assert six not in only_first.detect(image).cards
 
 
 def test_a_corner_framed_at_another_width_than_the_read_cards_is_cut_again_at_theirs() -> None:
@@ -159,12 +160,13 @@ def _six_unproposed(monkeypatch: pytest.MonkeyPatch) -> tuple[np.ndarray, Card]:
 def test_a_river_card_with_no_corner_proposed_is_still_read(
     monkeypatch: pytest.MonkeyPatch, source: str, other: str
 ) -> None:
-    # Either second-look source alone finds it; with neither, nothing does.
+    # Either second-look source alone finds it; with neither, nothing does (the spot model,
+    # which finds its index corners in the first look, is left out).
     image, six = _six_unproposed(monkeypatch)
     monkeypatch.setattr(f"companion.vision.detector.{other}", lambda *args: [])
-    assert six in CardDetector().detect(image).cards
+    assert six in CardDetector(spot_path=None).detect(image).cards
     monkeypatch.setattr(f"companion.vision.detector.{source}", lambda *args: [])
-    assert six not in CardDetector().detect(image).cards
+    assert six not in CardDetector(spot_path=None).detect(image).cards
 
 
 def _sure_read(x: float, y: float, width: float) -> CornerRead:
@@ -253,3 +255,12 @@ def test_a_card_cut_by_the_photos_edge_is_reported_from_less_than_half_a_card() 
     mask[120:190, 20:70] = 1
     mask[0:60, 120:300] = 1
     assert unread_outlines(mask, 2.0, quads).shape == (0, 4, 2)
+
+
+def test_a_river_card_with_no_corner_proposed_is_read_at_the_spot_models_corner(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No second look at all: only the spot model, beside the levels, marks its index corner.
+    image, six = _six_unproposed(monkeypatch)
+    assert six in CardDetector(complete=False).detect(image).cards
+    assert six not in CardDetector(complete=False, spot_path=None).detect(image).cards

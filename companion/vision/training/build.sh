@@ -1,12 +1,12 @@
 #!/bin/sh
-# Rebuild models/card_corners.onnx, card_reader.onnx, card_face.onnx, card_outlines.onnx and
-# card_gate.onnx from scratch on a CPU (run from the repository root).
+# Rebuild models/card_corners.onnx, card_reader.onnx, card_face.onnx, card_outlines.onnx,
+# card_gate.onnx and card_spots.onnx from scratch on a CPU (run from the repository root).
 # Needs: pip install -e .[train]; apt-get install gnome-cards-data librsvg2-bin;
 #        (mkdir -p cache/npm && cd cache/npm && npm init -y &&
 #         npm install @heruka_urgyen/react-playing-cards cardsJS)
 # About 75 minutes of crop generation and 75 + 36 + 19 minutes of training on 2 busy cores, then
-# about 10 minutes of crops and 5 of fine-tuning for the corner model's stage 6, and 7 and 4
-# for its stage 7 (motion-blurred scenes).
+# about 10 minutes of crops and 5 of fine-tuning for the corner model's stage 6, 7 and 4
+# for its stage 7 (motion-blurred scenes), and the outline, gate and spot models after.
 set -e
 T=companion.vision.training
 python -m $T.art --cache cache
@@ -143,6 +143,18 @@ python -m $T.gate train --train $G/a.npz $G/b.npz --val $G/val.npz --epochs 10 -
     --out $G/card_gate_fp32.onnx
 python -m $T.quantize $G/card_gate_fp32.onnx models/card_gate.onnx --calibration $G/a.npz
 python -m $T.gate level models/card_gate.onnx --val $G/val.npz
+# The spot model: the index corners of a frame shrunk to 512, each with its card's edge and
+# width (rendered frames as the outline model's, with their index corners); about 10 + 4
+# minutes of rendering and 26 of training on 2 cores.
+P=cache/spots
+python -m $T.outline_data --out $P/train.npz --scenes 1400 --seed 61
+python -m $T.outline_data --out $P/board.npz --scenes 600 --seed 63 --board 0.6
+python -m $T.outline_data --out $P/val.npz --scenes 120 --seed 62 --held-out
+python -m $T.spot_train --train $P/train.npz $P/board.npz --val $P/val.npz --steps 4000 \
+    --minutes 26 --seed 0 --out $P/card_spots_fp32.onnx
+python -m $T.quantize $P/card_spots_fp32.onnx models/card_spots.onnx \
+    --calibration $P/train.npz --outlines --count 64
+python -m $T.spot_train --val $P/val.npz --check models/card_spots.onnx
 # Evaluation sets: held-out deck (tigullio) on held-out tables (stone), and a dev set of the
 # training decks and tables at unseen seeds (the model card's figures come from these).
 python -m $T.scenes --out cache/heldout_v2 --count 150 --seed 778 --held-out

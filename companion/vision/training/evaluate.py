@@ -36,6 +36,7 @@ from companion.vision.layouts.expect import Expect, parse_expect
 from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.outlines import DEFAULT_OUTLINES
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
+from companion.vision.spots import DEFAULT_SPOTS
 from companion.vision.training.views import (
     in_light,
     light_argument,
@@ -202,6 +203,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--gate", default=str(DEFAULT_GATE), help="gate before the corner model, or 'none'"
     )
+    parser.add_argument("--spots", default=str(DEFAULT_SPOTS), help="spot model, or 'none'")
+    parser.add_argument(
+        "--spots-only", action="store_true", help="read the spot model's frames alone"
+    )
+    parser.add_argument(
+        "--second-look", default="yes", choices=("yes", "no"), help="look again where unsure"
+    )
+    parser.add_argument(
+        "--reframe", default="yes", choices=("yes", "no"), help="frame doubtful reads again"
+    )
     parser.add_argument("--source", default=None, help="only images whose source is this")
     parser.add_argument("--verbose", action="store_true", help="print every image's errors")
     parser.add_argument(
@@ -250,6 +261,10 @@ def main(argv: list[str] | None = None) -> int:
             face_path=None if args.face == "none" else args.face,
             outline_path=None if args.outlines == "none" else args.outlines,
             gate_path=None if args.gate == "none" else args.gate,
+            spot_path=None if args.spots == "none" else args.spots,
+            spots_only=args.spots_only,
+            complete=args.second_look == "yes",
+            reframe=args.reframe == "yes",
         )
     except CompanionError as error:
         print(f"evaluate: {error.message()}", file=sys.stderr)

@@ -91,10 +91,11 @@ class _Exported(nn.Module):  # type: ignore[misc,unused-ignore]  # as GateNet
 
 
 class _Recording(CardDetector):
-    """The detector without a gate, keeping every crop its corner model reads."""
+    """The detector without a gate, keeping every crop its corner model reads (and without
+    the spot model, as the shipped gate was taught before there was one)."""
 
     def __init__(self) -> None:
-        super().__init__(gate_path=None)
+        super().__init__(gate_path=None, spot_path=None)
         self.crops: list[np.ndarray] = []
         self.index_p: list[np.ndarray] = []
 

@@ -15,6 +15,7 @@ from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 from companion.vision.gate import DEFAULT_GATE  # noqa: E402
 from companion.vision.outlines import DEFAULT_OUTLINES  # noqa: E402
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER  # noqa: E402
+from companion.vision.spots import DEFAULT_SPOTS  # noqa: E402
 from companion.vision.training.narrow import (  # noqa: E402
     WEIGHT_BITS_KEY,
     WEIGHT_LIMIT,
@@ -133,7 +134,8 @@ def test_quantize_makes_7_bit_weights_and_says_so(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", [DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE, DEFAULT_OUTLINES, DEFAULT_GATE]
+    "path",
+    [DEFAULT_MODEL, DEFAULT_READER, DEFAULT_FACE, DEFAULT_OUTLINES, DEFAULT_GATE, DEFAULT_SPOTS],
 )
 def test_the_shipped_models_are_narrowed(path: Path) -> None:
     model = onnx.load(str(path))

@@ -124,6 +124,11 @@ def main() -> None:
         default=0.0,
         help="smear each frame along the camera's pan by this share of its long side, e.g. 0.005",
     )
+    parser.add_argument(
+        "--no-spots",
+        action="store_true",
+        help="full looks by the whiteness levels' corners, not the spot model's",
+    )
     args = parser.parse_args()
     light = np.array(args.light, np.float32)
     store = DeckStore(args.cards, held_out=False, only=tuple(args.decks))
@@ -133,7 +138,7 @@ def main() -> None:
     after = render_table(
         np.random.default_rng(args.seed), store, first + later, CARD, TABLE, tilt=0.0
     )
-    reader = LiveReader(CardDetector())
+    reader = LiveReader(CardDetector(spot_path=None) if args.no_spots else CardDetector())
     rng = np.random.default_rng(args.seed + 1)
     reader.read(_frame(before.image, before.cards, 0.0, rng, light)[0])  # warm-up
     reader.reset()

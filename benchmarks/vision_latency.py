@@ -7,9 +7,10 @@ scaled to 1280x720 and at its own 6000x4000, and the test fixture ``scene_0001.j
 the same two sizes (``--image`` adds photos of your own). Each case prints the median and the
 90th percentile, and the same figures for the detector without each optional step
 (``complete=False``, ``reframe=False``, ``face_path=None``, ``reader_path=None``,
-``outline_path=None``, ``gate_path=None``), and the full detector told the table's layout
-(``expect``: a table that holds it after the first look gets its second look only away from
-its cards).
+``outline_path=None``, ``gate_path=None``, ``spot_path=None``), the quick read (the spot
+model's index corners alone, no second look, no outline model: ``spots_only=True``), and the
+full detector told the table's layout (``expect``: a table that holds it after the first look
+gets its second look only away from its cards).
 
 The machine may be shared: every run is interleaved with a reference run in the same process,
 a fixed job that uses none of the project's code or models (OpenCV's edges and a float
@@ -95,6 +96,10 @@ def main() -> None:
         "without the reader": CardDetector(reader_path=None),
         "without the outline model": CardDetector(outline_path=None),
         "without the gate": CardDetector(gate_path=None),
+        "without the spot model": CardDetector(spot_path=None),
+        "quick (the spot model's corners alone, no second look)": CardDetector(
+            spots_only=True, complete=False, outline_path=None
+        ),
     }
     reference = _Reference()
     for name, image, target in _cases(args.image):

@@ -262,7 +262,7 @@ class LiveReader:
             frames = [follow.moved(q, matrix) for q in frames]
         self.looked = matrix is None or self._count % self.look_every == 0
         if self.looked:
-            proposals, _ = propose_corners(frame, self._work_size(frame, frames))
+            proposals = self._corners(frame, frames)
             frames = [follow.anchored(q, proposals) for q in frames]
             # Corners on the followed cards are read at the followed frames: only corners
             # elsewhere are new (a card laid down, one missed so far).
@@ -274,6 +274,15 @@ class LiveReader:
         self._count += 1
         self._before = grey
         return self.fuser.update(read, shape)
+
+    def _corners(self, frame: np.ndarray, followed: list[Proposal]) -> list[Proposal]:
+        """The corners of a full look: the spot model's index corners where the detector has
+        one (a webcam over a table: a few dozen frames, where the whiteness levels give
+        hundreds), else the levels' corners on a work frame sized for the cards followed."""
+        if self.detector.spots is not None:
+            return self.detector.spots.frames(frame)
+        proposals, _ = propose_corners(frame, self._work_size(frame, followed))
+        return proposals
 
     @staticmethod
     def _work_size(frame: np.ndarray, followed: list[Proposal]) -> int:

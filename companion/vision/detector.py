@@ -32,11 +32,7 @@ from companion.vision.light import balanced
 from companion.vision.merging import COLOUR, MODELS, SECOND_LOOK, SURE, CornerRead, merge_reads
 from companion.vision.outlines import DEFAULT_OUTLINES, OutlineModel
 from companion.vision.paper import crop_whiteness, white_gain
-from companion.vision.proposals import (
-    Proposal,
-    propose_corners,
-    work_factor,
-)
+from companion.vision.proposals import Proposal, propose_corners, work_factor
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
 from companion.vision.spots import DEFAULT_SPOTS, SpotModel
 
@@ -101,13 +97,13 @@ NEAR_SHORT: float | None = 2.5
 # beside the first look's cards, then beside those found so. On seven hard synthetic sets one
 # round found 16 more cards than none, a second 6 more, a third 1 more and 1 extra card.
 BESIDE_ROUNDS = 2
-# Where a table read with ``expect`` lacks cards, reads down to this confidence may fill the
-# gaps (flagged for a check); at most LOOK_AGAIN_TRIES of them, surest first, are tried.
 # Spot frames kept beside the whiteness levels' corners: those whose card width is within this
 # share of the lone cards' typical width, where the levels give one.
 SPOT_WIDTH = 0.25
 SPOT_NEAR = 0.25  # card widths from a proposal within which a spot adds nothing
 SPOT_TURN = 0.7  # cosine: a proposal's edge within about 45 degrees of the spot's
+# Where a table read with ``expect`` lacks cards, reads down to this confidence may fill the
+# gaps (flagged for a check); at most LOOK_AGAIN_TRIES of them, surest first, are tried.
 LOOK_AGAIN = 0.2
 LOOK_AGAIN_TRIES = 12
 # Still short, the frame's lightness is contrast-stretched in 8x8 tiles (CLAHE, clip 3) and its
@@ -320,10 +316,9 @@ class CardDetector:
         return self._split(look.reads + self._second_look(image, look))
 
     def _first_look(self, image: np.ndarray) -> _Look:
-        outlines = None
+        outlines, width = None, None  # read alone, the spots give no mask for unread faces
         if self.spots_only and self.spots is not None:
             proposals = self.spots.frames(image)
-            width = float(np.median([q.s for q in proposals])) if proposals else None
         else:
             outlines = None if self._outlines is None else _Remembered(self._outlines, self.spots)
             proposals, width = propose_corners(image, outlines=outlines)

@@ -64,11 +64,12 @@ def index_corners(cards: list[PlacedCard], scale: float) -> np.ndarray:
     return np.asarray(rows, np.float32).reshape(-1, 5)
 
 
-def read_frames(path: Path) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """The frames and targets ``write_frames`` wrote to ``path``, in the order written."""
+def read_frames(path: Path, beside: str = "target") -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The frames ``write_frames`` wrote to ``path``, in the order written, and beside each its
+    ``beside`` array: its ``target`` (the outline model's) or its index ``corners``."""
     data = np.load(path)
     count = sum(1 for key in data.files if key.startswith("image_"))
-    return [data[f"image_{k}"] for k in range(count)], [data[f"target_{k}"] for k in range(count)]
+    return [data[f"image_{k}"] for k in range(count)], [data[f"{beside}_{k}"] for k in range(count)]
 
 
 def write_frames(

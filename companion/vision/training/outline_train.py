@@ -81,12 +81,15 @@ class OutlineNet(FrameNet):
         return super().forward(x)[:, 0]
 
 
-def load_frames(paths: list[Path]) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """The frames and targets ``outline_data`` wrote to ``paths``."""
+def load_frames(
+    paths: list[Path], beside: str = "target"
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The frames ``outline_data`` wrote to ``paths``, each with its ``beside`` array (its
+    ``target``, or its index ``corners``)."""
     images: list[np.ndarray] = []
     targets: list[np.ndarray] = []
     for path in paths:
-        more, their = read_frames(path)
+        more, their = read_frames(path, beside)
         images, targets = images + more, targets + their
     return images, targets
 

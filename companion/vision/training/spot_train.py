@@ -23,6 +23,8 @@ import numpy as np
 import torch
 
 from companion.vision.outlines import padded
+from companion.vision.spots import SPOT_LEVEL
+from companion.vision.training import outline_train
 from companion.vision.training.outline_train import FrameNet, _jitter, export, one_cycle
 from companion.vision.training.spot_targets import SIGMA, crop_with_corners, targets
 
@@ -45,14 +47,7 @@ class SpotNet(FrameNet):
 
 def load_frames(paths: list[Path]) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """The frames and their index corners (``outline_data.index_corners``) in ``paths``."""
-    images: list[np.ndarray] = []
-    corners: list[np.ndarray] = []
-    for path in paths:
-        data = np.load(path)
-        count = sum(1 for key in data.files if key.startswith("image_"))
-        images += [data[f"image_{k}"] for k in range(count)]
-        corners += [data[f"corners_{k}"] for k in range(count)]
-    return images, corners
+    return outline_train.load_frames(paths, beside="corners")
 
 
 def loss_of(pred: torch.Tensor, target: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -165,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check", type=Path, default=None, help="measure this exported model on --val only"
     )
-    parser.add_argument("--level", type=float, default=0.2, help="with --check: the spot level")
+    parser.add_argument(
+        "--level", type=float, default=SPOT_LEVEL, help="with --check: the spot level"
+    )
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     if args.check is not None:

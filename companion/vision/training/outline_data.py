@@ -53,13 +53,19 @@ def outline_target(cards: list[PlacedCard], shape: tuple[int, int], scale: float
 
 def index_corners(cards: list[PlacedCard], scale: float) -> np.ndarray:
     """(N,5) float32: each index corner in view (a card's TL and BR), its point, the unit
-    vector along the card's top (or bottom) edge away from it, and the card's width, all
-    in the frame scaled by ``scale``."""
+    vector along the card's top (or bottom) edge away from it, and the length of that edge,
+    all in the frame scaled by ``scale``.
+
+    The width is the corner's own edge, not the top edge for both: seen steeply, a card's
+    far edge is up to a third shorter than its near one, and only the near one shows at the
+    corner (the spot model learns the width from what it sees there)."""
     rows = []
     for card in cards:
+        quad = card.quad * scale
         for corner, shown in zip((0, 2), card.visible, strict=True):
             if shown:
-                p, u, _, width = corner_frame(card.quad * scale, corner)
+                p, u, _, _ = corner_frame(quad, corner)
+                width = float(np.linalg.norm(quad[corner + 1] - quad[corner]))
                 rows.append((p[0], p[1], u[0], u[1], width))
     return np.asarray(rows, np.float32).reshape(-1, 5)
 

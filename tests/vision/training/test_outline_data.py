@@ -52,3 +52,10 @@ def test_index_corners_are_the_top_left_and_bottom_right_in_view() -> None:
     np.testing.assert_allclose(rows[0], [5, 5, 1, 0, 20], atol=1e-5)  # TL: along the top, right
     np.testing.assert_allclose(rows[1], [25, 34, -1, 0, 20], atol=1e-5)  # BR: along the bottom
     np.testing.assert_allclose(rows[2], [30, 5, 1, 0, 20], atol=1e-5)  # the covered BR is left out
+
+
+def test_each_index_corner_has_the_width_of_its_own_edge() -> None:
+    # Seen steeply: the top edge (far) is 30 long, the bottom edge (near) 40.
+    quad = np.array([[15, 10], [45, 10], [50, 60], [10, 60]], np.float64)
+    rows = index_corners([PlacedCard("As", quad)], 1.0)
+    np.testing.assert_allclose(rows[:, 4], [30, 40], atol=1e-5)

@@ -116,11 +116,11 @@ def _crop(
 
 def _jitter(batch: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     """Light and colour jitter: a gain per channel and per crop, and an offset."""
-    n = batch.shape[0]
+    n, at = batch.shape[0], batch.device
     gain = 0.75 + 0.5 * torch.rand(n, 1, 1, 1, generator=gen)
     cast = 0.9 + 0.2 * torch.rand(n, 1, 1, 3, generator=gen)
     offset = 30 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
-    return (batch * gain * cast + offset).clamp(0, 255)
+    return (batch * gain.to(at) * cast.to(at) + offset.to(at)).clamp(0, 255)
 
 
 def _weights(target: torch.Tensor) -> torch.Tensor:
@@ -173,33 +173,60 @@ def export(
     onnx.save(model, str(out))
 
 
+PROBE = 50  # steps timed at the start of a fitted run (the first few warm a GPU up)
+
+
 def one_cycle(
     net: FrameNet,
     step_losses: Callable[[], dict[str, torch.Tensor]],
     steps: int,
     minutes: float,
     max_lr: float,
+    fit: bool = False,
 ) -> int:
     """Train ``net`` on the sum of ``step_losses()`` (named terms, a fresh batch each call)
     for ``steps`` one-cycle AdamW steps or ``minutes``, whichever ends first, printing each
-    term's mean every 100 steps; returns the steps done."""
+    term's mean every 100 steps; returns the steps done.
+
+    ``fit``: time the first ``PROBE`` steps (at the cycle's starting rate) and cut ``steps`` to
+    what fits in ``minutes``, so that a run on a machine lent for a fixed time ends its cycle
+    at a low rate instead of being stopped at a high one."""
     opt = torch.optim.AdamW(net.parameters(), lr=max_lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=max_lr, total_steps=steps)
     start, history = time.monotonic(), []
-    done = 0
-    for step in range(steps):
+    names: list[str] = []
+
+    def step() -> None:
         terms = step_losses()
+        names[:] = list(terms)
         loss = sum(terms.values(), torch.zeros(()))
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call,unused-ignore]  # torch: as FrameNet
         opt.step()
-        sched.step()
         history.append([t.item() for t in terms.values()])
-        done = step + 1
+
+    done = 0
+    if fit:
+        for group in opt.param_groups:
+            group["lr"] = max_lr / 25  # OneCycleLR's starting rate (its div_factor)
+        timed = time.monotonic()
+        for k in range(PROBE):
+            if k == 10:
+                timed = time.monotonic()
+            step()
+        per_step = (time.monotonic() - timed) / (PROBE - 10)
+        left = minutes * 60 - (time.monotonic() - start)
+        steps = PROBE + max(10, min(steps - PROBE, int(0.97 * left / per_step)))
+        print(f"fitted: {steps} steps at {1000 * per_step:.1f} ms a step", flush=True)
+        done = PROBE
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=max_lr, total_steps=steps - done)
+    while done < steps:
+        step()
+        sched.step()
+        done += 1
         if done % 100 == 0:
             elapsed = time.monotonic() - start
             means = np.mean(history[-100:], axis=0)
-            said = ", ".join(f"{k} {m:.4f}" for k, m in zip(terms, means, strict=True))
+            said = ", ".join(f"{k} {m:.4f}" for k, m in zip(names, means, strict=True))
             print(f"step {done}/{steps}: {said}, {elapsed:.0f} s", flush=True)
             if elapsed > minutes * 60:
                 break

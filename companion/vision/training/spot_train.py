@@ -9,7 +9,9 @@ corners ``outline_data.index_corners`` lists), and at those peaks the unit vecto
 card's edge away from the corner and the log of the card's width. Those are the frames the
 corner reader needs, without the whiteness levels' hundreds of candidate corners.
 Trained on 256x256 crops turned a quarter at random (never mirrored: a mirrored card's index
-corner is not an index corner), with their light and colour jittered.
+corner is not an index corner), with their light and colour jittered. On a GPU (``--device
+cuda``) worker processes cut the crops (``--workers``) and ``--fit`` sizes the cycle to the
+minutes given.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -67,18 +70,65 @@ def loss_of(pred: torch.Tensor, target: torch.Tensor) -> tuple[torch.Tensor, tor
 def val_loss(net: SpotNet, images: list[np.ndarray], corners: list[np.ndarray]) -> float:
     """The mean of both losses over whole held-out frames."""
     net.eval()
-    total = 0.0
+    total, at = 0.0, next(net.parameters()).device
     with torch.no_grad():
         for image, points in zip(images, corners, strict=True):
             frame = padded(image)
             size = max(frame.shape[:2])
             square = np.zeros((size, size, 3), np.uint8)
             square[: frame.shape[0], : frame.shape[1]] = frame
-            pred = net(torch.from_numpy(square[None]).float())
-            focal, regress = loss_of(pred, torch.from_numpy(targets(points, size)[None]))
+            pred = net(torch.from_numpy(square[None]).float().to(at))
+            focal, regress = loss_of(pred, torch.from_numpy(targets(points, size)[None]).to(at))
             total += float(focal + regress)
     net.train()
     return total / max(len(images), 1)
+
+
+def crop_batch(
+    images: list[np.ndarray], corners: list[np.ndarray], rng: np.random.Generator, batch: int
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """``batch`` random crops of random frames (uint8, N x CROP x CROP x 3) and their targets
+    (float16, N x 4 x CROP x CROP: half the bytes to hand between processes)."""
+    picks = rng.integers(len(images), size=batch)
+    pairs = [crop_with_corners(images[i], corners[i], rng, CROP) for i in picks.tolist()]
+    x = torch.from_numpy(np.stack([p[0] for p in pairs]))
+    y = torch.from_numpy(np.stack([targets(p[1], CROP) for p in pairs]).astype(np.float16))
+    return x, y
+
+
+class _Batches(torch.utils.data.IterableDataset[tuple[torch.Tensor, torch.Tensor]]):  # type: ignore[misc,unused-ignore]  # torch: untyped in CI
+    """Endless ``crop_batch`` batches, each worker process drawing from its own stream."""
+
+    def __init__(
+        self, images: list[np.ndarray], corners: list[np.ndarray], batch: int, seed: int
+    ) -> None:
+        self.images, self.corners, self.batch, self.seed = images, corners, batch, seed
+
+    def __iter__(self) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
+        worker = torch.utils.data.get_worker_info()
+        rng = np.random.default_rng([self.seed, 0 if worker is None else worker.id])
+        while True:
+            yield crop_batch(self.images, self.corners, rng, self.batch)
+
+
+def batches(
+    images: list[np.ndarray], corners: list[np.ndarray], batch: int, seed: int, workers: int
+) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
+    """Training batches: cut in this process (``workers`` 0, one seeded stream), or by
+    ``workers`` processes ahead of the GPU."""
+    if workers == 0:
+        rng = np.random.default_rng(seed)
+        while True:
+            yield crop_batch(images, corners, rng, batch)
+    loader = torch.utils.data.DataLoader(
+        _Batches(images, corners, batch, seed),
+        batch_size=None,
+        num_workers=workers,
+        pin_memory=torch.cuda.is_available(),
+        prefetch_factor=4,
+        persistent_workers=True,
+    )
+    yield from loader
 
 
 def train(
@@ -89,23 +139,26 @@ def train(
     batch: int,
     seed: int,
     max_lr: float,
+    device: str = "cpu",
+    workers: int = 0,
+    fit: bool = False,
 ) -> tuple[SpotNet, dict[str, object]]:
-    """The net after ``steps`` one-cycle steps (or ``minutes``, whichever ends first)."""
+    """The net after ``steps`` one-cycle steps (or ``minutes``, whichever ends first), on
+    ``device``; ``fit``: as many steps as fit in ``minutes`` (``one_cycle``)."""
     torch.manual_seed(seed)
-    rng = np.random.default_rng(seed)
     gen = torch.Generator().manual_seed(seed)
-    net = SpotNet()
+    net = SpotNet().to(device)
+    source = batches(images, corners, batch, seed, workers)
 
     def step_losses() -> dict[str, torch.Tensor]:
-        picks = rng.integers(len(images), size=batch)
-        pairs = [crop_with_corners(images[i], corners[i], rng, CROP) for i in picks.tolist()]
-        x = _jitter(torch.from_numpy(np.stack([p[0] for p in pairs])).float(), gen)
-        y = torch.from_numpy(np.stack([targets(p[1], CROP) for p in pairs]))
-        focal, regress = loss_of(net(x), y)
+        x, y = next(source)
+        x = _jitter(x.to(device, non_blocking=True).float(), gen)
+        focal, regress = loss_of(net(x), y.to(device, non_blocking=True).float())
         return {"focal": focal, "regress": regress}
 
-    done = one_cycle(net, step_losses, steps, minutes, max_lr)
-    return net, {"steps": done, "batch": batch, "crop": CROP, "seed": seed, "sigma": SIGMA}
+    done = one_cycle(net, step_losses, steps, minutes, max_lr, fit)
+    info: dict[str, object] = {"steps": done, "batch": batch, "crop": CROP, "seed": seed}
+    return net, {**info, "sigma": SIGMA, "device": device, "widths": "own edge"}
 
 
 def spot_recall(
@@ -157,6 +210,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-lr", type=float, default=3e-3)
+    parser.add_argument("--device", default="cpu", help="cpu, or cuda where a GPU is lent")
+    parser.add_argument("--workers", type=int, default=0, help="processes cutting the crops")
+    parser.add_argument(
+        "--fit", action="store_true", help="fit the cycle's steps to --minutes (timed at start)"
+    )
     parser.add_argument(
         "--check", type=Path, default=None, help="measure this exported model on --val only"
     )
@@ -175,11 +233,22 @@ def main(argv: list[str] | None = None) -> int:
             print(f"spot_train: {path}: no such file; run outline_data first", file=sys.stderr)
             return 2
     images, corners = load_frames(args.train)
-    net, info = train(images, corners, args.minutes, args.steps, args.batch, args.seed, args.max_lr)
+    net, info = train(
+        images,
+        corners,
+        args.minutes,
+        args.steps,
+        args.batch,
+        args.seed,
+        args.max_lr,
+        args.device,
+        args.workers,
+        args.fit,
+    )
     info["frames"] = len(images)
     info["val_loss"] = round(val_loss(net, *load_frames(args.val)), 4)
     print(f"held-out loss {info['val_loss']}")
-    export(net, args.out, info, key="spots", name="spots")
+    export(net.cpu(), args.out, info, key="spots", name="spots")
     print(f"wrote {args.out}")
     return 0
 

@@ -144,16 +144,26 @@ python -m $T.gate train --train $G/a.npz $G/b.npz --val $G/val.npz --epochs 10 -
 python -m $T.quantize $G/card_gate_fp32.onnx models/card_gate.onnx --calibration $G/a.npz
 python -m $T.gate level models/card_gate.onnx --val $G/val.npz
 # The spot model: the index corners of a frame shrunk to 512, each with its card's edge and
-# width (rendered frames as the outline model's, with their index corners); about 10 + 4
-# minutes of rendering and 26 of training on 2 cores.
+# the width of that edge (rendered frames as the outline model's, with their index corners).
+# The shipped one was trained on a lent GPU machine by spots_gpu.sh (rendering there on 14
+# cores, then 4 minutes of training; its model "a"), from the card art in cache/cards:
+#   CARDS=cache/cards OUT=cache/spots_gpu bash companion/vision/training/spots_gpu.sh
+# Without a GPU, the same trainer on 2 cores (about 10 + 4 minutes of rendering and 26 of
+# training; 4,000 steps of 16 crops where the GPU run took 13,159 of 32):
 P=cache/spots
-python -m $T.outline_data --out $P/train.npz --scenes 1400 --seed 61
-python -m $T.outline_data --out $P/board.npz --scenes 600 --seed 63 --board 0.6
 python -m $T.outline_data --out $P/val.npz --scenes 120 --seed 62 --held-out
-python -m $T.spot_train --train $P/train.npz $P/board.npz --val $P/val.npz --steps 4000 \
-    --minutes 26 --seed 0 --out $P/card_spots_fp32.onnx
-python -m $T.quantize $P/card_spots_fp32.onnx models/card_spots.onnx \
-    --calibration $P/train.npz --outlines --count 64
+python -m $T.outline_data --out $P/calib.npz --scenes 200 --seed 61
+if [ -f cache/spots_gpu/spots_a.onnx ]; then
+    SPOTS=cache/spots_gpu/spots_a.onnx
+else
+    python -m $T.outline_data --out $P/train.npz --scenes 1400 --seed 61
+    python -m $T.outline_data --out $P/board.npz --scenes 600 --seed 63 --board 0.6
+    python -m $T.spot_train --train $P/train.npz $P/board.npz --val $P/val.npz --steps 4000 \
+        --minutes 26 --seed 0 --out $P/card_spots_fp32.onnx
+    SPOTS=$P/card_spots_fp32.onnx
+fi
+python -m $T.quantize $SPOTS models/card_spots.onnx --calibration $P/calib.npz --outlines \
+    --count 64
 python -m $T.spot_train --val $P/val.npz --check models/card_spots.onnx
 # Evaluation sets: held-out deck (tigullio) on held-out tables (stone), and a dev set of the
 # training decks and tables at unseen seeds (the model card's figures come from these).

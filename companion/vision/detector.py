@@ -100,8 +100,15 @@ BESIDE_ROUNDS = 2
 # Spot frames kept beside the whiteness levels' corners: those whose card width is within this
 # share of the lone cards' typical width, where the levels give one.
 SPOT_WIDTH = 0.25
-SPOT_NEAR = 0.25  # card widths from a proposal within which a spot adds nothing
-SPOT_TURN = 0.7  # cosine: a proposal's edge within about 45 degrees of the spot's
+# A spot adds nothing where a proposal frames the same corner alike: within SPOT_NEAR card
+# widths, its edge within about 10 degrees (SPOT_TURN, a cosine) and its width within 15 %
+# (SPOT_SCALE, a log ratio). Where a proposal is near but framed otherwise (a width of 0.7-0.9,
+# an edge 10-20 degrees off, a corner along a touching card's edge), the spot's frame is read
+# too: on the eleven rendered sets 333 tables exact against 324 when any proposal within a
+# quarter width and 45 degrees stopped it, no silent error against 1, 115 extra against 123.
+SPOT_NEAR = 0.1
+SPOT_TURN = 0.985
+SPOT_SCALE = 0.15
 # Where a table read with ``expect`` lacks cards, reads down to this confidence may fill the
 # gaps (flagged for a check); at most LOOK_AGAIN_TRIES of them, surest first, are tried.
 LOOK_AGAIN = 0.2
@@ -642,9 +649,9 @@ def _enlarged(q: Proposal, scale: float) -> Proposal:
 
 
 def _unproposed(spotted: list[Proposal], proposals: list[Proposal]) -> list[Proposal]:
-    """The spot frames with no proposal near them (``SPOT_NEAR`` of its card width, its edge
-    within 45 degrees): where the levels found the corner, their frame follows the card's
-    own outline, and a spot frame a few pixels or degrees off would only compete with it."""
+    """The spot frames that no proposal frames alike (``SPOT_NEAR``, ``SPOT_TURN``,
+    ``SPOT_SCALE``): where the levels framed the corner well, their frame follows the card's
+    own outline and a spot a pixel or two off would only compete with it."""
     if not spotted or not proposals:
         return spotted
     points = np.array([q.p for q in proposals])
@@ -653,7 +660,8 @@ def _unproposed(spotted: list[Proposal], proposals: list[Proposal]) -> list[Prop
     kept = []
     for q in spotted:
         near = np.hypot(*(points - q.p).T) < SPOT_NEAR * widths
-        if not np.any(near & (edges @ q.u > SPOT_TURN)):
+        alike = np.abs(np.log(widths / q.s)) < SPOT_SCALE
+        if not np.any(near & alike & (edges @ q.u > SPOT_TURN)):
             kept.append(q)
     return kept
 

@@ -423,11 +423,14 @@ def test_a_hand_short_of_a_card_after_the_first_look_is_looked_at_near_it(
     assert near < sum(crops)
 
 
-def test_a_table_read_whole_at_first_reads_as_with_the_whole_second_look(
-    detector: CardDetector,
-) -> None:
+def test_a_table_read_whole_at_first_reads_as_with_the_whole_second_look() -> None:
     """A fixture table whose first look already holds what was expected: its second look
-    reads only the frames away from its cards, and the same cards come out as with all."""
+    reads only the frames away from its cards, and the same cards come out as with all.
+
+    Without the spot model: on scene_0004 its frame at the seven of spades (read 7s, 0.563)
+    and the levels' frame there at 0.6 of the card's width (7c, 0.565) tie, and the table
+    then holds with the flagged 7c, which the whole second look reads again as 7s."""
+    detector = CardDetector(spot_path=None)
     checked = 0
     for entry in (e for e in LABELS if e["groups"]):
         image = cv2.imread(str(FIXTURES / entry["image"]))

@@ -228,6 +228,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.train:
         parser.error("--train: give the training frames (outline_data's)")
+    if args.device.startswith("cuda") and not torch.cuda.is_available():
+        parser.error(f"--device {args.device}: no CUDA GPU here (train with --device cpu)")
+    if args.workers < 0:
+        parser.error(f"--workers takes 0 or more processes: got {args.workers}")
     for path in (*args.train, *args.val):
         if not path.is_file():
             print(f"spot_train: {path}: no such file; run outline_data first", file=sys.stderr)

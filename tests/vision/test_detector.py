@@ -21,6 +21,7 @@ from companion.vision.detector import (
     _Look,
     _looked_for,
     _short_places,
+    _unproposed,
     paper_saturation,
     paper_saturations,
     reframes,
@@ -518,3 +519,20 @@ def test_with_no_card_read_the_lone_cards_outlines_give_the_size_of_an_unread_fa
     assert len(blank) == 0 and len(blank.unread) >= 1
     empty = detector.detect(cv2.imread(str(FIXTURES / "empty_00.jpg")))
     assert empty.unread.shape == (0, 4, 2)
+
+
+def _turned_frame(x: float, y: float, degrees: float, width: float) -> Proposal:
+    a = np.radians(degrees)
+    u = np.array([np.cos(a), np.sin(a)])
+    return Proposal(np.array([x, y]), u, np.array([-u[1], u[0]]), width)
+
+
+def test_a_spot_is_read_unless_a_proposal_frames_its_corner_alike() -> None:
+    proposal = _turned_frame(100, 100, 0, 50)
+    alike = _turned_frame(103, 101, 5, 54)  # 0.06 widths, 5 degrees, 8 % wider
+    narrower = _turned_frame(101, 100, 0, 70)  # the levels' frame at 0.7 of the width
+    turned = _turned_frame(101, 100, 15, 50)  # its edge 15 degrees off
+    elsewhere = _turned_frame(160, 100, 0, 50)
+    spots = [alike, narrower, turned, elsewhere]
+    assert _unproposed(spots, [proposal]) == [narrower, turned, elsewhere]
+    assert _unproposed(spots, []) == spots

@@ -657,10 +657,11 @@ def _unproposed(spotted: list[Proposal], proposals: list[Proposal]) -> list[Prop
     points = np.array([q.p for q in proposals])
     edges = np.array([q.u / np.linalg.norm(q.u) for q in proposals])
     widths = np.array([q.s for q in proposals])
+    scales = np.log(widths)
     kept = []
     for q in spotted:
         near = np.hypot(*(points - q.p).T) < SPOT_NEAR * widths
-        alike = np.abs(np.log(widths / q.s)) < SPOT_SCALE
+        alike = np.abs(scales - np.log(q.s)) < SPOT_SCALE
         if not np.any(near & alike & (edges @ q.u > SPOT_TURN)):
             kept.append(q)
     return kept

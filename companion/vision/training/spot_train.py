@@ -157,8 +157,15 @@ def train(
         return {"focal": focal, "regress": regress}
 
     done = one_cycle(net, step_losses, steps, minutes, max_lr, fit)
-    info: dict[str, object] = {"steps": done, "batch": batch, "crop": CROP, "seed": seed}
-    return net, {**info, "sigma": SIGMA, "device": device, "widths": "own edge"}
+    return net, {
+        "steps": done,
+        "batch": batch,
+        "crop": CROP,
+        "seed": seed,
+        "sigma": SIGMA,
+        "device": device,
+        "widths": "own edge",
+    }
 
 
 def spot_recall(

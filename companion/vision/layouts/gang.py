@@ -23,6 +23,12 @@ HAND_LINK = 0.85
 # whose centres were read off (a card's centre is drawn from one index corner; measured on the
 # dev set: 0.09 card widths off at the median, 0.2 at the 90th percentile, 0.4 at the 99th).
 PAIR_LINK = 1.5
+# Told the number of hands, lone cards past it pair up this far apart, closest first: a hand's
+# two cards read with their centres off (a frame a third too wide on a steep view, or one cut
+# by a neighbour) lay 1.7-2.0 card widths apart on the hard synthetic tables, where a lone
+# card was otherwise set aside as stray and its hand left short. Cards cut by the photo's edge
+# are stray before this.
+PAIR_REACH = 2.0
 # A row: every centre within ROW_RESIDUAL card widths of the fitted line, neighbours between
 # ROW_MIN_GAP and ROW_MAX_GAP card widths apart (a missed river card still leaves a row).
 ROW_RESIDUAL = 0.45
@@ -33,9 +39,14 @@ ROW_MAX_GAP = 2.8
 ROW_BORROW = 2
 # Past that, any cards laid parallel may make the row, on photos of up to this many cards (the
 # rows tried grow as the fifth power of the cards). Parallel: the mean of exp(4i angle) over the
-# row's cards at least ROW_ALIGNED (0.9: edges within about 10 degrees).
+# row's cards at least ROW_ALIGNED (0.9: edges within about 10 degrees). Such a row's cards may
+# lie ROW_TOUCHING_GAP apart: river cards laid touching lie a card width apart, but a centre
+# drawn from one corner's frame can be off by a fifth of a width or more (touching rows read
+# 0.53-0.65 apart at their closest on the hard synthetic tables). Not in the rows before it:
+# there, a hand's two cards borrowed into a river of lone cards pass at 0.5.
 ROW_SEARCH_MAX = 18
 ROW_ALIGNED = 0.9
+ROW_TOUCHING_GAP = 0.5
 # A card whose outline reaches within this many card widths of the photo's edge (or past it) is
 # cut by it: a lone one lies off the table (a card dropped, a neighbour's table), not in a
 # player's hand. Its outline is drawn from the corner read, whose frame can come from the cut
@@ -106,7 +117,7 @@ def _components(centres: np.ndarray, link: float) -> list[list[int]]:
     return list(groups.values())
 
 
-def _row_scores(points: np.ndarray, width: float) -> np.ndarray:
+def _row_scores(points: np.ndarray, width: float, min_gap: float = ROW_MIN_GAP) -> np.ndarray:
     """Straightness of rows of centres (K, M, 2), lower is better; inf where not a row."""
     centred = points - points.mean(axis=1, keepdims=True)
     vt = np.linalg.svd(centred)[2]  # (K, 2, 2): the row's direction, then its normal
@@ -116,17 +127,20 @@ def _row_scores(points: np.ndarray, width: float) -> np.ndarray:
     ok = (
         (residual <= ROW_RESIDUAL)
         & (gaps.max(axis=1) <= ROW_MAX_GAP)
-        & (gaps.min(axis=1) >= ROW_MIN_GAP)
+        & (gaps.min(axis=1) >= min_gap)
     )
     return np.where(ok, residual + 0.1 * (gaps.max(axis=1) - gaps.min(axis=1)), np.inf)
 
 
 def _best_row(
-    candidates: list[tuple[int, ...]], centres: np.ndarray, width: float
+    candidates: list[tuple[int, ...]],
+    centres: np.ndarray,
+    width: float,
+    min_gap: float = ROW_MIN_GAP,
 ) -> tuple[int, ...] | None:
     if not candidates:
         return None
-    scores = _row_scores(centres[np.array(candidates)], width)
+    scores = _row_scores(centres[np.array(candidates)], width, min_gap)
     best = int(np.argmin(scores))
     return candidates[best] if np.isfinite(scores[best]) else None
 
@@ -172,14 +186,20 @@ def _find_river(
     if row is None and turns is not None and len(centres) <= ROW_SEARCH_MAX:
         rows = borrowing(range(ROW_BORROW + 1, size + 1))
         row = _best_row(_parallel(rows, turns) if aligned else rows, centres, width)
+        if row is None and aligned:
+            touching = _parallel(borrowing(range(1, size + 1)), turns)
+            row = _best_row(touching, centres, width, ROW_TOUCHING_GAP)
     for fewer in (size - 1, size - 2):
         if row is None and fewer >= 3:
             row = _best_row(list(combinations(lone, fewer)), centres, width)
     return row or ()
 
 
-def _pair_singles(hands: list[list[int]], centres: np.ndarray, link: float) -> list[list[int]]:
-    """Lone cards joined two by two, closest first, when nearer than ``link``."""
+def _pair_singles(
+    hands: list[list[int]], centres: np.ndarray, link: float, most: int | None = None
+) -> list[list[int]]:
+    """Lone cards joined two by two, closest first, when nearer than ``link`` (at ``most``
+    that many pairs)."""
     singles = [h[0] for h in hands if len(h) == 1]
     out = [h for h in hands if len(h) != 1]
     pairs = sorted(
@@ -187,7 +207,7 @@ def _pair_singles(hands: list[list[int]], centres: np.ndarray, link: float) -> l
     )
     paired: set[int] = set()
     for distance, a, b in pairs:
-        if distance >= link:
+        if distance >= link or (most is not None and len(paired) >= 2 * most):
             break
         if a not in paired and b not in paired:
             paired |= {a, b}
@@ -273,12 +293,15 @@ def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True
         river = tuple(sorted(river, key=lambda i: float(centres[i] @ direction)))
     hands = [sorted(set(c) - set(river)) for c in clusters if set(c) - set(river)]
     hands = _pair_singles(hands, centres, PAIR_LINK * width)
-    hands.sort(key=lambda c: (float(centres[c].mean(axis=0)[1]), float(centres[c].mean(axis=0)[0])))
     # A lone card cut by the photo's edge is off the table, even where a hand is short (its
     # cards missed); a hand of two there is a player's, seated at the edge of the picture.
     cut = _cut_by_edge(detections, width)
     stray = [h[0] for h in hands if len(h) == 1 and cut[h[0]]]
     hands = [h for h in hands if not (len(h) == 1 and cut[h[0]])]
+    if expect is not None and expect.per_hand >= 2 and len(hands) > expect.hands:
+        surplus_count = len(hands) - expect.hands
+        hands = _pair_singles(hands, centres, PAIR_REACH * width, most=surplus_count)
+    hands.sort(key=lambda c: (float(centres[c].mean(axis=0)[1]), float(centres[c].mean(axis=0)[0])))
     if expect is not None:
         hands, surplus = _surplus_hands(hands, centres, expect)
         stray += surplus

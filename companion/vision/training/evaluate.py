@@ -183,6 +183,15 @@ def doubts(
     return Doubts(silent, right_flagged, right, wrong_flagged, wrong)
 
 
+def stray_unread(codes: Sequence[str], truth: Sequence[str], stray: Sequence[str]) -> int:
+    """The labelled ``stray`` cards (off the table, not in play) that no read gives: a silent
+    error among them leaves the verdict as it is, and no ``missing`` count can report it. Of
+    a code laid twice (two decks), one in play and one stray, a copy missed counts as the one
+    in play."""
+    laid, short = Counter(truth), Counter(truth) - Counter(codes)
+    return sum(max(0, short[code] - (laid[code] - n)) for code, n in Counter(stray).items())
+
+
 def _codes(groups: Grouping) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """The river's and the hands' card codes, as the labels write them."""
     river = tuple(str(seen.card) for seen in groups.river)
@@ -273,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     honesty = Doubts(0, 0, 0, 0, 0)
     silent_on_tables = 0  # of honesty.silent: on table scenes (read with their layout)
     silent_unanswerable = 0  # of those: tables whose grouping the labels cannot answer
+    silent_stray = 0  # of honesty.silent: stray cards (off the table) not read at all
     by_source: dict[str, Score] = {}
     tables = exact = 0
     unread = unread_photos = unread_idle = 0  # faces, photos with some, photos missing none
@@ -325,6 +335,9 @@ def main(argv: list[str] | None = None) -> int:
             honesty = honesty + found
             silent_on_tables += found.silent if groups is not None else 0
             silent_unanswerable += found.silent if groups is not None and not truth else 0
+            silent_stray += min(
+                found.silent, stray_unread(codes, entry["cards"], entry.get("stray", []))
+            )
             if args.verbose and found.silent:
                 print(f"  {entry['image']}: {found.silent} silent error(s)")
             if args.verbose and (score.false_pos or score.false_neg):
@@ -367,7 +380,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  silent errors on table scenes: {silent_on_tables} ({silent_unanswerable} where "
             f"an index is hidden, read with their layout only); in loose photos: "
-            f"{honesty.silent - silent_on_tables}"
+            f"{honesty.silent - silent_on_tables}; of all, stray cards (off the table, not in "
+            f"play) not read: {silent_stray}"
         )
     if unread:
         print(

@@ -106,6 +106,35 @@ def test_river_cards_laid_nearly_touching_are_still_the_river() -> None:
     assert hands_of(groups) == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
 
 
+def test_a_touching_river_read_with_centres_off_is_still_the_river() -> None:
+    # Touching cards lie a card width apart; centres drawn from misframed corners put the
+    # outer pairs 0.55 card widths apart (the hard synthetic tables read them 0.53-0.65 apart).
+    off = {**TABLE, "9h": (265, 600), "8c": (320, 600), "4c": (560, 600), "Js": (615, 600)}
+    groups = read_table(_at(off))
+    assert river_of(groups) == ("9h", "8c", "2h", "4c", "Js")
+    assert hands_of(groups) == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
+
+
+def test_told_the_hands_two_lone_cards_apart_are_one_hand_not_a_stray() -> None:
+    # The Kh's centre read 1.8 card widths from the 3c's: past the link for lone cards.
+    apart = {**TABLE, "Kh": (330, 150)}
+    assert hands_of(read_table(_at(apart))) == {
+        frozenset({"3c"}),
+        frozenset({"Kh"}),
+        frozenset({"Qs", "3s"}),
+    }
+    told = read_table(_at(apart), Expect(5, 2, 2))
+    assert hands_of(told) == {frozenset({"3c", "Kh"}), frozenset({"Qs", "3s"})}
+    assert told.fits
+    # Three hands expected: no hand is too many, and the two stay apart, each short a card.
+    three = read_table(_at(apart), Expect(5, 3, 2))
+    assert hands_of(three) == {frozenset({"3c"}), frozenset({"Kh"}), frozenset({"Qs", "3s"})}
+    assert three.missing is not None and sorted(three.missing.hands) == [0, 1, 1]
+    # Farther than the reach (2.6 card widths), the surplus card is stray.
+    far = read_table(_at({**TABLE, "Kh": (400, 250)}), Expect(5, 2, 2))
+    assert len(far.stray) == 1 and not far.fits
+
+
 def test_a_hand_dropped_against_the_river_keeps_its_other_card() -> None:
     # The Qs lies 60 px under the Js: the river takes the Js back, the hand keeps the 3s.
     near = {**TABLE, "Qs": (700, 660), "3s": (730, 720)}

@@ -5,7 +5,13 @@ from companion.vision import Detections
 from companion.vision.layouts.expect import Expect, Fit
 from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.places import SeenCard
-from companion.vision.training.evaluate import doubts, expect_of, grouping_exact, score_cards
+from companion.vision.training.evaluate import (
+    doubts,
+    expect_of,
+    grouping_exact,
+    score_cards,
+    stray_unread,
+)
 from tests.helpers import cards
 
 
@@ -156,3 +162,20 @@ def test_a_hidden_card_read_from_its_partly_hidden_index_leaves_the_count_to_a_m
     assert told.silent == 0 and told.wrong == 0
     # Without the codes the count stands for the hidden card, and Kd's miss is silent.
     assert doubts(det, ["As", "Kd"], groups, ["Qc"], hidden=1).silent == 1
+
+
+@pytest.mark.parametrize(
+    ("codes", "truth", "stray", "unread"),
+    [
+        (["As", "Kd"], ["As", "Kd", "7h"], ["7h"], 1),  # the stray 7h not read
+        (["As", "7h"], ["As", "Kd", "7h"], ["7h"], 0),  # read: the missed Kd is in play
+        (["As"], ["As", "Kd", "7h"], [], 0),
+        # Two decks, one 7h in play and one stray, one read: the copy missed is the one in play.
+        (["As", "7h"], ["As", "7h", "7h"], ["7h"], 0),
+        (["As"], ["As", "7h", "7h"], ["7h"], 1),
+    ],
+)
+def test_stray_cards_not_read_are_counted_apart(
+    codes: list[str], truth: list[str], stray: list[str], unread: int
+) -> None:
+    assert stray_unread(codes, truth, stray) == unread

@@ -30,8 +30,10 @@ __all__ = [
 # it even when a surer read of its rank with another suit lies at the card's opposite corner.
 SURE = 0.7
 # Length to width of a card outline spanned by its two index corners (``_spanned``): a card is
-# 1.4 (63 x 88 mm); a steep view shortens it and a sideways one widens it.
-SPAN_ASPECT = (0.9, 2.0)
+# 1.4 (63 x 88 mm); a steep view shortens it and a sideways one widens it, and a phone held
+# over the table but turned 45 degrees stretches the cards near the photo's edge to 2.4-2.5
+# (the shared real tables seen so: their near river cards).
+SPAN_ASPECT = (0.9, 2.6)
 
 # Why a read is doubtful (``Detections.doubts``): a player should check the card.
 UNSURE = "unsure"  # a confidence under ``detections.CHECK_BELOW``

@@ -142,16 +142,29 @@ def test_a_card_read_at_one_corner_is_outlined_from_that_frame() -> None:
     np.testing.assert_allclose(det.quads[0], [[50, 50], [120, 50], [120, 148], [50, 148]])
 
 
-def test_corners_too_far_apart_for_one_card_do_not_outline_it() -> None:
-    # The other corner is half a card lower than the card's own: two cards' corners, or a
-    # misplaced frame; the surer read's outline stands.
+def test_corners_too_near_for_one_card_do_not_outline_it() -> None:
+    # The other corner is 0.9 card widths higher than the card's own (an outline 0.5 times
+    # as long as wide): two cards' corners, or a misplaced frame; the surer read's outline
+    # stands. (Corners farther apart than the card's own lie at two places.)
     a, b = _corners(50, 50)
-    low = Proposal(b.p + np.array([0.0, 0.9 * S]), b.u, b.v, b.s)
+    low = Proposal(b.p - np.array([0.0, 0.9 * S]), b.u, b.v, b.s)
     det = merge_reads(
         [CornerRead(parse_card("7s"), 0.97, a), CornerRead(parse_card("7s"), 0.9, low)],
         (400, 400),
     )
     np.testing.assert_allclose(det.quads[0], [[50, 50], [150, 50], [150, 190], [50, 190]])
+
+
+def test_a_card_stretched_by_a_turned_phone_is_outlined_between_its_corners() -> None:
+    # Near the edge of a photo taken with the phone turned 45 degrees, a card is 2.3 times
+    # as long as wide; its frames were read at its width.
+    a, b = _corners(50, 50)
+    far = Proposal(b.p + np.array([0.0, 0.9 * S]), b.u, b.v, b.s)
+    det = merge_reads(
+        [CornerRead(parse_card("7s"), 0.97, a), CornerRead(parse_card("7s"), 0.9, far)],
+        (400, 400),
+    )
+    np.testing.assert_allclose(det.quads[0], [[50, 50], [150, 50], [150, 280], [50, 280]])
 
 
 def test_a_card_seen_steeply_is_outlined_where_its_frames_edges_meet() -> None:

@@ -165,8 +165,9 @@ def _find_river(
     """The straightest row of ``size`` lone cards; else of ``size`` borrowing a clustered card
     or two; else, when the cards' ``turns`` (radians) are known, of any cards laid parallel
     (river cards laid nearly touching pair up as "hands": two pairs in one river once left no
-    row at all; not ``aligned``: of any cards); else a row of one or two cards fewer, of lone
-    cards (a river card missed)."""
+    row at all; not ``aligned``: of any cards), and of cards laid parallel whose neighbours
+    lie as near as ``ROW_TOUCHING_GAP`` (a river laid touching, its centres read off); else a
+    row of one or two cards fewer, of lone cards (a river card missed)."""
     if size == 0:
         return ()
     lone = [c[0] for c in clusters if len(c) == 1]
@@ -198,8 +199,8 @@ def _find_river(
 def _pair_singles(
     hands: list[list[int]], centres: np.ndarray, link: float, most: int | None = None
 ) -> list[list[int]]:
-    """Lone cards joined two by two, closest first, when nearer than ``link`` (at ``most``
-    that many pairs)."""
+    """Lone cards joined two by two, closest first, when nearer than ``link`` (and into at
+    most ``most`` pairs)."""
     singles = [h[0] for h in hands if len(h) == 1]
     out = [h for h in hands if len(h) != 1]
     pairs = sorted(

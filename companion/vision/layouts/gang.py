@@ -182,13 +182,17 @@ def _find_river(
         ]
 
     row = _best_row(list(combinations(lone, size)), centres, width)
+    few = [] if row is not None else borrowing(range(1, ROW_BORROW + 1))
     if row is None:
-        row = _best_row(borrowing(range(1, ROW_BORROW + 1)), centres, width)
+        row = _best_row(few, centres, width)
     if row is None and turns is not None and len(centres) <= ROW_SEARCH_MAX:
         rows = borrowing(range(ROW_BORROW + 1, size + 1))
-        row = _best_row(_parallel(rows, turns) if aligned else rows, centres, width)
+        if aligned:
+            rows = _parallel(rows, turns)
+        row = _best_row(rows, centres, width)
         if row is None and aligned:
-            touching = _parallel(borrowing(range(1, size + 1)), turns)
+            # The same parallel rows, borrowing any number of cards, in the same order.
+            touching = _parallel(few, turns) + rows
             row = _best_row(touching, centres, width, ROW_TOUCHING_GAP)
     for fewer in (size - 1, size - 2):
         if row is None and fewer >= 3:
@@ -300,8 +304,7 @@ def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True
     stray = [h[0] for h in hands if len(h) == 1 and cut[h[0]]]
     hands = [h for h in hands if not (len(h) == 1 and cut[h[0]])]
     if expect is not None and expect.per_hand >= 2 and len(hands) > expect.hands:
-        surplus_count = len(hands) - expect.hands
-        hands = _pair_singles(hands, centres, PAIR_REACH * width, most=surplus_count)
+        hands = _pair_singles(hands, centres, PAIR_REACH * width, most=len(hands) - expect.hands)
     hands.sort(key=lambda c: (float(centres[c].mean(axis=0)[1]), float(centres[c].mean(axis=0)[0])))
     if expect is not None:
         hands, surplus = _surplus_hands(hands, centres, expect)

@@ -188,7 +188,8 @@ def stray_unread(codes: Sequence[str], truth: Sequence[str], stray: Sequence[str
     error among them leaves the verdict as it is, and no ``missing`` count can report it. Of
     a code laid twice (two decks), one in play and one stray, a copy missed counts as the one
     in play."""
-    laid, short = Counter(truth), Counter(truth) - Counter(codes)
+    laid = Counter(truth)
+    short = laid - Counter(codes)
     return sum(max(0, short[code] - (laid[code] - n)) for code, n in Counter(stray).items())
 
 

@@ -182,8 +182,9 @@ def _find_river(
         ]
 
     row = _best_row(list(combinations(lone, size)), centres, width)
-    few = [] if row is not None else borrowing(range(1, ROW_BORROW + 1))
+    few: list[tuple[int, ...]] = []
     if row is None:
+        few = borrowing(range(1, ROW_BORROW + 1))
         row = _best_row(few, centres, width)
     if row is None and turns is not None and len(centres) <= ROW_SEARCH_MAX:
         rows = borrowing(range(ROW_BORROW + 1, size + 1))

@@ -8,7 +8,10 @@ the river, the hands, ``stray`` (cards read but not in play: cut by the photo's 
 the expected hands) and, with ``--expect``, ``missing`` and ``extra`` (cards short and over:
 the river, then each expected hand). ``unread`` lists the card faces seen where no card was
 read (``box`` and ``quad``, image pixels): a card whose index the reader could not read, which
-no count points at in a photo read without ``--expect``. The plain text says the same in words.
+no count points at in a photo read without ``--expect``. ``card_width`` is the read cards'
+median width in image pixels, and ``small_cards`` says it is under ``READABLE_WIDTH`` (50 px):
+indices that small are often misread, so the photo should be taken closer. The plain text says
+the same in words.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import cv2
 
 from companion.errors import ImageDecodeError, InputError
 from companion.messages import text
+from companion.vision.detections import READABLE_WIDTH
 from companion.vision.image import load_image
 from companion.vision.layouts.expect import parse_expect
 from companion.vision.layouts.gang import Grouping
@@ -35,7 +39,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "not sure, look at it) and its 'doubts'; the groups give the river, the hands, 'stray' "
         "cards (not in play: cut by the photo's edge, or past the expected hands) and, with "
         "--expect, 'missing' and 'extra' counts per place; 'unread' lists the card faces seen "
-        "where no card was read.",
+        "where no card was read; 'small_cards' says the cards are too small in the photo "
+        f"(median 'card_width' under {READABLE_WIDTH:.0f} px) to be read surely.",
     )
     parser.add_argument("images", nargs="+", type=Path, metavar="IMG")
     parser.add_argument("--json", action="store_true", help="print a JSON array")
@@ -110,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
             entry["cards"] = []
             entry["groups"] = {"river": [], "hands": [], "stray": []}
             entry["unread"] = []
+            entry["card_width"] = None
+            entry["small_cards"] = False
             results.append(entry)
             continue
         det = detector.detect(image, expect=expect, decks=args.decks)
@@ -134,6 +141,9 @@ def run(args: argparse.Namespace) -> int:
             }
             for quad in det.unread
         ]
+        width = det.card_width()
+        entry["card_width"] = None if width is None else round(width, 1)
+        entry["small_cards"] = det.small_cards()
         if args.annotate:
             target = args.annotate / f"{path.stem}_cards.jpg"
             if not cv2.imwrite(str(target), draw_reads(image, det)):
@@ -173,10 +183,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _doubt_lines(entry: dict[str, Any], lang: str) -> list[str]:
-    """The plain text's words for what a player should look at: cards to check, stray cards,
-    card faces seen but not read, and cards missing or over against ``--expect``."""
+    """The plain text's words for what a player should look at: cards too small in the photo,
+    cards to check, stray cards, card faces seen but not read, and cards missing or over
+    against ``--expect``."""
     groups = entry["groups"]
     lines = []
+    if entry["small_cards"]:
+        lines.append(
+            text("vision.detect_small", lang, px=round(entry["card_width"]), need=READABLE_WIDTH)
+        )
     doubtful = [c["card"] for c in entry["cards"] if c["check"]]
     if doubtful:
         lines.append(text("vision.detect_check", lang, cards=" ".join(doubtful)))

@@ -94,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "photo": "Photo of the table",
     "webcam": "Computer webcam",
     "capture": "Capture",
+    "webcam_small": "The cards are small in the frame (about {px} px wide): bring the webcam closer",
     "webcam_none": "No webcam on the computer running the app.",
     "vision_off": "Photo reading unavailable ({reason}): type the cards, everything else works.",
     "read_done": "{n} {n:p:card|cards} read (grouping {conf}% sure): check them.",
@@ -492,6 +493,7 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_no_mistake": "No big token mistake.",
     # -- vision (#15): its own words below this line
     "vision.detect_check": "  check: {cards}",
+    "vision.detect_small": "  small: the cards are about {px} px wide in this photo, under the {need:.0f} px the reader needs to read an index surely (take the photo closer, or check every card)",
     "vision.detect_stray": "  not in play (stray): {cards}",
     "vision.detect_unread": "  not read: {n} card {n:p:face|faces} seen where no card was read (look at the photo; --annotate outlines {n:p:it|them} in red)",
     "vision.detect_missing": "  missing: {river} in the river, {hands} in the hands",
@@ -504,6 +506,7 @@ MESSAGES: dict[str, str] = {
     "failure_line": "#{token} {hand}: {reason}",
     "doubt.title": "Check before the verdict",
     "doubt.held": "The verdict waits until each line is fixed or confirmed.",
+    "doubt.small": "The cards are small in this photo (about {px} px wide): the reader may misread their indices. Take it closer, or check every card",
     "doubt.hand_count": "{name}: {n} {n:p:card|cards} read, {want} expected",
     "doubt.hand_none": "{name}: no hand found on the photo",
     "doubt.river_count": "River: {n} {n:p:card|cards} read, 5 expected",

@@ -94,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "photo": "Photo de la table",
     "webcam": "Webcam de l'ordinateur",
     "capture": "Capturer",
+    "webcam_small": "Les cartes sont petites dans l'image (environ {px} px de large) : rapprochez la webcam",
     "webcam_none": "Aucune webcam sur l'ordinateur qui fait tourner l'app.",
     "vision_off": "Lecture des photos indisponible ({reason}) : tapez les cartes, tout le reste marche.",
     "read_done": "{n} {n:p:carte lue|cartes lues} (regroupement sûr à {conf} %) : vérifiez-les.",
@@ -492,6 +493,7 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_no_mistake": "Aucune grosse erreur de jetons.",
     # -- vision (#15): its own words below this line
     "vision.detect_check": "  à vérifier : {cards}",
+    "vision.detect_small": "  petites : les cartes font environ {px} px de large sur cette photo, sous les {need:.0f} px qu'il faut au lecteur pour lire un index sûrement (prenez la photo de plus près, ou vérifiez chaque carte)",
     "vision.detect_stray": "  hors jeu (égarées) : {cards}",
     "vision.detect_unread": "  non lues : {n} {n:p:face de carte vue|faces de carte vues} là où aucune carte n'a été lue (regardez la photo ; --annotate {n:p:la|les} entoure en rouge)",
     "vision.detect_missing": "  manquantes : {river} dans la rivière, {hands} dans les mains",
@@ -504,6 +506,7 @@ MESSAGES: dict[str, str] = {
     "failure_line": "#{token} {hand} : {reason}",
     "doubt.title": "À vérifier avant le verdict",
     "doubt.held": "Le verdict attend que chaque ligne soit corrigée ou confirmée.",
+    "doubt.small": "Les cartes sont petites sur cette photo (environ {px} px de large) : le lecteur peut mal lire leurs index. Prenez-la de plus près, ou vérifiez chaque carte",
     "doubt.hand_count": "{name} : {n} {n:p:carte lue|cartes lues}, {want} attendues",
     "doubt.hand_none": "{name} : aucune main trouvée sur la photo",
     "doubt.river_count": "Rivière : {n} {n:p:carte lue|cartes lues}, 5 attendues",

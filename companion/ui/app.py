@@ -21,6 +21,7 @@ from companion.ui.cribbage.actions import prepare_show_photo
 from companion.ui.fonts import FAMILY, font_urls
 from companion.ui.history.actions import download_file, export_data, export_files
 from companion.ui.navigation import initial_state
+from companion.ui.photo.read import small_width
 from companion.ui.replay.actions import run_replay, wanted
 from companion.ui.root import bug_view, root_view
 from companion.ui.services import MAX_UPLOAD_BYTES, Action, Services, run
@@ -79,6 +80,10 @@ def _no_frame() -> np.ndarray | None:
     return None
 
 
+def _no_width() -> int | None:
+    return None
+
+
 def _no_live() -> LiveRead | None:
     return None
 
@@ -94,6 +99,9 @@ def WebcamPanel(
     """The host computer's webcam: a live preview with the cards read drawn, and a capture."""
     shown: tuple[bytes | None, Callable[[Any], None]] = ft.use_state(_no_preview)
     preview, set_preview = shown
+    # The fused cards' width in the frame when too small to read surely: "come closer".
+    small_state: tuple[int | None, Callable[[Any], None]] = ft.use_state(_no_width)
+    small, set_small = small_state
     live = ft.use_ref(False)
     # The latest full-size frame, for the capture.
     last: MutableRef[np.ndarray | None] = ft.use_ref(_no_frame)
@@ -116,6 +124,7 @@ def WebcamPanel(
                     break
                 last.current = frame
                 read = await asyncio.to_thread(fusing.current.read, frame)
+                set_small(small_width(read))
                 if read is not None:
                     from companion.vision import draw_reads  # loaded with the reader already
 
@@ -147,6 +156,11 @@ def WebcamPanel(
     if preview is not None:
         controls += [
             ft.Image(src=preview, width=320, key="webcam-preview"),
+            *(
+                [ft.Text(t("webcam_small", state.lang, px=small), key="webcam-small")]
+                if small is not None
+                else []
+            ),
             ft.Button(key="capture", content=t("capture", state.lang), on_click=capture),
         ]
     return ft.Column(controls, spacing=6)

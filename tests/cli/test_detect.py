@@ -182,3 +182,22 @@ def test_a_card_face_not_read_is_listed_and_said(
     assert "  not read: 1 card face seen where no card was read" in out
     _, out = _run(capsys, str(blank), "--lang", "fr")
     assert "  non lues : 1 face de carte vue là où aucune carte n'a été lue" in out
+
+
+def test_cards_too_small_in_the_photo_are_said_with_their_width(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    scene = FIXTURES / "scene_0004.jpg"  # cards about 73 px wide
+    image = cv2.imread(str(scene))
+    far = tmp_path / "far.jpg"
+    cv2.imwrite(str(far), cv2.resize(image, None, fx=0.55, fy=0.55, interpolation=cv2.INTER_AREA))
+    _, data = _run(capsys, str(scene), str(far), str(tmp_path / "none.jpg"), "--json")
+    near, small, error = json.loads(data)
+    assert not near["small_cards"] and near["card_width"] > 60
+    assert small["small_cards"] and 30 < small["card_width"] < 50
+    assert error["card_width"] is None and not error["small_cards"]
+    _, out = _run(capsys, str(far))
+    px = round(small["card_width"])
+    assert f"  small: the cards are about {px} px wide in this photo, under the 50 px" in out
+    _, out = _run(capsys, str(scene))
+    assert "small:" not in out

@@ -144,6 +144,22 @@ def unread_shot(page: Any, out: Path, folder: Path) -> Path:
     return browser.screenshot(page, "16-photo-unread", out)
 
 
+def small_shot(page: Any, out: Path, folder: Path) -> Path:
+    """The same scene shrunk to 55 % (cards about 42 px wide): the cards too small to read
+    surely, said first among the doubts."""
+    photo = folder / "far.jpg"
+    scene = cv2.imread(str(SCENE))
+    cv2.imwrite(str(photo), cv2.resize(scene, None, fx=0.55, fy=0.55, interpolation=cv2.INTER_AREA))
+    with page.expect_file_chooser() as chooser:
+        browser.button(page, "Photo of the table").click()
+    chooser.value.set_files(str(photo))
+    browser.seen(page, re.compile("The cards are small")).wait_for(timeout=90_000)
+    browser.scroll(page, -3000)
+    browser.scroll(page, 1200)  # the hands and the doubts under them
+    page.wait_for_timeout(800)
+    return browser.screenshot(page, "17-photo-small", out)
+
+
 def shoot_cribbage(page: Any, out: Path) -> list[Path]:
     """The cribbage screen: a show counted item by item, the board, the discard advice."""
     browser.type_into(page, "Main (4 cartes)", "4c 5d 6h Kc", None)
@@ -215,6 +231,7 @@ def shoot(out: Path) -> list[Path]:
             shots += spit_shots(page, out)
             shots.append(photo_shot(page, out))
             shots.append(unread_shot(page, out, Path(tmp)))
+            shots.append(small_shot(page, out, Path(tmp)))
     for path in shots:  # small files for the repository
         image = cv2.imread(str(path))
         cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])

@@ -7,7 +7,9 @@ import cv2
 import numpy as np
 
 from companion.ui.camera import PREVIEW_WIDTH, Camera, FusedReader, LiveRead, encode_jpeg
+from companion.ui.photo.read import small_width
 from companion.ui.services import PhotoReader, decode_upload
+from companion.ui.text import t
 from companion.vision import Detections
 from tests.helpers import FIXTURES, cards, without_indices
 
@@ -62,3 +64,19 @@ def test_a_capture_adds_the_faces_seen_where_no_fused_card_lies() -> None:
     )
     whole = FusedReader(read, reader).read(scene)
     assert whole is not None and whole.unread.shape == (0, 4, 2)
+
+
+def test_the_preview_asks_to_come_closer_only_when_the_cards_are_small() -> None:
+    frame = cv2.imread(str(FIXTURES / "scene_0001.jpg"))  # cards about 77 px wide
+    far = cv2.resize(frame, None, fx=0.55, fy=0.55, interpolation=cv2.INTER_AREA)
+    near_read, far_read = LiveRead(PhotoReader()), LiveRead(PhotoReader())
+    for _ in range(3):
+        near, small = near_read.read(frame), far_read.read(far)
+    assert near is not None and len(near) >= 10 and small_width(near) is None
+    assert small is not None and len(small) >= 1
+    width = small_width(small)
+    assert width is not None and 30 < width < 50
+    assert small_width(None) is None and small_width(Detections.empty()) is None
+    assert t("webcam_small", "en", px=width) == (
+        f"The cards are small in the frame (about {width} px wide): bring the webcam closer"
+    )

@@ -122,3 +122,29 @@ def test_unread_faces_are_kept_by_a_selection_and_checked_for_shape() -> None:
     assert Detections.empty().unread.shape == (0, 4, 2) and not det.unread.flags.writeable
     with pytest.raises(ValueError, match=r"unread must have shape \(N, 4, 2\), got \(4, 2\)"):
         Detections(cards("As"), np.ones(1), np.zeros((1, 4)), np.zeros((1, 4, 2)), unread=face[0])
+
+
+def _cards_of_width(*widths: float) -> Detections:
+    """Upright cards and a card turned a quarter, each of the given width (1.4 times as long)."""
+    quads = []
+    for k, w in enumerate(widths):
+        x = 200.0 * k
+        upright = [[x, 0], [x + w, 0], [x + w, 1.4 * w], [x, 1.4 * w]]
+        turned = [[x, 0], [x + 1.4 * w, 0], [x + 1.4 * w, w], [x, w]]
+        quads.append(turned if k % 2 else upright)
+    q = np.array(quads, np.float32)
+    codes = " ".join(["As", "Td", "2c", "9h", "5s"][: len(widths)])
+    return Detections(cards(codes), np.full(len(widths), 0.99), np.c_[q.min(1), q.max(1)], q)
+
+
+def test_the_card_width_is_the_median_of_the_outlines_shorter_sides() -> None:
+    assert _cards_of_width(40, 60, 44).card_width() == pytest.approx(44)
+    assert _cards_of_width(40, 60).card_width() == pytest.approx(50)
+    assert Detections.empty().card_width() is None
+
+
+def test_cards_narrower_than_the_reader_needs_are_small() -> None:
+    assert _cards_of_width(45, 49, 80).small_cards()
+    assert not _cards_of_width(45, 50, 80).small_cards()
+    assert not _cards_of_width(120, 300).small_cards()
+    assert not Detections.empty().small_cards()

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from companion.engine.cards import Card
 
-__all__ = ["Spot", "PhotoRead", "Point", "Quad"]
+if TYPE_CHECKING:  # types only: the app starts without the vision package
+    from companion.vision.detections import Detections
+
+__all__ = ["Spot", "PhotoRead", "Point", "Quad", "small_width"]
 
 Point = tuple[float, float]
 Quad = tuple[Point, Point, Point, Point]
@@ -43,14 +47,17 @@ class Spot:
 
 @dataclass(frozen=True)
 class PhotoRead:
-    """The photo as shown (a small JPEG, ``width`` x ``height``), its cards' outlines, and the
-    outlines of the card faces seen where no card was read (``unread``, shown pixels)."""
+    """The photo as shown (a small JPEG, ``width`` x ``height``), its cards' outlines, the
+    outlines of the card faces seen where no card was read (``unread``, shown pixels), and the
+    cards' width in the original photo's pixels when they are too small there to be read
+    surely (``small``; None when they are not)."""
 
     image: bytes
     width: int
     height: int
     spots: tuple[Spot, ...]
     unread: tuple[Quad, ...] = ()
+    small: int | None = None
 
     def spot_at(self, place: int, index: int) -> int | None:
         """The spot whose card lies at (place, index), if that card came from the photo."""
@@ -104,3 +111,12 @@ class PhotoRead:
 
     def centres(self, place: int) -> Sequence[Point]:
         return [s.centre for s in self.spots if s.at is not None and s.at[0] == place]
+
+
+def small_width(read: Detections | None) -> int | None:
+    """The read cards' width in the photo's pixels, where they are too small there to be read
+    surely (the player should take the photo, or hold the webcam, closer); else None."""
+    if read is None or not read.small_cards():
+        return None
+    width = read.card_width()
+    return None if width is None else round(width)

@@ -18,7 +18,7 @@ from companion.storage.model import group_key
 from companion.ui.banner import Banner
 from companion.ui.history.actions import refresh_history
 from companion.ui.night.actions import with_night
-from companion.ui.photo.read import PhotoRead, Quad, Spot
+from companion.ui.photo.read import PhotoRead, Quad, Spot, small_width
 from companion.ui.photo.seats import angle, assign_hands, mean_point
 from companion.ui.services import Action, Services, decode_upload, vision_off
 from companion.ui.showdown.doubts import doubts, layout
@@ -152,6 +152,7 @@ def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) 
                 height,
                 spots,
                 tuple(_quad(q) for q in np.asarray(read.unread) * scale),
+                small_width(read),
             ),
             # Asked once a night: which hand is whose, on its first photo.
             seating=night is not None and not seats and any(hands),

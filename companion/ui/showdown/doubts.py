@@ -1,7 +1,8 @@
-"""What a photo leaves in doubt, said before the verdict: hands short of cards or over, a river
-not of five, cards not in play, reads the reader doubts, card faces it saw and could not
-read. The verdict waits until each is fixed or confirmed (``ShowdownState.confirm``);
-duplicates in a one-deck game are the engine's problems and hold it too.
+"""What a photo leaves in doubt, said before the verdict: cards too small in the photo to be
+read surely, hands short of cards or over, a river not of five, cards not in play, reads the
+reader doubts, card faces it saw and could not read. The verdict waits until each is fixed or
+confirmed (``ShowdownState.confirm``); duplicates in a one-deck game are the engine's problems
+and hold it too.
 """
 
 from __future__ import annotations
@@ -95,6 +96,9 @@ def doubts(table: ShowdownState) -> tuple[Doubt, ...]:
     if table.read is None:
         return ()
     found: list[Doubt] = []
+    if table.read.small is not None:
+        # First: retaking the photo closer fixes most of the lines below at once.
+        found.append(Doubt("small", phrase("doubt.small", px=table.read.small)))
     n = len(table.river)
     if n != RIVER_CARDS:
         found.append(Doubt(f"river:{n}", phrase("doubt.river_count", n=n), RIVER))

@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.vision.detections import Detections
+from companion.vision.detections import READABLE_WIDTH, Detections
 from companion.vision.detector import CardDetector
 from companion.vision.gate import DEFAULT_GATE
 from companion.vision.image import MIN_IMAGE_SIDE
@@ -287,6 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     by_source: dict[str, Score] = {}
     tables = exact = 0
     unread = unread_photos = unread_idle = 0  # faces, photos with some, photos missing none
+    # Photos said to hold cards too small to read surely, and those read with no error, for the
+    # photos said so and the others: whether the warning points at the photos read wrongly.
+    small = Counter[str]()
     latency: dict[str, list[float]] = {}
     for entry in entries:
         image = cv2.imread(str(args.labels.parent / entry["image"]), cv2.IMREAD_COLOR)
@@ -334,6 +337,9 @@ def main(argv: list[str] | None = None) -> int:
                 unread_photos += 1
                 unread_idle += score.false_neg == 0
             honesty = honesty + found
+            said = "small" if detections.small_cards() else "other"
+            small[said] += 1
+            small[f"{said} right"] += not (score.false_pos or score.false_neg)
             silent_on_tables += found.silent if groups is not None else 0
             silent_unanswerable += found.silent if groups is not None and not truth else 0
             silent_stray += min(
@@ -388,6 +394,13 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"unread card faces reported: {unread} on {unread_photos} photos "
             f"({unread_idle} of them with no card missed)"
+        )
+    if small["small"]:
+        print(
+            f"cards said too small to read surely (median width under {READABLE_WIDTH:.0f} px) "
+            f"on {small['small']} of {small['small'] + small['other']} photos: "
+            f"{small['small right']} of them read with no error, {small['other right']} of the "
+            f"{small['other']} others"
         )
     for key, values in sorted(latency.items()):
         ms = np.array(values) * 1000

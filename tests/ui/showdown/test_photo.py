@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import pytest
 from flet.canvas import Canvas, Text
 
@@ -258,3 +259,24 @@ def test_a_face_cut_by_the_photos_edge_is_labelled_inside_the_photo_over_a_hands
     texts = [s for s in canvas.shapes if isinstance(s, Text)]
     assert texts[-1].value == "1 ? not read" and texts[-1].y >= 8.0
     assert any("Ana" in str(s.value) for s in texts[:-1])
+
+
+def test_cards_too_small_in_the_photo_are_said_first_and_hold_the_verdict(
+    reading: Services,
+) -> None:
+    state = AppState(lang="en", table=ShowdownState(PLAYERS))
+    near = run(load_photo(photos.jpeg(photos.scene())), state, reading)
+    assert near.table.read is not None and near.table.read.small is None
+    assert not any(d.key == "small" for d in doubts(near.table))
+    image = photos.scene()
+    far = cv2.resize(image, None, fx=0.55, fy=0.55, interpolation=cv2.INTER_AREA)
+    state = run(load_photo(photos.jpeg(far)), state, reading)
+    read = state.table.read
+    assert read is not None and read.small is not None and 30 < read.small < 50
+    first = doubts(state.table)[0]
+    assert first.key == "small" and first.text.text("en") == (
+        f"The cards are small in this photo (about {read.small} px wide): the reader may "
+        "misread their indices. Take it closer, or check every card"
+    )
+    assert "petites" in first.text.text("fr")
+    assert not any(d.key == "small" for d in doubts(state.table.confirm("small")))

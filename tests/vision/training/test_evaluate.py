@@ -1,3 +1,7 @@
+import json
+from pathlib import Path
+
+import cv2
 import numpy as np
 import pytest
 
@@ -9,10 +13,11 @@ from companion.vision.training.evaluate import (
     doubts,
     expect_of,
     grouping_exact,
+    main,
     score_cards,
     stray_unread,
 )
-from tests.helpers import cards
+from tests.helpers import FIXTURES, cards
 
 
 @pytest.mark.parametrize(
@@ -179,3 +184,22 @@ def test_stray_cards_not_read_are_counted_apart(
     codes: list[str], truth: list[str], stray: list[str], unread: int
 ) -> None:
     assert stray_unread(codes, truth, stray) == unread
+
+
+def test_photos_said_to_hold_cards_too_small_are_counted_with_their_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    image = cv2.imread(str(FIXTURES / "scene_0002.jpg"))  # three cards about 145 px wide
+    cv2.imwrite(str(tmp_path / "near.jpg"), image)
+    far = cv2.resize(image, None, fx=0.3, fy=0.3, interpolation=cv2.INTER_AREA)  # about 41 px
+    cv2.imwrite(str(tmp_path / "far.jpg"), far)
+    truth = ["Td", "Qc", "2h"]
+    labels = [{"image": name, "cards": truth} for name in ("near.jpg", "far.jpg")]
+    (tmp_path / "labels.json").write_text(json.dumps(labels))
+    assert main([str(tmp_path / "labels.json")]) == 0
+    out = capsys.readouterr().out
+    assert "F1 1.0000" in out
+    assert (
+        "cards said too small to read surely (median width under 50 px) on 1 of 2 photos: "
+        "1 of them read with no error, 1 of the 1 others"
+    ) in out

@@ -290,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     # Photos said to hold cards too small to read surely, and those read with no error, for the
     # photos said so and the others: whether the warning points at the photos read wrongly.
     small = Counter[str]()
+    small_score = {"small": Score(0, 0, 0), "other": Score(0, 0, 0)}
     latency: dict[str, list[float]] = {}
     for entry in entries:
         image = cv2.imread(str(args.labels.parent / entry["image"]), cv2.IMREAD_COLOR)
@@ -340,6 +341,7 @@ def main(argv: list[str] | None = None) -> int:
             said = "small" if detections.small_cards() else "other"
             small[said] += 1
             small[f"{said} right"] += not (score.false_pos or score.false_neg)
+            small_score[said] = small_score[said] + score
             silent_on_tables += found.silent if groups is not None else 0
             silent_unanswerable += found.silent if groups is not None and not truth else 0
             silent_stray += min(
@@ -399,8 +401,10 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"cards said too small to read surely (median width under {READABLE_WIDTH:.0f} px) "
             f"on {small['small']} of {small['small'] + small['other']} photos: "
-            f"{small['small right']} of them read with no error, {small['other right']} of the "
-            f"{small['other']} others"
+            f"{small['small right']} of them read with no error (F1 "
+            f"{small_score['small'].f1:.4f}, recall {small_score['small'].recall:.4f}), "
+            f"{small['other right']} of the {small['other']} others (F1 "
+            f"{small_score['other'].f1:.4f}, recall {small_score['other'].recall:.4f})"
         )
     for key, values in sorted(latency.items()):
         ms = np.array(values) * 1000

@@ -201,5 +201,6 @@ def test_photos_said_to_hold_cards_too_small_are_counted_with_their_errors(
     assert "F1 1.0000" in out
     assert (
         "cards said too small to read surely (median width under 50 px) on 1 of 2 photos: "
-        "1 of them read with no error, 1 of the 1 others"
+        "1 of them read with no error (F1 1.0000, recall 1.0000), 1 of the 1 others (F1 1.0000, "
+        "recall 1.0000)"
     ) in out

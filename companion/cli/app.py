@@ -1,6 +1,6 @@
 """``companion app``: the table-side app in the browser, for this computer and phones nearby.
 
-companion app [--port 8550] [--host 0.0.0.0] [--data DIR] [--lang fr|en]
+companion app [--port 8550] [--host 0.0.0.0] [--data DIR] [--lang fr|en] [--webcam SOURCE]
 """
 
 from __future__ import annotations
@@ -25,7 +25,29 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--data", type=Path, default=None, help="data folder (default: yours)")
     parser.add_argument("--lang", choices=("fr", "en"), default="fr")
+    parser.add_argument(
+        "--webcam",
+        type=webcam_source,
+        default=0,
+        metavar="SOURCE",
+        help="the webcam of the live preview: a camera's number (default 0, the first), a "
+        "stream's URL (a phone's camera app streaming over the network, e.g. "
+        "http://192.168.1.20:8080/video) or a recorded video (played again when it ends)",
+    )
     parser.set_defaults(handler=run)
+
+
+def webcam_source(given: str) -> int | str:
+    """An argparse type: a camera's number, a stream's URL, or a video file that exists; else
+    argparse says so in one line (exit 2)."""
+    text = given.strip()
+    if text.isascii() and text.isdigit() and len(text) <= 3:
+        return int(text)
+    if "://" in text:
+        return text
+    if not Path(text).is_file():
+        raise argparse.ArgumentTypeError(f"{given!r} is no camera number, stream URL or video file")
+    return text
 
 
 def server_config(app: Any, host: str, port: int) -> Any:
@@ -62,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     data_dir.mkdir(parents=True, exist_ok=True)
     log = SqliteGameLog.in_folder(data_dir)
     code, token = new_join_code(), new_join_token()
-    app = build_asgi(log, data_dir, code, args.lang, token=token)
+    app = build_asgi(log, data_dir, code, args.lang, token=token, webcam=args.webcam)
     print(f"Companion: http://127.0.0.1:{args.port}/", flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         lan = lan_address()

@@ -111,7 +111,7 @@ def WebcamPanel(
     async def start(_e: ft.Event[ft.Button]) -> None:
         if live.current:
             return
-        camera = await asyncio.to_thread(Camera.open)
+        camera = await asyncio.to_thread(Camera.open, services.webcam)
         if camera is None:
             dispatch(lambda s, _: s.with_banner(Banner.of("webcam_none")))
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import cv2
@@ -20,21 +21,27 @@ PREVIEW_WIDTH = 640  # preview frames are shrunk to this width before going to t
 
 
 class Camera:
-    """One opened webcam; ``open`` returns None when the computer has none."""
+    """One opened webcam: a camera's number (0: the first), a stream's URL (a phone's camera
+    app streaming over the network) or a recorded video, which plays again from its start when
+    it ends; ``open`` returns None when there is no such camera."""
 
-    def __init__(self, capture: Any) -> None:
+    def __init__(self, capture: Any, loop: bool = False) -> None:
         self._capture = capture
+        self._loop = loop
 
     @classmethod
-    def open(cls, index: int = 0) -> Camera | None:
-        capture = cv2.VideoCapture(index)
+    def open(cls, source: int | str = 0) -> Camera | None:
+        capture = cv2.VideoCapture(source)
         if not capture.isOpened():
             capture.release()
             return None
-        return cls(capture)
+        return cls(capture, loop=isinstance(source, str) and Path(source).is_file())
 
     def read(self) -> np.ndarray | None:
         ok, frame = self._capture.read()
+        if not ok and self._loop:
+            self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
+            ok, frame = self._capture.read()
         return frame if ok else None
 
     def close(self) -> None:

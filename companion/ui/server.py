@@ -333,9 +333,11 @@ def build_asgi(
     reader: PhotoReader | None = None,
     token: str | None = None,
     secret_key: str | None = None,
+    webcam: int | str = 0,
 ) -> ASGIApp:
     """The Flet web app (served from the installed package, no CDN) behind the join gate;
-    ``secret_key`` signs upload URLs (random unless a test needs to sign one)."""
+    ``secret_key`` signs upload URLs (random unless a test needs to sign one); ``webcam`` is
+    the camera the live preview opens."""
     import flet_web.fastapi as flet_fastapi
 
     # Flet reads these from the environment over its arguments; left set, they could send
@@ -348,7 +350,7 @@ def build_asgi(
 
     # Leftovers of a killed run are never read: uploads are consumed within one session.
     upload_dir = fresh_upload_folder(data_dir, UPLOAD_FOLDER)
-    services = Services(log, data_dir, reader or PhotoReader())
+    services = Services(log, data_dir, reader or PhotoReader(), webcam)
     flet_app = flet_fastapi.app(
         make_main(services, upload_dir, lang),
         no_cdn=True,

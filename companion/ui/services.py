@@ -114,11 +114,13 @@ class PhotoReader:
 
 @dataclass
 class Services:
-    """What the app is given at start: the game log, its data folder, the card reader."""
+    """What the app is given at start: the game log, its data folder, the card reader, and
+    the webcam its live preview opens (``camera.Camera.open``)."""
 
     log: GameLog
     data_dir: Path
     reader: PhotoReader = field(default_factory=PhotoReader)
+    webcam: int | str = 0
 
 
 Action = Callable[[AppState, Services], AppState]

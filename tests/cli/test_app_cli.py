@@ -32,6 +32,24 @@ def get(url: str, cookie: str | None = None) -> tuple[int, str, dict[str, str]]:
 def test_options_and_defaults() -> None:
     args = build_parser().parse_args(["app"])
     assert (args.port, args.host, args.data, args.lang) == (8550, "0.0.0.0", None, "fr")
+    assert args.webcam == 0
+
+
+def test_the_webcam_is_a_camera_number_a_stream_or_a_video_that_exists(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parse = build_parser().parse_args
+    video = tmp_path / "table.avi"
+    video.write_bytes(b"")
+    assert parse(["app", "--webcam", "1"]).webcam == 1
+    stream = "http://192.168.1.20:8080/video"
+    assert parse(["app", "--webcam", stream]).webcam == stream
+    assert parse(["app", "--webcam", str(video)]).webcam == str(video)
+    with pytest.raises(SystemExit) as stopped:
+        parse(["app", "--webcam", str(tmp_path / "nowhere.avi")])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error.endswith("nowhere.avi' is no camera number, stream URL or video file")
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
@@ -44,11 +44,16 @@ def free_port() -> int:
 
 @contextmanager
 def running_app(
-    data: Path, port: int, host: str = "127.0.0.1", output: list[str] | None = None
+    data: Path,
+    port: int,
+    host: str = "127.0.0.1",
+    output: list[str] | None = None,
+    options: Sequence[str] = (),
 ) -> Iterator[str]:
     """``companion app`` in its own process; yields its local URL, stops it after.
 
-    ``output`` receives the lines the command printed once it answers (addresses, join code).
+    ``output`` receives the lines the command printed once it answers (addresses, join code);
+    ``options`` are more of the command's options (``--webcam VIDEO``).
     """
     # Output goes to a file, not a pipe: a pipe nobody reads would block a chatty server.
     log_path = data.parent / f"companion-app-{port}.log"
@@ -65,6 +70,7 @@ def running_app(
             str(port),
             "--data",
             str(data),
+            *options,
         ],
         cwd=ROOT,
         stdout=log,

@@ -1,7 +1,9 @@
-"""Webcam frames: JPEG for the preview, reads fused over frames, and the capture's read (no
-camera handled; the reads' drawing: vision.draw)."""
+"""Webcam frames: JPEG for the preview, reads fused over frames, the capture's read, and a
+recorded video played as the webcam (no real camera handled; the reads' drawing: vision.draw)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -80,3 +82,17 @@ def test_the_preview_asks_to_come_closer_only_when_the_cards_are_small() -> None
     assert t("webcam_small", "en", px=width) == (
         f"The cards are small in the frame (about {width} px wide): bring the webcam closer"
     )
+
+
+def test_a_recorded_video_plays_again_when_it_ends(tmp_path: Path) -> None:
+    path = str(tmp_path / "table.avi")
+    writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"MJPG"), 10.0, (320, 240))
+    for shade in (40, 120, 200):
+        writer.write(np.full((240, 320, 3), shade, np.uint8))
+    writer.release()
+    camera = Camera.open(path)
+    assert camera is not None
+    frames = [camera.read() for _ in range(7)]
+    camera.close()
+    shades = [None if frame is None else round(float(np.median(frame)) / 40) for frame in frames]
+    assert shades == [1, 3, 5, 1, 3, 5, 1]

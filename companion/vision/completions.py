@@ -1,5 +1,6 @@
-"""Second-look frames: rejected corners at the read cards' width, the corners they imply, and
-the corners beside the cards read (``beside``)."""
+"""Second-look frames: rejected corners at the read cards' width, the corners they imply, the
+corners beside the cards read (``beside``) and those between the ends of a cascade
+(``between``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ __all__ = [
     "CARD_LENGTHS",
     "FACE_LEAST",
     "beside",
+    "between",
     "completions",
     "unread_faces",
     "unread_outlines",
@@ -35,6 +37,16 @@ CARD_LENGTHS = (1.4, 1.56)
 # 720p it keeps 41 of the 57 frames beside its cards (33 at 0.5). On seven hard synthetic sets
 # 0.3 read the same right cards as no limit, and as many extra cards; 0.5 lost one card.
 BESIDE_FREE = 0.3
+# A hand of three cards or more laid in a cascade (each card a step along the same offset)
+# shows its first and last cards whole; the index corners of the cards between them lie on the
+# line between those two cards' like corners, evenly spaced (``between``). Two reads are
+# taken for a cascade's ends when their frames point the same way (``BETWEEN_TURN``, a
+# cosine), their widths are alike (``BETWEEN_SCALE``, a log ratio) and their corners lie
+# ``BETWEEN_REACH`` card widths apart; the cards between are framed for 1 to 4 of them.
+BETWEEN_TURN = 0.95
+BETWEEN_SCALE = 0.15
+BETWEEN_REACH = (0.25, 2.0)
+BETWEEN_CARDS = (1, 2, 3, 4)
 # Card areas: a piece of the outline model's card faces that no card read covers is framed
 # (``unread_faces``) when at least this large. A card half under another shows about half.
 FACE_LEAST = 0.5
@@ -142,6 +154,49 @@ def beside(
     table = frame_table(fixed + candidates)
     kept = first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(fixed))
     return [candidates[i - len(fixed)] for i in kept.tolist() if i >= len(fixed)]
+
+
+def between(reads: list[CornerRead], fixed: list[Proposal]) -> list[Proposal]:
+    """The index corners of the cards between two read cards that may be a cascade's ends
+    (``BETWEEN_TURN``, ``BETWEEN_SCALE``, ``BETWEEN_REACH``): evenly spaced on the line
+    between their corners, for each count of cards between (``BETWEEN_CARDS``), framed the
+    way the two are. Each read stands for its card's opposite index corner too (at each of
+    ``CARD_LENGTHS``): the two ends may be read at unlike corners. Left out: frames alike one
+    of ``fixed``."""
+    frames = [(k, r.proposal) for k, r in enumerate(reads)]
+    frames += [
+        (k, _opposite(r.proposal, length)) for k, r in enumerate(reads) for length in CARD_LENGTHS
+    ]
+    candidates: list[Proposal] = []
+    steps = sorted({k / (n + 1) for n in BETWEEN_CARDS for k in range(1, n + 1)})
+    for i, (card, a) in enumerate(frames):
+        for other, b in frames[i + 1 :]:
+            if other == card:
+                continue
+            width = (a.s + b.s) / 2
+            gap = float(np.linalg.norm(b.p - a.p)) / width
+            alike = abs(np.log(a.s / b.s)) <= BETWEEN_SCALE
+            parallel = float(a.u @ b.u) >= BETWEEN_TURN and float(a.v @ b.v) >= BETWEEN_TURN
+            if not (alike and parallel and BETWEEN_REACH[0] <= gap <= BETWEEN_REACH[1]):
+                continue
+            u, v = _unit(a.u + b.u), _unit(a.v + b.v)
+            candidates += [Proposal(a.p + t * (b.p - a.p), u, v, width) for t in steps]
+    if not candidates:
+        return []
+    table = frame_table(fixed + candidates)
+    kept = first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(fixed))
+    return [candidates[i - len(fixed)] for i in kept.tolist() if i >= len(fixed)]
+
+
+def _opposite(frame: Proposal, length: float) -> Proposal:
+    """The frame of the index corner diagonally opposite ``frame``'s on a card ``length``
+    widths long."""
+    p = frame.p + frame.s * frame.u + length * frame.s * frame.v
+    return Proposal(p, -frame.u, -frame.v, frame.s)
+
+
+def _unit(vector: np.ndarray) -> np.ndarray:
+    return np.asarray(vector / max(float(np.linalg.norm(vector)), 1e-9), np.float64)
 
 
 def _where_no_card_is(

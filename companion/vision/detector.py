@@ -21,7 +21,13 @@ import numpy as np
 from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
 from companion.vision import geometry
-from companion.vision.completions import beside, completions, unread_faces, unread_outlines
+from companion.vision.completions import (
+    beside,
+    between,
+    completions,
+    unread_faces,
+    unread_outlines,
+)
 from companion.vision.detections import Detections
 from companion.vision.gate import DEFAULT_GATE, Gate
 from companion.vision.image import MIN_IMAGE_SIDE
@@ -361,18 +367,25 @@ class CardDetector:
         ]
 
     def _second_look(
-        self, image: np.ndarray, look: _Look, near: np.ndarray | None = None
+        self,
+        image: np.ndarray,
+        look: _Look,
+        near: np.ndarray | None = None,
+        cascades: bool = False,
     ) -> list[CornerRead]:
         """Reads of the frames the first look's rejected corners imply (``completions``) and
-        of those beside its cards (``beside``). ``near`` (points, pixels): only the frames
-        near them or away from the cards read surely (where stray cards lie); empty: only
-        the latter."""
+        of those beside its cards (``beside``); with ``cascades`` (hands of three cards or
+        more), of those between two cards that may be a cascade's ends (``between``).
+        ``near`` (points, pixels): only the frames near them or away from the cards read
+        surely (where stray cards lie); empty: only the latter."""
         if not self.complete:
             return []
         sure = [r for r in look.reads if r.confidence >= self.threshold]
         floor = _completion_paper_floor(image, sure)
         frames = completions(look.rejected, sure, look.proposals)
         frames += beside(sure, look.proposals + frames)
+        if cascades:
+            frames += between(sure, look.proposals + frames)
         if look.faces is not None:
             frames += unread_faces(look.faces, image.shape[1] / look.faces.shape[1], sure)
         if near is not None:
@@ -578,7 +591,9 @@ class CardDetector:
         # A table that already holds what was expected gets its second look only away from
         # its cards, where a stray card may lie: nearer, a card found could only be one too many.
         # A table short of cards only where cards were read looks near those places too.
-        more = self._second_look(image, look, near=_short_places(read_table(found, expect)))
+        near = _short_places(read_table(found, expect))
+        # Hands of three cards or more may lie in a cascade: the cards between its ends too.
+        more = self._second_look(image, look, near=near, cascades=expect.per_hand > 2)
         if more:
             sure, spare = self._split(look.reads + more)
             found = merge_reads(sure, image.shape[:2], decks)

@@ -10,6 +10,7 @@ from companion.vision import CardDetector, geometry
 from companion.vision.completions import (
     CARD_LENGTHS,
     beside,
+    between,
     completions,
     unread_faces,
     unread_outlines,
@@ -264,3 +265,47 @@ def test_a_river_card_with_no_corner_proposed_is_read_at_the_spot_models_corner(
     image, six = _six_unproposed(monkeypatch)
     assert six in CardDetector(complete=False).detect(image).cards
     assert six not in CardDetector(complete=False, spot_path=None).detect(image).cards
+
+
+def _corners(frames: list[Proposal]) -> set[tuple[float, float]]:
+    return {(round(float(f.p[0]), 1), round(float(f.p[1]), 1)) for f in frames}
+
+
+def test_the_cards_between_a_cascades_ends_are_framed_evenly_spaced_between_them() -> None:
+    # A hand of four laid in a cascade, 30 px a step down and right: its first and last read.
+    first = CornerRead(cards("7h")[0], 0.99, Proposal(np.array([100.0, 100.0]), X, Y, WIDTH))
+    last = CornerRead(cards("Kd")[0], 0.99, Proposal(np.array([190.0, 190.0]), X, Y, WIDTH))
+    found = between([first, last], [])
+    # Framed as the two are, and at the ends' opposite (bottom-right) corners turned about.
+    like = [f for f in found if np.allclose(f.u, X) and np.allclose(f.v, Y)]
+    unlike = [f for f in found if np.allclose(f.u, -X) and np.allclose(f.v, -Y)]
+    assert len(like) + len(unlike) == len(found) and all(f.s == WIDTH for f in found)
+    assert {(130.0, 130.0), (160.0, 160.0)} <= _corners(like)  # the two cards between
+    assert (145.0, 145.0) in _corners(like)  # one card between
+    assert all(100.0 < x == y < 190.0 for x, y in _corners(like))  # on the line, inside
+    far = (WIDTH, CARD_LENGTHS[0] * WIDTH)
+    assert (130.0 + far[0], 130.0 + far[1]) in _corners(unlike)
+    # Alike a frame already read: not framed again.
+    again = between([first, last], [Proposal(np.array([130.0, 130.0]), X, Y, WIDTH)])
+    assert (130.0, 130.0) not in _corners(again) and (160.0, 160.0) in _corners(again)
+
+
+def test_a_cascades_ends_read_at_unlike_corners_still_frame_the_cards_between() -> None:
+    # The last card read at its bottom-right index corner (turned half a turn).
+    first = CornerRead(cards("7h")[0], 0.99, Proposal(np.array([100.0, 100.0]), X, Y, WIDTH))
+    corner = np.array([190.0 + WIDTH, 190.0 + CARD_LENGTHS[0] * WIDTH])
+    last = CornerRead(cards("Kd")[0], 0.99, Proposal(corner, -X, -Y, WIDTH))
+    assert {(130.0, 130.0), (160.0, 160.0)} <= _corners(between([first, last], []))
+
+
+def test_cards_turned_apart_or_of_unlike_widths_or_far_apart_are_no_cascade() -> None:
+    first = CornerRead(cards("7h")[0], 0.99, Proposal(np.array([100.0, 100.0]), X, Y, WIDTH))
+
+    def other(p: tuple[float, float], u: np.ndarray, v: np.ndarray, width: float) -> CornerRead:
+        return CornerRead(cards("Kd")[0], 0.99, Proposal(np.array(p), u, v, width))
+
+    assert between([first, other((190.0, 190.0), Y, -X, WIDTH)], []) == []  # a quarter turn
+    assert between([first, other((190.0, 190.0), X, Y, 1.5 * WIDTH)], []) == []
+    assert between([first, other((100.0 + 2.2 * WIDTH, 100.0), X, Y, WIDTH)], []) == []
+    assert between([first, other((110.0, 100.0), X, Y, WIDTH)], []) == []  # the same corner
+    assert between([first], []) == []

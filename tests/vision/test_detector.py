@@ -26,7 +26,7 @@ from companion.vision.detector import (
     paper_saturations,
     reframes,
 )
-from companion.vision.layouts.expect import Fit
+from companion.vision.layouts.expect import Expect, Fit
 from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.layouts.places import SeenCard
 from companion.vision.merging import CornerRead, merge_reads
@@ -542,3 +542,21 @@ def test_a_spot_is_read_unless_a_proposal_frames_its_corner_alike() -> None:
 
     assert kept([proposal]) == [1, 2, 3]
     assert kept([]) == [0, 1, 2, 3]
+
+
+def test_a_hand_of_four_in_a_cascade_is_read_between_its_ends(detector: CardDetector) -> None:
+    # Rendered with the project's own deck (tests/fixtures/images/README.md): a river and one
+    # hand of four laid in a cascade, Js 4d 6h 8d, whose 4d and 6h show only their indices.
+    image = cv2.imread(str(FIXTURES / "hand_of_four.jpg"))
+    expect = Expect(5, 1, 4)
+    found = detector.detect(image, expect=expect)
+    truth = ["Qs", "Qc", "Kd", "Ks", "Td", "Js", "4d", "6h", "8d"]
+    codes = [str(card) for card in found.cards]
+    assert not Counter(codes) - Counter(truth)  # no wrong card
+    # The 4d lies between the cascade's ends, read on the second look: to check.
+    assert "4d" in codes and found.check[codes.index("4d")]
+    groups = read_table(found, expect)
+    assert sorted(str(s.card) for s in groups.river) == ["Kd", "Ks", "Qc", "Qs", "Td"]
+    (hand,) = groups.hands
+    assert {"Js", "4d", "8d"} <= {str(s.card) for s in hand} and not groups.stray
+    assert groups.missing is not None and groups.missing.hands == (4 - len(hand),)

@@ -23,11 +23,12 @@ HAND_LINK = 0.85
 # whose centres were read off (a card's centre is drawn from one index corner; measured on the
 # dev set: 0.09 card widths off at the median, 0.2 at the 90th percentile, 0.4 at the 99th).
 PAIR_LINK = 1.5
-# Told the number of hands, lone cards past it pair up this far apart, closest first: a hand's
-# two cards read with their centres off (a frame a third too wide on a steep view, or one cut
-# by a neighbour) lay 1.7-2.0 card widths apart on the hard synthetic tables, where a lone
-# card was otherwise set aside as stray and its hand left short. Cards cut by the photo's edge
-# are stray before this.
+# Told the number of hands, hands past it join up when this near, closest first, as long as
+# they hold no more cards together than a hand: a hand's two cards read with their centres off
+# (a frame a third too wide on a steep view, or one cut by a neighbour) lay 1.7-2.0 card widths
+# apart on the hard synthetic tables, where a lone card was otherwise set aside as stray and
+# its hand left short; a cascade of four cards with a card between unread falls apart in two.
+# Cards cut by the photo's edge are stray before this.
 PAIR_REACH = 2.0
 # A row: every centre within ROW_RESIDUAL card widths of the fitted line, neighbours between
 # ROW_MIN_GAP and ROW_MAX_GAP card widths apart (a missed river card still leaves a row).
@@ -201,11 +202,8 @@ def _find_river(
     return row or ()
 
 
-def _pair_singles(
-    hands: list[list[int]], centres: np.ndarray, link: float, most: int | None = None
-) -> list[list[int]]:
-    """Lone cards joined two by two, closest first, when nearer than ``link`` (and into at
-    most ``most`` pairs)."""
+def _pair_singles(hands: list[list[int]], centres: np.ndarray, link: float) -> list[list[int]]:
+    """Lone cards joined two by two, closest first, when nearer than ``link``."""
     singles = [h[0] for h in hands if len(h) == 1]
     out = [h for h in hands if len(h) != 1]
     pairs = sorted(
@@ -213,12 +211,32 @@ def _pair_singles(
     )
     paired: set[int] = set()
     for distance, a, b in pairs:
-        if distance >= link or (most is not None and len(paired) >= 2 * most):
+        if distance >= link:
             break
         if a not in paired and b not in paired:
             paired |= {a, b}
             out.append(sorted((a, b)))
     return out + [[i] for i in singles if i not in paired]
+
+
+def _join_hands(
+    hands: list[list[int]], centres: np.ndarray, reach: float, size: int, most: int
+) -> list[list[int]]:
+    """Hands joined two at a time, the two whose nearest cards lie closest first, while those
+    lie nearer than ``reach`` and the two hold no more than ``size`` cards together; at most
+    ``most`` joins."""
+    hands = [list(h) for h in hands]
+    for _ in range(most):
+        joins = [
+            (float(np.linalg.norm(centres[a][:, None] - centres[b][None], axis=2).min()), i, j)
+            for (i, a), (j, b) in combinations(enumerate(hands), 2)
+            if len(a) + len(b) <= size
+        ]
+        if not joins or min(joins)[0] >= reach:
+            break
+        _, i, j = min(joins)
+        hands[i] = sorted(hands[i] + hands.pop(j))
+    return hands
 
 
 def _cut_by_edge(detections: Detections, width: float) -> np.ndarray:
@@ -305,7 +323,9 @@ def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True
     stray = [h[0] for h in hands if len(h) == 1 and cut[h[0]]]
     hands = [h for h in hands if not (len(h) == 1 and cut[h[0]])]
     if expect is not None and expect.per_hand >= 2 and len(hands) > expect.hands:
-        hands = _pair_singles(hands, centres, PAIR_REACH * width, most=len(hands) - expect.hands)
+        hands = _join_hands(
+            hands, centres, PAIR_REACH * width, expect.per_hand, len(hands) - expect.hands
+        )
     hands.sort(key=lambda c: (float(centres[c].mean(axis=0)[1]), float(centres[c].mean(axis=0)[0])))
     if expect is not None:
         hands, surplus = _surplus_hands(hands, centres, expect)

@@ -266,10 +266,14 @@ def make_scene(
     size: tuple[int, int] | None = None,
     layout: str | None = None,
     hard: Hard | None = None,
+    hand_cards: int = 2,
 ) -> Scene:
     """One random scene; ``layout`` is ``table`` (river + hands) or ``loose`` (1-4 single cards).
     ``hard`` (tables only) adds the real tables' hard cases; without it no more random numbers
-    are drawn than before it existed, so earlier sets are rendered the same."""
+    are drawn than before it existed, so earlier sets are rendered the same. A table's hands
+    hold ``hand_cards`` cards each, from the third on laid in a cascade (each a step further
+    along the second card's offset, a 4-card variant's hand or a blackjack hand); with 2, no
+    more random numbers are drawn than before it existed."""
     if size is None:
         size = [(1280, 720), (960, 640), (1024, 768), (720, 960), (1200, 800)][rng.integers(5)]
     w, h = size
@@ -313,11 +317,15 @@ def make_scene(
             a0 = rng.uniform(0, 2 * np.pi)
             offset = _rot(a0) @ np.array([rng.uniform(0.2, 0.55), rng.uniform(-0.25, 0.25)]) * s
             a1 = a0 + rng.normal(0, 0.25)
-            hand = [draw.pop(), draw.pop()]
+            hand = [draw.pop() for _ in range(hand_cards)]
             if "two_decks" in cases and len(hands) == 0:
                 hand[1] = river[int(rng.integers(5))]  # the same card from the second deck
+            if hand_cards > 2:
+                offset = offset * 0.7  # a cascade of many cards stays within a hand's spot
             placements.append((hand[0], c0, a0))
             placements.append((hand[1], c0 + offset, a1))
+            for k, code in enumerate(hand[2:], start=2):
+                placements.append((code, c0 + k * offset, a1 + rng.normal(0, 0.08)))
             hands.append(hand)
         if "stray" in cases:
             # Half off the photo, across one edge (placed in the photo, past the perspective),
@@ -458,6 +466,7 @@ def write_set(
     hard: Hard | None = None,
     light: tuple[float, float, float] | None = None,
     motion: float = 0.0,
+    hand_cards: int = 2,
 ) -> None:
     """Write ``count`` scenes as JPEG files plus a ``labels.json`` in the real-photo format.
 
@@ -468,7 +477,8 @@ def write_set(
     ``light`` (B, G, R gains) lights every scene in a coloured light, such as a red bulb, past
     the mild casts the scenes draw themselves (the same scenes as without it, otherwise);
     ``motion`` smears every scene by a motion blur that long (a share of the long side) along
-    a direction drawn apart, so the scenes are the same as without it otherwise. A table whose
+    a direction drawn apart, so the scenes are the same as without it otherwise; a table's
+    hands hold ``hand_cards`` cards each (``make_scene``). A table whose
     grouping cannot be answered (an index of its river or hands hidden) has no ``groups`` but
     its ``layout`` (``R+NxK``), the number of its cards ``hidden`` and their codes
     (``hidden_cards``).
@@ -484,7 +494,7 @@ def write_set(
     out.mkdir(parents=True, exist_ok=True)
     labels = []
     for i in range(count):
-        scene = make_scene(rng, store, families, size=size, hard=hard)
+        scene = make_scene(rng, store, families, size=size, hard=hard, hand_cards=hand_cards)
         name = f"scene_{i:04d}.jpg"
         image = scene.image if light is None else in_light(scene.image, light)
         if motion > 0:
@@ -567,6 +577,15 @@ def main(argv: list[str] | None = None) -> int:
         help="smear every scene by a motion blur this long (a share of the long side, along a "
         "random direction), e.g. 0.005",
     )
+    parser.add_argument(
+        "--hand-cards",
+        type=int,
+        choices=range(2, 7),
+        default=2,
+        metavar="K",
+        help="cards in each table hand, 2-6 (from the third on laid in a cascade, as a 4-card "
+        "variant's or a blackjack hand)",
+    )
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x")) if args.size else None
     write_set(
@@ -582,6 +601,7 @@ def main(argv: list[str] | None = None) -> int:
         Hard(light_board=args.board) if args.hard else None,
         args.light,
         args.motion,
+        args.hand_cards,
     )
     return 0
 

@@ -270,3 +270,17 @@ def test_told_the_layout_a_river_seen_steeply_is_still_the_river() -> None:
     assert river_of(unaligned) == ("9h", "8c", "2h", "4c", "Js") and unaligned.fits
     # Not told, the row of cards turned apart is not taken for a river.
     assert river_of(read_table(_turned_cards(river))) == ()
+
+
+def test_told_hands_of_four_a_cascade_split_by_an_unread_card_is_one_hand() -> None:
+    # A hand of four laid in a cascade, 45 px a step, its third card not read: the last card
+    # lies 90 px (0.9 card widths) from the second, past the link of a hand's cards.
+    cascade = {"Qs": (150, 150), "3s": (195, 150), "3c": (285, 150)}
+    placed = {**{k: v for k, v in TABLE.items() if k not in ("Qs", "3s", "3c", "Kh")}, **cascade}
+    assert hands_of(read_table(_at(placed))) == {frozenset({"Qs", "3s"}), frozenset({"3c"})}
+    told = read_table(_at(placed), Expect(5, 1, 4))
+    assert hands_of(told) == {frozenset({"Qs", "3s", "3c"})} and not told.stray
+    assert told.missing is not None and told.missing.hands == (1,)
+    # Never more cards in a hand than the layout's: told hands of two, the lone card is stray.
+    two = read_table(_at(placed), Expect(5, 1, 2))
+    assert hands_of(two) == {frozenset({"Qs", "3s"})} and [str(s.card) for s in two.stray] == ["3c"]

@@ -137,3 +137,22 @@ def test_a_table_with_an_index_hidden_keeps_its_layout_and_hidden_count(
         assert entry["hidden_cards"] == sorted(c for c in laid if c not in entry["cards"])
         assert entry["layout"] == f"{len(scene.river)}+{len(scene.hands)}x2"
     assert unanswerable > 0
+
+
+def test_hands_of_four_lie_in_a_cascade_the_river_drawn_as_with_two(store: DeckStore) -> None:
+    def table(hand_cards: int) -> Scene:
+        rng = np.random.default_rng(4)
+        return make_scene(rng, store, ("cloth",), (960, 640), "table", hand_cards=hand_cards)
+
+    four, two = table(4), table(2)
+    assert four.hands and all(len(hand) == 4 for hand in four.hands)
+    assert sorted(four.river + sum(four.hands, [])) == sorted(c.code for c in four.cards)
+    placed = {c.code: c.quad.mean(axis=0) for c in four.cards}
+    for hand in four.hands:
+        steps = np.diff([placed[code] for code in hand], axis=0)
+        # Each card a like step further along the hand's cascade, overlapping the one before.
+        np.testing.assert_allclose(steps[1:], steps[:1].repeat(2, axis=0), atol=1.0)
+        width = min(np.linalg.norm(c.quad[1] - c.quad[0]) for c in four.cards)
+        assert np.linalg.norm(steps[0]) < 0.6 * width
+    # The river is drawn as with hands of two, and so is the first hand's first card.
+    assert two.river == four.river and two.hands[0][0] == four.hands[0][0]

@@ -155,7 +155,8 @@ def WebcamPanel(
     ]
     if preview is not None:
         controls += [
-            ft.Image(src=preview, width=320, key="webcam-preview"),
+            # Gapless: the last frame stays shown while the next one decodes (no blank flicker).
+            ft.Image(src=preview, width=320, key="webcam-preview", gapless_playback=True),
             *(
                 [ft.Text(t("webcam_small", state.lang, px=small), key="webcam-small")]
                 if small is not None

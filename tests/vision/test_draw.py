@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from companion.vision import CardDetector, Detections, draw_reads
-from companion.vision.draw import SURE_COLOUR, UNREAD_COLOUR, UNSURE_COLOUR
+from companion.vision.draw import SURE_COLOUR, TEXT_COLOUR, UNREAD_COLOUR, UNSURE_COLOUR
 from tests.helpers import FIXTURES, cards
 
 
@@ -61,3 +61,18 @@ def test_unread_card_faces_are_outlined_in_red() -> None:
     out = draw_reads(np.zeros((200, 300, 3), np.uint8), replace(read, unread=face))
     assert out[50, 180].tolist() == list(UNREAD_COLOUR)
     assert out[50, 80].tolist() == list(SURE_COLOUR)
+
+
+def test_the_label_of_a_small_card_stays_over_its_card() -> None:
+    # Cards 40 px wide side by side in a small frame: each label fits over its own card.
+    quad = np.array([[[50, 50], [90, 50], [90, 106], [50, 106]]], np.float32)
+    box = np.concatenate([quad.min(axis=1), quad.max(axis=1)], axis=1)
+    small = Detections(cards("Td"), np.array([0.99]), box, quad)
+    out = draw_reads(np.zeros((200, 300, 3), np.uint8), small)
+    ys, xs = np.nonzero(np.all(out == TEXT_COLOUR, axis=2))
+    assert len(xs) and xs.min() >= 45 and xs.max() <= 95 and 50 < ys.mean() < 106
+    # A large card's label keeps the frame's size.
+    big = _one_card(0.99)
+    out = draw_reads(np.zeros((200, 300, 3), np.uint8), big)
+    _, xs = np.nonzero(np.all(out == TEXT_COLOUR, axis=2))
+    assert xs.max() - xs.min() > 60

@@ -164,20 +164,11 @@ def webcam_shot(out: Path, folder: Path) -> Path:
     """The webcam's live preview, a rendered video of the scene shrunk to 55 % played as the
     webcam (``companion app --webcam VIDEO``): the reads drawn on the frame, and the line
     asking to bring the webcam closer."""
-    from tests.e2e.test_webcam_browser import start_webcam, video
+    from tests.e2e.test_webcam_browser import small_cards_preview
 
-    scene = cv2.imread(str(SCENE))
-    far = cv2.resize(scene, None, fx=0.55, fy=0.55, interpolation=cv2.INTER_AREA)
-    source = video(folder / "far.avi", far)
-    options = ["--webcam", str(source)]
-    with browser.running_app(folder / "webcam", browser.free_port(), options=options) as url:
-        with browser.phone_page(url) as page:
-            start_webcam(page)
-            browser.seen(page, re.compile("The cards are small in the frame")).wait_for(
-                timeout=60_000
-            )
-            page.wait_for_timeout(1500)  # a few more frames fused
-            return browser.screenshot(page, "18-webcam-small", out)
+    with small_cards_preview(folder) as page:
+        page.wait_for_timeout(1500)  # a few more frames fused
+        return browser.screenshot(page, "18-webcam-small", out)
 
 
 def shoot_cribbage(page: Any, out: Path) -> list[Path]:
@@ -252,7 +243,7 @@ def shoot(out: Path) -> list[Path]:
             shots.append(photo_shot(page, out))
             shots.append(unread_shot(page, out, Path(tmp)))
             shots.append(small_shot(page, out, Path(tmp)))
-        shots.append(webcam_shot(out, Path(tmp)))
+        shots.append(webcam_shot(out, Path(tmp) / "webcam"))  # its own app and log
     for path in shots:  # small files for the repository
         image = cv2.imread(str(path))
         cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])

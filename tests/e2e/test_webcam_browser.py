@@ -6,7 +6,10 @@ too small to read surely, the preview asking to bring the webcam closer."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -60,16 +63,23 @@ def test_the_webcam_preview_reads_the_table_and_its_capture_keeps_the_fused_read
             browser.screenshot(page, "webcam-captured")
 
 
-def test_the_webcam_preview_asks_to_come_closer_when_the_cards_are_small(
-    tmp_path: Path,
-) -> None:
-    scene = photos.scene()
-    far = cv2.resize(scene, None, fx=0.55, fy=0.55, interpolation=cv2.INTER_AREA)
-    source = video(tmp_path / "far.avi", far)
-    options = ["--webcam", str(source)]
-    with browser.running_app(tmp_path / "data", browser.free_port(), options=options) as url:
+@contextmanager
+def small_cards_preview(folder: Path) -> Iterator[Any]:
+    """A phone page of the app whose webcam plays the scene shrunk to 55 % (cards about 43 px
+    wide), once the preview asks to bring the webcam closer."""
+    folder.mkdir(parents=True, exist_ok=True)
+    far = cv2.resize(photos.scene(), None, fx=0.55, fy=0.55, interpolation=cv2.INTER_AREA)
+    options = ["--webcam", str(video(folder / "far.avi", far))]
+    with browser.running_app(folder / "data", browser.free_port(), options=options) as url:
         with browser.phone_page(url) as page:
             start_webcam(page)
             small = re.compile(r"The cards are small in the frame \(about \d+ px wide\)")
             browser.seen(page, small).wait_for(timeout=60_000)
-            browser.screenshot(page, "webcam-small")
+            yield page
+
+
+def test_the_webcam_preview_asks_to_come_closer_when_the_cards_are_small(
+    tmp_path: Path,
+) -> None:
+    with small_cards_preview(tmp_path) as page:
+        browser.screenshot(page, "webcam-small")

@@ -117,10 +117,17 @@ def completions(
         candidates += [Proposal(q.p, q.u, q.v, s), Proposal(q.p + s * q.v, -q.v, q.u, s)] + [
             Proposal(q.p + length * s * q.u, q.v, -q.u, s) for length in CARD_LENGTHS
         ]
-    # A frame alike one already read, or one kept before it, adds nothing.
-    table = frame_table(proposals + candidates)
-    kept = first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(proposals))
-    return [candidates[i - len(proposals)] for i in kept.tolist() if i >= len(proposals)]
+    return _unlike(candidates, proposals)
+
+
+def _unlike(candidates: list[Proposal], fixed: list[Proposal]) -> list[Proposal]:
+    """``candidates`` less those alike one of ``fixed`` (read, or to be read, already) or one
+    kept before them: such a frame adds nothing."""
+    if not candidates:
+        return []
+    table = frame_table(fixed + candidates)
+    kept = first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(fixed))
+    return [candidates[i - len(fixed)] for i in kept.tolist() if i >= len(fixed)]
 
 
 def beside(
@@ -150,10 +157,7 @@ def beside(
         candidates += [
             Proposal(q.p + side * s * q.u, q.u, q.v, s) for s in widths for side in (1, -1)
         ]
-    candidates = _where_no_card_is(candidates, every, width)
-    table = frame_table(fixed + candidates)
-    kept = first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(fixed))
-    return [candidates[i - len(fixed)] for i in kept.tolist() if i >= len(fixed)]
+    return _unlike(_where_no_card_is(candidates, every, width), fixed)
 
 
 def between(reads: list[CornerRead], fixed: list[Proposal]) -> list[Proposal]:
@@ -181,11 +185,7 @@ def between(reads: list[CornerRead], fixed: list[Proposal]) -> list[Proposal]:
                 continue
             u, v = _unit(a.u + b.u), _unit(a.v + b.v)
             candidates += [Proposal(a.p + t * (b.p - a.p), u, v, width) for t in steps]
-    if not candidates:
-        return []
-    table = frame_table(fixed + candidates)
-    kept = first_of_alike(table, COMPLETE_SAME, 0.95, COMPLETE_RESCALE, fixed=len(fixed))
-    return [candidates[i - len(fixed)] for i in kept.tolist() if i >= len(fixed)]
+    return _unlike(candidates, fixed)
 
 
 def _opposite(frame: Proposal, length: float) -> Proposal:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion.vision.layouts.expect import Expect, Fit
-from companion.vision.layouts.places import SeenCard, seen_cards
+from companion.vision.layouts.places import SeenCard, card_width, seen_cards
 
 if TYPE_CHECKING:  # types only: grouping positions needs no model
     from companion.vision.detections import Detections
@@ -86,16 +86,6 @@ class Grouping:
     def fits(self) -> bool:
         """True when nothing is missing, over or stray (always False without an ``Expect``)."""
         return self.missing is not None and not self.missing and not self.extra and not self.stray
-
-
-def _card_width(detections: Detections) -> float:
-    """The card width the grouping measures distances in: the outlines' median short edge.
-
-    Not the lone-card outlines the proposals measure: one of those can be two river cards
-    touching, and the reads' frames were confirmed by the reader.
-    """
-    quads = detections.quads
-    return float(np.median(np.linalg.norm(quads[:, 1] - quads[:, 0], axis=1)))
 
 
 def _components(centres: np.ndarray, link: float) -> list[list[int]]:
@@ -202,33 +192,17 @@ def _find_river(
     return row or ()
 
 
-def _pair_singles(hands: list[list[int]], centres: np.ndarray, link: float) -> list[list[int]]:
-    """Lone cards joined two by two, closest first, when nearer than ``link``."""
-    singles = [h[0] for h in hands if len(h) == 1]
-    out = [h for h in hands if len(h) != 1]
-    pairs = sorted(
-        (float(np.linalg.norm(centres[a] - centres[b])), a, b) for a, b in combinations(singles, 2)
-    )
-    paired: set[int] = set()
-    for distance, a, b in pairs:
-        if distance >= link:
-            break
-        if a not in paired and b not in paired:
-            paired |= {a, b}
-            out.append(sorted((a, b)))
-    return out + [[i] for i in singles if i not in paired]
-
-
 def _join_hands(
     hands: list[list[int]], centres: np.ndarray, reach: float, size: int, most: int
 ) -> list[list[int]]:
     """Hands joined two at a time, the two whose nearest cards lie closest first, while those
     lie nearer than ``reach`` and the two hold no more than ``size`` cards together; at most
-    ``most`` joins."""
+    ``most`` joins (with ``size`` 2: lone cards paired, closest first)."""
     hands = [list(h) for h in hands]
+    apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
     for _ in range(most):
         joins = [
-            (float(np.linalg.norm(centres[a][:, None] - centres[b][None], axis=2).min()), i, j)
+            (float(apart[np.ix_(a, b)].min()), i, j)
             for (i, a), (j, b) in combinations(enumerate(hands), 2)
             if len(a) + len(b) <= size
         ]
@@ -300,7 +274,9 @@ def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True
     """``read_table`` of a frame with cards, its river's row of parallel cards (``aligned``)
     or of any cards."""
     centres = detections.centres.astype(np.float64)
-    width = max(_card_width(detections), 1.0)
+    # The read outlines' width, not the lone-card outlines the proposals measure: one of those
+    # can be two river cards touching, and the reads' frames were confirmed by the reader.
+    width = card_width(detections)
     clusters = _components(centres, HAND_LINK * width)
     edges = detections.quads[:, 1] - detections.quads[:, 0]
     turns = np.arctan2(edges[:, 1], edges[:, 0]).astype(np.float64)
@@ -316,7 +292,7 @@ def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True
             direction = direction if direction[0] > 0 else -direction
         river = tuple(sorted(river, key=lambda i: float(centres[i] @ direction)))
     hands = [sorted(set(c) - set(river)) for c in clusters if set(c) - set(river)]
-    hands = _pair_singles(hands, centres, PAIR_LINK * width)
+    hands = _join_hands(hands, centres, PAIR_LINK * width, 2, len(hands))
     # A lone card cut by the photo's edge is off the table, even where a hand is short (its
     # cards missed); a hand of two there is a player's, seated at the edge of the picture.
     cut = _cut_by_edge(detections, width)

@@ -69,7 +69,9 @@ def unsure(seen: Sequence[SeenCard], below: float = UNSURE) -> tuple[SeenCard, .
 
 
 def card_width(detections: Detections) -> float:
-    """The typical card width in pixels: the median short side of the read outlines."""
+    """The typical card width in pixels: the median short side of the read outlines (each
+    outline's first edge, across the card as the reads frame it; ``Detections.card_width``
+    takes the shorter of the first two, for outlines given any way round), at least 1."""
     if len(detections) == 0:
         return 1.0
     quads = detections.quads.astype(np.float64)

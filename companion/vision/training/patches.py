@@ -38,8 +38,23 @@ RANKS = "23456789TJQKA"
 SUITS = "shdc"
 NO_INDEX = len(RANKS)  # rank class 13: not an index
 # A scene's seed, held-out split?, cards folder, hard cases?, the longest motion blur (a share
-# of the long side; 0: none) and the shortest webcam frame's long side (0: none).
-Job = tuple[int, bool, str, bool, float, int]
+# of the long side; 0: none), the shortest webcam frame's long side (0: none) and the card
+# widths (frame pixels, least and most) whose crops are kept.
+Job = tuple[int, bool, str, bool, float, int, tuple[float, float]]
+ALL_WIDTHS = (0.0, float("inf"))
+
+
+def widths_argument(text: str) -> tuple[float, float]:
+    """Card widths in frame pixels as an argparse ``type``: ``LEAST,MOST``, 0 <= LEAST < MOST."""
+    try:
+        lo, hi = (float(part) for part in text.split(","))
+    except ValueError:
+        lo, hi = -1.0, -1.0
+    if not 0 <= lo < hi:
+        raise argparse.ArgumentTypeError(
+            f"--widths takes the least and the most card width in pixels, e.g. 20,64: got {text!r}"
+        )
+    return lo, hi
 
 
 def corner_frame(quad: np.ndarray, corner: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
@@ -92,7 +107,7 @@ def _crop_set(
 def _scene(args: Job) -> tuple[np.random.Generator, Scene]:
     """The random scene of one job (``Job``). A motion blur and a webcam are drawn from
     generators of their own, so the scenes are the same as without them."""
-    seed, held_out, cards_dir, hard, motion, side = args
+    seed, held_out, cards_dir, hard, motion, side, _ = args
     rng = np.random.default_rng(seed)
     store = DeckStore(Path(cards_dir), held_out)
     families = (
@@ -137,12 +152,15 @@ def _through_webcam(scene: Scene, side: int, draw: np.random.Generator) -> Scene
 
 def scene_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rng, scene = _scene(args)
+    lo, hi = args[6]
     crops, ranks, suits = [], [], []
     for card in scene.cards:
         if np.linalg.norm(card.quad[1] - card.quad[0]) < 25:
             continue
         for corner in range(4):
             p, u, v, s = corner_frame(card.quad, corner)
+            if not lo <= s <= hi:
+                continue
             if corner in (0, 2):
                 if not card.visible[corner // 2]:
                     continue
@@ -158,9 +176,10 @@ def scene_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     for _ in range(8):  # random spots: table, chips, card backs, card middles
         p = rng.uniform([0, 0], [w, h])
         u = _rotate(np.array([1.0, 0.0]), rng.uniform(0, 2 * np.pi))
-        crops.append(
-            crop_corner(scene.image, p, u, _rotate(u, np.pi / 2), s_typ * rng.uniform(0.7, 1.4))
-        )
+        s = s_typ * rng.uniform(0.7, 1.4)
+        if not lo <= s <= hi:
+            continue
+        crops.append(crop_corner(scene.image, p, u, _rotate(u, np.pi / 2), s))
         ranks.append(NO_INDEX)
         suits.append(-1)
     return _crop_set(crops, ranks, suits)
@@ -171,6 +190,7 @@ def face_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     the corner finder's frames, for the face reader. A hand's lower card is included: its
     face is mostly covered, and the reader must learn to fall back on the index."""
     rng, scene = _scene(args)
+    lo, hi = args[6]
     crops, ranks, suits = [], [], []
     for card in scene.cards:
         if np.linalg.norm(card.quad[1] - card.quad[0]) < 25:
@@ -179,6 +199,8 @@ def face_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             if not card.visible[corner // 2]:
                 continue
             p, u, v, s = corner_frame(card.quad, corner)
+            if not lo <= s <= hi:
+                continue
             for _ in range(2):
                 crops.append(_jittered_crop(rng, scene.image, p, u, v, s, FACE))
                 ranks.append(RANKS.index(card.code[0]))
@@ -222,8 +244,11 @@ def _matched_patches(args: Job, reframe: bool) -> tuple[np.ndarray, np.ndarray, 
             p, u, _, s = corner_frame(card.quad, corner)
             index = corner in (0, 2) and card.visible[corner // 2]
             truth.append((p, u, s, card.code if index else None))
+    lo, hi = args[6]
     pos, neg = [], []
     for q in proposals:
+        if not lo <= q.s <= hi:
+            continue
         label: str | None = "-"
         for p, u, s, code in truth:
             if np.linalg.norm(q.p - p) < 0.15 * s and float(q.u @ u) > 0.95:
@@ -265,9 +290,10 @@ def build(
     hard: bool = False,
     motion: float = 0.0,
     webcam_side: int = 0,
+    widths: tuple[float, float] = ALL_WIDTHS,
 ) -> None:
     jobs = [
-        (seed * 100_003 + i, held_out, str(cards_dir), hard, motion, webcam_side)
+        (seed * 100_003 + i, held_out, str(cards_dir), hard, motion, webcam_side, widths)
         for i in range(scenes)
     ]
     work = {"proposals": proposal_patches, "reframed": reframed_patches, "faces": face_patches}.get(
@@ -323,6 +349,14 @@ def main(argv: list[str] | None = None) -> int:
         help="stream each scene as a webcam would, its long side drawn from this many pixels "
         "to its own (shrunk, softened, noisy, JPEG), e.g. 640",
     )
+    parser.add_argument(
+        "--widths",
+        type=widths_argument,
+        default=ALL_WIDTHS,
+        help="keep only the crops of cards this wide in the frame, in pixels: LEAST,MOST, "
+        "e.g. 18,66 (with --webcam 400: small cards only; models/MODEL_CARD.md, "
+        "'A small-card model')",
+    )
     args = parser.parse_args(argv)
     build(
         args.out,
@@ -335,6 +369,7 @@ def main(argv: list[str] | None = None) -> int:
         args.hard,
         args.motion,
         args.webcam,
+        args.widths,
     )
     return 0
 

@@ -35,7 +35,15 @@ from companion.vision.ink import contradicts, ink_colours
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.light import balanced
-from companion.vision.merging import COLOUR, MODELS, SECOND_LOOK, SURE, CornerRead, merge_reads
+from companion.vision.merging import (
+    COLOUR,
+    MODELS,
+    SAME_CORNER,
+    SECOND_LOOK,
+    SURE,
+    CornerRead,
+    merge_reads,
+)
 from companion.vision.outlines import DEFAULT_OUTLINES, OutlineModel
 from companion.vision.paper import crop_whiteness, white_gain
 from companion.vision.proposals import Proposal, propose_corners, work_factor
@@ -597,7 +605,7 @@ class CardDetector:
         if more:
             sure, spare = self._split(look.reads + more)
             found = merge_reads(sure, image.shape[:2], decks)
-        filled = _fill_gaps(found, sure, spare, expect, image.shape[:2], decks)
+        filled = _fill_gaps(found, sure, spare, expect, image.shape[:2], decks, self.threshold)
         groups = read_table(filled, expect)
         if _short(groups) == 0 or not self.complete:
             return filled
@@ -606,7 +614,7 @@ class CardDetector:
         # near the places short of cards where those are known, as the second look does.
         places = _short_places(groups)
         more = self.read_contrasted(image, None if places is None else (sure, places))
-        return _fill_gaps(found, sure, spare + more, expect, image.shape[:2], decks)
+        return _fill_gaps(found, sure, spare + more, expect, image.shape[:2], decks, self.threshold)
 
     def read_contrasted(
         self, image: np.ndarray, near: tuple[list[CornerRead], np.ndarray] | None = None
@@ -753,10 +761,13 @@ def _fill_gaps(
     expect: Expect,
     shape: tuple[int, int],
     decks: int,
+    threshold: float = READ_THRESHOLD,
 ) -> Detections:
     """``found`` with spare reads added, surest first, each one only if the table then fits
     ``expect`` better (a hand short of a card, a river of four, a hand not found). A spare read
-    of a card already read, or where a card was read, is left out: it fills no gap."""
+    of a card already read is left out, and so is one where a card was read (``_on_a_card``)
+    unless it is as sure as ``threshold`` and its corner is none of that card's: the card
+    under another in a hand laid nearly square on it."""
     misfit = read_table(found, expect).misfit
     if misfit == 0 or not spare:
         return found
@@ -766,15 +777,7 @@ def _fill_gaps(
     for read in sorted(spare, key=lambda r: -r.confidence):
         if misfit == 0 or tried >= LOOK_AGAIN_TRIES:
             break
-        place = geometry.card_quad(
-            read.proposal.p, read.proposal.u, read.proposal.v, read.proposal.s
-        ).mean(axis=0)
-        near = (
-            width is not None
-            and len(found) > 0
-            and bool(np.min(np.linalg.norm(found.centres - place, axis=1)) < 0.5 * width)
-        )
-        if near or (decks == 1 and read.card in found.cards):
+        if _on_a_card(read, found, width, threshold) or (decks == 1 and read.card in found.cards):
             continue
         tried += 1
         trial = merge_reads([*taken, read], shape, decks)
@@ -783,6 +786,24 @@ def _fill_gaps(
             taken.append(read)
             found, misfit = trial, trial_misfit
     return found
+
+
+def _on_a_card(read: CornerRead, found: Detections, width: float | None, threshold: float) -> bool:
+    """Whether ``read`` lies where a card of ``found`` was read (its card's middle within half a
+    card ``width`` of that card's) and is a read card's corner read again (within
+    ``SAME_CORNER`` widths of a corner of a read outline) or less sure than ``threshold``.
+    A lower card nearly covered by the upper one (a hand of two squared up, a cascade's tight
+    end) shows its index corner away from the upper card's corners: a sure read there is a
+    card."""
+    if width is None or len(found) == 0:
+        return False
+    q = read.proposal
+    place = geometry.card_quad(q.p, q.u, q.v, q.s).mean(axis=0)
+    if float(np.min(np.linalg.norm(found.centres - place, axis=1))) >= 0.5 * width:
+        return False
+    corners = np.asarray(found.quads).reshape(-1, 2)
+    own = float(np.min(np.linalg.norm(corners - q.p, axis=1))) < SAME_CORNER * width
+    return own or read.confidence < threshold
 
 
 def _read_surely_elsewhere(proposals: list[Proposal], confidence: np.ndarray) -> np.ndarray:
@@ -796,7 +817,7 @@ def _read_surely_elsewhere(proposals: list[Proposal], confidence: np.ndarray) ->
     p = np.array([q.p for q in proposals])
     u = np.array([q.u for q in proposals])
     s = np.array([q.s for q in proposals])
-    near = np.linalg.norm(p[:, None] - p[None, sure], axis=2) < 0.15 * np.minimum(
+    near = np.linalg.norm(p[:, None] - p[None, sure], axis=2) < SAME_CORNER * np.minimum(
         s[:, None], s[None, sure]
     )
     return np.asarray((near & (u @ u[sure].T > 0.8)).any(axis=1) & (confidence < SURE))

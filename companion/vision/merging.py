@@ -18,6 +18,7 @@ from companion.vision.proposals import Proposal
 __all__ = [
     "COLOUR",
     "MODELS",
+    "SAME_CORNER",
     "SECOND_LOOK",
     "SURE",
     "TWICE",
@@ -29,6 +30,9 @@ __all__ = [
 # Confidence from which a read is sure: the detector does not frame it again, and merging keeps
 # it even when a surer read of its rank with another suit lies at the card's opposite corner.
 SURE = 0.7
+# Two frames whose corners lie closer than this (card widths) and whose edges agree frame the
+# same physical corner: merging keeps the surest read of it.
+SAME_CORNER = 0.15
 # Length to width of a card outline spanned by its two index corners (``_spanned``): a card is
 # 1.4 (63 x 88 mm); a steep view shortens it and a sideways one widens it, and a phone held
 # over the table but turned 45 degrees stretches the cards near the photo's edge to 2.4-2.5
@@ -164,7 +168,7 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
         q = read.proposal
         # The same corner proposed at another threshold or scale: keep the surest read.
         if any(
-            np.linalg.norm(q.p - k.proposal.p) < 0.15 * min(q.s, k.proposal.s)
+            np.linalg.norm(q.p - k.proposal.p) < SAME_CORNER * min(q.s, k.proposal.s)
             and float(q.u @ k.proposal.u) > 0.8
             for k in kept
         ):

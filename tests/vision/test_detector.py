@@ -17,6 +17,7 @@ from companion.vision.detector import (
     NEAR_SHORT,
     PAPER_MAX_SATURATION,
     _away_from,
+    _fill_gaps,
     _fits_as_read,
     _Look,
     _looked_for,
@@ -26,7 +27,7 @@ from companion.vision.detector import (
     paper_saturations,
     reframes,
 )
-from companion.vision.layouts.expect import Expect, Fit
+from companion.vision.layouts.expect import Expect, Fit, parse_expect
 from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.layouts.places import SeenCard
 from companion.vision.merging import CornerRead, merge_reads
@@ -560,3 +561,38 @@ def test_a_hand_of_four_in_a_cascade_is_read_between_its_ends(detector: CardDete
     (hand,) = groups.hands
     assert {"Js", "4d", "8d"} <= {str(s.card) for s in hand} and not groups.stray
     assert groups.missing is not None and groups.missing.hands == (4 - len(hand),)
+
+
+def _stacked_table(corner: tuple[float, float], confidence: float) -> Detections:
+    """A river of five and a hand of one read (the hand's lower card unread), told the table
+    holds a hand of two, with one spare read at ``corner`` on the hand's card."""
+    right, down = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    sure = [
+        CornerRead(
+            parse_card(code), 0.95, Proposal(np.array([100.0 + 70 * i, 100.0]), right, down, 50.0)
+        )
+        for i, code in enumerate(["2c", "5d", "8h", "Js", "Ah"])
+    ]
+    sure.append(
+        CornerRead(parse_card("Kh"), 0.95, Proposal(np.array([200.0, 300.0]), right, down, 50.0))
+    )
+    spare = [
+        CornerRead(
+            parse_card("9c"),
+            confidence,
+            Proposal(np.array(corner), right, down, 50.0),
+            ("second_look",),
+        )
+    ]
+    found = merge_reads(sure, (600, 800))
+    return _fill_gaps(found, sure, spare, parse_expect("5+1x2"), (600, 800), 1)
+
+
+def test_a_sure_spare_read_on_a_card_away_from_its_corners_is_the_card_under_it() -> None:
+    """A hand squared up hides the lower card but for its index corner, a third of a card
+    from the upper card's: read surely there, it fills the hand; the upper card's own corner
+    read again, or a read under the read threshold, fills nothing."""
+    under = _stacked_table((212.0, 310.0), 0.6)
+    assert "9c" in _codes(under) and read_table(under, parse_expect("5+1x2")).fits
+    for corner, confidence in (((203.0, 302.0), 0.6), ((212.0, 310.0), 0.3)):
+        assert "9c" not in _codes(_stacked_table(corner, confidence))

@@ -127,6 +127,11 @@ SPOT_SCALE = 0.15
 # gaps (flagged for a check); at most LOOK_AGAIN_TRIES of them, surest first, are tried.
 LOOK_AGAIN = 0.2
 LOOK_AGAIN_TRIES = 12
+# A spare read framed over this many times the typical width of the cards read, or under its
+# inverse, is no card of the table: cards are one size, and a steep view halves their width
+# at most. The corners of a light table, outlined on the contrast-stretched frame, were read
+# as a ten of hearts at 0.41 and drawn across the table on a real photo told a hand too many.
+SPARE_WIDTH = 3.0
 # Still short, the frame's lightness is contrast-stretched in 8x8 tiles (CLAHE, clip 3) and its
 # corners proposed again: 28 -> 30 of 56 hard synthetic tables exact (scenes --hard).
 CONTRAST_CLIP = 3.0
@@ -766,8 +771,9 @@ def _fill_gaps(
     """``found`` with spare reads added, surest first, each one only if the table then fits
     ``expect`` better (a hand short of a card, a river of four, a hand not found). A spare read
     of a card already read is left out, and so is one where a card was read (``_on_a_card``)
-    unless it is as sure as ``threshold`` and its corner is none of that card's: the card
-    under another in a hand laid nearly square on it."""
+    unless it is as sure as ``threshold`` and its corner is none of that card's (the card
+    under another in a hand laid nearly square on it), and one framed at a width no card of
+    the table has (``SPARE_WIDTH``)."""
     misfit = read_table(found, expect).misfit
     if misfit == 0 or not spare:
         return found
@@ -778,6 +784,8 @@ def _fill_gaps(
         if misfit == 0 or tried >= LOOK_AGAIN_TRIES:
             break
         if _on_a_card(read, found, width, threshold) or (decks == 1 and read.card in found.cards):
+            continue
+        if width is not None and not 1 / SPARE_WIDTH < read.proposal.s / width < SPARE_WIDTH:
             continue
         tried += 1
         trial = merge_reads([*taken, read], shape, decks)

@@ -12,10 +12,12 @@ import pytest
 from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
 from companion.vision import CardDetector, Detections, geometry
+from companion.vision import detector as detector_module
 from companion.vision.completions import completions
 from companion.vision.detector import (
     NEAR_SHORT,
     PAPER_MAX_SATURATION,
+    SPARE_WIDTH,
     _away_from,
     _fill_gaps,
     _fits_as_read,
@@ -563,36 +565,44 @@ def test_a_hand_of_four_in_a_cascade_is_read_between_its_ends(detector: CardDete
     assert groups.missing is not None and groups.missing.hands == (4 - len(hand),)
 
 
-def _stacked_table(corner: tuple[float, float], confidence: float) -> Detections:
-    """A river of five and a hand of one read (the hand's lower card unread), told the table
-    holds a hand of two, with one spare read at ``corner`` on the hand's card."""
+def _hand_filled(corner: tuple[float, float], confidence: float, width: float = 50.0) -> Detections:
+    """A river of five and a king of hearts read (cards 50 px wide, the king's corner at
+    (200, 300)), told the table holds a hand of two: the gap a spare read of the nine of clubs
+    at ``corner``, as sure as ``confidence`` and framed ``width`` px wide, may fill."""
     right, down = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    corners = [(100.0 + 70 * i, 100.0) for i in range(5)] + [(200.0, 300.0)]
     sure = [
-        CornerRead(
-            parse_card(code), 0.95, Proposal(np.array([100.0 + 70 * i, 100.0]), right, down, 50.0)
-        )
-        for i, code in enumerate(["2c", "5d", "8h", "Js", "Ah"])
+        CornerRead(parse_card(code), 0.95, Proposal(np.array(at), right, down, 50.0))
+        for code, at in zip(["2c", "5d", "8h", "Js", "Ah", "Kh"], corners, strict=True)
     ]
-    sure.append(
-        CornerRead(parse_card("Kh"), 0.95, Proposal(np.array([200.0, 300.0]), right, down, 50.0))
+    spare = CornerRead(
+        parse_card("9c"),
+        confidence,
+        Proposal(np.array(corner), right, down, width),
+        ("second_look",),
     )
-    spare = [
-        CornerRead(
-            parse_card("9c"),
-            confidence,
-            Proposal(np.array(corner), right, down, 50.0),
-            ("second_look",),
-        )
-    ]
     found = merge_reads(sure, (600, 800))
-    return _fill_gaps(found, sure, spare, parse_expect("5+1x2"), (600, 800), 1)
+    return _fill_gaps(found, sure, [spare], parse_expect("5+1x2"), (600, 800), 1)
 
 
 def test_a_sure_spare_read_on_a_card_away_from_its_corners_is_the_card_under_it() -> None:
     """A hand squared up hides the lower card but for its index corner, a third of a card
     from the upper card's: read surely there, it fills the hand; the upper card's own corner
     read again, or a read under the read threshold, fills nothing."""
-    under = _stacked_table((212.0, 310.0), 0.6)
+    under = _hand_filled((212.0, 310.0), 0.6)
     assert "9c" in _codes(under) and read_table(under, parse_expect("5+1x2")).fits
     for corner, confidence in (((203.0, 302.0), 0.6), ((212.0, 310.0), 0.3)):
-        assert "9c" not in _codes(_stacked_table(corner, confidence))
+        assert "9c" not in _codes(_hand_filled(corner, confidence))
+
+
+def test_a_spare_read_framed_far_wider_than_the_cards_fills_no_gap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A frame several card widths wide (a light table's own corner) read as a card is no card
+    of the table, though it would fill the hand; one framed a little wider (a nearer card in
+    a steep view) fills it."""
+    huge = 50.0 * SPARE_WIDTH + 1
+    assert "9c" not in _codes(_hand_filled((180.0, 230.0), 0.6, huge))
+    assert "9c" in _codes(_hand_filled((260.0, 300.0), 0.6, 50.0 * 1.5))
+    monkeypatch.setattr(detector_module, "SPARE_WIDTH", 100.0)
+    assert "9c" in _codes(_hand_filled((180.0, 230.0), 0.6, huge))

@@ -52,7 +52,7 @@ def widths_argument(text: str) -> tuple[float, float]:
         lo, hi = -1.0, -1.0
     if not 0 <= lo < hi:
         raise argparse.ArgumentTypeError(
-            f"--widths takes the least and the most card width in pixels, e.g. 20,64: got {text!r}"
+            f"--widths takes the least and the most card width in pixels, e.g. 18,66: got {text!r}"
         )
     return lo, hi
 

@@ -243,7 +243,7 @@ def unread_faces(
         for i in range(4):
             p, after, before = box[i], box[(i + 1) % 4], box[i - 1]
             u, v = after - p, before - p
-            out.append(Proposal(p, u / np.linalg.norm(u), v / np.linalg.norm(v), width))
+            out.append(Proposal(p, _unit(u), _unit(v), width))
     return out
 
 

@@ -55,6 +55,7 @@ class Scene:
     stray: list[str] = field(default_factory=list)  # cards off the table, at the frame's edge
     decks: int = 1
     cases: tuple[str, ...] = ()  # the ``Hard`` cases drawn
+    printed: bool = False  # a casino layout printed on the felt (``make_scene``'s felt_print)
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,52 @@ def _lay_board(canvas: np.ndarray, rng: np.random.Generator, homography: np.ndar
     canvas[inside > 0] = board[inside > 0]
 
 
+# What a casino layout prints on its felt: a real blackjack or baccarat table carries ranks
+# and numbers (A K Q J 10, 21, 3 TO 2) that are neither cards nor on card paper.
+_FELT_LINES = (
+    "BLACKJACK PAYS 3 TO 2",
+    "DEALER MUST DRAW TO 16 AND STAND ON ALL 17S",
+    "INSURANCE PAYS 2 TO 1",
+    "2 TO 1",
+    "21",
+    "A K Q J 10",
+    "PLAYER",
+    "BANKER",
+    "TIE PAYS 8 TO 1",
+)
+_FELT_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX)
+
+
+def _print_felt(
+    canvas: np.ndarray, ink_rng: np.random.Generator, homography: np.ndarray, card: float
+) -> None:
+    """A casino layout printed on the table plane under the cards: arcs, payout lines and
+    card-sized betting boxes in white or gold, ``card`` the cards' width on that plane."""
+    h, w = canvas.shape[:2]
+    layer = np.zeros((h, w), np.uint8)
+    for _ in range(int(ink_rng.integers(1, 4))):
+        centre = (int(ink_rng.uniform(0.2, 0.8) * w), int(ink_rng.uniform(-0.2, 0.4) * h))
+        axes = (int(ink_rng.uniform(0.3, 0.7) * w), int(ink_rng.uniform(0.3, 0.8) * h))
+        cv2.ellipse(layer, centre, axes, 0, 0, 180, 255, int(ink_rng.integers(2, 6)), cv2.LINE_AA)
+    for _ in range(int(ink_rng.integers(2, 6))):
+        text = _FELT_LINES[int(ink_rng.integers(len(_FELT_LINES)))]
+        # Capitals 0.18-0.5 card widths tall (a Hershey capital is about 22 px at scale 1).
+        scale = ink_rng.uniform(0.25, 0.7) * card / 30.0
+        origin = (int(ink_rng.uniform(-0.1, 0.7) * w), int(ink_rng.uniform(0.05, 1.0) * h))
+        font = _FELT_FONTS[int(ink_rng.integers(len(_FELT_FONTS)))]
+        thick = max(1, int(round(scale * 2.5)))
+        cv2.putText(layer, text, origin, font, scale, 255, thick, cv2.LINE_AA)
+    for _ in range(int(ink_rng.integers(0, 5))):
+        centre = (ink_rng.uniform(0.05, 0.95) * w, ink_rng.uniform(0.05, 0.95) * h)
+        size = (card * ink_rng.uniform(1.0, 1.3), card * ink_rng.uniform(1.3, 1.7))
+        box = cv2.boxPoints((centre, size, ink_rng.uniform(0, 180))).astype(np.int32)
+        cv2.polylines(layer, [box], True, 255, int(ink_rng.integers(2, 5)), cv2.LINE_AA)
+    seen = cv2.warpPerspective(layer, homography, (w, h)).astype(np.float32)[..., None] / 255.0
+    ink = np.array([(230, 235, 235), (70, 190, 225), (90, 215, 245)][int(ink_rng.integers(3))])
+    strength = ink_rng.uniform(0.6, 0.95)  # worn print lets the felt through
+    canvas[:] = (canvas * (1 - strength * seen) + ink * strength * seen).astype(np.uint8)
+
+
 def _paste(canvas: np.ndarray, rgba: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     """Warp ``rgba`` with the 3x3 ``matrix`` onto ``canvas``; returns the warped alpha mask."""
     h, w = canvas.shape[:2]
@@ -267,13 +314,16 @@ def make_scene(
     layout: str | None = None,
     hard: Hard | None = None,
     hand_cards: int = 2,
+    felt_print: np.random.Generator | None = None,
 ) -> Scene:
     """One random scene; ``layout`` is ``table`` (river + hands) or ``loose`` (1-4 single cards).
     ``hard`` (tables only) adds the real tables' hard cases; without it no more random numbers
     are drawn than before it existed, so earlier sets are rendered the same. A table's hands
     hold ``hand_cards`` cards each, from the third on laid in a cascade (each a step further
     along the second card's offset, a 4-card variant's hand or a blackjack hand); with 2, no
-    more random numbers are drawn than before it existed."""
+    more random numbers are drawn than before it existed. ``felt_print`` prints a casino
+    layout on a table's felt under its cards (``_print_felt``), drawing only from that
+    generator, so the scene is otherwise the same as without it."""
     if size is None:
         size = [(1280, 720), (960, 640), (1024, 768), (720, 960), (1200, 800)][rng.integers(5)]
     w, h = size
@@ -354,6 +404,10 @@ def make_scene(
     homography = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
     if "light_board" in cases:
         _lay_board(canvas, rng, homography)
+    printed = False
+    if felt_print is not None and layout == "table":
+        _print_felt(canvas, felt_print, homography, s)
+        printed = True
 
     # Distractors under the cards: face-down cards and chips.
     backs: list[np.ndarray] = []
@@ -403,7 +457,7 @@ def make_scene(
     canvas = _photometric(rng, canvas, s, glare="glare" in cases)
     stray = [placed[-1].code] if "stray" in cases else []
     decks = 2 if "two_decks" in cases else 1
-    return Scene(canvas, placed, river, hands, backs, stray, decks, tuple(sorted(cases)))
+    return Scene(canvas, placed, river, hands, backs, stray, decks, tuple(sorted(cases)), printed)
 
 
 def _face_corners(shape: tuple[int, ...]) -> np.ndarray:
@@ -467,6 +521,7 @@ def write_set(
     light: tuple[float, float, float] | None = None,
     motion: float = 0.0,
     hand_cards: int = 2,
+    printed: float = 0.0,
 ) -> None:
     """Write ``count`` scenes as JPEG files plus a ``labels.json`` in the real-photo format.
 
@@ -478,13 +533,16 @@ def write_set(
     the mild casts the scenes draw themselves (the same scenes as without it, otherwise);
     ``motion`` smears every scene by a motion blur that long (a share of the long side) along
     a direction drawn apart, so the scenes are the same as without it otherwise; a table's
-    hands hold ``hand_cards`` cards each (``make_scene``). A table whose
+    hands hold ``hand_cards`` cards each (``make_scene``); ``printed`` is the share of tables
+    whose felt carries a casino layout (drawn apart too: the same scenes under the print,
+    labelled ``"printed": true``). A table whose
     grouping cannot be answered (an index of its river or hands hidden) has no ``groups`` but
     its ``layout`` (``R+NxK``), the number of its cards ``hidden`` and their codes
     (``hidden_cards``).
     """
     rng = np.random.default_rng(seed)
     shake = np.random.default_rng((seed, 1))
+    ink = np.random.default_rng((seed, 2))
     store = DeckStore(cards_dir, held_out, only)
     families = (
         (HELD_OUT_BACKGROUND,)
@@ -494,7 +552,10 @@ def write_set(
     out.mkdir(parents=True, exist_ok=True)
     labels = []
     for i in range(count):
-        scene = make_scene(rng, store, families, size=size, hard=hard, hand_cards=hand_cards)
+        felt_print = ink if printed > 0 and ink.random() < printed else None
+        scene = make_scene(
+            rng, store, families, size, hard=hard, hand_cards=hand_cards, felt_print=felt_print
+        )
         name = f"scene_{i:04d}.jpg"
         image = scene.image if light is None else in_light(scene.image, light)
         if motion > 0:
@@ -527,6 +588,8 @@ def write_set(
             # By code: a partly hidden one (``partly_hidden``) may still be read, and then
             # the missing count stands for another card.
             entry["hidden_cards"] = hidden
+        if scene.printed:
+            entry["printed"] = True
         if hard is not None:
             entry["stray"] = [c for c in scene.stray if c in visible]
             entry["decks"] = scene.decks
@@ -586,7 +649,17 @@ def main(argv: list[str] | None = None) -> int:
         help="cards in each table hand, 2-6 (from the third on laid in a cascade, as a 4-card "
         "variant's or a blackjack hand)",
     )
+    parser.add_argument(
+        "--printed",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="the share of tables whose felt is printed like a casino layout (payout lines, "
+        "arcs, betting boxes) under the cards, e.g. 1",
+    )
     args = parser.parse_args(argv)
+    if not 0.0 <= args.printed <= 1.0:
+        parser.error(f"--printed takes a share between 0 and 1: got {args.printed}")
     size = tuple(int(v) for v in args.size.split("x")) if args.size else None
     write_set(
         args.out,
@@ -602,6 +675,7 @@ def main(argv: list[str] | None = None) -> int:
         args.light,
         args.motion,
         args.hand_cards,
+        args.printed,
     )
     return 0
 

@@ -156,3 +156,43 @@ def test_hands_of_four_lie_in_a_cascade_the_river_drawn_as_with_two(store: DeckS
         assert np.linalg.norm(steps[0]) < 0.6 * width
     # The river is drawn as with hands of two, and so is the first hand's first card.
     assert two.river == four.river and two.hands[0][0] == four.hands[0][0]
+
+
+def test_a_printed_felt_lies_under_the_cards_of_the_same_scene(store: DeckStore) -> None:
+    plain = make_scene(np.random.default_rng(4), store, ("felt",), (960, 640), layout="table")
+    printed = make_scene(
+        np.random.default_rng(4),
+        store,
+        ("felt",),
+        (960, 640),
+        layout="table",
+        felt_print=np.random.default_rng(9),
+    )
+    assert printed.printed and not plain.printed
+    assert [c.code for c in printed.cards] == [c.code for c in plain.cards]
+    for a, b in zip(printed.cards, plain.cards, strict=True):
+        np.testing.assert_allclose(a.quad, b.quad)
+    on_cards = np.zeros(plain.image.shape[:2], np.uint8)
+    for card in plain.cards:
+        cv2.fillConvexPoly(on_cards, card.quad.astype(np.int32), 1)
+    inside = cv2.erode(on_cards, np.ones((9, 9), np.uint8)) > 0  # past the blur of the print
+    change = np.abs(printed.image.astype(int) - plain.image.astype(int)).max(axis=2)
+    # The photo's JPEG round trip spreads a print's edge a little within its 8x8 blocks.
+    assert float(change[inside].mean()) < 0.5 and float((change[inside] > 12).mean()) < 0.001
+    assert int((change[on_cards == 0] > 40).sum()) > 5000  # the print shows on the felt
+
+
+def test_a_printed_set_holds_the_same_scenes_labelled_printed(
+    store: DeckStore, tmp_path: Path
+) -> None:
+    cards_dir = store.decks[0].parent
+    plain, casino = tmp_path / "plain", tmp_path / "casino"
+    write_set(plain, 6, held_out=False, seed=6, cards_dir=cards_dir, size=(480, 320))
+    write_set(casino, 6, False, 6, cards_dir, size=(480, 320), printed=1.0)
+    marked = json.loads((casino / "labels.json").read_text())
+    tables = [e["groups"] is not None or "layout" in e for e in marked]
+    assert [e.get("printed", False) for e in marked] == tables
+    assert any(e.get("printed") for e in marked)
+    for e in marked:
+        e.pop("printed", None)
+    assert marked == json.loads((plain / "labels.json").read_text())

@@ -1,7 +1,10 @@
 """Train the corner-index classifier on synthetic crops and export it to ONNX.
 
 Resumable: a checkpoint is written after every epoch and picked up again on the next run.
-The time budget (``--minutes``) stops training after the epoch that crosses it.
+The time budget (``--minutes``) stops training after the epoch that crosses it. On a lent GPU
+(``--device cuda``) the crops are held and jittered on the GPU, and ``--fit`` sizes the
+one-cycle schedule to ``--minutes`` (timed at the start), so that the run ends its cycle at a
+low rate instead of being cut off at a high one (``corner_gpu.sh``).
 
     python -m companion.vision.training.train --minutes 40 --epochs 3
 """
@@ -12,6 +15,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -99,21 +103,22 @@ class Exported(nn.Module):  # type: ignore[misc,unused-ignore]  # as CornerNet
 
 
 def augment(batch: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
-    """Cheap photometric changes on top of the scene-level ones (N,H,W,3 float)."""
-    n = batch.shape[0]
-    gain = torch.empty(n, 1, 1, 3).uniform_(0.75, 1.25, generator=gen)
-    bias = torch.empty(n, 1, 1, 1).uniform_(-30, 30, generator=gen)
+    """Cheap photometric changes on top of the scene-level ones (N,H,W,3 float), drawn from
+    ``gen`` on the batch's device."""
+    n, at = batch.shape[0], batch.device
+    gain = torch.empty(n, 1, 1, 3, device=at).uniform_(0.75, 1.25, generator=gen)
+    bias = torch.empty(n, 1, 1, 1, device=at).uniform_(-30, 30, generator=gen)
     batch = batch * gain + bias
     # Four-colour decks and odd light: sometimes swap colour channels or drop colour.
-    perm = torch.rand(n, generator=gen) < 0.15
+    perm = torch.rand(n, generator=gen, device=at) < 0.15
     if perm.any():
-        order = torch.randperm(3, generator=gen)
+        order = torch.randperm(3, generator=gen, device=at)
         batch[perm] = batch[perm][..., order]
-    grey = torch.rand(n, generator=gen) < 0.1
+    grey = torch.rand(n, generator=gen, device=at) < 0.1
     if grey.any():
         batch[grey] = batch[grey].mean(dim=3, keepdim=True).expand(-1, -1, -1, 3)
-    sigma = torch.rand(n, 1, 1, 1, generator=gen) * 8
-    batch = batch + torch.randn(batch.shape, generator=gen) * sigma
+    sigma = torch.rand(n, 1, 1, 1, generator=gen, device=at) * 8
+    batch = batch + torch.randn(batch.shape, generator=gen, device=at) * sigma
     return batch.clamp(0, 255)
 
 
@@ -187,6 +192,28 @@ def add_metadata(model: Any, meta: dict[str, str]) -> None:
         prop.key, prop.value = key, value
 
 
+# Steps timed by ``--fit`` (the first ten warm up and are not timed), at the cycle's starting
+# rate, as ``outline_train.one_cycle`` times them.
+PROBE = 60
+
+
+def _fitted_steps(
+    step: Callable[[], object], opt: torch.optim.Optimizer, max_lr: float, seconds: float
+) -> int:
+    """Run ``PROBE`` steps at the one-cycle's starting rate and return how many more steps
+    fit in ``seconds`` (at least ten)."""
+    for group in opt.param_groups:
+        group["lr"] = max_lr / 25  # OneCycleLR's starting rate (its div_factor)
+    start = timed = time.monotonic()
+    for k in range(PROBE):
+        if k == 10:
+            timed = time.monotonic()
+        step()
+    per_step = (time.monotonic() - timed) / (PROBE - 10)
+    left = seconds - (time.monotonic() - start)
+    return max(10, int(0.95 * left / per_step))
+
+
 def _blended(
     start: dict[str, torch.Tensor], trained: dict[str, torch.Tensor], share: float
 ) -> dict[str, torch.Tensor]:
@@ -196,6 +223,15 @@ def _blended(
         k: share * v + (1.0 - share) * start[k] if v.is_floating_point() else v
         for k, v in trained.items()
     }
+
+
+def _train_mode(net: CornerNet, frozen_norms: bool) -> None:
+    """``net`` set to train, its norms kept as loaded when ``frozen_norms`` (``onnx_init``)."""
+    net.train()
+    if frozen_norms:
+        for norm in net.modules():
+            if isinstance(norm, nn.BatchNorm2d):
+                norm.eval()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -246,7 +282,17 @@ def main(argv: list[str] | None = None) -> int:
         help="export this share of the trained weights, the rest the starting ones (--init or "
         "--init-onnx): 0.5 keeps half of what a fine-tune moved, and more of what it forgot",
     )
+    parser.add_argument("--device", default="cpu", help="cpu, or cuda where a GPU is lent")
+    parser.add_argument(
+        "--fit",
+        action="store_true",
+        help="fit the one-cycle schedule to --minutes, timed at the start (a fresh run only)",
+    )
     args = parser.parse_args(argv)
+    if args.device.startswith("cuda") and not torch.cuda.is_available():
+        parser.error(f"--device {args.device}: no CUDA GPU here (train with --device cpu)")
+    if args.fit and args.checkpoint.exists():
+        parser.error(f"--fit times a fresh run: remove {args.checkpoint} first")
     if not 0.0 < args.blend <= 1.0:
         parser.error(f"--blend takes a share above 0 and at most 1: got {args.blend}")
     if args.blend < 1.0 and args.init is None and args.init_onnx is None:
@@ -254,9 +300,10 @@ def main(argv: list[str] | None = None) -> int:
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
-    gen = torch.Generator().manual_seed(args.seed)
-    crops, ranks, suits = load(args.train)
-    val = load(args.val) if args.val else None
+    device = torch.device(args.device)
+    gen = torch.Generator(device=device).manual_seed(args.seed)
+    crops, ranks, suits = (t.to(device) for t in load(args.train))
+    val = tuple(t.to(device) for t in load(args.val)) if args.val else None
     if args.index_only:
         keep = ranks != NO_INDEX
         crops, ranks, suits = crops[keep], ranks[keep], suits[keep]
@@ -273,44 +320,59 @@ def main(argv: list[str] | None = None) -> int:
     else:
         net = CornerNet(args.width, patch=args.patch)
     if args.init is not None:
-        net.load_state_dict(torch.load(args.init, weights_only=False)["net"])
+        net.load_state_dict(torch.load(args.init, weights_only=False, map_location="cpu")["net"])
         print(f"weights from {args.init}", flush=True)
+    net = net.to(device)
     start_weights = {k: v.detach().clone() for k, v in net.state_dict().items()}
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     steps_per_epoch = len(crops) // args.batch
+    suit_loss = nn.CrossEntropyLoss(ignore_index=-1)
+    rank_loss = nn.CrossEntropyLoss(label_smoothing=0.05)
+
+    def train_on(idx: torch.Tensor) -> float:
+        x = augment(crops[idx].float(), gen)
+        r_logits, s_logits = net(x)
+        loss = rank_loss(r_logits, ranks[idx]) + suit_loss(s_logits, suits[idx])
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return float(loss)
+
+    total_steps = args.epochs * steps_per_epoch
+    if args.fit:
+        _train_mode(net, frozen_norms=args.init_onnx is not None)
+        total_steps = _fitted_steps(
+            lambda: train_on(
+                torch.randint(len(crops), (args.batch,), generator=gen, device=device)
+            ),
+            opt,
+            args.max_lr,
+            args.minutes * 60,
+        )
+        args.epochs = -(-total_steps // steps_per_epoch)
+        print(f"fitted: {total_steps} steps ({args.epochs} epochs)", flush=True)
     sched = torch.optim.lr_scheduler.OneCycleLR(
-        opt, max_lr=args.max_lr, epochs=args.epochs, steps_per_epoch=steps_per_epoch, pct_start=0.15
+        opt, max_lr=args.max_lr, total_steps=total_steps, pct_start=0.15
     )
-    epoch, elapsed, history = 0, 0.0, []
+    epoch, elapsed, history, done = 0, 0.0, [], 0
     if args.checkpoint.exists():
-        state = torch.load(args.checkpoint, weights_only=False)
+        state = torch.load(args.checkpoint, weights_only=False, map_location=device)
         net.load_state_dict(state["net"])
         opt.load_state_dict(state["opt"])
         sched.load_state_dict(state["sched"])
         epoch, elapsed, history = state["epoch"], state["elapsed"], state["history"]
+        done = epoch * steps_per_epoch
         print(f"resumed at epoch {epoch} ({elapsed / 60:.1f} min so far)", flush=True)
 
-    suit_loss = nn.CrossEntropyLoss(ignore_index=-1)
-    rank_loss = nn.CrossEntropyLoss(label_smoothing=0.05)
     while epoch < args.epochs and elapsed < args.minutes * 60:
-        net.train()
-        if args.init_onnx is not None:  # the folded norms stay as loaded (``onnx_init``)
-            for norm in net.modules():
-                if isinstance(norm, nn.BatchNorm2d):
-                    norm.eval()
+        _train_mode(net, frozen_norms=args.init_onnx is not None)
         start = time.time()
-        order = torch.randperm(len(crops), generator=gen)
-        total = 0.0
-        for step in range(steps_per_epoch):
-            idx = order[step * args.batch : (step + 1) * args.batch]
-            x = augment(crops[idx].float(), gen)
-            r_logits, s_logits = net(x)
-            loss = rank_loss(r_logits, ranks[idx]) + suit_loss(s_logits, suits[idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
+        order = torch.randperm(len(crops), generator=gen, device=device)
+        total, steps = 0.0, min(steps_per_epoch, total_steps - done)
+        for step in range(steps):
+            total += train_on(order[step * args.batch : (step + 1) * args.batch])
             sched.step()
-            total += float(loss)
+            done += 1
             if step % 100 == 0:
                 print(
                     f"epoch {epoch + 1} step {step}/{steps_per_epoch} "
@@ -321,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
         epoch += 1
         elapsed += time.time() - start
         scores = evaluate(net, *val) if val else {}
-        history.append({"epoch": epoch, "loss": total / steps_per_epoch, **scores})
+        history.append({"epoch": epoch, "loss": total / max(1, steps), **scores})
         print(f"epoch {epoch} done, {elapsed / 60:.1f} min, {history[-1]}", flush=True)
         args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
         torch.save(
@@ -338,7 +400,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.blend < 1.0:
         net.load_state_dict(_blended(start_weights, net.state_dict(), args.blend))
     export(
-        net,
+        net.cpu(),
         args.out,
         {
             "blend": args.blend,

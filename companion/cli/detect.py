@@ -159,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         for entry in results:
             if "error" in entry:
-                print(f"{entry['image']}: {entry['error']}")
+                print(entry["error"])  # it names the file itself
             elif not entry["cards"]:
                 print(text("cli.detect_none", args.lang, image=entry["image"]))
                 for line in _doubt_lines(entry, args.lang):

@@ -114,13 +114,17 @@ def refuse_too_small(image: np.ndarray, name: str) -> np.ndarray:
 
 def _decoded(data: np.ndarray, name: str) -> np.ndarray:
     """The BGR pixels of an encoded image's bytes, checked for size before and after."""
-    refuse_too_large(declared_size(data[:_HEADER_BYTES].tobytes()), name)
+    declared = declared_size(data[:_HEADER_BYTES].tobytes())
+    refuse_too_large(declared, name)
     try:
         image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     except cv2.error:  # OpenCV refuses some truncated headers (or its pixel cap) by raising
         image = None
     if image is None:
-        raise ImageDecodeError(name, phrase("image.not_an_image"))
+        # A photo's own header that does not decode is a file cut short (an upload broken
+        # off) or damaged, which a player fixes otherwise than a file of another kind.
+        reason = "image.damaged" if declared is not None else "image.not_an_image"
+        raise ImageDecodeError(name, phrase(reason))
     height, width = image.shape[:2]
     refuse_too_large((width, height), name)  # a format whose header is not read here
     return refuse_too_small(image, name)

@@ -39,6 +39,19 @@ def test_batch_with_bad_files_reports_each_and_goes_on(
     assert set(good["groups"]) >= {"river", "hands", "stray"}
 
 
+def test_a_bad_file_is_named_once_in_the_plain_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cut = tmp_path / "table.jpg"
+    cut.write_bytes((FIXTURES / "scene_0004.jpg").read_bytes()[:5000])  # an upload broken off
+    code, out = _run(capsys, str(cut))
+    assert code == 0
+    assert out == (
+        f"{cut}: cannot be read as an image (a damaged or incomplete photo, perhaps cut short "
+        "while it was sent; take it or send it again)\n"
+    )
+
+
 def test_pictures_too_small_to_show_a_card_get_their_own_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -64,6 +64,20 @@ def test_uploads_that_are_no_photo_are_refused_by_name(data: bytes, reason: str)
         decode_image(data, "notes.jpg")
 
 
+@pytest.mark.parametrize("kind", [".jpg", ".png"])
+def test_a_photo_cut_short_is_refused_as_incomplete_not_as_another_kind(kind: str) -> None:
+    ok, encoded = cv2.imencode(kind, load_image(SCENE))
+    assert ok
+    cut = encoded.tobytes()[: len(encoded) * 9 // 10]  # an upload broken off at 90 %
+    with pytest.raises(ImageDecodeError) as caught:
+        decode_image(cut, "table" + kind)
+    assert caught.value.message("en") == (
+        f"table{kind}: cannot be read as an image (a damaged or incomplete photo, perhaps cut "
+        "short while it was sent; take it or send it again)"
+    )
+    assert "incompl" in caught.value.message("fr")
+
+
 @pytest.mark.parametrize(("width", "height"), [(1, 1), (4000, 3), (MIN_IMAGE_SIDE - 1, 500)])
 def test_pictures_too_small_to_show_a_card_are_refused_by_name(width: int, height: int) -> None:
     ok, png = cv2.imencode(".png", np.zeros((height, width, 3), np.uint8))

@@ -455,6 +455,7 @@ MESSAGES: dict[str, str] = {
     "image.empty": "empty file",
     "image.not_an_image": "not an image format this app can read",
     "image.damaged": "a damaged or incomplete photo, perhaps cut short while it was sent; take it or send it again",
+    "image.heif": "an HEIC photo, the iPhone's own format, which this app cannot read; send it as a JPEG: on the iPhone, Settings > Camera > Formats > Most Compatible",
     "photo.show_count": "{where}: read {n} {n:p:card|cards} ({cards}); a show photo needs 5: the four hand cards in a row and the starter apart from them",
     "photo.show_starter": "{where}: cannot tell the starter among {cards}; lay the four hand cards in a row and the starter apart from it (e.g. above it)",
     "photo.spit_rows": "{where}: read {n} {n:p:card|cards} in {rows} {rows:p:row|rows} ({shape}); a Spit photo needs three rows: player 2's stocks at the top, the two spit piles in the middle, player 1's stocks at the bottom",

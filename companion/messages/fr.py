@@ -455,6 +455,7 @@ MESSAGES: dict[str, str] = {
     "image.empty": "fichier vide",
     "image.not_an_image": "pas un format d'image que l'app sait lire",
     "image.damaged": "une photo abîmée ou incomplète, peut-être coupée pendant l'envoi ; reprenez-la ou renvoyez-la",
+    "image.heif": "une photo HEIC, le format propre de l'iPhone, que l'app ne sait pas lire ; envoyez-la en JPEG : sur l'iPhone, Réglages > Appareil photo > Formats > Le plus compatible",
     "photo.show_count": "{where} : {n} {n:p:carte lue|cartes lues} ({cards}) ; une photo de compte en demande 5 : les quatre cartes de la main en rang et la carte de départ à part",
     "photo.show_starter": "{where} : impossible de reconnaître la carte de départ parmi {cards} ; posez les quatre cartes de la main en rang et la carte de départ à part (par ex. au-dessus)",
     "photo.spit_rows": "{where} : {n} {n:p:carte lue|cartes lues} en {rows} {rows:p:rang|rangs} ({shape}) ; une photo de Spit en demande trois : les réserves du joueur 2 en haut, les deux tas au milieu, les réserves du joueur 1 en bas",

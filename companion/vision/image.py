@@ -112,19 +112,35 @@ def refuse_too_small(image: np.ndarray, name: str) -> np.ndarray:
     return image
 
 
+# An iPhone saves its photos as HEIC (HEIF) by default, which OpenCV does not decode: the
+# brand in the file's leading 'ftyp' box says so.
+_HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1")
+
+
+def _is_heif(head: bytes) -> bool:
+    return head[4:8] == b"ftyp" and head[8:12] in _HEIF_BRANDS
+
+
+def _undecodable(head: bytes, declared: tuple[int, int] | None) -> str:
+    """Why a file OpenCV cannot decode is no photo the app can read, as a phrase key."""
+    if _is_heif(head):
+        return "image.heif"
+    # A photo's own header that does not decode is a file cut short (an upload broken off)
+    # or damaged, which a player fixes otherwise than a file of another kind.
+    return "image.damaged" if declared is not None else "image.not_an_image"
+
+
 def _decoded(data: np.ndarray, name: str) -> np.ndarray:
     """The BGR pixels of an encoded image's bytes, checked for size before and after."""
-    declared = declared_size(data[:_HEADER_BYTES].tobytes())
+    head = data[:_HEADER_BYTES].tobytes()
+    declared = declared_size(head)
     refuse_too_large(declared, name)
     try:
         image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     except cv2.error:  # OpenCV refuses some truncated headers (or its pixel cap) by raising
         image = None
     if image is None:
-        # A photo's own header that does not decode is a file cut short (an upload broken
-        # off) or damaged, which a player fixes otherwise than a file of another kind.
-        reason = "image.damaged" if declared is not None else "image.not_an_image"
-        raise ImageDecodeError(name, phrase(reason))
+        raise ImageDecodeError(name, phrase(_undecodable(head, declared)))
     height, width = image.shape[:2]
     refuse_too_large((width, height), name)  # a format whose header is not read here
     return refuse_too_small(image, name)

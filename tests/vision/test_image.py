@@ -78,6 +78,16 @@ def test_a_photo_cut_short_is_refused_as_incomplete_not_as_another_kind(kind: st
     assert "incompl" in caught.value.message("fr")
 
 
+def test_an_iphone_heic_photo_is_named_with_how_to_send_it_instead() -> None:
+    heic = FIXTURES / "table.heic"  # a real HEIC file (libheif's heif-enc), not a header alone
+    with pytest.raises(ImageDecodeError) as caught:
+        load_image(heic)
+    said = caught.value.message("en")
+    assert said.startswith(f"{heic}: cannot be read as an image (an HEIC photo")
+    assert "send it as a JPEG" in said and "Most Compatible" in said
+    assert "JPEG" in caught.value.message("fr")
+
+
 @pytest.mark.parametrize(("width", "height"), [(1, 1), (4000, 3), (MIN_IMAGE_SIDE - 1, 500)])
 def test_pictures_too_small_to_show_a_card_are_refused_by_name(width: int, height: int) -> None:
     ok, png = cv2.imencode(".png", np.zeros((height, width, 3), np.uint8))

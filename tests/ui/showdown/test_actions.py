@@ -151,6 +151,16 @@ def test_non_images_are_refused_by_name(services: Services, data: bytes) -> None
     assert state.table.photo is None
 
 
+def test_an_iphone_heic_photo_is_refused_with_how_to_send_it(services: Services) -> None:
+    heic = (Path(__file__).parents[2] / "fixtures" / "images" / "table.heic").read_bytes()
+    state = run(load_photo(heic, "IMG_0042.HEIC"), AppState(), services)
+    assert state.banner is not None and state.banner.error
+    said = state.banner.text("en")
+    assert said.startswith("IMG_0042.HEIC: cannot be read as an image (an HEIC photo")
+    assert "Most Compatible" in said and "Le plus compatible" in state.banner.text("fr")
+    assert state.table.photo is None
+
+
 @pytest.mark.parametrize(("width", "height"), [(1, 1), (4000, 3)])
 def test_pictures_too_small_to_show_a_card_are_refused_by_name(
     services: Services, width: int, height: int

@@ -176,6 +176,21 @@ def export(
 PROBE = 50  # steps timed at the start of a fitted run (the first few warm a GPU up)
 
 
+def probe_rate(
+    step: Callable[[], object], opt: torch.optim.Optimizer, max_lr: float, probe: int = PROBE
+) -> float:
+    """Seconds a training ``step`` takes: ``probe`` steps run at the one-cycle's starting rate,
+    the first ten (warming a GPU up) not timed."""
+    for group in opt.param_groups:
+        group["lr"] = max_lr / 25  # OneCycleLR's starting rate (its div_factor)
+    timed = time.monotonic()
+    for k in range(probe):
+        if k == 10:
+            timed = time.monotonic()
+        step()
+    return (time.monotonic() - timed) / (probe - 10)
+
+
 def one_cycle(
     net: FrameNet,
     step_losses: Callable[[], dict[str, torch.Tensor]],
@@ -206,14 +221,7 @@ def one_cycle(
 
     done = 0
     if fit:
-        for group in opt.param_groups:
-            group["lr"] = max_lr / 25  # OneCycleLR's starting rate (its div_factor)
-        timed = time.monotonic()
-        for k in range(PROBE):
-            if k == 10:
-                timed = time.monotonic()
-            step()
-        per_step = (time.monotonic() - timed) / (PROBE - 10)
+        per_step = probe_rate(step, opt, max_lr)
         left = minutes * 60 - (time.monotonic() - start)
         steps = PROBE + max(10, min(steps - PROBE, int(0.97 * left / per_step)))
         print(f"fitted: {steps} steps at {1000 * per_step:.1f} ms a step", flush=True)

@@ -24,6 +24,7 @@ import torch
 from torch import nn
 
 from companion.vision.geometry import CORNER, CROP_H, CROP_W, FACE, Extent
+from companion.vision.training.outline_train import probe_rate
 from companion.vision.training.patches import NO_INDEX, RANKS, SUITS
 
 
@@ -192,8 +193,7 @@ def add_metadata(model: Any, meta: dict[str, str]) -> None:
         prop.key, prop.value = key, value
 
 
-# Steps timed by ``--fit`` (the first ten warm up and are not timed), at the cycle's starting
-# rate, as ``outline_train.one_cycle`` times them.
+# Steps timed by ``--fit`` at the cycle's starting rate (``outline_train.probe_rate``).
 PROBE = 60
 
 
@@ -202,14 +202,8 @@ def _fitted_steps(
 ) -> int:
     """Run ``PROBE`` steps at the one-cycle's starting rate and return how many more steps
     fit in ``seconds`` (at least ten)."""
-    for group in opt.param_groups:
-        group["lr"] = max_lr / 25  # OneCycleLR's starting rate (its div_factor)
-    start = timed = time.monotonic()
-    for k in range(PROBE):
-        if k == 10:
-            timed = time.monotonic()
-        step()
-    per_step = (time.monotonic() - timed) / (PROBE - 10)
+    start = time.monotonic()
+    per_step = probe_rate(step, opt, max_lr, PROBE)
     left = seconds - (time.monotonic() - start)
     return max(10, int(0.95 * left / per_step))
 

@@ -132,7 +132,8 @@ def _scores(net: GateNet, crops: torch.Tensor) -> np.ndarray:
     with torch.no_grad():
         batches = range(0, len(crops), 1024)
         parts = [torch.sigmoid(net(crops[i : i + 1024].float())) for i in batches]
-    return torch.cat(parts).numpy()
+    # np.asarray types the result the same whether or not torch's stubs are installed.
+    return np.asarray(torch.cat(parts).numpy())
 
 
 def pass_level(scores: np.ndarray, index_p: np.ndarray) -> float:

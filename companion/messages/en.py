@@ -567,4 +567,12 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_progress": "table {n} of {total}, {street}: largest standard error {error}",
     "cli.analyze_progress_exact": "table {n} of {total}, {street}: exact",
     # -- end of replay (#18)
+    # -- BG Stats (#45): a finished night pushed as a play
+    "bgstats.not_finished": "game night {night} is not over yet: BG Stats records a night once it is won or lost",
+    "bgstats.decks": "{n} decks",
+    "bgstats.heist": "heist {n}: {opens}",
+    "bgstats.vault_opened": "vault opened",
+    "bgstats.alarm": "alarm",
+    "bgstats.total": "{vaults} {vaults:p:vault|vaults}, {alarms} {alarms:p:alarm|alarms}",
+    # -- end of BG Stats (#45)
 }

@@ -567,4 +567,12 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_progress": "table {n} sur {total}, {street} : plus grande erreur type {error}",
     "cli.analyze_progress_exact": "table {n} sur {total}, {street} : exacte",
     # -- end of replay (#18)
+    # -- BG Stats (#45): a finished night pushed as a play
+    "bgstats.not_finished": "la soirée {night} n'est pas finie : BG Stats enregistre une soirée une fois gagnée ou perdue",
+    "bgstats.decks": "{n} paquets",
+    "bgstats.heist": "manche {n} : {opens}",
+    "bgstats.vault_opened": "coffre ouvert",
+    "bgstats.alarm": "alarme",
+    "bgstats.total": "{vaults} {vaults:p:coffre|coffres}, {alarms} {alarms:p:alarme|alarmes}",
+    # -- end of BG Stats (#45)
 }

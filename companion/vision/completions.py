@@ -33,9 +33,8 @@ COMPLETE_RESCALE = 0.2  # a frame whose width is this far from the read cards' i
 # 1.35-1.67). An index corner implied along a card's long edge is tried at both.
 CARD_LENGTHS = (1.4, 1.56)
 # Card widths: a frame beside a read card whose card's centre lies this near a read card's
-# centre is not cut (``beside``): the card there is read already. On the `train_08` photo at
-# 720p it keeps 41 of the 57 frames beside its cards (33 at 0.5). On seven hard synthetic sets
-# 0.3 read the same right cards as no limit, and as many extra cards; 0.5 lost one card.
+# centre is not cut (``beside``): the card there is read already. A wider limit drops frames of
+# cards truly beside it.
 BESIDE_FREE = 0.3
 # A hand of three cards or more laid in a cascade (each card a step along the same offset)
 # shows its first and last cards whole; the index corners of the cards between them lie on the
@@ -58,20 +57,14 @@ UNREAD_FILL = 0.75
 UNREAD_SOLID = 0.85
 # A card read is drawn from one corner at the length of a poker card: seen at a slant, or a
 # bridge card, it reaches further. Its outline is lengthened by this share at each end before
-# what it covers is taken away, so that the rest of a read card is no unread face: on the
-# rendered sets the photos with a face reported and no card missed fell from 14 of 33 to 4
-# of 23 (0.4: 4 of 25, one more silent error).
+# what it covers is taken away, so that the rest of a read card is no unread face; a longer
+# reach would also take the half-covered card beside it.
 UNREAD_REACH = 0.25
 # A piece the photo's edge cuts is a card's visible part clipped by a straight line: it fills
 # less of its rotated rectangle, and may show less than half a card (a stray card lying off
 # the table at the photo's edge). Such a piece counts from EDGE_LEAST card areas up to
-# EDGE_MOST (larger ones are lit or pale patches of the table) when it is this convex. On the
-# ten rendered sets: silent errors 14 -> 12 at fill 0.5 and solidity 0.9 (stray cards at the
-# edge), and 5 -> 4 (with the labels' hidden cards) at 0.45 and 0.75, whose photos with a
-# face reported and no card missed rose from 3 to 22: the 16 of them listed lie on tables
-# with a card whose index is hidden or partly hidden, and the 8 looked at are each a card cut
-# by the edge with its index out of view, a face truly unread. The real dev photos report one,
-# at 0.75: a card of hearts cut by the top edge of `train_24`, unlabelled (no index in view).
+# EDGE_MOST (larger ones are lit or pale patches of the table) when it is this convex: loose
+# enough for a stray card beside a hand, whose lengthened outline takes part of its piece.
 EDGE_LEAST = 0.3
 EDGE_MOST = 2.5
 EDGE_FILL = 0.45

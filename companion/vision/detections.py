@@ -11,13 +11,9 @@ from companion.engine.cards import Card
 
 __all__ = ["CHECK_BELOW", "READABLE_WIDTH", "Detections"]
 
-# On the real dev and held-out photos no read at 0.95 or more was wrong (about 700 reads); the
-# wrong ones had 0.44-0.95. Reads under this are for a player to check.
+# Reads under this are for a player to check: the real photos' wrong reads all lay under it.
 CHECK_BELOW = 0.95
-# Cards narrower than this in the photo show an index of a few soft pixels. On the eleven
-# rendered evaluation sets, 18 of the 50 photos whose read cards' median width was under 50 px
-# were read with no error, against 534 of the other 630; the real dev tables streamed as a
-# 640 px webcam (cards about 43 px) 2 of 5, at 800 px (about 53 px) all 5.
+# Cards narrower than this in the photo show an index of a few soft pixels, often misread.
 READABLE_WIDTH = 50.0
 
 

@@ -21,12 +21,10 @@ from companion.vision.paper import brightest
 __all__ = ["CAST_LIMIT", "DIM", "DIM_TARGET", "MOST_GAIN", "balanced"]
 
 # A frame whose white gain spreads further than this (largest channel gain over smallest) is
-# balanced. The shared dev photos reach 1.39 and the rendered sets 1.64; balanced from 1.3,
-# the held-out rendered sets lost 3 cards, from 1.5 the eleven sets read one card fewer.
+# balanced: a coloured light, while nearly every frame in ordinary light is read as it is.
 CAST_LIMIT = 1.5
 # A frame whose brightest pixels (its cards' paper) are darker than this is lifted until they
-# reach DIM_TARGET: a dim room's webcam frame. The rendered tables' paper lies at 143 or more,
-# the dev photos' at 214 or more; their copies darkened x0.4 (87-98) still read as they are.
+# reach DIM_TARGET: a dim room's webcam frame, darker than any photo the readers read well.
 DIM = 100.0
 DIM_TARGET = 200.0
 # The most a channel is amplified: under a deep red light the blue of the paper is a third of

@@ -34,9 +34,8 @@ SURE = 0.7
 # same physical corner: merging keeps the surest read of it.
 SAME_CORNER = 0.15
 # Length to width of a card outline spanned by its two index corners (``_spanned``): a card is
-# 1.4 (63 x 88 mm); a steep view shortens it and a sideways one widens it, and a phone held
-# over the table but turned 45 degrees stretches the cards near the photo's edge to 2.4-2.5
-# (the shared real tables seen so: their near river cards).
+# 1.4 (63 x 88 mm); a steep view shortens it, and a phone held over the table but turned
+# stretches the cards near the photo's edge to nearly the upper bound.
 SPAN_ASPECT = (0.9, 2.6)
 
 # Why a read is doubtful (``Detections.doubts``): a player should check the card.

@@ -42,10 +42,7 @@ TOUCHING_ROW = 0.15  # how far (in card lengths) the row's other edge may be fro
 # Seamed masks (``_seamed``): whiteness levels (otsu..top, as ``_masks``; the local mask is
 # cut too), Canny thresholds of the seams on the whiteness map, and which pieces count
 # (``_card_pieces``): an area of 0.4-2.6 typical cards (one card, or two still joined) filling
-# 0.7 of its convex hull. On 60 hard rendered tables (scenes --hard --held-out, seed 781) the
-# reader missed 53 cards without the seams, 45 taking every piece of the level mask (35 % more
-# proposals), 46 with these pieces (21 % more) and 45 with the local mask cut too (24 % more;
-# on the real train_08 photo 12 % more, 179 instead of 160).
+# 0.7 of its convex hull: the touching cards' corners, for far fewer proposals than every piece.
 SEAMS = True  # whether the seamed masks are made at all
 SEAM_LEVELS = (0.35,)
 SEAM_EDGE_LOW, SEAM_EDGE_HIGH = 30, 90
@@ -56,15 +53,12 @@ SEAM_CONVEX = 0.7
 FACE_COVER = 0.5
 # With the outline model, a frame whose index crop the mask does not touch (under a tenth of
 # the crop's sample grid on a card face) is left out before any crop is cut: on light, grainy
-# wood most proposals lie on the grain, and all were read as no index. On `train_08` at 720p
-# it saves about a fifth of the frame's time; on the evaluation sets the same cards were read.
+# wood most proposals lie on the grain, and all were read as no index.
 FACE_MIN = 0.1
 # A frame whose index crop shows no card paper is read as "no index" and leaves no mark: the
-# frames are dropped before any crop is cut. The paper's whiteness (``paper_whiteness``) of
-# each of the 1,880 proposals read as a card on 150 rendered training scenes was at least 0.44
-# of the frame's card white (``_top_whiteness``); 0.3 leaves a margin. It drops about a third
-# of the proposals on the dark or busy floors of the real dev photos, 6 % on rendered scenes,
-# with the same reads on both.
+# frames are dropped before any crop is cut. The paper's whiteness (``paper_whiteness``) is
+# measured against the frame's card white (``_top_whiteness``); this lies with a margin under
+# that of every card read on rendered training scenes.
 PAPER_MIN = 0.3
 # Where the paper is sampled, in card widths from the corner: inside the index crop
 # (``geometry.CROP_X``, ``geometry.CROP_Y``), a 4 x 6 grid.
@@ -74,9 +68,8 @@ _GRID_U, _GRID_V = (
 
 
 # The outline model reads the work frame while the whiteness levels are found on it:
-# onnxruntime and OpenCV both release the GIL. On `train_08` at 720p the two took 18-20 ms one
-# after the other and 12-14 ms side by side. Two workers: a photo may be read while the live
-# reader reads a frame.
+# onnxruntime and OpenCV both release the GIL, so the two overlap. Two workers: a photo may
+# be read while the live reader reads a frame.
 _ALONGSIDE: ThreadPoolExecutor
 
 
@@ -417,9 +410,9 @@ def propose_corners(
     factor = work_factor(image.shape, work_size)
     small = image
     if factor < 1.0:
-        # Area averaging is the anti-aliased shrink, but at a fractional factor it costs 5 ms
-        # on a webcam frame; when each work pixel spans under two frame pixels, bilinear
-        # sampling loses nothing the outlines need (dev set: the same cards, one more read).
+        # Area averaging is the anti-aliased shrink, but slow at a fractional factor; when each
+        # work pixel spans under two frame pixels, bilinear sampling loses nothing the outlines
+        # need.
         mild = factor > 0.5
         small = cv2.resize(
             image,

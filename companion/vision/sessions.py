@@ -37,15 +37,13 @@ def open_session(path: Path, threads: int) -> tuple[InferenceSession, dict[str, 
     options.inter_op_num_threads = 1
     # Between runs onnxruntime's worker threads busy-wait for the next one by default. The
     # detector runs its networks between stretches of OpenCV and numpy work, and a spinning
-    # worker takes a core from that work: on 2 cores a 720p frame took about twice as long.
+    # worker takes a core from that work.
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     # On x86-64 CPUs without VNNI (AMD Zen 2 and 3, Intel before Ice Lake) onnxruntime's fast
-    # int8 kernel adds pairs of uint8 x int8 products in 16 bits and saturates: on such a
-    # CPU the shipped corner model read a different suit than its own arithmetic on 15 % of
-    # a real table's crops, and the real dev photos fell from F1 0.99 to 0.90. This mode keeps
-    # the sums exact (the same reads on every CPU): it costs nothing on the shipped models,
-    # whose 7-bit weights cannot saturate (``training.narrow``), and x1.5 of an 8-bit model's
-    # time there.
+    # int8 kernel adds pairs of uint8 x int8 products in 16 bits and saturates on 8-bit
+    # weights, so the reads would depend on the CPU. This mode keeps the sums exact (the same
+    # reads on every CPU): it costs nothing on the shipped models, whose 7-bit weights cannot
+    # saturate (``training.narrow``), and slows an 8-bit model there.
     options.add_session_config_entry("session.x64quantprecision", "1")
     try:
         session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])

@@ -121,7 +121,7 @@ python -m $T.quantize cache/card_outlines_fp32.onnx models/card_outlines.onnx \
 # Weights within 7 bits (+-64): onnxruntime's fast int8 kernel saturates on 8-bit weights on
 # x86-64 CPUs without VNNI. quantize asks for 7-bit weights already (reduce_range), so on this
 # build this changes nothing; it is the step that narrowed the shipped models, quantized at 8
-# bits before 2026-12-03 (models/MODEL_CARD.md, "7-bit weights").
+# bits before 2026-12-03 (docs/journal.md, "7-bit weights").
 python -m $T.narrow models/card_corners.onnx models/card_reader.onnx models/card_face.onnx \
     models/card_outlines.onnx
 # The gate, about a tenth of the corner model's cost: taught by the shipped corner model which

@@ -62,78 +62,43 @@ __all__ = [
     "reframes",
 ]
 
-# A proposal whose crop looks like an index but is not read surely is cut again at nearby frames
-# (turned, shifted, scaled): outlines of overlapping cards put some corners 10-20 degrees or a few
-# percent of a card off, and the reader is trained on framings within about half that. A read
-# as sure as ``merging.SURE`` is kept as it is.
+# Overlapping cards' outlines put some corners further off than the reader learned to frame.
 REFRAME_FLOOR = 0.4  # index probability (1 - p(no index)) from which a read is doubtful
 REFRAME_VOTES = 3  # nearby frames (of 16) that must give the same code
 _TURNS = (-0.3, -0.2, -0.1, 0.1, 0.2, 0.3)  # radians: about 6, 11 and 17 degrees
 _SHIFTS = ((0.04, 0.0), (-0.04, 0.0), (0.0, 0.04), (0.0, -0.04))  # card widths along u, v
 _SCALES = (0.88, 1.12)
-# A card seen at a slant is foreshortened along one of its edges; the frame is shortened along
-# ``u`` or along ``v`` by these factors (a view about 37 or 50 degrees from overhead). On seven
-# hard synthetic sets (two rendered after the choice): recall up on five, level on two (e.g.
-# 0.942 -> 0.953), 6 more tables exact and 6 fewer silent errors in all; the ordinary set lost
-# one card (F1 0.9844 -> 0.9831), the held-out sets and the real photos read the same.
+# A card seen at a slant is foreshortened along one edge (about 37 or 50 degrees from overhead).
 _SQUASHES = (0.8, 0.65)
-# Card paper is grey or lightly tinted: the brighter half of every index crop cut from the
-# rendered training scenes has a median saturation under 0.4 (0.39 at most over 2,600 crops).
-# Coloured cloth can still look like an index to the reader (a red felt read as "10").
+# Card paper is grey or lightly tinted; coloured cloth can look like an index to the reader.
 PAPER_MAX_SATURATION = 0.55
-# The second reader saw index crops only, so it is sure of a rank even on a crop that is no
-# index; averaged with the corner model's read, a crop both find unclear stays unclear.
+# The second reader saw index crops only: averaged with the corner model, unclear stays unclear.
 READER_WEIGHT = 0.5
 FACE_WEIGHT = 0.5
-# Least confidence (rank x suit probability) of a read kept as a card. With the face reader in,
-# extra cards became rare (2 on the dev and 150-scene held-out sets together, at 0.5), and 0.4
-# kept 13 more right cards for 6 more extras there.
+# Least confidence (rank x suit probability) of a read kept as a card.
 READ_THRESHOLD = 0.4
-# A second-look crop whose paper is less white than this fraction of the cards read first is
-# left unread (speed). On 150 rendered scenes a second-look card under a shadow had 0.6 of its
-# cards' median (0.7 lost it), hence 0.5: with the sure-elsewhere rule for re-framing, a
-# quarter fewer crops on a light table.
+# Most second-look frames on a light table lie on the table: less white than the cards, unread.
 COMPLETE_PAPER = 0.5
-# A suit contradicted by its ink is changed to the surest suit of the ink's colour when the
-# readers give that suit this much probability; either way the card is flagged for a check.
+# Ink of the other colour's suit: the readers' surest suit of the ink's colour, if this likely.
 COLOUR_SUPPORT = 0.05
-# A table read with ``expect`` that already holds what was expected after the first look gets
-# its second look only at frames whose corner lies this many card widths outside the outline
-# around its cards (where stray cards lie). On the eight synthetic sets the same cards were
-# read as with the whole second look at 0, 0.5 and 1 (a few extra cards fewer), and their
-# median frame read with ``expect`` took 15-32 % less time (the real 24 MP photos x0.87).
+# A table that fits after the first look is looked at again only beyond its cards (strays).
 AWAY = 0.0
-# Told the layout, a table short of cards only where cards were read (a hand of one, a river
-# of four) gets its second look only at frames whose corner lies within this many card widths
-# of those places' card centres, and away from the table (strays). None: the whole second look.
+# A table short only where cards were read is looked at within this many card widths of them.
 NEAR_SHORT: float | None = 2.5
-# How many times the second look frames the corners beside the cards read (``beside``): first
-# beside the first look's cards, then beside those found so. On seven hard synthetic sets one
-# round found 16 more cards than none, a second 6 more, a third 1 more and 1 extra card.
+# Rounds of the second look beside the cards read: a row may miss two cards in a row.
 BESIDE_ROUNDS = 2
-# Spot frames kept beside the whiteness levels' corners: those whose card width is within this
-# share of the lone cards' typical width, where the levels give one.
+# Spot frames kept: within this share of the lone cards' width (spots' widths are rough).
 SPOT_WIDTH = 0.25
-# A spot adds nothing where a proposal frames the same corner alike: within SPOT_NEAR card
-# widths, its edge within about 10 degrees (SPOT_TURN, a cosine) and its width within 15 %
-# (SPOT_SCALE, a log ratio). Where a proposal is near but framed otherwise (a width of 0.7-0.9,
-# an edge 10-20 degrees off, a corner along a touching card's edge), the spot's frame is read
-# too: on the eleven rendered sets 333 tables exact against 324 when any proposal within a
-# quarter width and 45 degrees stopped it, no silent error against 1, 115 extra against 123.
+# Where a proposal frames a spot's corner alike (distance, edge cosine, log width), it suffices.
 SPOT_NEAR = 0.1
 SPOT_TURN = 0.985
 SPOT_SCALE = 0.15
-# Where a table read with ``expect`` lacks cards, reads down to this confidence may fill the
-# gaps (flagged for a check); at most LOOK_AGAIN_TRIES of them, surest first, are tried.
+# A told table short of cards may take reads down to LOOK_AGAIN (to check), surest first.
 LOOK_AGAIN = 0.2
 LOOK_AGAIN_TRIES = 12
-# A spare read framed over this many times the typical width of the cards read, or under its
-# inverse, is no card of the table: cards are one size, and a steep view halves their width
-# at most. The corners of a light table, outlined on the contrast-stretched frame, were read
-# as a ten of hearts at 0.41 and drawn across the table on a real photo told a hand too many.
+# Cards are one size and a steep view halves them at most: a spare read this much wider is none.
 SPARE_WIDTH = 3.0
-# Still short, the frame's lightness is contrast-stretched in 8x8 tiles (CLAHE, clip 3) and its
-# corners proposed again: 28 -> 30 of 56 hard synthetic tables exact (scenes --hard).
+# Lightness stretched in tiles (CLAHE): light tables, glare and shade hide outlines from levels.
 CONTRAST_CLIP = 3.0
 CONTRAST_TILES = 8
 
@@ -227,8 +192,8 @@ class CardDetector:
         ``gate_path`` (None: none) tells which crops ``model_path`` need not read;
         ``spot_path`` (None: none) marks the index corners on the whole frame, a frame each
         beside the whiteness levels' corners; ``spots_only``: those frames alone (a webcam
-        frame read in a third of the time; with ``complete=False`` and no outline model, the
-        quick read of ``benchmarks/vision_latency.py``). ``reframe``: whether doubtful reads
+        frame read quicker; with ``complete=False`` and no outline model, the quick read of
+        ``benchmarks/vision_latency.py``). ``reframe``: whether doubtful reads
         are framed again; ``complete``: whether a frame gets its second looks (the corners
         its rejected ones imply, those beside its cards, its unread faces, and told the
         layout, the contrast-stretched frame)."""
@@ -316,9 +281,7 @@ class CardDetector:
     ) -> tuple[np.ndarray, np.ndarray] | None:
         if self._face is None or len(rows) == 0:
             return None
-        # A whole card is shrunk a lot, and shrinking each card's region on its own costs more
-        # than the face reader itself: the frame is halved (Gaussian pyramid, anti-aliased) until
-        # a crop pixel spans about 1.5 of its pixels, once for all cards.
+        # Halved once for all cards (until a crop pixel spans about 1.5): shrinking each costs more.
         (x0, x1), _ = geometry.FACE
         pixel = float(np.median([proposals[i].s for i in rows])) * (x1 - x0) / geometry.CROP_W
         pyramid = pyramid if pyramid is not None else [image]
@@ -362,7 +325,7 @@ class CardDetector:
         is shrunk once). Where the lone cards give a typical ``width``, the spots of a card
         far larger than the model learned (a phone held over one card: spots on its pips at
         a table card's width) are left out, and the others framed at that width: the spots'
-        widths are rougher (10-30 % over on a deck seen steeply)."""
+        widths are rougher."""
         if self.spots is None:
             return []
         if outlines is None or outlines.mask is None:
@@ -543,8 +506,7 @@ class CardDetector:
             conf = rr[:, :n_ranks].max(axis=1) * ss.max(axis=1) * (rr.argmax(axis=1) < n_ranks)
             best = int(np.argmax(conf))
             code = (rr[best].argmax(), ss[best].argmax())
-            # A texture can look like an index at one lucky frame; a misframed index is read
-            # the same at several, and the frames together must favour the same card.
+            # A texture looks like an index at one lucky frame, a misframed index at several.
             mean = (
                 (rank_p[i] + rr.sum(axis=0))[:n_ranks].argmax(),
                 (suit_p[i] + ss.sum(axis=0)).argmax(),
@@ -601,9 +563,7 @@ class CardDetector:
             return merge_reads(sure, image.shape[:2], decks)
         sure, spare = self._split(look.reads)
         found = merge_reads(sure, image.shape[:2], decks)
-        # A table that already holds what was expected gets its second look only away from
-        # its cards, where a stray card may lie: nearer, a card found could only be one too many.
-        # A table short of cards only where cards were read looks near those places too.
+        # Fits already: looked at again only beyond its cards; short where cards lie: near them.
         near = _short_places(read_table(found, expect))
         # Hands of three cards or more may lie in a cascade: the cards between its ends too.
         more = self._second_look(image, look, near=near, cascades=expect.per_hand > 2)
@@ -614,9 +574,7 @@ class CardDetector:
         groups = read_table(filled, expect)
         if _short(groups) == 0 or not self.complete:
             return filled
-        # Still short of cards: look again at corners outlined on a contrast-stretched frame
-        # (a light table, glare or shade hides the cards' outlines from the whiteness levels),
-        # near the places short of cards where those are known, as the second look does.
+        # Still short: the corners outlined on the contrast-stretched frame, near the short places.
         places = _short_places(groups)
         more = self.read_contrasted(image, None if places is None else (sure, places))
         return _fill_gaps(found, sure, spare + more, expect, image.shape[:2], decks, self.threshold)
@@ -741,8 +699,7 @@ def _short_places(groups: Grouping) -> np.ndarray | None:
             places.append(groups.hands[i] if i < len(groups.hands) else ())
     if any(len(place) == 0 for place in places):
         return None
-    # A stray card may be a short hand's other card: the grouping can only place it as a hand
-    # once its partner is read.
+    # A stray card may be a short hand's other card: grouped as a hand once its partner is read.
     places.append(groups.stray)
     return np.array([[seen.x, seen.y] for place in places for seen in place], np.float64)
 
@@ -816,9 +773,8 @@ def _on_a_card(read: CornerRead, found: Detections, width: float | None, thresho
 
 def _read_surely_elsewhere(proposals: list[Proposal], confidence: np.ndarray) -> np.ndarray:
     """(N,) bool: whether another frame at the same corner (as ``merging`` counts one) is read
-    at least ``SURE``. Merging keeps the surest read of a corner: framing a doubtful read
-    again where a sure one lies changed no read on the dev photos and 150 rendered scenes,
-    and took a third of a light table's crops (speed; see ``REFRAME_FLOOR``)."""
+    at least ``SURE``. Merging keeps the surest read of a corner, so a doubtful read there
+    is not framed again (speed; see ``REFRAME_FLOOR``)."""
     sure = np.flatnonzero(confidence >= SURE)
     if len(sure) == 0 or len(proposals) == 0:
         return np.zeros(len(proposals), bool)

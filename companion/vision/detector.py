@@ -7,11 +7,14 @@ verifier of the proposals. The crops that may hold an index are read again by a 
 trained on indices only, and the whole card seen from that corner by the face reader. A doubtful
 read is read again at nearby frames, and a crop without card paper is no card. Corners read as
 no index get a second look (``completions``), and the reads are merged into cards (``merging``).
+
+The reader knows no table: told a layout, ``layouts.read`` combines its looks (``first_look``,
+``second_look``, ``read_contrasted``, ``merge``) to look again where the read does not fit.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,8 +35,6 @@ from companion.vision.detections import Detections
 from companion.vision.gate import DEFAULT_GATE, Gate
 from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.ink import contradicts, ink_colours
-from companion.vision.layouts.expect import Expect
-from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.light import balanced
 from companion.vision.merging import (
     COLOUR,
@@ -47,6 +48,7 @@ from companion.vision.merging import (
 from companion.vision.outlines import DEFAULT_OUTLINES, OutlineModel
 from companion.vision.paper import crop_whiteness, white_gain
 from companion.vision.proposals import Proposal, propose_corners, work_factor
+from companion.vision.reader import Look
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
 from companion.vision.spots import DEFAULT_SPOTS, SpotModel
 
@@ -81,10 +83,10 @@ READ_THRESHOLD = 0.4
 COMPLETE_PAPER = 0.5
 # Ink of the other colour's suit: the readers' surest suit of the ink's colour, if this likely.
 COLOUR_SUPPORT = 0.05
-# A table that fits after the first look is looked at again only beyond its cards (strays).
+# A second look told where to look also reads beyond the cards (card widths): strays lie there.
 AWAY = 0.0
-# A table short only where cards were read is looked at within this many card widths of them.
-NEAR_SHORT: float | None = 2.5
+# ... and the frames within this many card widths of the points it was told.
+NEAR_SHORT = 2.5
 # Rounds of the second look beside the cards read: a row may miss two cards in a row.
 BESIDE_ROUNDS = 2
 # Spot frames kept: within this share of the lone cards' width (spots' widths are rough).
@@ -93,11 +95,8 @@ SPOT_WIDTH = 0.25
 SPOT_NEAR = 0.1
 SPOT_TURN = 0.985
 SPOT_SCALE = 0.15
-# A told table short of cards may take reads down to LOOK_AGAIN (to check), surest first.
+# Reads down to this confidence are kept as spare reads: a told table's gaps may take them.
 LOOK_AGAIN = 0.2
-LOOK_AGAIN_TRIES = 12
-# Cards are one size and a steep view halves them at most: a spare read this much wider is none.
-SPARE_WIDTH = 3.0
 # Lightness stretched in tiles (CLAHE): light tables, glare and shade hide outlines from levels.
 CONTRAST_CLIP = 3.0
 CONTRAST_TILES = 8
@@ -195,7 +194,7 @@ class CardDetector:
         frame read quicker; with ``complete=False`` and no outline model, the quick read of
         ``benchmarks/vision_latency.py``). ``reframe``: whether doubtful reads
         are framed again; ``complete``: whether a frame gets its second looks (the corners
-        its rejected ones imply, those beside its cards, its unread faces, and told the
+        its rejected ones imply, those beside its cards, its unread faces, and for a told
         layout, the contrast-stretched frame)."""
         self._session, self.ranks, self.suits = load_model(model_path, threads)
         self._cards = _card_table(self.ranks, self.suits, str(model_path))
@@ -301,10 +300,26 @@ class CardDetector:
     def _corner_reads(self, image: np.ndarray) -> tuple[list[CornerRead], list[CornerRead]]:
         """The corners read as cards, and the spare reads under the read threshold (down to
         ``LOOK_AGAIN``) that a table short of a card may take."""
-        look = self._first_look(image)
-        return self._split(look.reads + self._second_look(image, look))
+        look = self._look(image)
+        return self.split(look.reads + self.second_look(look))
 
-    def _first_look(self, image: np.ndarray) -> _Look:
+    def first_look(self, image: np.ndarray) -> Look:
+        """The first look at a BGR image: its proposals read once each. A frame in strongly
+        coloured or dim light is balanced first (``light.balanced``); ``Look.image`` is the
+        frame as read."""
+        if (
+            image is None
+            or image.ndim != 3
+            or image.shape[2] != 3
+            or min(image.shape[:2]) < MIN_IMAGE_SIDE
+        ):
+            raise ValueError(
+                f"detect() expects a BGR image of shape (H, W, 3), at least {MIN_IMAGE_SIDE} px"
+            )
+        return self._look(balanced(image))
+
+    def _look(self, image: np.ndarray) -> Look:
+        """``first_look`` of a frame balanced already."""
         outlines, width = None, None  # read alone, the spots give no mask for unread faces
         if self.spots_only and self.spots is not None:
             proposals = self.spots.frames(image)
@@ -315,7 +330,7 @@ class CardDetector:
         pyramid = [image]
         reads, rejected = self._read(image, proposals, pyramid)
         faces = None if outlines is None else outlines.mask
-        return _Look(proposals, pyramid, reads, rejected, faces, width)
+        return Look(image, proposals, pyramid, reads, rejected, faces, width)
 
     def _spotted(
         self, image: np.ndarray, outlines: _Remembered | None, width: float | None
@@ -342,20 +357,17 @@ class CardDetector:
             if abs(q.s - width) <= SPOT_WIDTH * width
         ]
 
-    def _second_look(
-        self,
-        image: np.ndarray,
-        look: _Look,
-        near: np.ndarray | None = None,
-        cascades: bool = False,
+    def second_look(
+        self, look: Look, near: np.ndarray | None = None, cascades: bool = False
     ) -> list[CornerRead]:
         """Reads of the frames the first look's rejected corners imply (``completions``) and
         of those beside its cards (``beside``); with ``cascades`` (hands of three cards or
         more), of those between two cards that may be a cascade's ends (``between``).
         ``near`` (points, pixels): only the frames near them or away from the cards read
-        surely (where stray cards lie); empty: only the latter."""
+        surely (where stray cards lie); empty: only the latter. Nothing without ``complete``."""
         if not self.complete:
             return []
+        image = look.image
         sure = [r for r in look.reads if r.confidence >= self.threshold]
         floor = _completion_paper_floor(image, sure)
         frames = completions(look.rejected, sure, look.proposals)
@@ -384,7 +396,7 @@ class CardDetector:
             more, tried, sure = more + found, tried + frames, sure + new
         return more
 
-    def _split(self, reads: list[CornerRead]) -> tuple[list[CornerRead], list[CornerRead]]:
+    def split(self, reads: list[CornerRead]) -> tuple[list[CornerRead], list[CornerRead]]:
         """The reads as sure as the read threshold, and the others as spare second looks."""
         sure = [r for r in reads if r.confidence >= self.threshold]
         spare = [
@@ -517,26 +529,25 @@ class CardDetector:
                 rank_p[i], suit_p[i] = rr[best], ss[best]
         return proposals, crops, rank_p, suit_p
 
-    def detect(self, image: np.ndarray, expect: Expect | None = None, decks: int = 1) -> Detections:
+    def detect(self, image: np.ndarray, decks: int = 1) -> Detections:
         """The cards read on a BGR image, one row per card, surest place of each (up to
-        ``decks`` places per card). ``expect`` says what the table should hold, so that the
-        reader can look again where the read does not fit. A frame in strongly coloured or
-        dim light is balanced first (``light.balanced``)."""
-        if (
-            image is None
-            or image.ndim != 3
-            or image.shape[2] != 3
-            or min(image.shape[:2]) < MIN_IMAGE_SIDE
-        ):
-            raise ValueError(
-                f"detect() expects a BGR image of shape (H, W, 3), at least {MIN_IMAGE_SIDE} px"
-            )
-        image = balanced(image)
-        look = self._first_look(image)
-        found = self._read_table(image, look, expect, decks)
+        ``decks`` places per card), after the first look and the whole second look. Told a
+        table's layout, ``layouts.read.read_layout`` looks again where the read does not fit."""
+        look = self.first_look(image)
+        sure, _ = self.split(look.reads + self.second_look(look))
+        return self.finish(look, self.merge(sure, look.shape, decks))
+
+    def merge(self, reads: list[CornerRead], shape: tuple[int, int], decks: int = 1) -> Detections:
+        """Corner reads merged into cards on a frame of ``shape`` (height, width): one read
+        per physical corner, then ``decks`` places per card (``merging``)."""
+        return merge_reads(reads, shape, decks)
+
+    def finish(self, look: Look, found: Detections) -> Detections:
+        """``found`` (the cards read after ``look``) with the card faces the outline model saw
+        on the look's frame where no card of ``found`` lies (``Detections.unread``)."""
         if look.faces is None:
             return found
-        scale = image.shape[1] / look.faces.shape[1]
+        scale = look.image.shape[1] / look.faces.shape[1]
         unread = unread_outlines(look.faces, scale, np.asarray(found.quads), look.width)
         return replace(found, unread=unread)
 
@@ -553,32 +564,6 @@ class CardDetector:
         mask = self._outlines.card_mask(balanced(image), size)
         return replace(read, unread=unread_outlines(mask, w / size[0], np.asarray(read.quads)))
 
-    def _read_table(
-        self, image: np.ndarray, look: _Look, expect: Expect | None, decks: int
-    ) -> Detections:
-        """The cards of a frame after its first look: with a second look everywhere, or, told
-        the layout, where the read does not fit it."""
-        if expect is None:
-            sure, _ = self._split(look.reads + self._second_look(image, look))
-            return merge_reads(sure, image.shape[:2], decks)
-        sure, spare = self._split(look.reads)
-        found = merge_reads(sure, image.shape[:2], decks)
-        # Fits already: looked at again only beyond its cards; short where cards lie: near them.
-        near = _short_places(read_table(found, expect))
-        # Hands of three cards or more may lie in a cascade: the cards between its ends too.
-        more = self._second_look(image, look, near=near, cascades=expect.per_hand > 2)
-        if more:
-            sure, spare = self._split(look.reads + more)
-            found = merge_reads(sure, image.shape[:2], decks)
-        filled = _fill_gaps(found, sure, spare, expect, image.shape[:2], decks, self.threshold)
-        groups = read_table(filled, expect)
-        if _short(groups) == 0 or not self.complete:
-            return filled
-        # Still short: the corners outlined on the contrast-stretched frame, near the short places.
-        places = _short_places(groups)
-        more = self.read_contrasted(image, None if places is None else (sure, places))
-        return _fill_gaps(found, sure, spare + more, expect, image.shape[:2], decks, self.threshold)
-
     def read_contrasted(
         self, image: np.ndarray, near: tuple[list[CornerRead], np.ndarray] | None = None
     ) -> list[CornerRead]:
@@ -594,20 +579,6 @@ class CardDetector:
             proposals = _looked_for(proposals, *near)
         reads, _ = self._read(image, proposals, [image], doubts=(SECOND_LOOK,))
         return reads
-
-
-@dataclass
-class _Look:
-    """A first look at a frame: its proposals, its pyramid so far (``read_face``), the reads,
-    the corners read as no index, the outline model's card faces (None without it) and the
-    lone cards' typical width (frame pixels; None when no lone card was outlined)."""
-
-    proposals: list[Proposal]
-    pyramid: list[np.ndarray]
-    reads: list[CornerRead]
-    rejected: list[Proposal]
-    faces: np.ndarray | None = None
-    width: float | None = None  # the lone cards' typical width, if the outlines give one
 
 
 class _Remembered:
@@ -678,97 +649,10 @@ def _looked_for(
     if len(near) == 0 or not reads or not frames:
         return _away_from(frames, reads)
     away = {id(q) for q in _away_from(frames, reads)}
-    reach = (NEAR_SHORT or 0.0) * float(np.median([r.proposal.s for r in reads]))
+    reach = NEAR_SHORT * float(np.median([r.proposal.s for r in reads]))
     corners = np.array([q.p for q in frames])
     gap = np.min(np.linalg.norm(corners[:, None] - near[None], axis=2), axis=1)
     return [q for q, d in zip(frames, gap.tolist(), strict=True) if d < reach or id(q) in away]
-
-
-def _short_places(groups: Grouping) -> np.ndarray | None:
-    """Where a table read with its layout lacks cards: the centres (N, 2) of the cards of each
-    place short of a card and of the stray cards (empty when none is short). None when a
-    short place has no card read (a hand or the river not found): it could be anywhere."""
-    if _fits_as_read(groups):
-        return np.zeros((0, 2))
-    missing = groups.missing
-    if missing is None or not missing or NEAR_SHORT is None:
-        return None
-    places = [groups.river] if missing.river else []
-    for i, count in enumerate(missing.hands):
-        if count:
-            places.append(groups.hands[i] if i < len(groups.hands) else ())
-    if any(len(place) == 0 for place in places):
-        return None
-    # A stray card may be a short hand's other card: grouped as a hand once its partner is read.
-    places.append(groups.stray)
-    return np.array([[seen.x, seen.y] for place in places for seen in place], np.float64)
-
-
-def _fits_as_read(groups: Grouping) -> bool:
-    """Whether the first look's table already holds what was expected, no card short or over
-    (stray cards aside: a second look adds cards, it takes none away)."""
-    return groups.missing is not None and not groups.missing and not groups.extra
-
-
-def _short(groups: Grouping) -> int:
-    """Cards missing against the expected table."""
-    missing = groups.missing
-    return 0 if missing is None else missing.river + sum(missing.hands)
-
-
-def _fill_gaps(
-    found: Detections,
-    sure: list[CornerRead],
-    spare: list[CornerRead],
-    expect: Expect,
-    shape: tuple[int, int],
-    decks: int,
-    threshold: float = READ_THRESHOLD,
-) -> Detections:
-    """``found`` with spare reads added, surest first, each one only if the table then fits
-    ``expect`` better (a hand short of a card, a river of four, a hand not found). A spare read
-    of a card already read is left out, and so is one where a card was read (``_on_a_card``)
-    unless it is as sure as ``threshold`` and its corner is none of that card's (the card
-    under another in a hand laid nearly square on it), and one framed at a width no card of
-    the table has (``SPARE_WIDTH``)."""
-    misfit = read_table(found, expect).misfit
-    if misfit == 0 or not spare:
-        return found
-    width = float(np.median([r.proposal.s for r in sure])) if sure else None
-    taken = list(sure)
-    tried = 0
-    for read in sorted(spare, key=lambda r: -r.confidence):
-        if misfit == 0 or tried >= LOOK_AGAIN_TRIES:
-            break
-        if _on_a_card(read, found, width, threshold) or (decks == 1 and read.card in found.cards):
-            continue
-        if width is not None and not 1 / SPARE_WIDTH < read.proposal.s / width < SPARE_WIDTH:
-            continue
-        tried += 1
-        trial = merge_reads([*taken, read], shape, decks)
-        trial_misfit = read_table(trial, expect).misfit
-        if trial_misfit < misfit:
-            taken.append(read)
-            found, misfit = trial, trial_misfit
-    return found
-
-
-def _on_a_card(read: CornerRead, found: Detections, width: float | None, threshold: float) -> bool:
-    """Whether ``read`` lies where a card of ``found`` was read (its card's middle within half a
-    card ``width`` of that card's) and is a read card's corner read again (within
-    ``SAME_CORNER`` widths of a corner of a read outline) or less sure than ``threshold``.
-    A lower card nearly covered by the upper one (a hand of two squared up, a cascade's tight
-    end) shows its index corner away from the upper card's corners: a sure read there is a
-    card."""
-    if width is None or len(found) == 0:
-        return False
-    q = read.proposal
-    place = geometry.card_quad(q.p, q.u, q.v, q.s).mean(axis=0)
-    if float(np.min(np.linalg.norm(found.centres - place, axis=1))) >= 0.5 * width:
-        return False
-    corners = np.asarray(found.quads).reshape(-1, 2)
-    own = float(np.min(np.linalg.norm(corners - q.p, axis=1))) < SAME_CORNER * width
-    return own or read.confidence < threshold
 
 
 def _read_surely_elsewhere(proposals: list[Proposal], confidence: np.ndarray) -> np.ndarray:

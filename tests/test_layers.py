@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 
@@ -21,22 +22,27 @@ ALLOWED = {
 }
 
 
+def _modules(path: Path) -> set[str]:
+    """Every module a source file imports (its ``from`` modules, its ``import`` names)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
 def _imports(part: str) -> set[tuple[str, str]]:
     """(file, imported part) for every import of ``companion.<x>`` in a part of the package."""
     found = set()
     folder = ROOT / "companion" / part
     files = [folder.with_suffix(".py")] if not folder.is_dir() else list(folder.rglob("*.py"))
     for path in files:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = []
-            if isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            for name in names:
-                parts = name.split(".")
-                if parts[0] == "companion" and len(parts) > 1 and parts[1] != part:
-                    found.add((str(path.relative_to(ROOT)), parts[1]))
+        for name in _modules(path):
+            parts = name.split(".")
+            if parts[0] == "companion" and len(parts) > 1 and parts[1] != part:
+                found.add((str(path.relative_to(ROOT)), parts[1]))
     return found
 
 
@@ -53,3 +59,16 @@ def test_screens_do_not_import_each_other_s_views() -> None:
             continue
         source = path.read_text(encoding="utf-8")
         assert ".view import" not in source, path
+
+
+def test_the_card_reader_knows_no_table_layout() -> None:
+    # One way: a layout step reads with the reader (``vision/layouts/read.py``), never back.
+    reader = sorted((ROOT / "companion" / "vision").glob("*.py"))
+    assert ROOT / "companion" / "vision" / "detector.py" in reader
+    wrong = [
+        (str(path.relative_to(ROOT)), name)
+        for path in reader
+        for name in sorted(_modules(path))
+        if name == "companion.vision.layouts" or name.startswith("companion.vision.layouts.")
+    ]
+    assert wrong == []

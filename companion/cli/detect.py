@@ -99,7 +99,7 @@ def _annotate_folder(folder: Path) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.vision import CardDetector, draw_reads
-    from companion.vision.layouts.gang import read_table
+    from companion.vision.layouts.read import read_layout
 
     expect = parse_expect(args.expect) if args.expect is not None else None
     if args.annotate:
@@ -119,8 +119,8 @@ def run(args: argparse.Namespace) -> int:
             entry["small_cards"] = False
             results.append(entry)
             continue
-        det = detector.detect(image, expect=expect, decks=args.decks)
-        groups = read_table(det, expect)
+        table = read_layout(detector, image, expect, args.decks)
+        det, groups = table.detections, table.grouping
         entry["cards"] = [
             {
                 "card": str(card),

@@ -13,6 +13,7 @@ from companion.ui.services import PhotoReader
 if TYPE_CHECKING:
     from companion.vision import Detections
     from companion.vision.layouts.expect import Expect
+    from companion.vision.layouts.read import TableRead
     from companion.vision.live import LiveReader
 
 __all__ = ["Camera", "FusedReader", "LiveRead", "encode_jpeg"]
@@ -96,13 +97,17 @@ class FusedReader(PhotoReader):
         self._fused = fused
         self._reader = reader
 
-    def read(
-        self, image: np.ndarray, expect: Expect | None = None, decks: int = 1
-    ) -> Detections | None:
-        # The live reader already read the frames with the table's decks; a layout that
-        # does not fit is then reported by the grouping.
+    def read(self, image: np.ndarray) -> Detections:
         detector = None if self._reader is None else self._reader.detector()
         if detector is None:
             return self._fused
-        found: Detections = detector.with_unread(image, self._fused)
-        return found
+        return detector.with_unread(image, self._fused)
+
+    def read_table(
+        self, image: np.ndarray, expect: Expect | None = None, decks: int = 1
+    ) -> TableRead:
+        # The live reader already read the frames with the table's decks; a layout that
+        # does not fit is then reported by the grouping.
+        from companion.vision.layouts.read import grouped  # loaded with the fused read
+
+        return grouped(self.read(image), expect)

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,6 +24,8 @@ from companion.ui.state import AppState
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections
     from companion.vision.layouts.expect import Expect
+    from companion.vision.layouts.read import TableRead
+    from companion.vision.reader import CardReader
 
 __all__ = [
     "MAX_UPLOAD_BYTES",
@@ -39,7 +41,7 @@ __all__ = [
 MAX_UPLOAD_BYTES = 15 * 1024 * 1024  # a phone photo is 2-8 MB; more is not a table photo
 
 
-def _load_detector() -> Any:
+def _load_detector() -> CardReader:
     # Imported here: the app must start, and typing must work, without the vision package.
     from companion.vision import CardDetector
 
@@ -65,13 +67,13 @@ class PhotoReader:
     """The card detector, loaded on first use or by ``preload``; ``unavailable`` says why it
     cannot be."""
 
-    def __init__(self, loader: Callable[[], Any] = _load_detector) -> None:
+    def __init__(self, loader: Callable[[], CardReader] = _load_detector) -> None:
         self._loader = loader
-        self._detector: Any = None
+        self._detector: CardReader | None = None
         self._lock = threading.Lock()  # the preload and a first photo must not load it twice
         self.unavailable: Banner | None = None  # why, in the reader's words
 
-    def detector(self) -> Any:
+    def detector(self) -> CardReader | None:
         with self._lock:
             if self._detector is None and self.unavailable is None:
                 try:
@@ -89,8 +91,9 @@ class PhotoReader:
         detector = self.detector()
         if detector is not None:
             from companion.vision.layouts.expect import Expect
+            from companion.vision.layouts.read import read_layout
 
-            detector.detect(_warm_up_photo(), Expect(5, 4, 2))
+            read_layout(detector, _warm_up_photo(), Expect(5, 4, 2))
 
     def preload(self) -> threading.Thread:
         """``warm_up`` in a background thread, started now (the app answers meanwhile)."""
@@ -98,18 +101,23 @@ class PhotoReader:
         thread.start()
         return thread
 
-    def read(
+    def read(self, image: np.ndarray) -> Detections | None:
+        """The cards the detector reads on ``image``, or None when it is unavailable."""
+        detector = self.detector()
+        return None if detector is None else detector.detect(image)
+
+    def read_table(
         self, image: np.ndarray, expect: Expect | None = None, decks: int = 1
-    ) -> Detections | None:
-        """The cards the detector reads on ``image`` (told the table's layout ``expect`` and
-        its ``decks``), or None when it is unavailable."""
+    ) -> TableRead | None:
+        """The cards read on a table photo and their grouping, told the table's layout
+        ``expect`` and its ``decks`` (``layouts.read``), or None when the reader is
+        unavailable."""
         detector = self.detector()
         if detector is None:
             return None
-        # Told only what differs from a plain read: a reader that takes no layout still reads.
-        if expect is None and decks == 1:
-            return detector.detect(image)  # type: ignore[no-any-return]
-        return detector.detect(image, expect, decks)  # type: ignore[no-any-return]
+        from companion.vision.layouts.read import read_layout  # loaded with the reader
+
+        return read_layout(detector, image, expect, decks)
 
 
 @dataclass

@@ -7,11 +7,14 @@ verifier of the proposals. The crops that may hold an index are read again by a 
 trained on indices only, and the whole card seen from that corner by the face reader. A doubtful
 read is read again at nearby frames, and a crop without card paper is no card. Corners read as
 no index get a second look (``completions``), and the reads are merged into cards (``merging``).
+
+The reader knows no table: told a layout, ``layouts.read`` combines its looks (``first_look``,
+``second_look``, ``read_contrasted``, ``merge``) to look again where the read does not fit.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,8 +35,6 @@ from companion.vision.detections import Detections
 from companion.vision.gate import DEFAULT_GATE, Gate
 from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.ink import contradicts, ink_colours
-from companion.vision.layouts.expect import Expect
-from companion.vision.layouts.gang import Grouping, read_table
 from companion.vision.light import balanced
 from companion.vision.merging import (
     COLOUR,
@@ -47,6 +48,7 @@ from companion.vision.merging import (
 from companion.vision.outlines import DEFAULT_OUTLINES, OutlineModel
 from companion.vision.paper import crop_whiteness, white_gain
 from companion.vision.proposals import Proposal, propose_corners, work_factor
+from companion.vision.reader import Look
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
 from companion.vision.spots import DEFAULT_SPOTS, SpotModel
 
@@ -62,78 +64,40 @@ __all__ = [
     "reframes",
 ]
 
-# A proposal whose crop looks like an index but is not read surely is cut again at nearby frames
-# (turned, shifted, scaled): outlines of overlapping cards put some corners 10-20 degrees or a few
-# percent of a card off, and the reader is trained on framings within about half that. A read
-# as sure as ``merging.SURE`` is kept as it is.
+# Overlapping cards' outlines put some corners further off than the reader learned to frame.
 REFRAME_FLOOR = 0.4  # index probability (1 - p(no index)) from which a read is doubtful
 REFRAME_VOTES = 3  # nearby frames (of 16) that must give the same code
 _TURNS = (-0.3, -0.2, -0.1, 0.1, 0.2, 0.3)  # radians: about 6, 11 and 17 degrees
 _SHIFTS = ((0.04, 0.0), (-0.04, 0.0), (0.0, 0.04), (0.0, -0.04))  # card widths along u, v
 _SCALES = (0.88, 1.12)
-# A card seen at a slant is foreshortened along one of its edges; the frame is shortened along
-# ``u`` or along ``v`` by these factors (a view about 37 or 50 degrees from overhead). On seven
-# hard synthetic sets (two rendered after the choice): recall up on five, level on two (e.g.
-# 0.942 -> 0.953), 6 more tables exact and 6 fewer silent errors in all; the ordinary set lost
-# one card (F1 0.9844 -> 0.9831), the held-out sets and the real photos read the same.
+# A card seen at a slant is foreshortened along one edge (about 37 or 50 degrees from overhead).
 _SQUASHES = (0.8, 0.65)
-# Card paper is grey or lightly tinted: the brighter half of every index crop cut from the
-# rendered training scenes has a median saturation under 0.4 (0.39 at most over 2,600 crops).
-# Coloured cloth can still look like an index to the reader (a red felt read as "10").
+# Card paper is grey or lightly tinted; coloured cloth can look like an index to the reader.
 PAPER_MAX_SATURATION = 0.55
-# The second reader saw index crops only, so it is sure of a rank even on a crop that is no
-# index; averaged with the corner model's read, a crop both find unclear stays unclear.
+# The second reader saw index crops only: averaged with the corner model, unclear stays unclear.
 READER_WEIGHT = 0.5
 FACE_WEIGHT = 0.5
-# Least confidence (rank x suit probability) of a read kept as a card. With the face reader in,
-# extra cards became rare (2 on the dev and 150-scene held-out sets together, at 0.5), and 0.4
-# kept 13 more right cards for 6 more extras there.
+# Least confidence (rank x suit probability) of a read kept as a card.
 READ_THRESHOLD = 0.4
-# A second-look crop whose paper is less white than this fraction of the cards read first is
-# left unread (speed). On 150 rendered scenes a second-look card under a shadow had 0.6 of its
-# cards' median (0.7 lost it), hence 0.5: with the sure-elsewhere rule for re-framing, a
-# quarter fewer crops on a light table.
+# Most second-look frames on a light table lie on the table: less white than the cards, unread.
 COMPLETE_PAPER = 0.5
-# A suit contradicted by its ink is changed to the surest suit of the ink's colour when the
-# readers give that suit this much probability; either way the card is flagged for a check.
+# Ink of the other colour's suit: the readers' surest suit of the ink's colour, if this likely.
 COLOUR_SUPPORT = 0.05
-# A table read with ``expect`` that already holds what was expected after the first look gets
-# its second look only at frames whose corner lies this many card widths outside the outline
-# around its cards (where stray cards lie). On the eight synthetic sets the same cards were
-# read as with the whole second look at 0, 0.5 and 1 (a few extra cards fewer), and their
-# median frame read with ``expect`` took 15-32 % less time (the real 24 MP photos x0.87).
+# A second look told where to look also reads beyond the cards (card widths): strays lie there.
 AWAY = 0.0
-# Told the layout, a table short of cards only where cards were read (a hand of one, a river
-# of four) gets its second look only at frames whose corner lies within this many card widths
-# of those places' card centres, and away from the table (strays). None: the whole second look.
-NEAR_SHORT: float | None = 2.5
-# How many times the second look frames the corners beside the cards read (``beside``): first
-# beside the first look's cards, then beside those found so. On seven hard synthetic sets one
-# round found 16 more cards than none, a second 6 more, a third 1 more and 1 extra card.
+# ... and the frames within this many card widths of the points it was told.
+NEAR_SHORT = 2.5
+# Rounds of the second look beside the cards read: a row may miss two cards in a row.
 BESIDE_ROUNDS = 2
-# Spot frames kept beside the whiteness levels' corners: those whose card width is within this
-# share of the lone cards' typical width, where the levels give one.
+# Spot frames kept: within this share of the lone cards' width (spots' widths are rough).
 SPOT_WIDTH = 0.25
-# A spot adds nothing where a proposal frames the same corner alike: within SPOT_NEAR card
-# widths, its edge within about 10 degrees (SPOT_TURN, a cosine) and its width within 15 %
-# (SPOT_SCALE, a log ratio). Where a proposal is near but framed otherwise (a width of 0.7-0.9,
-# an edge 10-20 degrees off, a corner along a touching card's edge), the spot's frame is read
-# too: on the eleven rendered sets 333 tables exact against 324 when any proposal within a
-# quarter width and 45 degrees stopped it, no silent error against 1, 115 extra against 123.
+# Where a proposal frames a spot's corner alike (distance, edge cosine, log width), it suffices.
 SPOT_NEAR = 0.1
 SPOT_TURN = 0.985
 SPOT_SCALE = 0.15
-# Where a table read with ``expect`` lacks cards, reads down to this confidence may fill the
-# gaps (flagged for a check); at most LOOK_AGAIN_TRIES of them, surest first, are tried.
+# Reads down to this confidence are kept as spare reads: a told table's gaps may take them.
 LOOK_AGAIN = 0.2
-LOOK_AGAIN_TRIES = 12
-# A spare read framed over this many times the typical width of the cards read, or under its
-# inverse, is no card of the table: cards are one size, and a steep view halves their width
-# at most. The corners of a light table, outlined on the contrast-stretched frame, were read
-# as a ten of hearts at 0.41 and drawn across the table on a real photo told a hand too many.
-SPARE_WIDTH = 3.0
-# Still short, the frame's lightness is contrast-stretched in 8x8 tiles (CLAHE, clip 3) and its
-# corners proposed again: 28 -> 30 of 56 hard synthetic tables exact (scenes --hard).
+# Lightness stretched in tiles (CLAHE): light tables, glare and shade hide outlines from levels.
 CONTRAST_CLIP = 3.0
 CONTRAST_TILES = 8
 
@@ -227,10 +191,10 @@ class CardDetector:
         ``gate_path`` (None: none) tells which crops ``model_path`` need not read;
         ``spot_path`` (None: none) marks the index corners on the whole frame, a frame each
         beside the whiteness levels' corners; ``spots_only``: those frames alone (a webcam
-        frame read in a third of the time; with ``complete=False`` and no outline model, the
-        quick read of ``benchmarks/vision_latency.py``). ``reframe``: whether doubtful reads
+        frame read quicker; with ``complete=False`` and no outline model, the quick read of
+        ``benchmarks/vision_latency.py``). ``reframe``: whether doubtful reads
         are framed again; ``complete``: whether a frame gets its second looks (the corners
-        its rejected ones imply, those beside its cards, its unread faces, and told the
+        its rejected ones imply, those beside its cards, its unread faces, and for a told
         layout, the contrast-stretched frame)."""
         self._session, self.ranks, self.suits = load_model(model_path, threads)
         self._cards = _card_table(self.ranks, self.suits, str(model_path))
@@ -316,9 +280,7 @@ class CardDetector:
     ) -> tuple[np.ndarray, np.ndarray] | None:
         if self._face is None or len(rows) == 0:
             return None
-        # A whole card is shrunk a lot, and shrinking each card's region on its own costs more
-        # than the face reader itself: the frame is halved (Gaussian pyramid, anti-aliased) until
-        # a crop pixel spans about 1.5 of its pixels, once for all cards.
+        # Halved once for all cards (until a crop pixel spans about 1.5): shrinking each costs more.
         (x0, x1), _ = geometry.FACE
         pixel = float(np.median([proposals[i].s for i in rows])) * (x1 - x0) / geometry.CROP_W
         pyramid = pyramid if pyramid is not None else [image]
@@ -338,10 +300,26 @@ class CardDetector:
     def _corner_reads(self, image: np.ndarray) -> tuple[list[CornerRead], list[CornerRead]]:
         """The corners read as cards, and the spare reads under the read threshold (down to
         ``LOOK_AGAIN``) that a table short of a card may take."""
-        look = self._first_look(image)
-        return self._split(look.reads + self._second_look(image, look))
+        look = self._look(image)
+        return self.split(look.reads + self.second_look(look))
 
-    def _first_look(self, image: np.ndarray) -> _Look:
+    def first_look(self, image: np.ndarray) -> Look:
+        """The first look at a BGR image: its proposals read once each. A frame in strongly
+        coloured or dim light is balanced first (``light.balanced``); ``Look.image`` is the
+        frame as read."""
+        if (
+            image is None
+            or image.ndim != 3
+            or image.shape[2] != 3
+            or min(image.shape[:2]) < MIN_IMAGE_SIDE
+        ):
+            raise ValueError(
+                f"detect() expects a BGR image of shape (H, W, 3), at least {MIN_IMAGE_SIDE} px"
+            )
+        return self._look(balanced(image))
+
+    def _look(self, image: np.ndarray) -> Look:
+        """``first_look`` of a frame balanced already."""
         outlines, width = None, None  # read alone, the spots give no mask for unread faces
         if self.spots_only and self.spots is not None:
             proposals = self.spots.frames(image)
@@ -352,7 +330,7 @@ class CardDetector:
         pyramid = [image]
         reads, rejected = self._read(image, proposals, pyramid)
         faces = None if outlines is None else outlines.mask
-        return _Look(proposals, pyramid, reads, rejected, faces, width)
+        return Look(image, proposals, pyramid, reads, rejected, faces, width)
 
     def _spotted(
         self, image: np.ndarray, outlines: _Remembered | None, width: float | None
@@ -362,7 +340,7 @@ class CardDetector:
         is shrunk once). Where the lone cards give a typical ``width``, the spots of a card
         far larger than the model learned (a phone held over one card: spots on its pips at
         a table card's width) are left out, and the others framed at that width: the spots'
-        widths are rougher (10-30 % over on a deck seen steeply)."""
+        widths are rougher."""
         if self.spots is None:
             return []
         if outlines is None or outlines.mask is None:
@@ -379,20 +357,17 @@ class CardDetector:
             if abs(q.s - width) <= SPOT_WIDTH * width
         ]
 
-    def _second_look(
-        self,
-        image: np.ndarray,
-        look: _Look,
-        near: np.ndarray | None = None,
-        cascades: bool = False,
+    def second_look(
+        self, look: Look, near: np.ndarray | None = None, cascades: bool = False
     ) -> list[CornerRead]:
         """Reads of the frames the first look's rejected corners imply (``completions``) and
         of those beside its cards (``beside``); with ``cascades`` (hands of three cards or
         more), of those between two cards that may be a cascade's ends (``between``).
         ``near`` (points, pixels): only the frames near them or away from the cards read
-        surely (where stray cards lie); empty: only the latter."""
+        surely (where stray cards lie); empty: only the latter. Nothing without ``complete``."""
         if not self.complete:
             return []
+        image = look.image
         sure = [r for r in look.reads if r.confidence >= self.threshold]
         floor = _completion_paper_floor(image, sure)
         frames = completions(look.rejected, sure, look.proposals)
@@ -421,7 +396,7 @@ class CardDetector:
             more, tried, sure = more + found, tried + frames, sure + new
         return more
 
-    def _split(self, reads: list[CornerRead]) -> tuple[list[CornerRead], list[CornerRead]]:
+    def split(self, reads: list[CornerRead]) -> tuple[list[CornerRead], list[CornerRead]]:
         """The reads as sure as the read threshold, and the others as spare second looks."""
         sure = [r for r in reads if r.confidence >= self.threshold]
         spare = [
@@ -543,8 +518,7 @@ class CardDetector:
             conf = rr[:, :n_ranks].max(axis=1) * ss.max(axis=1) * (rr.argmax(axis=1) < n_ranks)
             best = int(np.argmax(conf))
             code = (rr[best].argmax(), ss[best].argmax())
-            # A texture can look like an index at one lucky frame; a misframed index is read
-            # the same at several, and the frames together must favour the same card.
+            # A texture looks like an index at one lucky frame, a misframed index at several.
             mean = (
                 (rank_p[i] + rr.sum(axis=0))[:n_ranks].argmax(),
                 (suit_p[i] + ss.sum(axis=0)).argmax(),
@@ -555,26 +529,25 @@ class CardDetector:
                 rank_p[i], suit_p[i] = rr[best], ss[best]
         return proposals, crops, rank_p, suit_p
 
-    def detect(self, image: np.ndarray, expect: Expect | None = None, decks: int = 1) -> Detections:
+    def detect(self, image: np.ndarray, decks: int = 1) -> Detections:
         """The cards read on a BGR image, one row per card, surest place of each (up to
-        ``decks`` places per card). ``expect`` says what the table should hold, so that the
-        reader can look again where the read does not fit. A frame in strongly coloured or
-        dim light is balanced first (``light.balanced``)."""
-        if (
-            image is None
-            or image.ndim != 3
-            or image.shape[2] != 3
-            or min(image.shape[:2]) < MIN_IMAGE_SIDE
-        ):
-            raise ValueError(
-                f"detect() expects a BGR image of shape (H, W, 3), at least {MIN_IMAGE_SIDE} px"
-            )
-        image = balanced(image)
-        look = self._first_look(image)
-        found = self._read_table(image, look, expect, decks)
+        ``decks`` places per card), after the first look and the whole second look. Told a
+        table's layout, ``layouts.read.read_layout`` looks again where the read does not fit."""
+        look = self.first_look(image)
+        sure, _ = self.split(look.reads + self.second_look(look))
+        return self.finish(look, self.merge(sure, look.shape, decks))
+
+    def merge(self, reads: list[CornerRead], shape: tuple[int, int], decks: int = 1) -> Detections:
+        """Corner reads merged into cards on a frame of ``shape`` (height, width): one read
+        per physical corner, then ``decks`` places per card (``merging``)."""
+        return merge_reads(reads, shape, decks)
+
+    def finish(self, look: Look, found: Detections) -> Detections:
+        """``found`` (the cards read after ``look``) with the card faces the outline model saw
+        on the look's frame where no card of ``found`` lies (``Detections.unread``)."""
         if look.faces is None:
             return found
-        scale = image.shape[1] / look.faces.shape[1]
+        scale = look.image.shape[1] / look.faces.shape[1]
         unread = unread_outlines(look.faces, scale, np.asarray(found.quads), look.width)
         return replace(found, unread=unread)
 
@@ -591,36 +564,6 @@ class CardDetector:
         mask = self._outlines.card_mask(balanced(image), size)
         return replace(read, unread=unread_outlines(mask, w / size[0], np.asarray(read.quads)))
 
-    def _read_table(
-        self, image: np.ndarray, look: _Look, expect: Expect | None, decks: int
-    ) -> Detections:
-        """The cards of a frame after its first look: with a second look everywhere, or, told
-        the layout, where the read does not fit it."""
-        if expect is None:
-            sure, _ = self._split(look.reads + self._second_look(image, look))
-            return merge_reads(sure, image.shape[:2], decks)
-        sure, spare = self._split(look.reads)
-        found = merge_reads(sure, image.shape[:2], decks)
-        # A table that already holds what was expected gets its second look only away from
-        # its cards, where a stray card may lie: nearer, a card found could only be one too many.
-        # A table short of cards only where cards were read looks near those places too.
-        near = _short_places(read_table(found, expect))
-        # Hands of three cards or more may lie in a cascade: the cards between its ends too.
-        more = self._second_look(image, look, near=near, cascades=expect.per_hand > 2)
-        if more:
-            sure, spare = self._split(look.reads + more)
-            found = merge_reads(sure, image.shape[:2], decks)
-        filled = _fill_gaps(found, sure, spare, expect, image.shape[:2], decks, self.threshold)
-        groups = read_table(filled, expect)
-        if _short(groups) == 0 or not self.complete:
-            return filled
-        # Still short of cards: look again at corners outlined on a contrast-stretched frame
-        # (a light table, glare or shade hides the cards' outlines from the whiteness levels),
-        # near the places short of cards where those are known, as the second look does.
-        places = _short_places(groups)
-        more = self.read_contrasted(image, None if places is None else (sure, places))
-        return _fill_gaps(found, sure, spare + more, expect, image.shape[:2], decks, self.threshold)
-
     def read_contrasted(
         self, image: np.ndarray, near: tuple[list[CornerRead], np.ndarray] | None = None
     ) -> list[CornerRead]:
@@ -636,20 +579,6 @@ class CardDetector:
             proposals = _looked_for(proposals, *near)
         reads, _ = self._read(image, proposals, [image], doubts=(SECOND_LOOK,))
         return reads
-
-
-@dataclass
-class _Look:
-    """A first look at a frame: its proposals, its pyramid so far (``read_face``), the reads,
-    the corners read as no index, the outline model's card faces (None without it) and the
-    lone cards' typical width (frame pixels; None when no lone card was outlined)."""
-
-    proposals: list[Proposal]
-    pyramid: list[np.ndarray]
-    reads: list[CornerRead]
-    rejected: list[Proposal]
-    faces: np.ndarray | None = None
-    width: float | None = None  # the lone cards' typical width, if the outlines give one
 
 
 class _Remembered:
@@ -720,105 +649,16 @@ def _looked_for(
     if len(near) == 0 or not reads or not frames:
         return _away_from(frames, reads)
     away = {id(q) for q in _away_from(frames, reads)}
-    reach = (NEAR_SHORT or 0.0) * float(np.median([r.proposal.s for r in reads]))
+    reach = NEAR_SHORT * float(np.median([r.proposal.s for r in reads]))
     corners = np.array([q.p for q in frames])
     gap = np.min(np.linalg.norm(corners[:, None] - near[None], axis=2), axis=1)
     return [q for q, d in zip(frames, gap.tolist(), strict=True) if d < reach or id(q) in away]
 
 
-def _short_places(groups: Grouping) -> np.ndarray | None:
-    """Where a table read with its layout lacks cards: the centres (N, 2) of the cards of each
-    place short of a card and of the stray cards (empty when none is short). None when a
-    short place has no card read (a hand or the river not found): it could be anywhere."""
-    if _fits_as_read(groups):
-        return np.zeros((0, 2))
-    missing = groups.missing
-    if missing is None or not missing or NEAR_SHORT is None:
-        return None
-    places = [groups.river] if missing.river else []
-    for i, count in enumerate(missing.hands):
-        if count:
-            places.append(groups.hands[i] if i < len(groups.hands) else ())
-    if any(len(place) == 0 for place in places):
-        return None
-    # A stray card may be a short hand's other card: the grouping can only place it as a hand
-    # once its partner is read.
-    places.append(groups.stray)
-    return np.array([[seen.x, seen.y] for place in places for seen in place], np.float64)
-
-
-def _fits_as_read(groups: Grouping) -> bool:
-    """Whether the first look's table already holds what was expected, no card short or over
-    (stray cards aside: a second look adds cards, it takes none away)."""
-    return groups.missing is not None and not groups.missing and not groups.extra
-
-
-def _short(groups: Grouping) -> int:
-    """Cards missing against the expected table."""
-    missing = groups.missing
-    return 0 if missing is None else missing.river + sum(missing.hands)
-
-
-def _fill_gaps(
-    found: Detections,
-    sure: list[CornerRead],
-    spare: list[CornerRead],
-    expect: Expect,
-    shape: tuple[int, int],
-    decks: int,
-    threshold: float = READ_THRESHOLD,
-) -> Detections:
-    """``found`` with spare reads added, surest first, each one only if the table then fits
-    ``expect`` better (a hand short of a card, a river of four, a hand not found). A spare read
-    of a card already read is left out, and so is one where a card was read (``_on_a_card``)
-    unless it is as sure as ``threshold`` and its corner is none of that card's (the card
-    under another in a hand laid nearly square on it), and one framed at a width no card of
-    the table has (``SPARE_WIDTH``)."""
-    misfit = read_table(found, expect).misfit
-    if misfit == 0 or not spare:
-        return found
-    width = float(np.median([r.proposal.s for r in sure])) if sure else None
-    taken = list(sure)
-    tried = 0
-    for read in sorted(spare, key=lambda r: -r.confidence):
-        if misfit == 0 or tried >= LOOK_AGAIN_TRIES:
-            break
-        if _on_a_card(read, found, width, threshold) or (decks == 1 and read.card in found.cards):
-            continue
-        if width is not None and not 1 / SPARE_WIDTH < read.proposal.s / width < SPARE_WIDTH:
-            continue
-        tried += 1
-        trial = merge_reads([*taken, read], shape, decks)
-        trial_misfit = read_table(trial, expect).misfit
-        if trial_misfit < misfit:
-            taken.append(read)
-            found, misfit = trial, trial_misfit
-    return found
-
-
-def _on_a_card(read: CornerRead, found: Detections, width: float | None, threshold: float) -> bool:
-    """Whether ``read`` lies where a card of ``found`` was read (its card's middle within half a
-    card ``width`` of that card's) and is a read card's corner read again (within
-    ``SAME_CORNER`` widths of a corner of a read outline) or less sure than ``threshold``.
-    A lower card nearly covered by the upper one (a hand of two squared up, a cascade's tight
-    end) shows its index corner away from the upper card's corners: a sure read there is a
-    card."""
-    if width is None or len(found) == 0:
-        return False
-    q = read.proposal
-    place = geometry.card_quad(q.p, q.u, q.v, q.s).mean(axis=0)
-    if float(np.min(np.linalg.norm(found.centres - place, axis=1))) >= 0.5 * width:
-        return False
-    corners = np.asarray(found.quads).reshape(-1, 2)
-    own = float(np.min(np.linalg.norm(corners - q.p, axis=1))) < SAME_CORNER * width
-    return own or read.confidence < threshold
-
-
 def _read_surely_elsewhere(proposals: list[Proposal], confidence: np.ndarray) -> np.ndarray:
     """(N,) bool: whether another frame at the same corner (as ``merging`` counts one) is read
-    at least ``SURE``. Merging keeps the surest read of a corner: framing a doubtful read
-    again where a sure one lies changed no read on the dev photos and 150 rendered scenes,
-    and took a third of a light table's crops (speed; see ``REFRAME_FLOOR``)."""
+    at least ``SURE``. Merging keeps the surest read of a corner, so a doubtful read there
+    is not framed again (speed; see ``REFRAME_FLOOR``)."""
     sure = np.flatnonzero(confidence >= SURE)
     if len(sure) == 0 or len(proposals) == 0:
         return np.zeros(len(proposals), bool)

@@ -31,7 +31,7 @@ from companion.vision.proposals import (
 )
 
 if TYPE_CHECKING:
-    from companion.vision.detector import CardDetector
+    from companion.vision.reader import CardReader
 
 __all__ = [
     "LOOK_CARD",
@@ -235,7 +235,7 @@ class LiveReader:
 
     def __init__(
         self,
-        detector: CardDetector,
+        detector: CardReader,
         fuser: FrameFuser | None = None,
         look_every: int = LOOK_EVERY,
     ) -> None:

@@ -13,6 +13,8 @@ from companion.ui.photo.read import small_width
 from companion.ui.services import PhotoReader, decode_upload
 from companion.ui.text import t
 from companion.vision import Detections
+from companion.vision.layouts.expect import Expect
+from companion.vision.layouts.gang import read_table
 from tests.helpers import FIXTURES, cards, without_indices
 
 
@@ -47,6 +49,15 @@ def test_a_capture_reads_the_fused_cards_whatever_the_frame_shows() -> None:
     )
     blank = np.zeros((720, 1280, 3), np.uint8)
     assert FusedReader(fused).read(blank) is fused
+
+
+def test_a_capture_of_a_table_is_the_fused_read_grouped_against_its_layout() -> None:
+    fused = Detections(
+        cards("As"), np.array([0.99]), np.array([[0, 0, 10, 14]]), np.zeros((1, 4, 2))
+    )
+    told = FusedReader(fused).read_table(np.zeros((720, 1280, 3), np.uint8), Expect(5, 1, 2))
+    assert told.detections is fused
+    assert told.grouping == read_table(fused, Expect(5, 1, 2)) and told.grouping.missing
 
 
 def test_a_capture_adds_the_faces_seen_where_no_fused_card_lies() -> None:

@@ -12,27 +12,19 @@ import pytest
 from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
 from companion.vision import CardDetector, Detections, geometry
-from companion.vision import detector as detector_module
-from companion.vision.completions import completions
 from companion.vision.detector import (
     NEAR_SHORT,
     PAPER_MAX_SATURATION,
-    SPARE_WIDTH,
     _away_from,
-    _fill_gaps,
-    _fits_as_read,
-    _Look,
     _looked_for,
-    _short_places,
     _unproposed,
     paper_saturation,
     paper_saturations,
     reframes,
 )
-from companion.vision.layouts.expect import Expect, Fit, parse_expect
-from companion.vision.layouts.gang import Grouping, read_table
-from companion.vision.layouts.places import SeenCard
-from companion.vision.merging import CornerRead, merge_reads
+from companion.vision.layouts.expect import Expect
+from companion.vision.layouts.read import read_layout
+from companion.vision.merging import CornerRead
 from companion.vision.proposals import Proposal
 from companion.vision.training.evaluate import Score, expect_of, score_cards
 from tests.helpers import FIXTURES, without_indices
@@ -278,26 +270,6 @@ def test_corners_framed_14_degrees_off_are_read_after_reframing(detector: CardDe
     assert after >= 0.85 * len(turned), (before, after, len(turned))
 
 
-def test_an_expected_table_short_of_cards_takes_spare_reads_to_check() -> None:
-    """Read strictly (only reads surer than 0.97 count), the fixture table lacks cards; told
-    what it holds, the detector fills the gaps with its less sure reads, each one to check."""
-    entry = next(e for e in LABELS if e["image"] == "scene_0004.jpg")
-    expect = expect_of(entry["groups"])
-    strict = CardDetector(threshold=0.97)
-    image = cv2.imread(str(FIXTURES / entry["image"]))
-    plain, filled = strict.detect(image), strict.detect(image, expect=expect)
-    added = [i for i, card in enumerate(filled.cards) if card not in plain.cards]
-    assert len(added) >= 3 and set(plain.cards) <= set(filled.cards)
-    assert all(filled.check[i] and "second_look" in filled.doubts[i] for i in added)
-    short = read_table(plain, expect).missing
-    assert short is not None and sum(short.hands) + short.river >= 3
-    assert read_table(filled, expect).fits
-    assert (
-        score_cards(_codes(filled), entry["cards"]).f1
-        > score_cards(_codes(plain), entry["cards"]).f1
-    )
-
-
 def test_two_decks_allow_a_card_twice(detector: CardDetector) -> None:
     """A scene pasted beside itself holds every card twice: one deck reports each card once
     (a second read elsewhere makes it one to check), two decks report both copies."""
@@ -353,29 +325,6 @@ def test_a_second_look_away_from_the_cards_leaves_out_frames_inside_their_outlin
     assert _away_from(inside, []) == inside
 
 
-def _seen(code: str, x: float, y: float) -> SeenCard:
-    return SeenCard(parse_card(code), x, y, 0.9, 0)
-
-
-def test_a_table_short_where_cards_were_read_is_looked_at_there_and_at_its_stray_cards() -> None:
-    river = tuple(_seen(c, 100.0 * k, 500.0) for k, c in enumerate(["2s", "3s", "4s", "5s", "6s"]))
-    one, two = (_seen("Ah", 100.0, 100.0),), (_seen("Kh", 300.0, 100.0), _seen("Qh", 320.0, 110.0))
-    stray = (_seen("Jd", 900.0, 20.0),)
-
-    def grouping(missing: Fit, hands: tuple[tuple[SeenCard, ...], ...] = (one, two)) -> Grouping:
-        return Grouping(river, hands, 0.9, stray, missing, Fit(0, (0,) * len(missing.hands)))
-
-    short = _short_places(grouping(Fit(0, (1, 0))))
-    assert short is not None and short.tolist() == [[100.0, 100.0], [900.0, 20.0]]
-    short = _short_places(grouping(Fit(1, (0, 0))))
-    assert short is not None and len(short) == 6  # the river's five, and the stray card
-    fits = _short_places(grouping(Fit(0, (0, 0))))
-    assert fits is not None and len(fits) == 0  # fits: only away from its cards
-    # A hand not found at all could be anywhere: the whole second look.
-    assert _short_places(grouping(Fit(0, (0, 0, 2)))) is None
-    assert _short_places(Grouping(river, (one, two), 0.9)) is None  # no layout told
-
-
 def test_a_second_look_near_short_places_keeps_frames_near_them_or_beyond_the_cards() -> None:
     right, down = np.array([1.0, 0.0]), np.array([0.0, 1.0])
     reads = [
@@ -388,69 +337,6 @@ def test_a_second_look_near_short_places_keeps_frames_near_them_or_beyond_the_ca
     frames = [near_first, far_inside, beyond]
     assert _looked_for(frames, reads, np.array([[100.0, 130.0]])) == [near_first, beyond]
     assert _looked_for(frames, reads, np.zeros((0, 2))) == [beyond]
-
-
-def test_a_hand_short_of_a_card_after_the_first_look_is_looked_at_near_it(
-    detector: CardDetector, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A fixture table whose first look lost one hand card (its reads and its frames taken
-    away, its frames given back as corners read as no index): the second look near the short
-    hand (and the stray cards, and beyond the table) reads it, with fewer crops than the
-    whole second look."""
-    entry = next(e for e in LABELS if e["image"] == "scene_0001.jpg")
-    image = cv2.imread(str(FIXTURES / entry["image"]))
-    lost = parse_card(entry["groups"]["P1"][0])
-    look = detector._first_look(image)
-    gone = [r.proposal for r in look.reads if r.card == lost]
-    assert gone
-    short = _Look(
-        [q for q in look.proposals if not any(np.allclose(q.p, g.p) for g in gone)],
-        [image],
-        [r for r in look.reads if r.card != lost],
-        look.rejected + gone,
-    )
-    monkeypatch.setattr(detector, "_first_look", lambda image: short)
-    crops: list[int] = []
-    classify = detector.classify
-
-    def counted(batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        crops.append(len(batch))
-        return classify(batch)
-
-    monkeypatch.setattr(detector, "classify", counted)
-    expect = expect_of(entry["groups"])
-    assert lost in detector.detect(image, expect).cards
-    near = sum(crops)
-    crops.clear()
-    monkeypatch.setattr("companion.vision.detector.NEAR_SHORT", None)
-    assert lost in detector.detect(image, expect).cards
-    assert near < sum(crops)
-
-
-def test_a_table_read_whole_at_first_reads_as_with_the_whole_second_look() -> None:
-    """A fixture table whose first look already holds what was expected: its second look
-    reads only the frames away from its cards, and the same cards come out as with all.
-
-    Without the spot model: on scene_0004 its frame at the seven of spades (read 7s, 0.563)
-    and the levels' frame there at 0.6 of the card's width (7c, 0.565) tie, and the table
-    then holds with the flagged 7c, which the whole second look reads again as 7s."""
-    detector = CardDetector(spot_path=None)
-    checked = 0
-    for entry in (e for e in LABELS if e["groups"]):
-        image = cv2.imread(str(FIXTURES / entry["image"]))
-        expect = expect_of(entry["groups"])
-        look = detector._first_look(image)
-        sure, _ = detector._split(look.reads)
-        if not _fits_as_read(read_table(merge_reads(sure, image.shape[:2]), expect)):
-            continue
-        everywhere = completions(look.rejected, sure, look.proposals)
-        assert len(_away_from(everywhere, sure)) < len(everywhere)
-        whole = merge_reads(detector._corner_reads(image)[0], image.shape[:2])
-        assert sorted(map(str, detector.detect(image, expect).cards)) == sorted(
-            map(str, whole.cards)
-        )
-        checked += 1
-    assert checked >= 1
 
 
 def test_foreshortened_frames_are_shortened_along_one_edge() -> None:
@@ -497,13 +383,13 @@ def test_cards_seen_at_a_slant_are_read_at_foreshortened_frames(
 
 @pytest.mark.parametrize("expect", [None, expect_of(SCENES[0]["groups"])], ids=["loose", "told"])
 def test_a_card_face_whose_index_is_not_read_is_reported_unread_where_it_lies(
-    detector: CardDetector, expect: object
+    detector: CardDetector, expect: Expect | None
 ) -> None:
     image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
     read = detector.detect(image)
     assert read.unread.shape == (0, 4, 2)  # every face read: nothing more to say
     queen = read.quads[_codes(read).index("Qc")]
-    again = detector.detect(without_indices(image, queen), expect=expect)  # type: ignore[arg-type]
+    again = read_layout(detector, without_indices(image, queen), expect).detections
     assert parse_card("Qc") not in again.cards
     assert len(again.unread) == 1
     width = float(np.linalg.norm(queen[1] - queen[0]))
@@ -545,64 +431,3 @@ def test_a_spot_is_read_unless_a_proposal_frames_its_corner_alike() -> None:
 
     assert kept([proposal]) == [1, 2, 3]
     assert kept([]) == [0, 1, 2, 3]
-
-
-def test_a_hand_of_four_in_a_cascade_is_read_between_its_ends(detector: CardDetector) -> None:
-    # Rendered with the project's own deck (tests/fixtures/images/README.md): a river and one
-    # hand of four laid in a cascade, Js 4d 6h 8d, whose 4d and 6h show only their indices.
-    image = cv2.imread(str(FIXTURES / "hand_of_four.jpg"))
-    expect = Expect(5, 1, 4)
-    found = detector.detect(image, expect=expect)
-    truth = ["Qs", "Qc", "Kd", "Ks", "Td", "Js", "4d", "6h", "8d"]
-    codes = [str(card) for card in found.cards]
-    assert not Counter(codes) - Counter(truth)  # no wrong card
-    # The 4d lies between the cascade's ends, read on the second look: to check.
-    assert "4d" in codes and found.check[codes.index("4d")]
-    groups = read_table(found, expect)
-    assert sorted(str(s.card) for s in groups.river) == ["Kd", "Ks", "Qc", "Qs", "Td"]
-    (hand,) = groups.hands
-    assert {"Js", "4d", "8d"} <= {str(s.card) for s in hand} and not groups.stray
-    assert groups.missing is not None and groups.missing.hands == (4 - len(hand),)
-
-
-def _hand_filled(corner: tuple[float, float], confidence: float, width: float = 50.0) -> Detections:
-    """A river of five and a king of hearts read (cards 50 px wide, the king's corner at
-    (200, 300)), told the table holds a hand of two: the gap a spare read of the nine of clubs
-    at ``corner``, as sure as ``confidence`` and framed ``width`` px wide, may fill."""
-    right, down = np.array([1.0, 0.0]), np.array([0.0, 1.0])
-    corners = [(100.0 + 70 * i, 100.0) for i in range(5)] + [(200.0, 300.0)]
-    sure = [
-        CornerRead(parse_card(code), 0.95, Proposal(np.array(at), right, down, 50.0))
-        for code, at in zip(["2c", "5d", "8h", "Js", "Ah", "Kh"], corners, strict=True)
-    ]
-    spare = CornerRead(
-        parse_card("9c"),
-        confidence,
-        Proposal(np.array(corner), right, down, width),
-        ("second_look",),
-    )
-    found = merge_reads(sure, (600, 800))
-    return _fill_gaps(found, sure, [spare], parse_expect("5+1x2"), (600, 800), 1)
-
-
-def test_a_sure_spare_read_on_a_card_away_from_its_corners_is_the_card_under_it() -> None:
-    """A hand squared up hides the lower card but for its index corner, a third of a card
-    from the upper card's: read surely there, it fills the hand; the upper card's own corner
-    read again, or a read under the read threshold, fills nothing."""
-    under = _hand_filled((212.0, 310.0), 0.6)
-    assert "9c" in _codes(under) and read_table(under, parse_expect("5+1x2")).fits
-    for corner, confidence in (((203.0, 302.0), 0.6), ((212.0, 310.0), 0.3)):
-        assert "9c" not in _codes(_hand_filled(corner, confidence))
-
-
-def test_a_spare_read_framed_far_wider_than_the_cards_fills_no_gap(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A frame several card widths wide (a light table's own corner) read as a card is no card
-    of the table, though it would fill the hand; one framed a little wider (a nearer card in
-    a steep view) fills it."""
-    huge = 50.0 * SPARE_WIDTH + 1
-    assert "9c" not in _codes(_hand_filled((180.0, 230.0), 0.6, huge))
-    assert "9c" in _codes(_hand_filled((260.0, 300.0), 0.6, 50.0 * 1.5))
-    monkeypatch.setattr(detector_module, "SPARE_WIDTH", 100.0)
-    assert "9c" in _codes(_hand_filled((180.0, 230.0), 0.6, huge))

@@ -60,13 +60,12 @@ def prepare_photo(
     try:
         image = decode_upload(data, name)
         ref = services.log.store_photo(data)
-        read = services.reader.read(image, expect, state.table.rules.decks if state else 1)
+        told = services.reader.read_table(image, expect, state.table.rules.decks if state else 1)
+        read = None if told is None else told.detections
         groups = None
         # Card faces seen and none read: the photo is still shown, with those faces outlined.
-        if read is not None and (len(read) or len(read.unread)):
-            from companion.vision.layouts.gang import read_table  # loaded with the reader
-
-            groups = read_table(read, expect)
+        if told is not None and (len(told.detections) or len(told.detections.unread)):
+            groups = told.grouping
     except CompanionError as error:
         banner = Banner.of_error(error)
         return lambda state, _services: state.with_banner(banner)

@@ -33,7 +33,8 @@ from companion.vision.detector import CardDetector
 from companion.vision.gate import DEFAULT_GATE
 from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.layouts.expect import Expect, parse_expect
-from companion.vision.layouts.gang import Grouping, read_table
+from companion.vision.layouts.gang import Grouping
+from companion.vision.layouts.read import read_layout
 from companion.vision.outlines import DEFAULT_OUTLINES
 from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
 from companion.vision.spots import DEFAULT_SPOTS
@@ -314,13 +315,17 @@ def main(argv: list[str] | None = None) -> int:
                 expect = expect_of(truth) if truth else layout and parse_expect(layout)
             start = time.perf_counter()
             decks = int(entry.get("decks", args.decks))
-            detections = detector.detect(image, expect=expect, decks=decks)
+            groups: Grouping | None = None
+            if truth or expect:
+                table = read_layout(detector, image, expect, decks)
+                detections, groups = table.detections, table.grouping
+            else:
+                detections = detector.detect(image, decks=decks)
             elapsed = time.perf_counter() - start
             key = f"{image.shape[1]}x{image.shape[0]}"
             latency.setdefault(key, []).append(elapsed)
             codes = [str(card) for card in detections.cards]
             score = score_cards(codes, entry["cards"], entry.get("partly_hidden", []))
-            groups = read_table(detections, expect) if truth or expect else None
             if truth and groups is not None:
                 tables += 1
                 ok = grouping_exact(groups, truth)

@@ -110,6 +110,7 @@ def collect(out: Path, scene_dirs: list[Path]) -> int:
     ``scenes``; every other photo read with its layout, as the app reads both ways), with its
     index probability, saved to ``out``; returns how many."""
     from companion.vision.layouts.expect import parse_expect
+    from companion.vision.layouts.read import read_layout
     from companion.vision.training.evaluate import expect_of
 
     detector = _Recording()
@@ -119,7 +120,7 @@ def collect(out: Path, scene_dirs: list[Path]) -> int:
             image = load_image(folder / entry["image"])
             groups, layout = entry.get("groups"), entry.get("layout")
             expect = expect_of(groups) if groups else parse_expect(layout) if layout else None
-            detector.detect(image, expect=expect if n % 2 == 0 else None)
+            read_layout(detector, image, expect if n % 2 == 0 else None)
         print(f"{folder}: {sum(len(c) for c in detector.crops)} crops so far", flush=True)
     crops = np.concatenate(detector.crops)
     np.savez(out, crops=crops, index_p=np.concatenate(detector.index_p))

@@ -22,8 +22,9 @@ from companion.vision.detections import Detections
 from companion.vision.detector import CardDetector
 from companion.vision.image import load_image
 from companion.vision.layouts.expect import Expect
-from companion.vision.layouts.gang import Grouping, read_table
+from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.places import SeenCard
+from companion.vision.layouts.read import read_layout
 from companion.vision.training.evaluate import expect_of
 
 __all__ = ["differences", "main", "snapshot"]
@@ -58,8 +59,8 @@ def _grouping(groups: Grouping) -> dict[str, Any]:
 
 
 def _read(detector: CardDetector, path: Path, expect: Expect | None) -> dict[str, Any]:
-    found = detector.detect(load_image(path), expect=expect)
-    return {"reads": _reads(found), "grouping": _grouping(read_table(found, expect))}
+    table = read_layout(detector, load_image(path), expect)
+    return {"reads": _reads(table.detections), "grouping": _grouping(table.grouping)}
 
 
 def snapshot(labels: Path, detector: CardDetector | None = None) -> Snapshot:

@@ -30,6 +30,8 @@ from companion.ui.showdown.doubts import doubts
 from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
 from companion.ui.state import AppState
 from companion.vision import Detections
+from companion.vision.layouts.expect import Expect
+from companion.vision.layouts.read import TableRead, grouped
 from tests.helpers import cards
 from tests.ui.screens import png
 from tests.vision.layouts.builders import reads
@@ -179,17 +181,23 @@ def test_too_large_uploads_are_refused_before_decoding(services: Services) -> No
     assert state.banner is not None and "larger than" in state.banner.text("en")
 
 
-class TableReader:
-    """Stands in for vision's CardDetector: what it would read on a table laid out by hand."""
+class TableReader(PhotoReader):
+    """Stands in for the app's card reader: what it would read on a table laid out by hand,
+    grouped as the layout step groups a read."""
 
-    def detect(self, image: np.ndarray, expect: object = None, decks: int = 1) -> Detections:
+    def read_table(
+        self, image: np.ndarray, expect: Expect | None = None, decks: int = 1
+    ) -> TableRead:
+        return grouped(self.laid(), expect)
+
+    def laid(self) -> Detections:
         river = [(code, 200 + 120 * k, 600) for k, code in enumerate("As Kd Qh 7c 2s".split())]
         hands = [("Ah", 150, 120), ("Ad", 190, 140), ("Th", 700, 170), ("9h", 740, 150)]
         return reads(*river, *hands)
 
 
 def test_a_read_photo_fills_the_table(services: Services) -> None:
-    services = replace(services, reader=PhotoReader(TableReader))
+    services = replace(services, reader=TableReader())
     state = run(load_photo(png()), AppState(), services)
     assert state.table.river == cards("As Kd Qh 7c 2s")
     assert state.table.hands[:2] == (cards("Ah Ad"), cards("Th 9h"))
@@ -314,14 +322,14 @@ def test_a_night_started_on_another_phone_shows_when_opening_the_night(services:
 class EdgeReader(TableReader):
     """The table laid out by hand, and one card dropped at the photo's edge."""
 
-    def detect(self, image: np.ndarray, expect: object = None, decks: int = 1) -> Detections:
+    def laid(self) -> Detections:
         river = [(code, 200 + 120 * k, 600) for k, code in enumerate("As Kd Qh 7c 2s".split())]
         hands = [("Ah", 150, 120), ("Ad", 190, 140), ("Th", 700, 170), ("9h", 740, 150)]
         return reads(*river, *hands, ("5c", 1180, 880), conf=0.99)
 
 
 def test_a_card_at_the_photo_edge_is_asked_about_not_given_a_player(services: Services) -> None:
-    services = replace(services, reader=PhotoReader(EdgeReader))
+    services = replace(services, reader=EdgeReader())
     table = ShowdownState(("Ana", "Bob"))
     state = run(load_photo(png(1200, 900)), AppState(lang="en", table=table), services)
     assert state.table.players == ("Ana", "Bob")

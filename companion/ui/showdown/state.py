@@ -20,7 +20,7 @@ from companion.engine.gang.ranking import TableRules
 from companion.engine.gang.showdown import Showdown, judge, order_hands
 from companion.engine.gang.table import Player, SharedHand, Table
 from companion.engine.gang.variants import VARIANTS, Deals
-from companion.errors import CardParseError, CompanionError
+from companion.errors import CardParseError, CompanionError, TableCode
 from companion.messages import Phrase, phrase
 from companion.ui.cards import Entry, card_of, entries
 from companion.ui.photo.read import PhotoRead
@@ -396,17 +396,17 @@ class ShowdownState:
     def _said(self, problem: CompanionError) -> bool:
         """Whether ``problem`` only counts cards a field holds as text that is not a card: the
         text is flagged already, and saying the field is short of a card too would be noise."""
-        if problem.code == "table.river_size":
+        if problem.code == TableCode.RIVER_SIZE:
             return any(isinstance(e, str) for e in self.river)
-        if problem.code == "table.river2_size":
+        if problem.code == TableCode.RIVER2_SIZE:
             return any(isinstance(e, str) for e in self.river2)
         name = problem.params.get("name")
         if name not in self.players:
             return False
         seat = self.players.index(name)
-        if problem.code in ("table.hole_count", "table.no_cards"):
+        if problem.code in (TableCode.HOLE_COUNT, TableCode.NO_CARDS):
             return any(isinstance(e, str) for e in self.hands[seat])
-        return problem.code == "table.no_francois_card" and isinstance(self.francois[seat], str)
+        return problem.code == TableCode.NO_FRANCOIS_CARD and isinstance(self.francois[seat], str)
 
     @cached_property
     def check(self) -> Checked:

@@ -9,7 +9,7 @@ import flet as ft
 from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption
 from companion.ui.cribbage.actions import on_screen
 from companion.ui.cribbage.fields import cards_field, switch
-from companion.ui.state import AppState
+from companion.ui.cribbage.host import H
 from companion.ui.text import t
 from companion.ui.widgets import RED, Dispatch, section
 
@@ -51,7 +51,7 @@ def _advice_lines(advice: DiscardAdvice, lang: str) -> list[ft.Control]:
     ]
 
 
-def advice_section(state: AppState, dispatch: Dispatch) -> ft.Control:
+def advice_section(state: H, dispatch: Dispatch[H]) -> ft.Control:
     lang, crib = state.lang, state.cribbage
 
     lines: list[ft.Control] = []

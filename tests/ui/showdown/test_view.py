@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from companion.engine.gang import variants
-from companion.ui.root import root_view
+from companion.ui.shell.root import root_view
+from companion.ui.shell.state import AppState
 from companion.ui.showdown import state as showdown_state
 from companion.ui.showdown.state import RIVER, ShowdownState
-from companion.ui.state import AppState
 from tests.ui.screens import find, texts
 
 

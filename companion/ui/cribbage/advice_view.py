@@ -7,6 +7,7 @@ from fractions import Fraction
 import flet as ft
 
 from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption
+from companion.messages.numbers import numbers
 from companion.ui.cribbage.actions import on_screen
 from companion.ui.cribbage.fields import cards_field, switch
 from companion.ui.cribbage.host import H
@@ -17,8 +18,7 @@ __all__ = ["advice_section"]
 
 
 def _decimal(value: Fraction, lang: str) -> str:
-    text = f"{float(value):.2f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return numbers(lang).decimal(float(value), 2)
 
 
 def _option(option: DiscardOption, dealer: bool, lang: str, key: str) -> ft.Control:

@@ -18,6 +18,7 @@ from companion.engine.gang.replay.words import (
     street_name,
 )
 from companion.engine.gang.words import hand_label
+from companion.messages.numbers import numbers
 from companion.ui.replay.actions import close_replay, open_replay, show_view
 from companion.ui.replay.host import H
 from companion.ui.replay.state import STREETS, VIEWS, HandChart, ReplayState, StreetBars
@@ -36,8 +37,7 @@ def _bar_width(n: int) -> int:
 
 
 def _number(x: float, lang: str) -> str:
-    text = f"{x:.1f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return numbers(lang).decimal(x, 1)
 
 
 def _bar(bars: StreetBars, position: int, token: int | None, key: str, lang: str) -> ft.Control:

@@ -9,7 +9,6 @@ asks of it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -24,6 +23,7 @@ from companion.ui.cards import Entry, card_of, entries
 from companion.ui.photo.read import PhotoRead
 from companion.ui.showdown.check import Checked, checked, table_of
 from companion.ui.showdown.places import RIVER, RIVER2, STRAY
+from companion.ui.showdown.tokens import numbered, tapped, typed_order
 from companion.ui.text import t
 
 __all__ = ["RIVER", "RIVER2", "STRAY", "UI_VARIANTS", "MAX_PLAYERS", "Checked", "ShowdownState"]
@@ -347,27 +347,16 @@ class ShowdownState:
         return tuple((h.id, h.owner) for h in result.hands) if result else ()
 
     def token_map(self) -> dict[str, int]:
-        return {hand: number for number, hand in enumerate(self.tokens, start=1)}
+        return numbered(self.tokens)
 
     def tap_hand(self, hand_id: str) -> ShowdownState:
         """Give the hand the next token; tapping a hand that has one takes it back."""
-        if hand_id in self.tokens:
-            return replace(self, tokens=tuple(h for h in self.tokens if h != hand_id))
-        return replace(self, tokens=self.tokens + (hand_id,))
+        return replace(self, tokens=tapped(self.tokens, hand_id))
 
     def with_tokens_text(self, text: str) -> ShowdownState:
-        """Numbers typed in seating order ("2 1 3"): hand k gets the k-th number.
-
-        Unreadable or incomplete input leaves the tokens empty, so no verdict is guessed.
-        """
-        ids = [hid for hid, _ in self.hand_ids()]
-        numbers = re.findall(r"\d+", text)
-        if len(numbers) != len(ids) or sorted(int(n) for n in numbers) != list(
-            range(1, len(ids) + 1)
-        ):
-            return replace(self, tokens=())
-        order = sorted(zip((int(n) for n in numbers), ids, strict=True))
-        return replace(self, tokens=tuple(hid for _, hid in order))
+        """Numbers typed in seating order ("2 1 3"): hand k gets the k-th number; unreadable
+        or incomplete input leaves the tokens empty."""
+        return replace(self, tokens=typed_order(text, [hid for hid, _ in self.hand_ids()]))
 
     def clear_tokens(self) -> ShowdownState:
         return replace(self, tokens=())

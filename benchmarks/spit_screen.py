@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.engine.cards import parse_cards  # noqa: E402
 from companion.engine.spit import VARIANTS, Stock, apply_move, legal_moves, new_game  # noqa: E402
 from companion.engine.spit.referee import PileView  # noqa: E402
-from companion.ui.root import root_view
+from companion.ui.shell.root import root_view
+from companion.ui.shell.state import AppState
 from companion.ui.spit.state import SpitScreen
-from companion.ui.state import AppState
 
 TAP_BUDGET_MS = 100.0  # a tap that answers within this feels immediate
 

@@ -12,7 +12,7 @@ player, the place (a ``Phrase``, so that it is said in the reader's language too
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from companion.messages import Phrase, phrase
 
@@ -21,6 +21,7 @@ __all__ = [
     "CompanionError",
     "InputError",
     "TableError",
+    "TableCode",
     "CardParseError",
     "DuplicateCardError",
     "PhotoLayoutError",
@@ -73,6 +74,16 @@ class InputError(CompanionError, ValueError):
 
 class TableError(CompanionError, ValueError):
     """A table that breaks its game's rules: a river of four, a hand short of a card..."""
+
+
+class TableCode:
+    """The codes of table errors that code tells apart (not only says), each named once."""
+
+    NO_CARDS: Final = "table.no_cards"
+    HOLE_COUNT: Final = "table.hole_count"
+    NO_FRANCOIS_CARD: Final = "table.no_francois_card"
+    RIVER_SIZE: Final = "table.river_size"
+    RIVER2_SIZE: Final = "table.river2_size"
 
 
 class PhotoLayoutError(CompanionError, ValueError):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from companion.messages import en, fr
+from companion.messages.numbers import numbers
 
 __all__ = ["LANGS", "Phrase", "phrase", "named", "text", "render", "has_text"]
 
@@ -83,7 +84,9 @@ class _Formatter(string.Formatter):
             one, _, many = format_spec[2:].partition("|")
             singular = value in (0, 1) if self.lang == "fr" else value == 1
             return one if singular else many
-        return str(super().format_field(value, format_spec))
+        written = str(super().format_field(value, format_spec))
+        # A number with decimals in the reader's way: "3,5 Mo" in French.
+        return numbers(self.lang).marked(written) if isinstance(value, float) else written
 
 
 _FORMATTERS = {lang: _Formatter(lang) for lang in _TABLES}

@@ -1,8 +1,9 @@
-"""What the app is given at start (the game log, its data folder, the card reader), and how
-an action runs against it.
+"""What the app is given at start (the game log, its data folder, the card reader), and the
+shape of an action.
 
-Each action takes the state and the services and returns the next state; player-facing errors
-become a banner (``run``), anything else is a bug and propagates.
+Each action takes the state and the services and returns the next state; the app runs it
+(``ui/shell/dispatch.py``). An action is generic in the state: a screen types it with its own
+host protocol, never with the app's state.
 """
 
 from __future__ import annotations
@@ -11,15 +12,14 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
-from companion.errors import CompanionError, ImageDecodeError, ModelLoadError
+from companion.errors import ImageDecodeError, ModelLoadError
 from companion.messages import phrase
 from companion.storage import GameLog
 from companion.ui.banner import Banner
-from companion.ui.state import AppState
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections
@@ -32,7 +32,6 @@ __all__ = [
     "PhotoReader",
     "Services",
     "Action",
-    "run",
     "pure",
     "decode_upload",
     "vision_off",
@@ -131,26 +130,11 @@ class Services:
     webcam: int | str = 0
 
 
-Action = Callable[[AppState, Services], AppState]
+S = TypeVar("S")
+Action = Callable[[S, Services], S]
 
 
-def run(action: Action, state: AppState, services: Services) -> AppState:
-    """Apply an action; a player-facing error leaves the state as it was, with a banner.
-
-    A table photo the action let go (a new table, another photo, the heist saved) is removed
-    unless a heist keeps it: unsaved photos do not pile up in the data folder.
-    """
-    try:
-        after = action(state, services)
-    except CompanionError as error:
-        return state.with_banner(Banner.of_error(error))
-    dropped = state.table.photo
-    if dropped is not None and after.table.photo != dropped:
-        services.log.discard_photo(dropped)
-    return after
-
-
-def pure(change: Callable[[AppState], AppState]) -> Action:
+def pure(change: Callable[[S], S]) -> Action[S]:
     """An action that needs no service: a state method."""
     return lambda state, _services: change(state)
 

@@ -1,19 +1,19 @@
-"""Pieces every screen uses: card chips, banners, the navigation bar."""
+"""Pieces every screen uses: card chips, banners, titled blocks, choices, the photo buttons."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TypeVar
 
 import flet as ft
 
 from companion.engine.cards import Card
 from companion.ui.banner import Banner
 from companion.ui.cards import card_face, entry, entry_text
-from companion.ui.navigation import open_screen
+from companion.ui.page import Page
 from companion.ui.services import Action
-from companion.ui.state import SCREENS, AppState
 from companion.ui.text import t
 
 __all__ = [
@@ -21,17 +21,18 @@ __all__ = [
     "photo_buttons",
     "Dispatch",
     "Download",
+    "OpenReplay",
     "card_chip",
     "card_label",
     "suit_colours",
     "banner_view",
-    "nav_bar",
     "section",
-    "pure",
 ]
 
-Dispatch = Callable[[Action], None]
+S = TypeVar("S")
+Dispatch = Callable[[Action[S]], None]
 Download = Callable[[str, int | None], None]  # (kind "json"/"csv", night id or None for all)
+OpenReplay = Callable[[int, int | None], None]  # a night's heist (None: its first alarm)
 
 RED = ft.Colors.RED_700
 GREEN = ft.Colors.GREEN_700
@@ -51,11 +52,6 @@ def suit_colours(four: bool) -> Iterator[None]:
         yield
     finally:
         _PALETTE.reset(token)
-
-
-def pure(change: Callable[[AppState], AppState]) -> Action:
-    """An action that needs no service: a state method."""
-    return lambda state, _services: change(state)
 
 
 def card_label(card: str) -> str:
@@ -133,27 +129,6 @@ def section(key: str, title: str, *controls: ft.Control | None) -> ft.Control:
     )
 
 
-_ICONS = {
-    "showdown": ft.Icons.STYLE,
-    "night": ft.Icons.NIGHTLIFE,
-    "history": ft.Icons.HISTORY,
-    "cribbage": ft.Icons.GRID_ON,
-    "spit": ft.Icons.BOLT,
-}
-
-
-def nav_bar(state: AppState, dispatch: Dispatch) -> ft.NavigationBar:
-    return ft.NavigationBar(
-        key="nav",
-        selected_index=SCREENS.index(state.screen),
-        destinations=[
-            ft.NavigationBarDestination(icon=_ICONS[s], label=t(f"nav_{s}", state.lang))
-            for s in SCREENS
-        ],
-        on_change=lambda e: dispatch(open_screen(SCREENS[int(e.control.selected_index)])),
-    )
-
-
 def dropdown(
     key: str,
     label: str,
@@ -179,7 +154,7 @@ def dropdown(
     )
 
 
-def photo_buttons(state: AppState, *buttons: ft.Control | None) -> list[ft.Control]:
+def photo_buttons(state: Page, *buttons: ft.Control | None) -> list[ft.Control]:
     """The ways a screen takes a photo, and why photos cannot be read now, if they cannot."""
     row: list[ft.Control] = [button for button in buttons if button is not None]
     if state.vision_note:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from companion.cli._logs import MAX_RECORD_CHARS, configure
-from companion.ui.state import AppState
+from companion.ui.shell.state import AppState
 
 JPEG = cv2.imencode(".jpg", np.full((120, 160, 3), 90, np.uint8))[1].tobytes()
 

@@ -13,7 +13,7 @@ from companion.engine.cribbage.game import Phase
 from companion.engine.gang.ranking import Ranking, Straights
 from companion.engine.gang.variants import VARIANTS
 from companion.engine.spit import VARIANTS as SPIT_VARIANTS
-from companion.errors import IllegalMoveError, TableError
+from companion.errors import IllegalMoveError, TableCode, TableError
 from companion.messages import en, fr, phrase, text
 from companion.storage import Outcome
 from tests.helpers import ROOT
@@ -81,6 +81,7 @@ def test_every_key_the_code_uses_has_a_template() -> None:
         *(f"log.outcome_{o.value}" for o in Outcome),
         *(f"cribbage.phase_{p.value}" for p in Phase),
         *(f"spit_v_{name}" for name in SPIT_VARIANTS),
+        *(code for name, code in vars(TableCode).items() if name.isupper()),
     ],
 )
 def test_every_name_players_see_has_words(key: str) -> None:

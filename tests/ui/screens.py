@@ -10,9 +10,10 @@ import flet as ft
 import numpy as np
 
 from companion.ui.cribbage.state import CribBoard
-from companion.ui.root import root_view
-from companion.ui.services import Action, Services, run
-from companion.ui.state import AppState
+from companion.ui.services import Action, Services
+from companion.ui.shell.dispatch import run
+from companion.ui.shell.root import root_view
+from companion.ui.shell.state import AppState
 
 __all__ = ["walk", "find", "texts", "shown", "codes", "Session", "png", "board"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from companion.ui.night.actions import start_night
 from companion.ui.services import Services
+from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo
 from companion.ui.showdown.state import ShowdownState
-from companion.ui.state import AppState
 from tests.ui.screens import Session, png
 
 

@@ -11,8 +11,8 @@ from flet.controls.object_patch import ObjectPatch
 from flet.utils.object_model import patch_dataclass
 
 from companion.ui.services import Services
+from companion.ui.shell.state import SCREENS, AppState
 from companion.ui.showdown.state import ShowdownState
-from companion.ui.state import SCREENS, AppState
 from companion.ui.typing_kept import Rendered, keep_typing
 from tests.ui.screens import Session, codes, find
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from companion.ui.root import bug_view
 from companion.ui.services import Services
+from companion.ui.shell.root import bug_view
+from companion.ui.shell.state import SCREENS, AppState
 from companion.ui.showdown.state import RIVER, ShowdownState
-from companion.ui.state import SCREENS, AppState
 from tests.ui.screens import Session, codes, find, texts
 
 

@@ -22,13 +22,14 @@ from companion.engine.gang.variants import VARIANTS
 from companion.engine.spit import VARIANTS as SPIT_VARIANTS
 from companion.messages import en, fr
 from companion.ui.fonts import FAMILY, font_file
-from companion.ui.navigation import initial_state, open_screen
 from companion.ui.night.actions import close_night, start_night
 from companion.ui.replay.actions import open_replay, run_replay
-from companion.ui.services import Action, PhotoReader, Services, run
+from companion.ui.services import Action, PhotoReader, Services
+from companion.ui.shell.dispatch import run
+from companion.ui.shell.navigation import initial_state, open_screen
+from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo, save_heist, save_seats
 from companion.ui.showdown.state import RIVER, UI_VARIANTS, ShowdownState
-from companion.ui.state import AppState
 from tests.ui.cribbage.test_words import STEPS as CRIBBAGE_STEPS
 from tests.ui.glyphs import characters
 from tests.ui.screens import Session, shown

@@ -17,6 +17,7 @@ from fractions import Fraction
 from companion.engine.cards import Card
 from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption
 from companion.engine.cribbage.score import Rule, ScoreItem, Show
+from companion.messages.numbers import numbers
 
 __all__ = ["number_word", "describe_show", "describe_peg", "describe_advice", "item_label"]
 
@@ -182,8 +183,7 @@ def describe_peg(
 
 
 def _decimal(value: Fraction, lang: str) -> str:
-    text = f"{float(value):.2f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return numbers(lang).decimal(float(value), 2)
 
 
 def _option_line(option: DiscardOption, dealer: bool, lang: str) -> str:

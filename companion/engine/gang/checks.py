@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from companion.engine.cards import Card, duplicates
 from companion.engine.gang.table import FRANCOIS, Table
 from companion.engine.gang.variants import Variant, variant_of
-from companion.errors import CompanionError, TableError
+from companion.errors import CompanionError, TableCode, TableError
 from companion.messages import Phrase, phrase
 
 __all__ = ["table_problems", "validate_table", "card_places"]
@@ -47,24 +47,24 @@ def _players(table: Table, variant: Variant) -> Iterator[CompanionError]:
     want = deals.hole_count(n, table.two_rivers)
     for p in table.players:
         if want is None and not p.cards:
-            yield TableError("table.no_cards", name=p.name)
+            yield TableError(TableCode.NO_CARDS, name=p.name)
         elif want is not None and len(p.cards) != want:
             yield TableError(
-                "table.hole_count", name=p.name, n=len(p.cards), want=want, variant=variant.title
+                TableCode.HOLE_COUNT, name=p.name, n=len(p.cards), want=want, variant=variant.title
             )
         if deals.francois_card and p.francois_card is None:
-            yield TableError("table.no_francois_card", name=p.name)
+            yield TableError(TableCode.NO_FRANCOIS_CARD, name=p.name)
         if not deals.francois_card and p.francois_card is not None:
             yield TableError("table.francois_card_unused", name=p.name, variant=variant.title)
 
 
 def _rivers(table: Table, variant: Variant) -> Iterator[CompanionError]:
     if len(table.board) != RIVER_SIZE:
-        yield TableError("table.river_size", n=len(table.board))
+        yield TableError(TableCode.RIVER_SIZE, n=len(table.board))
     if table.two_rivers and not variant.two_rivers:
         yield TableError("table.two_rivers_refused", variant=variant.title)
     if table.two_rivers and len(table.board2) != RIVER_SIZE:
-        yield TableError("table.river2_size", n=len(table.board2))
+        yield TableError(TableCode.RIVER2_SIZE, n=len(table.board2))
     if not table.two_rivers and table.board2:
         yield TableError("table.river2_unexpected")
 

@@ -17,7 +17,7 @@ from enum import Enum
 from companion.engine.cards import Card
 from companion.engine.gang.ranking import HandValue, TableRules, best_hand, five_strength
 from companion.engine.gang.table import FRANCOIS, Hand, Player, Table
-from companion.errors import TableError
+from companion.errors import TableCode, TableError
 from companion.messages import Phrase, phrase
 
 __all__ = ["Deals", "NumpyForm", "Variant", "VARIANTS", "HandFormer", "variant_of"]
@@ -120,7 +120,7 @@ def _best_split(
                 best = pair_values
     if best is None:
         raise TableError(
-            "table.hole_count",
+            TableCode.HOLE_COUNT,
             name=player.name,
             n=len(cards),
             want=4,

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from companion.errors import CompanionError
 from companion.ui.banner import Banner
 from companion.ui.cribbage.board import CribBoard, points_typed
+from companion.ui.cribbage.host import H
 from companion.ui.cribbage.state import CribbageState, ShowCount
-from companion.ui.services import Action, Services, decode_upload, pure, vision_off
-from companion.ui.state import AppState
+from companion.ui.services import Action, Services, decode_upload, pure
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections
@@ -37,15 +37,15 @@ __all__ = [
     "load_show_photo",
 ]
 
-CribAction = Action
+CribAction = Action[H]
 
 
-def on_screen(change: Callable[[CribbageState], CribbageState]) -> CribAction:
+def on_screen(change: Callable[[CribbageState], CribbageState]) -> CribAction[H]:
     """An action changing only the cribbage screen's own state: a field typed, a switch."""
     return pure(lambda s: s.with_cribbage(change(s.cribbage)))
 
 
-def _saved(state: AppState, services: Services, board: CribBoard) -> AppState:
+def _saved(state: H, services: Services, board: CribBoard) -> H:
     # A new game joins the game night under way, if any, so the night's log holds it.
     night = state.night.night.id if state.night is not None else None
     game = services.log.save_cribbage_game(
@@ -58,7 +58,12 @@ def _saved(state: AppState, services: Services, board: CribBoard) -> AppState:
     return state.with_cribbage(state.cribbage.with_board(replace(board, game_id=game.id)))
 
 
-def resume_game(state: AppState, services: Services) -> AppState:
+def _kept_banner(state: H, cribbage: CribbageState) -> H:
+    # Read again on opening the screen: what the banner said stays said.
+    return state.with_cribbage(cribbage).with_banner(state.banner)
+
+
+def resume_game(state: H, services: Services) -> H:
     """The game on screen read again from the log, or the latest unfinished one."""
     game_id = state.cribbage.board.game_id
     games = services.log.cribbage_games()
@@ -70,50 +75,50 @@ def resume_game(state: AppState, services: Services) -> AppState:
     if game is None:
         if game_id is None and not state.cribbage.board.entries:  # names in today's language
             fresh = CribBoard.new(state.lang)
-            return replace(state, cribbage=state.cribbage.with_board(fresh))
+            return _kept_banner(state, state.cribbage.with_board(fresh))
         return state
-    return replace(state, cribbage=state.cribbage.with_board(CribBoard.of_game(game)))
+    return _kept_banner(state, state.cribbage.with_board(CribBoard.of_game(game)))
 
 
-def open_game(game_id: int) -> CribAction:
+def open_game(game_id: int) -> CribAction[H]:
     """The cribbage screen on a saved game (a game of the night tapped on its screen)."""
 
-    def action(state: AppState, services: Services) -> AppState:
+    def action(state: H, services: Services) -> H:
         board = CribBoard.of_game(services.log.cribbage_game(game_id))
-        return replace(state.go("cribbage"), cribbage=state.cribbage.with_board(board))
+        return state.go("cribbage").with_cribbage(state.cribbage.with_board(board))
 
     return action
 
 
-def score(player: int, kind: str, points: int | str) -> CribAction:
+def score(player: int, kind: str, points: int | str) -> CribAction[H]:
     """Peg ``points`` (a number, or as typed) for ``player``; saved at once."""
 
-    def action(state: AppState, services: Services) -> AppState:
+    def action(state: H, services: Services) -> H:
         value = points if isinstance(points, int) else points_typed(points)
         return _saved(state, services, state.cribbage.board.add(player, kind, value))
 
     return action
 
 
-def count_to(player: int) -> CribAction:
+def count_to(player: int) -> CribAction[H]:
     """Peg the show counted above for ``player``."""
 
-    def action(state: AppState, services: Services) -> AppState:
+    def action(state: H, services: Services) -> H:
         return _saved(state, services, state.cribbage.count_to(player).board)
 
     return action
 
 
-def peg_to(player: int) -> CribAction:
+def peg_to(player: int) -> CribAction[H]:
     """Peg what the last card of the pegging count scores, for ``player``."""
 
-    def action(state: AppState, services: Services) -> AppState:
+    def action(state: H, services: Services) -> H:
         return _saved(state, services, state.cribbage.peg_to(player).board)
 
     return action
 
 
-def undo(state: AppState, services: Services) -> AppState:
+def undo(state: H, services: Services) -> H:
     board = state.cribbage.board
     if not board.entries:
         return state.with_banner(Banner.of("crib_nothing_to_undo"))
@@ -124,14 +129,14 @@ def undo(state: AppState, services: Services) -> AppState:
     )
 
 
-def new_game(state: AppState, services: Services) -> AppState:
+def new_game(state: H, services: Services) -> H:
     """A fresh board for the same players, saved now so that it is the one resumed."""
     fresh = CribBoard(players=state.cribbage.board.players)
     return _saved(state, services, fresh)
 
 
-def set_players(text: str) -> CribAction:
-    def action(state: AppState, services: Services) -> AppState:
+def set_players(text: str) -> CribAction[H]:
+    def action(state: H, services: Services) -> H:
         board = state.cribbage.board
         renamed = board.with_players_text(text)
         return state if renamed == board else _saved(state, services, renamed)
@@ -139,7 +144,7 @@ def set_players(text: str) -> CribAction:
     return action
 
 
-def show_read(state: AppState, detections: Detections, where: str = "photo") -> AppState:
+def show_read(state: H, detections: Detections, where: str = "photo") -> H:
     """A photo's show on the counter: the hand in a row, the starter apart from it.
 
     A photo that does not show one raises ``PhotoLayoutError`` naming what was read.
@@ -150,17 +155,17 @@ def show_read(state: AppState, detections: Detections, where: str = "photo") -> 
     return _on_counter(state, read_show(detections, where))
 
 
-def _on_counter(state: AppState, photo: ShowPhoto) -> AppState:
+def _on_counter(state: H, photo: ShowPhoto) -> H:
     from companion.vision.layouts.places import unsure  # loaded with the photo already
 
     doubtful = tuple(seen.card for seen in unsure(photo.seen))
     count = ShowCount.of_photo(photo, doubtful, state.cribbage.count.crib)
     key = "crib_read_unsure" if doubtful else "crib_read"
     banner = Banner.of(key, cards=doubtful)
-    return replace(state, cribbage=state.cribbage.with_count(count), banner=banner)
+    return state.with_cribbage(state.cribbage.with_count(count)).with_banner(banner)
 
 
-def prepare_show_photo(data: bytes, name: str, services: Services) -> Action:
+def prepare_show_photo(data: bytes, name: str, services: Services) -> Action[H]:
     """Decode and read a show photo now (the slow part, for a worker thread); the returned
     action puts it on the counter. The photo is not kept: a show is no heist of the log."""
     try:
@@ -175,8 +180,12 @@ def prepare_show_photo(data: bytes, name: str, services: Services) -> Action:
         banner = Banner.of_error(error)
         return lambda state, _services: state.with_banner(banner)
     note = services.reader.unavailable
-    return lambda state, _services: replace(state, vision_note=note, banner=vision_off(note))
+    return lambda state, _services: state.with_vision_off(note)
 
 
-def load_show_photo(data: bytes, name: str = "photo") -> Action:
-    return lambda state, services: prepare_show_photo(data, name, services)(state, services)
+def load_show_photo(data: bytes, name: str = "photo") -> Action[H]:
+    def action(state: H, services: Services) -> H:
+        shown: Action[H] = prepare_show_photo(data, name, services)
+        return shown(state, services)
+
+    return action

@@ -7,9 +7,10 @@ from fractions import Fraction
 import flet as ft
 
 from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption
+from companion.messages.numbers import numbers
 from companion.ui.cribbage.actions import on_screen
 from companion.ui.cribbage.fields import cards_field, switch
-from companion.ui.state import AppState
+from companion.ui.cribbage.host import H
 from companion.ui.text import t
 from companion.ui.widgets import RED, Dispatch, section
 
@@ -17,8 +18,7 @@ __all__ = ["advice_section"]
 
 
 def _decimal(value: Fraction, lang: str) -> str:
-    text = f"{float(value):.2f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return numbers(lang).decimal(float(value), 2)
 
 
 def _option(option: DiscardOption, dealer: bool, lang: str, key: str) -> ft.Control:
@@ -51,7 +51,7 @@ def _advice_lines(advice: DiscardAdvice, lang: str) -> list[ft.Control]:
     ]
 
 
-def advice_section(state: AppState, dispatch: Dispatch) -> ft.Control:
+def advice_section(state: H, dispatch: Dispatch[H]) -> ft.Control:
     lang, crib = state.lang, state.cribbage
 
     lines: list[ft.Control] = []

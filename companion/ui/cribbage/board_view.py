@@ -9,7 +9,7 @@ import flet.canvas as cv
 
 from companion.ui.cribbage.actions import new_game, score, set_players, undo
 from companion.ui.cribbage.board import CribBoard
-from companion.ui.state import AppState
+from companion.ui.cribbage.host import H
 from companion.ui.text import t
 from companion.ui.widgets import GREEN, Dispatch, section
 
@@ -75,7 +75,7 @@ def _board_canvas(board: CribBoard) -> ft.Control:
     )
 
 
-def _player_row(board: CribBoard, player: int, lang: str, dispatch: Dispatch) -> ft.Control:
+def _player_row(board: CribBoard, player: int, lang: str, dispatch: Dispatch[H]) -> ft.Control:
     name = board.players[player]
     # Keyed by the number of scores: a score pegged makes new, empty fields, so that the
     # points just typed are not left there to be pegged twice.
@@ -140,7 +140,7 @@ def _player_row(board: CribBoard, player: int, lang: str, dispatch: Dispatch) ->
     )
 
 
-def board_section(state: AppState, dispatch: Dispatch) -> ft.Control:
+def board_section(state: H, dispatch: Dispatch[H]) -> ft.Control:
     lang, board = state.lang, state.cribbage.board
     winner = board.winner()
     players_field = ft.TextField(

@@ -17,8 +17,8 @@ from companion.ui.cribbage.actions import CribAction, count_to, on_screen, peg_t
 from companion.ui.cribbage.advice_view import advice_section
 from companion.ui.cribbage.board_view import BOARD_SIZE, board_section, hole_xy
 from companion.ui.cribbage.fields import cards_field, switch
+from companion.ui.cribbage.host import H
 from companion.ui.cribbage.state import PEG_ENDS, PegCount, ShowCount
-from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.widgets import (
     GREEN,
@@ -100,7 +100,7 @@ def _show_result(show: Show, lang: str) -> ft.Control:
 
 
 def _peg_buttons(
-    state: AppState, key: str, action: Callable[[int], CribAction], dispatch: Dispatch
+    state: H, key: str, action: Callable[[int], CribAction[H]], dispatch: Dispatch[H]
 ) -> ft.Control:
     """One button per player, pegging what was just counted for them."""
     return ft.Row(
@@ -117,8 +117,8 @@ def _peg_buttons(
 
 
 def _count_section(
-    state: AppState,
-    dispatch: Dispatch,
+    state: H,
+    dispatch: Dispatch[H],
     photo_button: ft.Control | None,
     webcam_button: ft.Control | None,
 ) -> ft.Control:
@@ -181,7 +181,7 @@ def _count_section(
     )
 
 
-def _pegging_section(state: AppState, dispatch: Dispatch) -> ft.Control:
+def _pegging_section(state: H, dispatch: Dispatch[H]) -> ft.Control:
     """The pegging count typed in play order: what its last card scores, to peg for a player."""
     lang, peg = state.lang, state.cribbage.peg
 
@@ -233,8 +233,8 @@ def _pegging_section(state: AppState, dispatch: Dispatch) -> ft.Control:
 
 
 def cribbage_view(
-    state: AppState,
-    dispatch: Dispatch,
+    state: H,
+    dispatch: Dispatch[H],
     photo_button: ft.Control | None = None,
     webcam_button: ft.Control | None = None,
 ) -> ft.Control:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from dataclasses import replace
 
 from companion.storage import GameLog
 from companion.ui.banner import Banner
+from companion.ui.history.host import H
 from companion.ui.services import Action, Services
-from companion.ui.state import AppState
 
 __all__ = [
     "refresh_history",
@@ -20,8 +19,8 @@ __all__ = [
 ]
 
 
-def refresh_history(state: AppState, services: Services) -> AppState:
-    return replace(state, history=services.log.list_nights(), stats=services.log.stats())
+def refresh_history(state: H, services: Services) -> H:
+    return state.with_history_of(services.log)
 
 
 def export_files(log: GameLog, kind: str, night_id: int | None = None) -> dict[str, bytes]:
@@ -49,10 +48,10 @@ def download_file(files: dict[str, bytes]) -> tuple[str, bytes]:
     return f"{next(iter(files)).rsplit('-', 1)[0]}-csv.zip", buffer.getvalue()
 
 
-def export_data(kind: str, night_id: int | None = None) -> Action:
+def export_data(kind: str, night_id: int | None = None) -> Action[H]:
     """Write an export into the data folder's ``exports/`` (never anywhere else)."""
 
-    def action(state: AppState, services: Services) -> AppState:
+    def action(state: H, services: Services) -> H:
         folder = services.data_dir / "exports"
         folder.mkdir(parents=True, exist_ok=True)
         files = export_files(services.log, kind, night_id)

@@ -7,10 +7,9 @@ import flet as ft
 from companion.engine.gang.replay.words import percent
 from companion.storage import Record
 from companion.ui.history.actions import export_data
-from companion.ui.replay.actions import open_replay
-from companion.ui.state import AppState
+from companion.ui.history.host import H
 from companion.ui.text import t, variant_name
-from companion.ui.widgets import Dispatch, Download, section
+from companion.ui.widgets import Dispatch, Download, OpenReplay, section
 
 __all__ = ["history_view"]
 
@@ -25,9 +24,10 @@ def _row(name: str, won: int, of: int, rate: str, lang: str) -> str:
 
 
 def history_view(
-    state: AppState, dispatch: Dispatch, download: Download | None = None
+    state: H, dispatch: Dispatch[H], open_replay: OpenReplay, download: Download | None = None
 ) -> ft.Control:
-    """``download`` also sends each export to the browser; without it, the data folder only."""
+    """``open_replay`` shows a night's replay (given by the app); ``download`` also sends each
+    export to the browser; without it, the data folder only."""
     lang = state.lang
 
     def export(kind: str, night: int | None = None) -> None:
@@ -41,7 +41,7 @@ def history_view(
             ft.TextButton(
                 key=f"replay-night-{night}",
                 content=t("replay", lang),
-                on_click=lambda e: dispatch(open_replay(night)),
+                on_click=lambda e: open_replay(night, None),
             )
         ]
 

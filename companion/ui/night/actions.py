@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import cv2
 
 from companion.errors import ImageDecodeError
-from companion.formats.table import house_rules_from_json, house_rules_to_json
 from companion.storage import Heist, NightStatus
 from companion.ui.banner import Banner
-from companion.ui.history.actions import refresh_history
+from companion.ui.night.host import H, NightLog
 from companion.ui.services import Services, decode_upload
-from companion.ui.showdown.state import ShowdownState
-from companion.ui.state import AppState
 
 __all__ = [
     "with_night",
@@ -25,29 +20,17 @@ __all__ = [
 ]
 
 
-def with_night(
-    state: AppState, services: Services, status: NightStatus, fresh_table: bool = False
-) -> AppState:
+def with_night(state: H, services: Services, status: NightStatus, fresh_table: bool = False) -> H:
+    """The night shown as the log has it; a ``fresh_table`` takes the night's players and rules."""
     night = status.night
-    table = state.table
-    if fresh_table:
-        rules, two_rivers = house_rules_from_json(night.rules)
-        table = ShowdownState(
-            night.players,
-            variant=night.variant,
-            rules=rules,
-            two_rivers=two_rivers,
-            edition=table.edition + 1,
-        )
     heists = services.log.heists(night.id)
-    return replace(
-        state,
-        night=status,
-        heists=heists,
-        table=table,
-        night_cribbage=services.log.cribbage_games(night.id),
-        thumbnails=_thumbnails(services, heists, dict(state.thumbnails)),
+    log = NightLog(
+        status,
+        heists,
+        services.log.cribbage_games(night.id),
+        _thumbnails(services, heists, dict(state.thumbnails)),
     )
+    return state.with_night_log(log, fresh_table)
 
 
 THUMB_WIDTH = 240
@@ -83,33 +66,31 @@ def _thumbnails(
     return tuple(result)
 
 
-def start_night(state: AppState, services: Services) -> AppState:
-    table = state.table
-    rules = house_rules_to_json(table.rules, table.two_rivers)
-    night = services.log.start_night(table.players, table.variant, rules=rules)
+def start_night(state: H, services: Services) -> H:
+    table = state.table_setup()
+    night = services.log.start_night(table.players, table.variant, rules=table.rules)
     return with_night(state, services, services.log.night_status(night.id))
 
 
-def undo_heist(state: AppState, services: Services) -> AppState:
+def undo_heist(state: H, services: Services) -> H:
     if state.night is None:
         return state.with_banner(Banner.of("no_night"))
     heist = services.log.undo_last_heist(state.night.night.id)
     state = with_night(state, services, services.log.night_status(heist.night_id))
-    return refresh_history(state.with_banner(Banner.of("undone", n=heist.number)), services)
+    return state.with_banner(Banner.of("undone", n=heist.number)).with_history_of(services.log)
 
 
-def close_night(state: AppState, services: Services) -> AppState:
+def close_night(state: H, services: Services) -> H:
     if state.night is None:
         return state
     if not state.night.finished:
         services.log.close_night(state.night.night.id)
-    closed = replace(state, night=None, heists=(), night_cribbage=(), thumbnails=())
-    return refresh_history(closed, services)
+    return state.without_night().with_history_of(services.log)
 
 
-def forget_seats(state: AppState, services: Services) -> AppState:
+def forget_seats(state: H, services: Services) -> H:
     """The night's seats let go: its next photo asks again which hand is whose."""
     if state.night is None:
         return state
     status = services.log.save_seats(state.night.night.id, {})
-    return replace(state, night=status).with_banner(Banner.of("seat.forgotten"))
+    return state.with_night_status(status).with_banner(Banner.of("seat.forgotten"))

@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import flet as ft
 
 from companion.storage import CribbageGame, Heist, NightStatus, Outcome
-from companion.ui.cribbage.actions import open_game
-from companion.ui.cribbage.state import CribBoard
 from companion.ui.night.actions import close_night, forget_seats, start_night, undo_heist
-from companion.ui.replay.actions import open_replay
+from companion.ui.night.host import H
 from companion.ui.services import pure
-from companion.ui.showdown.setup_view import setup_panel
-from companion.ui.state import AppState
 from companion.ui.text import t, variant_name
-from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
+from companion.ui.widgets import GREEN, RED, Dispatch, OpenReplay, card_chip, section
 
-__all__ = ["night_view"]
+__all__ = ["NightLinks", "night_view"]
+
+
+@dataclass(frozen=True)
+class NightLinks:
+    """What this screen shows or opens of the others, given by the app."""
+
+    setup: Callable[[], ft.Control]  # the table's players, variant and rules (Showdown)
+    game_row: Callable[[CribbageGame], ft.Control]  # a cribbage game of the night (Cribbage)
+    replay: OpenReplay  # a heist's replay
 
 
 def _heist_row(
-    heist: Heist, lang: str, thumb: bytes | None, dispatch: Dispatch | None = None
+    heist: Heist, lang: str, thumb: bytes | None, replay: OpenReplay | None = None
 ) -> ft.Control:
     verdict = t("vault" if heist.verdict.opens else "alarm_word", lang)
     reasons = [
@@ -62,9 +70,9 @@ def _heist_row(
             key=f"replay-{heist.number}",
             content=t("replay", lang),
             icon=ft.Icons.INSIGHTS,
-            on_click=lambda e: dispatch(open_replay(heist.night_id, heist.id)),
+            on_click=lambda e: replay(heist.night_id, heist.id),
         )
-        if dispatch
+        if replay
         else None,
     ]
     return ft.Container(
@@ -76,39 +84,7 @@ def _heist_row(
     )
 
 
-def _crib_row(game: CribbageGame, lang: str, dispatch: Dispatch) -> ft.Control:
-    """One cribbage game of the night: the score, who won, or a button to go on playing."""
-    if len(game.players) != 2:  # not a game the cribbage screen saved: names only
-        return ft.Text(", ".join(game.players), key=f"crib-game-{game.id}")
-    board = CribBoard.of_game(game)
-    (a, b), (sa, sb), winner = board.players, board.scores(), board.winner()
-    status = (
-        ft.Text(t("night_crib_won", lang, name=board.players[winner]), color=GREEN)
-        if winner is not None
-        else ft.Text(t("night_crib_playing", lang))
-    )
-    resume = (
-        None
-        if winner is not None
-        else ft.TextButton(
-            key=f"crib-resume-{game.id}",
-            content=t("night_crib_resume", lang),
-            icon=ft.Icons.PLAY_ARROW,
-            on_click=lambda e: dispatch(open_game(game.id)),
-        )
-    )
-    return ft.Row(
-        [
-            ft.Text(t("night_crib_score", lang, a=a, sa=sa, b=b, sb=sb), weight=ft.FontWeight.BOLD),
-            *[c for c in (status, resume) if c is not None],
-        ],
-        key=f"crib-game-{game.id}",
-        wrap=True,
-        spacing=8,
-    )
-
-
-def _seats_row(status: NightStatus, lang: str, dispatch: Dispatch) -> ft.Control | None:
+def _seats_row(status: NightStatus, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
     """Where the players sit, going round the table, and a way to tell it again."""
     seats = status.night.seats
     if not seats or status.finished:
@@ -127,13 +103,13 @@ def _seats_row(status: NightStatus, lang: str, dispatch: Dispatch) -> ft.Control
     )
 
 
-def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
+def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control:
     lang = state.lang
     if state.night is None:
         return ft.Column(
             [
                 ft.Text(t("no_night", lang), size=16, key="no-night"),
-                setup_panel(state, dispatch),
+                links.setup(),
                 ft.Button(
                     key="start-night",
                     content=t("start_night", lang),
@@ -147,7 +123,7 @@ def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
     ended = {Outcome.WON: "won", Outcome.LOST: "lost", Outcome.ABANDONED: "abandoned"}
     thumbs = dict(state.thumbnails)
     rows = [
-        _heist_row(h, lang, thumbs.get(h.photo or ""), dispatch) for h in reversed(state.heists)
+        _heist_row(h, lang, thumbs.get(h.photo or ""), links.replay) for h in reversed(state.heists)
     ] or [ft.Text(t("no_heist", lang))]
     parts: list[ft.Control | None] = [
         ft.Text(
@@ -190,7 +166,7 @@ def night_view(state: AppState, dispatch: Dispatch) -> ft.Control:
             "night-cribbage",
             t("night_crib", lang),
             *(
-                [_crib_row(g, lang, dispatch) for g in state.night_cribbage]
+                [links.game_row(g) for g in state.night_cribbage]
                 or [ft.Text(t("night_crib_none", lang))]
             ),
         ),

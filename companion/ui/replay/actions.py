@@ -26,9 +26,9 @@ from companion.errors import CompanionError, TableError
 from companion.formats.table import table_from_json
 from companion.storage.model import thaw
 from companion.ui.banner import Banner
+from companion.ui.replay.host import H
 from companion.ui.replay.state import ReplayState
 from companion.ui.services import Action, Services
-from companion.ui.state import AppState
 
 __all__ = [
     "SETTINGS",
@@ -45,11 +45,11 @@ __all__ = [
 SETTINGS = Settings(budget_s=0.5)
 
 
-def open_replay(night_id: int, heist_id: int | None = None) -> Action:
+def open_replay(night_id: int, heist_id: int | None = None) -> Action[H]:
     """Show the replay of a night's heist (by default its first alarm, else its last heist);
     ``run_replay`` fills it in."""
 
-    def action(state: AppState, services: Services) -> AppState:
+    def action(state: H, services: Services) -> H:
         heists = services.log.heists(night_id)
         alarms = [h for h in heists if not h.verdict.opens]
         if heist_id is not None:
@@ -63,20 +63,20 @@ def open_replay(night_id: int, heist_id: int | None = None) -> Action:
     return action
 
 
-def close_replay(state: AppState, _services: Services) -> AppState:
+def close_replay(state: H, _services: Services) -> H:
     return state.with_replay(None)
 
 
-def show_view(view: str) -> Action:
+def show_view(view: str) -> Action[H]:
     return lambda state, _services: state.with_replay(
         state.replay.with_view(view) if state.replay else None
     )
 
 
-def _update(job: ReplayState, change: Callable[[ReplayState], ReplayState]) -> Action:
+def _update(job: ReplayState, change: Callable[[ReplayState], ReplayState]) -> Action[H]:
     """Apply ``change`` to the replay shown, if it is still this job's."""
 
-    def action(state: AppState, _services: Services) -> AppState:
+    def action(state: H, _services: Services) -> H:
         if not wanted(job, state) or state.replay is None:
             return state
         return state.with_replay(change(state.replay))
@@ -99,7 +99,7 @@ def rebuild(job: ReplayState, services: Services) -> tuple[Table, dict[str, int]
     return table, job.recorded_tokens({h.id: h for h in hands})
 
 
-def wanted(job: ReplayState, state: AppState | None) -> bool:
+def wanted(job: ReplayState, state: H | None) -> bool:
     """Whether the table still waits for this job (not closed, not swapped for another heist)."""
     shown = state.replay if state is not None else None
     return shown is not None and shown.heist_id == job.heist_id and shown.running
@@ -108,7 +108,7 @@ def wanted(job: ReplayState, state: AppState | None) -> bool:
 async def run_replay(
     job: ReplayState,
     services: Services,
-    dispatch: Callable[[Action], None],
+    dispatch: Callable[[Action[H]], None],
     settings: Settings = SETTINGS,
     still_wanted: Callable[[], bool] = lambda: True,
 ) -> None:

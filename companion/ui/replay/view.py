@@ -18,9 +18,10 @@ from companion.engine.gang.replay.words import (
     street_name,
 )
 from companion.engine.gang.words import hand_label
+from companion.messages.numbers import numbers
 from companion.ui.replay.actions import close_replay, open_replay, show_view
+from companion.ui.replay.host import H
 from companion.ui.replay.state import STREETS, VIEWS, HandChart, ReplayState, StreetBars
-from companion.ui.state import AppState
 from companion.ui.text import heist_words, t
 from companion.ui.widgets import RED, Dispatch, section
 
@@ -36,8 +37,7 @@ def _bar_width(n: int) -> int:
 
 
 def _number(x: float, lang: str) -> str:
-    text = f"{x:.1f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return numbers(lang).decimal(x, 1)
 
 
 def _bar(bars: StreetBars, position: int, token: int | None, key: str, lang: str) -> ft.Control:
@@ -223,7 +223,7 @@ def _mistakes(replay: ReplayState, lang: str) -> ft.Control:
     return section("replay-mistakes", t("replay_mistakes", lang), *lines, note)
 
 
-def replay_view(state: AppState, dispatch: Dispatch) -> ft.Control:
+def replay_view(state: H, dispatch: Dispatch[H]) -> ft.Control:
     replay, lang = state.replay, state.lang
     if replay is None:  # the root shows this screen only with a replay
         return ft.Column()

@@ -16,14 +16,12 @@ from companion.formats.table import house_rules_from_json, house_rules_to_json, 
 from companion.storage import HeistDraft, Preset, Verdict
 from companion.storage.model import group_key
 from companion.ui.banner import Banner
-from companion.ui.history.actions import refresh_history
-from companion.ui.night.actions import with_night
 from companion.ui.photo.read import PhotoRead, Quad, Spot, small_width
 from companion.ui.photo.seats import angle, assign_hands, mean_point
-from companion.ui.services import Action, Services, decode_upload, vision_off
+from companion.ui.services import Action, Services, decode_upload
 from companion.ui.showdown.doubts import doubts, layout
+from companion.ui.showdown.host import H
 from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
-from companion.ui.state import AppState
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections
@@ -43,7 +41,7 @@ __all__ = [
 ]
 
 
-def table_players(state: AppState) -> tuple[str, ...]:
+def table_players(state: H) -> tuple[str, ...]:
     """Who a new photo's hands go to: the open night's players, else the table's (with those
     sitting out back in)."""
     if state.night is not None and not state.night.finished:
@@ -51,9 +49,7 @@ def table_players(state: AppState) -> tuple[str, ...]:
     return state.table.players + state.table.out
 
 
-def prepare_photo(
-    data: bytes, name: str, services: Services, state: AppState | None = None
-) -> Action:
+def prepare_photo(data: bytes, name: str, services: Services, state: H | None = None) -> Action[H]:
     """Decode, keep and read a photo now (the slow part, for a worker thread), told the
     table's layout when ``state`` is given; the returned action shows the result."""
     expect = layout(state.table, len(table_players(state))) if state is not None else None
@@ -74,20 +70,24 @@ def prepare_photo(
     return _show_read(ref, image, read, groups)
 
 
-def load_photo(data: bytes, name: str = "photo") -> Action:
+def load_photo(data: bytes, name: str = "photo") -> Action[H]:
     """Keep the photo, read its cards when the reader can, else say that typing is needed."""
-    return lambda state, services: prepare_photo(data, name, services, state)(state, services)
+
+    def action(state: H, services: Services) -> H:
+        shown: Action[H] = prepare_photo(data, name, services, state)
+        return shown(state, services)
+
+    return action
 
 
-def _show_photo(ref: str, read: Detections | None, note: Banner | None) -> Action:
+def _show_photo(ref: str, read: Detections | None, note: Banner | None) -> Action[H]:
     """A photo with no cards to show: the reader is off, or it read none."""
 
-    def action(state: AppState, services: Services) -> AppState:
+    def action(state: H, services: Services) -> H:
         if read is None or note is not None:
-            banner = vision_off(note)
-            table = replace(state.table, photo=ref)
-            return replace(state, table=table, vision_note=note, banner=banner)
-        return replace(state, table=replace(state.table, photo=ref), banner=Banner.of("read_none"))
+            return state.with_table(replace(state.table, photo=ref)).with_vision_off(note)
+        kept = state.with_table(replace(state.table, photo=ref))
+        return kept.with_banner(Banner.of("read_none"))
 
     return action
 
@@ -120,11 +120,11 @@ def hand_angles(groups: Grouping) -> list[float]:
     return [angle(middle, mean_point([(s.x, s.y) for s in hand])) for hand in groups.hands]
 
 
-def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) -> Action:
+def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) -> Action[H]:
     shown, scale, width, height = _small_photo(image)
     quads = np.asarray(read.quads, dtype=np.float64) * scale
 
-    def action(state: AppState, services: Services) -> AppState:
+    def action(state: H, services: Services) -> H:
         players = table_players(state)
         night = state.night.night if state.night is not None and not state.night.finished else None
         seats = dict(night.seats) if night is not None else {}
@@ -163,7 +163,7 @@ def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) 
             if seats
             else Banner.of("read_done", n=len(read), conf=round(100 * groups.confidence))
         )
-        return replace(state, table=table, banner=banner)
+        return state.with_table(table).with_banner(banner)
 
     return action
 
@@ -189,14 +189,14 @@ def seats_of(table: ShowdownState) -> dict[str, float]:
     }
 
 
-def save_seats(state: AppState, services: Services) -> AppState:
+def save_seats(state: H, services: Services) -> H:
     """Keep where each player sits, as this photo shows the hands, for the night's next ones."""
     if state.night is None:
         return state.with_banner(Banner.of("no_night"))
     seats = {**dict(state.night.night.seats), **seats_of(state.table)}
     status = services.log.save_seats(state.night.night.id, seats)
     table = state.table.with_seating(False)
-    return replace(state, night=status, table=table, banner=Banner.of("seat.saved"))
+    return state.with_night_status(status).with_table(table).with_banner(Banner.of("seat.saved"))
 
 
 def _hole_cards(hand: Hand, table: Table) -> tuple[Card, ...]:
@@ -242,7 +242,7 @@ def heist_draft(
     )
 
 
-def save_heist(state: AppState, services: Services) -> AppState:
+def save_heist(state: H, services: Services) -> H:
     """Save the judged table in the open night (one transaction), then clear the table."""
     result = state.table.showdown()
     if state.night is None or result is None or result.verdict is None or doubts(state.table):
@@ -252,15 +252,15 @@ def save_heist(state: AppState, services: Services) -> AppState:
     table = state.table
     draft = heist_draft(table.check.table, table.token_map(), result, table.photo)
     heist = services.log.save_heist(state.night.night.id, draft)
-    state = with_night(state, services, services.log.night_status(heist.night_id))
-    state = replace(
-        state, table=state.table.cleared(), banner=Banner.of("heist_saved", n=heist.number)
+    state = state.with_night_read(services, services.log.night_status(heist.night_id))
+    state = state.with_table(state.table.cleared()).with_banner(
+        Banner.of("heist_saved", n=heist.number)
     )
-    return refresh_history(state, services)
+    return state.with_history_of(services.log)
 
 
-def save_preset(name: str) -> Action:
-    def action(state: AppState, services: Services) -> AppState:
+def save_preset(name: str) -> Action[H]:
+    def action(state: H, services: Services) -> H:
         # The group is kept with the rules: each group of players sees its own presets.
         table = state.table
         rules = {
@@ -268,10 +268,8 @@ def save_preset(name: str) -> Action:
             "group": list(group_key(table.players)),
         }
         preset = services.log.save_preset(name, rules)
-        return replace(
-            state,
-            presets=services.log.presets(),
-            banner=Banner.of("preset_saved", name=preset.name),
+        return state.with_presets(services.log.presets()).with_banner(
+            Banner.of("preset_saved", name=preset.name)
         )
 
     return action
@@ -283,11 +281,11 @@ def group_presets(presets: tuple[Preset, ...], players: tuple[str, ...]) -> tupl
     return tuple(p for p in presets if list(p.rules.get("group", group)) == group)
 
 
-def apply_preset(name: str) -> Action:
-    def action(state: AppState, services: Services) -> AppState:
+def apply_preset(name: str) -> Action[H]:
+    def action(state: H, services: Services) -> H:
         preset = services.log.preset(name)
         rules, two_rivers = house_rules_from_json(preset.rules)
         table = state.table.with_rules(rules).with_two_rivers(two_rivers)
-        return replace(state, table=table, banner=Banner.of("preset_applied", name=preset.name))
+        return state.with_table(table).with_banner(Banner.of("preset_applied", name=preset.name))
 
     return action

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from companion.engine.cards import Card
 from companion.messages import Phrase, phrase
+from companion.ui.showdown.places import place_phrase
 from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
@@ -68,7 +69,7 @@ def _read_doubts(table: ShowdownState) -> list[Doubt]:
         place, index = spot.at
         if table.cards_at(place)[index] != spot.read:  # fixed already
             continue
-        where = table._place(place)
+        where = place_phrase(place, table.players)
         text = phrase("doubt.check", card=spot.read, place=where)
         found.append(Doubt(f"{CHECK}{i}:{spot.read}", text, place))
     return found

@@ -7,16 +7,16 @@ import flet as ft
 
 from companion.ui.showdown.actions import save_seats
 from companion.ui.showdown.doubts import CHECK, Doubt, doubts
+from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import STRAY
-from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.widgets import Dispatch, dropdown, section
 
 __all__ = ["seat_panel", "doubts_panel", "out_row"]
 
 
-def seat_panel(state: AppState, dispatch: Dispatch) -> ft.Control | None:
+def seat_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
     """The night's first photo: which hand is whose, then kept as the night's seats."""
     table, lang = state.table, state.lang
     night = state.night
@@ -65,7 +65,7 @@ def seat_panel(state: AppState, dispatch: Dispatch) -> ft.Control | None:
     )
 
 
-def _doubt_row(doubt: Doubt, lang: str, dispatch: Dispatch, n: int) -> ft.Control:
+def _doubt_row(doubt: Doubt, lang: str, dispatch: Dispatch[H], n: int) -> ft.Control:
     buttons: list[ft.Control] = []
     if doubt.sits_out is not None:
         name = doubt.sits_out
@@ -94,7 +94,7 @@ def _doubt_row(doubt: Doubt, lang: str, dispatch: Dispatch, n: int) -> ft.Contro
     )
 
 
-def doubts_panel(state: AppState, dispatch: Dispatch) -> ft.Control | None:
+def doubts_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
     """Every open doubt, with its one-tap answer; None when there is none."""
     table, lang = state.table, state.lang
     found = doubts(table)
@@ -127,7 +127,7 @@ def doubts_panel(state: AppState, dispatch: Dispatch) -> ft.Control | None:
     )
 
 
-def out_row(state: AppState, dispatch: Dispatch) -> ft.Control | None:
+def out_row(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
     """Who sits this heist out, each with a tap to bring them back."""
     table, lang = state.table, state.lang
     if not table.out:

@@ -16,6 +16,7 @@ import flet.canvas as cv
 from companion.ui.cards import card_face
 from companion.ui.fonts import FAMILY
 from companion.ui.photo.read import PhotoRead, Quad, Spot
+from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
 from companion.ui.text import t
@@ -113,7 +114,7 @@ def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[
     return shapes
 
 
-def photo_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control | None:
+def photo_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
     read = table.read
     if read is None:
         return None

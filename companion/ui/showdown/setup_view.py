@@ -12,21 +12,21 @@ import flet as ft
 from companion.engine.gang.ranking import Ranking, Straights
 from companion.ui.services import Action, pure
 from companion.ui.showdown.actions import apply_preset, group_presets, save_preset
+from companion.ui.showdown.host import H
 from companion.ui.showdown.state import UI_VARIANTS
-from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.widgets import Dispatch, dropdown
 
 __all__ = ["setup_panel", "table_action", "table_field"]
 
 
-def table_action(change: Any) -> Action:
+def table_action(change: Any) -> Action[H]:
     """An action changing only the table: ``change(table) -> table``."""
     return pure(lambda s: s.with_table(change(s.table)))
 
 
 def table_field(
-    key: str, label: str, width: int, dispatch: Dispatch, change: Callable[[Any, str], Any]
+    key: str, label: str, width: int, dispatch: Dispatch[H], change: Callable[[Any, str], Any]
 ) -> ft.TextField:
     """A small field whose submitted text changes the table: ``change(table, text) -> table``."""
     return ft.TextField(
@@ -38,7 +38,7 @@ def table_field(
     )
 
 
-def setup_panel(state: AppState, dispatch: Dispatch) -> ft.Control:
+def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
     table, lang = state.table, state.lang
     rules = table.rules
 

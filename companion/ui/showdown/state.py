@@ -9,41 +9,28 @@ asks of it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from companion.engine.cards import Card, parse_card
-from companion.engine.gang.checks import table_problems
 from companion.engine.gang.ranking import TableRules
-from companion.engine.gang.showdown import Showdown, judge, order_hands
-from companion.engine.gang.table import Player, SharedHand, Table
+from companion.engine.gang.showdown import Showdown
+from companion.engine.gang.table import Table
 from companion.engine.gang.variants import VARIANTS, Deals
-from companion.errors import CardParseError, CompanionError
-from companion.messages import Phrase, phrase
+from companion.errors import CompanionError
 from companion.ui.cards import Entry, card_of, entries
 from companion.ui.photo.read import PhotoRead
+from companion.ui.showdown.check import Checked, checked, table_of
+from companion.ui.showdown.places import RIVER, RIVER2, STRAY
+from companion.ui.showdown.tokens import numbered, tapped, typed_order
 from companion.ui.text import t
 
 __all__ = ["RIVER", "RIVER2", "STRAY", "UI_VARIANTS", "MAX_PLAYERS", "Checked", "ShowdownState"]
 
-RIVER = -1  # the river's place; hands are places 0..n-1, in seating order
-RIVER2 = -2  # the second river, when the table plays two
-STRAY = -3  # cards a photo showed that are not in play (not part of the table)
 UI_VARIANTS = tuple(VARIANTS)
 DEFAULT_PLAYERS = 3
 MAX_PLAYERS = 10
-
-
-@dataclass(frozen=True)
-class Checked:
-    """What the engine makes of a state: the table, what keeps it from a verdict, the showdown
-    (with a verdict once every hand has a token)."""
-
-    table: Table
-    problems: tuple[CompanionError, ...]
-    showdown: Showdown | None
 
 
 @dataclass(frozen=True)
@@ -335,100 +322,16 @@ class ShowdownState:
             return t("river" if place == RIVER else "river2", lang)
         return self.players[place]
 
-    # -- the engine -----------------------------------------------------------------------
-
-    def _place(self, place: int) -> Phrase:
-        if place == RIVER:
-            return phrase("place.river")
-        if place == RIVER2:
-            return phrase("place.river2")
-        return phrase("place.hand", name=self.players[place])
-
-    def _typed(self) -> list[tuple[Phrase, tuple[Entry, ...]]]:
-        """(place, entries) of every field this variant uses, in screen order."""
-        typed = [(self._place(place), self.cards_at(place)) for place in self.places()]
-        deals = self.deals
-        if deals.francois_card:
-            typed += [
-                (phrase("place.francois_card", name=name), (card,))
-                for name, card in zip(self.players, self.francois, strict=True)
-                if card is not None
-            ]
-        if deals.shared_cards:
-            typed += [
-                (phrase("place.shared", hand=f"{a}+{b}"), cards)
-                for (a, b), cards in zip(self.neighbours(), self.shared, strict=False)
-            ]
-        return typed
+    # -- the engine (``check``) -------------------------------------------------------------
 
     def table(self) -> Table:
         """The engine's table of what the fields hold, the text that is no card left out."""
-
-        def cards(typed: tuple[Entry, ...]) -> tuple[Card, ...]:
-            return tuple(e for e in typed if isinstance(e, Card))
-
-        deals = self.deals
-        players = tuple(
-            Player(
-                name,
-                cards(held),
-                given if deals.francois_card and isinstance(given, Card) else None,
-            )
-            for name, held, given in zip(self.players, self.hands, self.francois, strict=True)
-        )
-        shared: tuple[SharedHand, ...] = ()
-        if deals.shared_cards:
-            shared = tuple(
-                SharedHand(pair, cards(typed))
-                for pair, typed in zip(self.neighbours(), self.shared, strict=False)
-                if typed
-            )
-        return Table(
-            players=players,
-            board=cards(self.river),
-            variant=self.variant,
-            rules=self.rules,
-            two_rivers=self.two_rivers,
-            board2=cards(self.river2) if self.two_rivers else (),
-            shared=shared,
-        )
-
-    def _said(self, problem: CompanionError) -> bool:
-        """Whether ``problem`` only counts cards a field holds as text that is not a card: the
-        text is flagged already, and saying the field is short of a card too would be noise."""
-        if problem.code == "table.river_size":
-            return any(isinstance(e, str) for e in self.river)
-        if problem.code == "table.river2_size":
-            return any(isinstance(e, str) for e in self.river2)
-        name = problem.params.get("name")
-        if name not in self.players:
-            return False
-        seat = self.players.index(name)
-        if problem.code in ("table.hole_count", "table.no_cards"):
-            return any(isinstance(e, str) for e in self.hands[seat])
-        return problem.code == "table.no_francois_card" and isinstance(self.francois[seat], str)
+        return table_of(self)
 
     @cached_property
     def check(self) -> Checked:
         """The table checked by the engine's validation, and judged: once per state."""
-        unread: list[CompanionError] = [
-            CardParseError(entry, where)
-            for where, typed in self._typed()
-            for entry in typed
-            if isinstance(entry, str)
-        ]
-        table = self.table()
-        problems = (*unread, *(p for p in table_problems(table) if not self._said(p)))
-        if problems:
-            return Checked(table, problems, None)
-        try:
-            hands = VARIANTS[self.variant].form(table)
-        except CompanionError as error:  # a table its checks let through but no hand forms
-            return Checked(table, (error,), None)
-        ids = {h.id for h in hands}
-        complete = len(self.tokens) == len(hands) and set(self.tokens) == ids
-        verdict = judge(hands, self.token_map()) if complete else None
-        return Checked(table, (), Showdown(hands, order_hands(hands), verdict))
+        return checked(self)
 
     def problems(self) -> tuple[CompanionError, ...]:
         """Everything that stops a verdict, as the engine says it."""
@@ -444,27 +347,16 @@ class ShowdownState:
         return tuple((h.id, h.owner) for h in result.hands) if result else ()
 
     def token_map(self) -> dict[str, int]:
-        return {hand: number for number, hand in enumerate(self.tokens, start=1)}
+        return numbered(self.tokens)
 
     def tap_hand(self, hand_id: str) -> ShowdownState:
         """Give the hand the next token; tapping a hand that has one takes it back."""
-        if hand_id in self.tokens:
-            return replace(self, tokens=tuple(h for h in self.tokens if h != hand_id))
-        return replace(self, tokens=self.tokens + (hand_id,))
+        return replace(self, tokens=tapped(self.tokens, hand_id))
 
     def with_tokens_text(self, text: str) -> ShowdownState:
-        """Numbers typed in seating order ("2 1 3"): hand k gets the k-th number.
-
-        Unreadable or incomplete input leaves the tokens empty, so no verdict is guessed.
-        """
-        ids = [hid for hid, _ in self.hand_ids()]
-        numbers = re.findall(r"\d+", text)
-        if len(numbers) != len(ids) or sorted(int(n) for n in numbers) != list(
-            range(1, len(ids) + 1)
-        ):
-            return replace(self, tokens=())
-        order = sorted(zip((int(n) for n in numbers), ids, strict=True))
-        return replace(self, tokens=tuple(hid for _, hid in order))
+        """Numbers typed in seating order ("2 1 3"): hand k gets the k-th number; unreadable
+        or incomplete input leaves the tokens empty."""
+        return replace(self, tokens=typed_order(text, [hid for hid, _ in self.hand_ids()]))
 
     def clear_tokens(self) -> ShowdownState:
         return replace(self, tokens=())

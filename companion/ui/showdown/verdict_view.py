@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.words import describe
+from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action, table_field
 from companion.ui.showdown.state import ShowdownState
 from companion.ui.text import t
@@ -14,7 +15,7 @@ from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
 __all__ = ["tokens_panel", "verdict_panel", "best_fives"]
 
 
-def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control:
+def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control:
     numbers = table.token_map()
     buttons: list[ft.Control] = [
         ft.Button(

@@ -12,11 +12,11 @@ from companion.ui.cards import entry_text
 from companion.ui.showdown.actions import save_heist
 from companion.ui.showdown.doubts import layout
 from companion.ui.showdown.doubts_view import doubts_panel, out_row, seat_panel
+from companion.ui.showdown.host import H
 from companion.ui.showdown.photo_view import photo_panel, place_colour
 from companion.ui.showdown.setup_view import setup_panel, table_action, table_field
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
 from companion.ui.showdown.verdict_view import best_fives, tokens_panel, verdict_panel
-from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.widgets import RED, Dispatch, card_chip, photo_buttons, section
 
@@ -24,7 +24,7 @@ __all__ = ["showdown_view"]
 
 
 def _place_row(
-    table: ShowdownState, place: int, lang: str, dispatch: Dispatch, doubled: set[Card]
+    table: ShowdownState, place: int, lang: str, dispatch: Dispatch[H], doubled: set[Card]
 ) -> ft.Control:
     name = table.place_name(place, lang)
     cards = table.cards_at(place)
@@ -87,7 +87,7 @@ def _place_row(
     return ft.Column(key=f"{slug}-row", controls=controls, spacing=4)
 
 
-def _shared_rows(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control | None:
+def _shared_rows(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
     """The circular variant's hands lying between neighbours, typed."""
     if not table.deals.shared_cards:
         return None
@@ -121,7 +121,7 @@ RANKS = "AKQJT98765432"
 SUITS = "shdc"
 
 
-def _tap_button(key: str, label: str, dispatch: Dispatch, change: Any) -> ft.Control:
+def _tap_button(key: str, label: str, dispatch: Dispatch[H], change: Any) -> ft.Control:
     """A small button for one-tap fixes (a rank or a suit of the picked card)."""
     return ft.TextButton(
         key=key,
@@ -131,7 +131,7 @@ def _tap_button(key: str, label: str, dispatch: Dispatch, change: Any) -> ft.Con
     )
 
 
-def _whose(table: ShowdownState, here: int, lang: str, dispatch: Dispatch) -> ft.Control | None:
+def _whose(table: ShowdownState, here: int, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
     """While the seats are asked: a hand tapped on the photo, and the name it belongs to."""
     if not table.seating or here < 0:
         return None
@@ -158,7 +158,7 @@ def _whose(table: ShowdownState, here: int, lang: str, dispatch: Dispatch) -> ft
     )
 
 
-def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Control | None:
+def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
     card = table.selected_card()
     if card is None or table.selected is None:
         return None
@@ -245,8 +245,8 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch) -> ft.Contro
 
 
 def showdown_view(
-    state: AppState,
-    dispatch: Dispatch,
+    state: H,
+    dispatch: Dispatch[H],
     photo_button: ft.Control | None,
     webcam_button: ft.Control | None = None,
 ) -> ft.Control:

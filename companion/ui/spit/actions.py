@@ -7,14 +7,13 @@ which pile.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
 from companion.messages import phrase
 from companion.ui.banner import Banner
-from companion.ui.services import Action, Services, decode_upload, vision_off
-from companion.ui.state import AppState
+from companion.ui.services import Action, Services, decode_upload
+from companion.ui.spit.host import H
 
 if TYPE_CHECKING:  # vision (through the photo reader) loads only when a photo is read
     from companion.vision.layouts.spit import SpitPhoto
@@ -22,7 +21,7 @@ if TYPE_CHECKING:  # vision (through the photo reader) loads only when a photo i
 __all__ = ["prepare_spit_photo", "load_spit_photo"]
 
 
-def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action:
+def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action[H]:
     """Decode and read a Spit photo now (the slow part, for a worker thread); the returned
     action shows the result."""
     from companion.vision.layouts.spit import read_spit  # loads vision: only when a photo is read
@@ -37,14 +36,18 @@ def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action:
     return _show(photo, services.reader.unavailable)
 
 
-def load_spit_photo(data: bytes, name: str = "photo") -> Action:
-    return lambda state, services: prepare_spit_photo(data, name, services)(state, services)
+def load_spit_photo(data: bytes, name: str = "photo") -> Action[H]:
+    def action(state: H, services: Services) -> H:
+        shown: Action[H] = prepare_spit_photo(data, name, services)
+        return shown(state, services)
+
+    return action
 
 
-def _show(photo: SpitPhoto | None, note: Banner | None) -> Action:
-    def action(state: AppState, _services: Services) -> AppState:
+def _show(photo: SpitPhoto | None, note: Banner | None) -> Action[H]:
+    def action(state: H, _services: Services) -> H:
         if photo is None:
-            return replace(state, vision_note=note, banner=vision_off(note))
+            return state.with_vision_off(note)
         from companion.vision.layouts.places import unsure  # loaded with the photo already
 
         doubtful = tuple(
@@ -52,9 +55,7 @@ def _show(photo: SpitPhoto | None, note: Banner | None) -> Action:
             for seen in unsure(photo.seen)
         )
         key = "spit_read_unsure" if doubtful else "spit_read"
-        return replace(
-            state.with_spit(state.spit.with_photo(photo)),
-            banner=Banner.of(key, n=len(photo.seen), check=doubtful),
-        )
+        shown = state.with_spit(state.spit.with_photo(photo))
+        return shown.with_banner(Banner.of(key, n=len(photo.seen), check=doubtful))
 
     return action

@@ -12,15 +12,15 @@ from companion.engine.spit.referee import Ruling, Situation
 from companion.engine.spit.words import describe_move, explain
 from companion.errors import CompanionError
 from companion.ui.services import Action, pure
+from companion.ui.spit.host import H
 from companion.ui.spit.state import SPIT_VARIANTS, STUCK, Pile, SpitScreen, pile_token
-from companion.ui.state import AppState
 from companion.ui.text import t
 from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, dropdown, photo_buttons, section
 
 __all__ = ["spit_view"]
 
 
-def _spit(change: Callable[[SpitScreen], SpitScreen]) -> Action:
+def _spit(change: Callable[[SpitScreen], SpitScreen]) -> Action[H]:
     """An action changing only the Spit screen: ``change(screen) -> screen``."""
     return pure(lambda s: s.with_spit(change(s.spit)))
 
@@ -29,7 +29,7 @@ def _field(
     key: str,
     label: str,
     value: str,
-    dispatch: Dispatch,
+    dispatch: Dispatch[H],
     change: Callable[[SpitScreen, str], SpitScreen],
     width: int | None = None,
     *,
@@ -66,7 +66,7 @@ def _chip(pile: Pile, key: str) -> ft.Control:
     return card_chip("?" if pile.size else "—", key=key)
 
 
-def _setup(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
+def _setup(spit: SpitScreen, lang: str, dispatch: Dispatch[H]) -> ft.Control:
     live = "both" if spit.live is None else str(spit.live + 1)
     return ft.Row(
         [
@@ -95,7 +95,7 @@ def _setup(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
     )
 
 
-def _player_block(spit: SpitScreen, player: int, lang: str, dispatch: Dispatch) -> ft.Control:
+def _player_block(spit: SpitScreen, player: int, lang: str, dispatch: Dispatch[H]) -> ft.Control:
     n = player + 1
     speed = VARIANTS[spit.variant].speed
     stocks = t("spit_hand" if speed else "spit_stocks", lang, n=n)
@@ -149,7 +149,7 @@ def _player_block(spit: SpitScreen, player: int, lang: str, dispatch: Dispatch) 
     )
 
 
-def _piles(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
+def _piles(spit: SpitScreen, lang: str, dispatch: Dispatch[H]) -> ft.Control:
     def pile(i: int) -> ft.Control:
         typed = spit.piles[i]
         chips = [] if typed is None else [_chip(typed, f"spit-pile-{i}-card")]
@@ -242,7 +242,7 @@ def _verdict(ruling: Ruling, lang: str) -> ft.Control | None:
     )
 
 
-def _dispute(spit: SpitScreen, lang: str, dispatch: Dispatch) -> ft.Control:
+def _dispute(spit: SpitScreen, lang: str, dispatch: Dispatch[H]) -> ft.Control:
     move = ft.TextField(
         key="spit-move",
         label=t("spit_dispute", lang),
@@ -281,7 +281,7 @@ def _rows(spit: SpitScreen) -> str:
 
 
 def spit_view(
-    state: AppState, dispatch: Dispatch, photo_button: ft.Control | None = None
+    state: H, dispatch: Dispatch[H], photo_button: ft.Control | None = None
 ) -> ft.Control:
     spit, lang = state.spit, state.lang
     ruling: Ruling | None = None

@@ -30,9 +30,10 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from companion.vision.training.net import CornerNet
 from companion.vision.training.onnx_init import net_of
 from companion.vision.training.patches import NO_INDEX
-from companion.vision.training.train import CornerNet, augment, evaluate, export, load
+from companion.vision.training.train import augment, evaluate, export, load
 
 __all__ = ["distil_loss", "student_of", "main"]
 

@@ -14,7 +14,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from companion.vision.training.train import CornerNet
+from companion.vision.training.net import CornerNet
 
 __all__ = ["net_of", "onnx_layers", "load_onnx_weights"]
 

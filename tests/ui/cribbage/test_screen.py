@@ -29,11 +29,12 @@ from companion.ui.cribbage.actions import (
 )
 from companion.ui.cribbage.state import CribbageState, CribBoard, PegCount, ScoreEntry, ShowCount
 from companion.ui.cribbage.view import BOARD_SIZE, hole_xy
-from companion.ui.navigation import initial_state, open_screen
 from companion.ui.night.actions import start_night
-from companion.ui.services import PhotoReader, Services, run
+from companion.ui.services import PhotoReader, Services
+from companion.ui.shell.dispatch import run
+from companion.ui.shell.navigation import initial_state, open_screen
+from companion.ui.shell.state import AppState
 from companion.ui.showdown.state import ShowdownState
-from companion.ui.state import AppState
 from companion.vision import DEFAULT_MODEL, CardDetector, Detections
 from tests.helpers import FIXTURES, ROOT, cards
 from tests.ui.screens import Session, board, find, png, texts

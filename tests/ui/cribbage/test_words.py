@@ -15,9 +15,9 @@ from companion.engine.cribbage.score import Rule
 from companion.messages import en, fr
 from companion.ui.cribbage.actions import count_to, load_show_photo, peg_to, score, show_read
 from companion.ui.cribbage.state import PEG_ENDS
-from companion.ui.navigation import open_screen
 from companion.ui.services import Services
-from companion.ui.state import AppState
+from companion.ui.shell.navigation import open_screen
+from companion.ui.shell.state import AppState
 from tests.ui.screens import Session, find, png, shown
 from tests.vision.layouts.builders import ABOVE, ROW, reads
 

@@ -6,11 +6,12 @@ import pytest
 
 from companion.storage import CribbageGame
 from companion.ui.cribbage.state import CribBoard
-from companion.ui.navigation import open_screen
 from companion.ui.night.actions import start_night
-from companion.ui.services import Services, run
+from companion.ui.services import Services
+from companion.ui.shell.dispatch import run
+from companion.ui.shell.navigation import open_screen
+from companion.ui.shell.state import AppState
 from companion.ui.showdown.state import ShowdownState
-from companion.ui.state import AppState
 from tests.ui.screens import Session, board, find, texts
 
 # Ana pegs out at 121 while Bob has 98.

@@ -21,15 +21,16 @@ from companion.formats.table import table_from_json
 from companion.storage import Heist, HeistDraft, Verdict
 from companion.storage.legacy import old_deal
 from companion.storage.model import thaw
-from companion.ui.navigation import open_screen
 from companion.ui.night.actions import close_night, start_night
 from companion.ui.replay.actions import SETTINGS, close_replay, open_replay, run_replay, wanted
 from companion.ui.replay.state import STREETS, ReplayState
-from companion.ui.root import root_view
-from companion.ui.services import Action, Services, run
+from companion.ui.services import Action, Services
+from companion.ui.shell.dispatch import run
+from companion.ui.shell.navigation import open_screen
+from companion.ui.shell.root import root_view
+from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import save_heist
 from companion.ui.showdown.state import RIVER, ShowdownState
-from companion.ui.state import AppState
 from tests.ui.screens import Session, find, texts, walk
 
 PLAYERS = ("Ana", "Bob", "Cy")

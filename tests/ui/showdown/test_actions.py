@@ -16,9 +16,11 @@ from companion.engine.cards import Card
 from companion.engine.gang.ranking import Ranking, Straights, TableRules
 from companion.storage import Outcome, SqliteGameLog
 from companion.ui.history.actions import download_file, export_data, export_files
-from companion.ui.navigation import initial_state, open_screen
 from companion.ui.night.actions import THUMB_WIDTH, close_night, start_night, undo_heist
-from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader, Services, decode_upload, run
+from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader, Services, decode_upload
+from companion.ui.shell.dispatch import run
+from companion.ui.shell.navigation import initial_state, open_screen
+from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import (
     apply_preset,
     group_presets,
@@ -28,7 +30,6 @@ from companion.ui.showdown.actions import (
 )
 from companion.ui.showdown.doubts import doubts
 from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
-from companion.ui.state import AppState
 from companion.vision import Detections
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.read import TableRead, grouped

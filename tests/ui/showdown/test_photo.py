@@ -15,12 +15,13 @@ from companion.ui.photo.read import PhotoRead, Spot
 from companion.ui.photo.seats import assign_hands, gap
 from companion.ui.replay.actions import rebuild
 from companion.ui.replay.state import ReplayState
-from companion.ui.root import root_view
-from companion.ui.services import PhotoReader, Services, run
+from companion.ui.services import PhotoReader, Services
+from companion.ui.shell.dispatch import run
+from companion.ui.shell.root import root_view
+from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo, save_heist, save_seats
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
-from companion.ui.state import AppState
 from tests.ui.screens import find, shown, walk
 from tests.ui.showdown import photos
 

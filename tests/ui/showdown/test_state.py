@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from companion.engine.gang.ranking import TableRules
+from companion.ui.shell.state import AppState
 from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
-from companion.ui.state import AppState
 from tests.helpers import cards
 
 

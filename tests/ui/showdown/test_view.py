@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from companion.engine.gang import variants
-from companion.ui.root import root_view
-from companion.ui.showdown import state as showdown_state
+from companion.ui.shell.root import root_view
+from companion.ui.shell.state import AppState
+from companion.ui.showdown import check as showdown_check
 from companion.ui.showdown.state import RIVER, ShowdownState
-from companion.ui.state import AppState
 from tests.ui.screens import find, texts
 
 
@@ -31,8 +31,8 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> tuple[Counted, Counted]:
     classic = variants.VARIANTS["classic"]
     forms: Counted = Counted(classic.form)
     monkeypatch.setitem(variants.VARIANTS, "classic", replace(classic, form=forms))
-    checks = Counted(showdown_state.table_problems)
-    monkeypatch.setattr(showdown_state, "table_problems", checks)
+    checks = Counted(showdown_check.table_problems)
+    monkeypatch.setattr(showdown_check, "table_problems", checks)
     return forms, checks
 
 

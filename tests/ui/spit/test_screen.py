@@ -20,11 +20,11 @@ from companion.engine.spit import Play
 from companion.engine.spit.referee import PileView, Situation
 from companion.errors import CompanionError, DuplicateCardError, InputError, TableError
 from companion.ui.cards import entry, entry_text
-from companion.ui.navigation import open_screen
 from companion.ui.services import PhotoReader, Services
+from companion.ui.shell.navigation import open_screen
+from companion.ui.shell.state import AppState
 from companion.ui.spit.actions import load_spit_photo
 from companion.ui.spit.state import Pile, SpitScreen, pile_token
-from companion.ui.state import AppState
 from companion.vision import DEFAULT_MODEL, CardDetector, Detections
 from tests.helpers import FIXTURES, cards
 from tests.ui.screens import Session, find, texts

@@ -8,8 +8,8 @@ torch = pytest.importorskip("torch")
 
 from companion.vision.geometry import CROP_H, CROP_W  # noqa: E402
 from companion.vision.training import distil  # noqa: E402
+from companion.vision.training.net import CornerNet  # noqa: E402
 from companion.vision.training.patches import NO_INDEX  # noqa: E402
-from companion.vision.training.train import CornerNet  # noqa: E402
 
 
 def _crops(n: int) -> torch.Tensor:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from companion.engine.gang.replay.types import BestTokens, Method, Mistake, Street
 from companion.engine.gang.words import hand_label
+from companion.messages.numbers import numbers
 
 __all__ = [
     "street_name",
@@ -61,12 +62,11 @@ def street_phrase(street: Street, lang: str = "en") -> str:
 
 def percent(p: float, lang: str = "en", digits: int = 0) -> str:
     """``62%`` / ``62 %`` (French puts a space before the sign and a comma for decimals)."""
-    text = f"{100 * p:.{digits}f}"
-    return text.replace(".", ",") + " %" if lang == "fr" else text + "%"
+    return numbers(lang).percent(p, digits)
 
 
 def _number(n: int, lang: str) -> str:
-    return f"{n:,}".replace(",", "\u202f" if lang == "fr" else ",")
+    return numbers(lang).whole(n)
 
 
 def method_text(method: Method, lang: str = "en") -> str:

@@ -1,17 +1,22 @@
 """What the app shows, as plain frozen dataclasses: every change returns a new value.
 
 Nothing here imports Flet, so the screens' logic is tested without a client. Each screen keeps
-its own state in its folder (``ui/<screen>/state.py``); ``AppState`` holds them all.
+its own state in its folder (``ui/<screen>/state.py``); ``AppState`` holds them all, above the
+screens, and gives each what its host protocol (``ui/<screen>/host.py``) asks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from companion.storage import CribbageGame, Heist, NightStatus, Preset, Stats
+from companion.formats.table import house_rules_from_json, house_rules_to_json
+from companion.storage import CribbageGame, GameLog, Heist, NightStatus, Preset, Stats
 from companion.ui.banner import Banner
 from companion.ui.cribbage.state import CribbageState
+from companion.ui.night.actions import with_night
+from companion.ui.night.host import NightLog, TableSetup
 from companion.ui.replay.state import ReplayState
+from companion.ui.services import Services, vision_off
 from companion.ui.showdown.state import ShowdownState
 from companion.ui.spit.state import SpitScreen
 from companion.ui.text import t
@@ -103,3 +108,47 @@ class AppState:
 
     def with_cribbage(self, cribbage: CribbageState) -> AppState:
         return replace(self, cribbage=cribbage, banner=None)
+
+    def with_vision_off(self, note: Banner | None) -> AppState:
+        return replace(self, vision_note=note, banner=vision_off(note))
+
+    def with_presets(self, presets: tuple[Preset, ...]) -> AppState:
+        return replace(self, presets=presets)
+
+    def with_night_status(self, status: NightStatus | None) -> AppState:
+        return replace(self, night=status)
+
+    def with_history_of(self, log: GameLog) -> AppState:
+        return replace(self, history=log.list_nights(), stats=log.stats())
+
+    def table_setup(self) -> TableSetup:
+        table = self.table
+        rules = house_rules_to_json(table.rules, table.two_rivers)
+        return TableSetup(table.players, table.variant, rules)
+
+    def with_night_log(self, log: NightLog, fresh_table: bool) -> AppState:
+        night = log.status.night
+        table = self.table
+        if fresh_table:
+            rules, two_rivers = house_rules_from_json(night.rules)
+            table = ShowdownState(
+                night.players,
+                variant=night.variant,
+                rules=rules,
+                two_rivers=two_rivers,
+                edition=table.edition + 1,
+            )
+        return replace(
+            self,
+            night=log.status,
+            heists=log.heists,
+            table=table,
+            night_cribbage=log.games,
+            thumbnails=log.thumbnails,
+        )
+
+    def with_night_read(self, services: Services, status: NightStatus) -> AppState:
+        return with_night(self, services, status)
+
+    def without_night(self) -> AppState:
+        return replace(self, night=None, heists=(), night_cribbage=(), thumbnails=())

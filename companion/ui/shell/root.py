@@ -1,38 +1,89 @@
-"""The whole page for one state: top bar, banner, the current screen, the navigation bar."""
+"""The whole page for one state: top bar, banner, the current screen, the navigation bar.
+
+Each screen is given here what it shows or opens of the others.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import flet as ft
 
+from companion.ui.cribbage.night_row import night_game_row
 from companion.ui.cribbage.view import cribbage_view
 from companion.ui.history.view import history_view
-from companion.ui.night.view import night_view
+from companion.ui.night.view import NightLinks, night_view
+from companion.ui.replay.actions import open_replay
 from companion.ui.replay.view import replay_view
 from companion.ui.services import pure
+from companion.ui.shell.navigation import open_screen
+from companion.ui.shell.state import SCREENS, AppState
+from companion.ui.showdown.setup_view import setup_panel
 from companion.ui.showdown.view import showdown_view
 from companion.ui.spit.view import spit_view
-from companion.ui.state import AppState
 from companion.ui.text import t
-from companion.ui.widgets import Dispatch, Download, banner_view, nav_bar, suit_colours
+from companion.ui.widgets import Dispatch, Download, OpenReplay, banner_view, suit_colours
 
-__all__ = ["Dispatch", "bug_view", "root_view", "screen_view"]
+__all__ = ["PageParts", "bug_view", "nav_bar", "root_view", "screen_view"]
+
+
+_ICONS = {
+    "showdown": ft.Icons.STYLE,
+    "night": ft.Icons.NIGHTLIFE,
+    "history": ft.Icons.HISTORY,
+    "cribbage": ft.Icons.GRID_ON,
+    "spit": ft.Icons.BOLT,
+}
+
+
+def nav_bar(state: AppState, dispatch: Dispatch[AppState]) -> ft.NavigationBar:
+    return ft.NavigationBar(
+        key="nav",
+        selected_index=SCREENS.index(state.screen),
+        destinations=[
+            ft.NavigationBarDestination(icon=_ICONS[s], label=t(f"nav_{s}", state.lang))
+            for s in SCREENS
+        ],
+        on_change=lambda e: dispatch(open_screen(SCREENS[int(e.control.selected_index)])),
+    )
+
+
+def _replay_opener(dispatch: Dispatch[AppState]) -> OpenReplay:
+    """How the night and history screens open a heist's replay."""
+    return lambda night, heist: dispatch(open_replay(night, heist))
+
+
+def _night_links(state: AppState, dispatch: Dispatch[AppState]) -> NightLinks:
+    return NightLinks(
+        setup=lambda: setup_panel(state, dispatch),
+        game_row=lambda game: night_game_row(game, state.lang, dispatch),
+        replay=_replay_opener(dispatch),
+    )
+
+
+@dataclass(frozen=True)
+class PageParts:
+    """What the app's component gives the page beside the state: its photo and webcam
+    buttons, and how an export reaches the browser (None: the data folder only)."""
+
+    photo_button: ft.Control | None = None
+    webcam_button: ft.Control | None = None
+    download: Download | None = None
 
 
 def screen_view(
-    state: AppState,
-    dispatch: Dispatch,
-    photo_button: ft.Control | None = None,
-    webcam_button: ft.Control | None = None,
-    download: Download | None = None,
+    state: AppState, dispatch: Dispatch[AppState], parts: PageParts | None = None
 ) -> ft.Control:
+    parts = parts or PageParts()
+    photo_button, webcam_button = parts.photo_button, parts.webcam_button
     if state.replay is not None:  # a heist's replay, over the screen it was opened from
         return replay_view(state, dispatch)
     if state.screen == "showdown":
         return showdown_view(state, dispatch, photo_button, webcam_button)
     if state.screen == "night":
-        return night_view(state, dispatch)
+        return night_view(state, dispatch, _night_links(state, dispatch))
     if state.screen == "history":
-        return history_view(state, dispatch, download)
+        return history_view(state, dispatch, _replay_opener(dispatch), parts.download)
     if state.screen == "spit":
         return spit_view(state, dispatch, photo_button)
     if state.screen == "cribbage":
@@ -41,11 +92,7 @@ def screen_view(
 
 
 def root_view(
-    state: AppState,
-    dispatch: Dispatch,
-    photo_button: ft.Control | None = None,
-    webcam_button: ft.Control | None = None,
-    download: Download | None = None,
+    state: AppState, dispatch: Dispatch[AppState], parts: PageParts | None = None
 ) -> ft.Control:
     top = ft.Row(
         key="top",
@@ -67,7 +114,7 @@ def root_view(
     # Keyed: a banner appearing above the screen must not shift the screen's controls onto
     # other ones (the web client would then send a field's events to the wrong handler).
     with suit_colours(state.four_colours):
-        shown = screen_view(state, dispatch, photo_button, webcam_button, download)
+        shown = screen_view(state, dispatch, parts)
     screen = ft.Container(
         shown,
         key="screen-replay" if state.replay else f"screen-{state.screen}",
@@ -89,7 +136,7 @@ def root_view(
     )
 
 
-def bug_view(state: AppState, dispatch: Dispatch, error: Exception) -> ft.Control:
+def bug_view(state: AppState, dispatch: Dispatch[AppState], error: Exception) -> ft.Control:
     """What a screen that failed to build shows: the bug, and a way back to a clean table."""
     return ft.Column(
         [

@@ -9,8 +9,8 @@ from companion.ui.cribbage import actions as cribbage_actions
 from companion.ui.history.actions import refresh_history
 from companion.ui.night.actions import with_night
 from companion.ui.services import Action, Services
+from companion.ui.shell.state import AppState
 from companion.ui.showdown.state import ShowdownState
-from companion.ui.state import AppState
 
 __all__ = [
     "initial_state",
@@ -27,7 +27,7 @@ def initial_state(services: Services, lang: str = "fr") -> AppState:
     return refresh_history(replace(state, presets=services.log.presets()), services)
 
 
-def open_screen(screen: str) -> Action:
+def open_screen(screen: str) -> Action[AppState]:
     """Go to a screen; the night and history are read again, as another phone may have
     saved a heist or started a night meanwhile."""
 

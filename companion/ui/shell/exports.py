@@ -1,0 +1,26 @@
+"""An export sent to the browser as a download (a copy stays in the data folder)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.history.actions import download_file, export_data, export_files
+from companion.ui.services import Services
+from companion.ui.shell.state import AppState
+from companion.ui.widgets import Dispatch, Download
+
+__all__ = ["downloader"]
+
+
+def downloader(picker: ft.FilePicker, services: Services, dispatch: Dispatch[AppState]) -> Download:
+    """What the History screen's export buttons call: write the export, then send it."""
+
+    async def send_export(kind: str, night_id: int | None) -> None:
+        dispatch(export_data(kind, night_id))  # a copy stays in the data folder
+        name, data = download_file(export_files(services.log, kind, night_id))
+        await picker.save_file(file_name=name, src_bytes=data)
+
+    def download(kind: str, night_id: int | None) -> None:
+        ft.context.page.run_task(send_export, kind, night_id)
+
+    return download

@@ -1,0 +1,49 @@
+"""The settings each phone keeps (language, suit colours), in its browser, not on the server."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import flet as ft
+
+from companion.ui.shell.state import AppState
+from companion.ui.text import LANGS
+
+__all__ = ["LANG_KEY", "COLOURS_KEY", "with_settings", "use_settings"]
+
+LANG_KEY = "companion.lang"
+COLOURS_KEY = "companion.suit_colours"  # "4" or "2"
+
+
+def with_settings(state: AppState, lang: object, colours: object) -> AppState:
+    """The settings a browser kept (each as stored, None when it kept none) applied."""
+    if lang in LANGS:
+        state = state.in_lang(str(lang))
+    if colours in ("2", "4"):
+        state = replace(state, four_colours=colours == "4")
+    return state
+
+
+def use_settings(state: AppState, set_state: Callable[[Any], None]) -> None:
+    """Read the browser's settings once the page is up, and save them as they change.
+
+    Saved only once the stored ones have been read: the defaults must not overwrite them.
+    """
+    prefs = ft.use_memo(ft.SharedPreferences, [])
+    settings_read = ft.use_ref(False)
+
+    async def read_settings() -> None:
+        lang = await prefs.get(LANG_KEY)
+        colours = await prefs.get(COLOURS_KEY)
+        settings_read.current = True
+        set_state(lambda current: with_settings(current, lang, colours))
+
+    async def save_settings() -> None:
+        if settings_read.current:
+            await prefs.set(LANG_KEY, state.lang)
+            await prefs.set(COLOURS_KEY, "4" if state.four_colours else "2")
+
+    ft.on_mounted(read_settings)
+    ft.use_effect(save_settings, [state.lang, state.four_colours])

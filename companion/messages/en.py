@@ -579,6 +579,7 @@ MESSAGES: dict[str, str] = {
     "log.out_is_file": "{field} {path} is a file; the CSV export needs a folder",
     "output.unwritable": "cannot write {path} ({reason}); it was left as it was: check that its folder exists, that you may write there and that the disk has room",
     "crib.unknown_fields": "batch item {n}: unknown field(s): {fields}",
+    "image.not_a_file": "not a regular file (a folder, a pipe or a device); give a photo's file",
     # -- end of hardening (#44)
     # -- replay (#18): its own words below this line
     "replay_running_error": "largest standard error so far: {error}",

@@ -579,6 +579,7 @@ MESSAGES: dict[str, str] = {
     "log.out_is_file": "{field} {path} est un fichier ; l'export CSV a besoin d'un dossier",
     "output.unwritable": "impossible d'écrire {path} ({reason}) ; il est resté tel quel : vérifiez que son dossier existe, que vous pouvez y écrire et qu'il reste de la place sur le disque",
     "crib.unknown_fields": "élément {n} du lot : champ(s) inconnu(s) : {fields}",
+    "image.not_a_file": "ce n'est pas un fichier ordinaire (un dossier, un tube ou un périphérique) ; donnez le fichier d'une photo",
     # -- end of hardening (#44)
     # -- replay (#18): its own words below this line
     "replay_running_error": "plus grande erreur type jusqu’ici : {error}",

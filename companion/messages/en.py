@@ -580,6 +580,8 @@ MESSAGES: dict[str, str] = {
     "output.unwritable": "cannot write {path} ({reason}); it was left as it was: check that its folder exists, that you may write there and that the disk has room",
     "crib.unknown_fields": "batch item {n}: unknown field(s): {fields}",
     "image.not_a_file": "not a regular file (a folder, a pipe or a device); give a photo's file",
+    "app.folder_in_use": "Companion is already running on the data folder {path} ({holder}); open that one, or start this one with another --data",
+    "app.lockout_note": "Typed codes: 5 wrong from one device lock that device out for 5 minutes; 20 wrong from the network within 10 minutes lock typed codes out for everyone for up to 10 minutes (a guesser can cause this). The link above and this computer are never locked out.",
     # -- end of hardening (#44)
     # -- replay (#18): its own words below this line
     "replay_running_error": "largest standard error so far: {error}",

@@ -580,6 +580,8 @@ MESSAGES: dict[str, str] = {
     "output.unwritable": "impossible d'écrire {path} ({reason}) ; il est resté tel quel : vérifiez que son dossier existe, que vous pouvez y écrire et qu'il reste de la place sur le disque",
     "crib.unknown_fields": "élément {n} du lot : champ(s) inconnu(s) : {fields}",
     "image.not_a_file": "ce n'est pas un fichier ordinaire (un dossier, un tube ou un périphérique) ; donnez le fichier d'une photo",
+    "app.folder_in_use": "Companion tourne déjà sur le dossier de données {path} ({holder}) ; ouvrez celui-là, ou lancez celui-ci avec un autre --data",
+    "app.lockout_note": "Codes tapés : 5 erreurs d'un appareil le bloquent 5 minutes ; 20 erreurs venues du réseau en 10 minutes bloquent les codes tapés pour tout le monde jusqu'à 10 minutes (quelqu'un qui devine peut le provoquer). Le lien ci-dessus et cet ordinateur ne sont jamais bloqués.",
     # -- end of hardening (#44)
     # -- replay (#18): its own words below this line
     "replay_running_error": "plus grande erreur type jusqu’ici : {error}",

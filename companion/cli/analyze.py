@@ -11,6 +11,7 @@ from companion.cli._io import read_json_input
 from companion.cli._out import write_blocks, write_json, write_lines
 from companion.cli.showdown import CARD_HELP
 from companion.engine.cards import format_cards
+from companion.engine.gang.replay.limits import check_replayable
 from companion.engine.gang.replay.odds import (
     Replay,
     Settings,
@@ -101,7 +102,9 @@ def _replay(
 
 def _check(raw: Any) -> None:
     """Raise what ``_replay`` would raise on a wrong table or tokens, without replaying."""
-    hands = form_hands(table_from_json(raw))
+    table = table_from_json(raw)
+    hands = form_hands(table)
+    check_replayable(table)
     for tokens in (tokens_by_street_from_json(raw) or {}).values():
         check_tokens(hands, tokens)
 

@@ -582,6 +582,7 @@ MESSAGES: dict[str, str] = {
     "image.not_a_file": "not a regular file (a folder, a pipe or a device); give a photo's file",
     "app.folder_in_use": "Companion is already running on the data folder {path} ({holder}); open that one, or start this one with another --data",
     "app.lockout_note": "Typed codes: 5 wrong from one device lock that device out for 5 minutes; 20 wrong from the network within 10 minutes lock typed codes out for everyone for up to 10 minutes (a guesser can cause this). The link above and this computer are never locked out.",
+    "replay.too_large": "this table is too large to replay: {name} holds {n} cards, and its hands would take {times} times the most a replay works out in about a minute; take cards or players away, or order it with showdown",
     # -- end of hardening (#44)
     # -- replay (#18): its own words below this line
     "replay_running_error": "largest standard error so far: {error}",

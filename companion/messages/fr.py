@@ -582,6 +582,7 @@ MESSAGES: dict[str, str] = {
     "image.not_a_file": "ce n'est pas un fichier ordinaire (un dossier, un tube ou un périphérique) ; donnez le fichier d'une photo",
     "app.folder_in_use": "Companion tourne déjà sur le dossier de données {path} ({holder}) ; ouvrez celui-là, ou lancez celui-ci avec un autre --data",
     "app.lockout_note": "Codes tapés : 5 erreurs d'un appareil le bloquent 5 minutes ; 20 erreurs venues du réseau en 10 minutes bloquent les codes tapés pour tout le monde jusqu'à 10 minutes (quelqu'un qui devine peut le provoquer). Le lien ci-dessus et cet ordinateur ne sont jamais bloqués.",
+    "replay.too_large": "cette table est trop grande pour être rejouée : {name} a {n} cartes, et ses mains demanderaient {times} fois le plus qu'un rejeu calcule en une minute environ ; retirez des cartes ou des joueurs, ou classez-la avec showdown",
     # -- end of hardening (#44)
     # -- replay (#18): its own words below this line
     "replay_running_error": "plus grande erreur type jusqu’ici : {error}",

@@ -318,3 +318,35 @@ def test_crib_batches_refuse_unknown_keys(
     path = tmp_path / "batch.json"
     path.write_text(json.dumps(batch))
     refused(run([*argv, str(path)]), "batch item 1", "unknown field", word)
+
+
+# -- bounded analyze ---------------------------------------------------------------------------
+
+
+def test_analyze_refuses_a_hand_past_its_bound_at_once(tmp_path: Path, run: Runner) -> None:
+    free = [r + s for s in "shdc" for r in "23456789TJQKA" if r + s not in BOARD.split()]
+    raw = {
+        "board": BOARD,
+        "players": [
+            {"name": "Ana", "cards": " ".join(free[:22])},
+            {"name": "Bob", "cards": " ".join(free[22:44])},
+        ],
+    }
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(raw))
+    refused(run(["analyze", str(path)]), "Ana holds 22 cards", "showdown")
+    code, out, _ = run(["showdown", str(path)])
+    assert code == 0 and "Ana" in out
+
+
+def test_analyze_six_three_hands_of_wild_cards(tmp_path: Path, run: Runner) -> None:
+    raw = {
+        "variant": "six-three-hands",
+        "board": "* * * * *",
+        "players": [{"name": "P0", "cards": "* * * * * *"}, {"name": "P1", "cards": "* " * 6}],
+    }
+    path = tmp_path / "wild.json"
+    path.write_text(json.dumps(raw))
+    code, out, err = run(["analyze", "--json", "--samples", "2000", str(path)])
+    assert code == 0 and err == ""
+    assert len(json.loads(out)["streets"]) == 4

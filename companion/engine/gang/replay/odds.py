@@ -60,6 +60,7 @@ from companion.engine.gang.replay.deals import (
     sampled_positions,
     table_groups,
 )
+from companion.engine.gang.replay.limits import check_replayable
 from companion.engine.gang.replay.rule_path import deal_rows, deal_values, samples_for
 from companion.engine.gang.replay.types import (
     BestTokens,
@@ -545,7 +546,9 @@ def replay_table(
     progress: Callable[[StreetOdds], None] | None = None,
 ) -> Replay:
     """The whole replay: every street, both views, and the biggest token mistakes;
-    ``progress`` hears of each street as soon as it is done."""
+    ``progress`` hears of each street as soon as it is done; a table past the replay's bound
+    is refused first (``limits``)."""
+    check_replayable(table)
     hands = form_hands(table)
     recorded = dict(tokens_by_street or {})
     streets = []

@@ -490,7 +490,9 @@ def street_odds(
     settings: Settings = Settings(),
     tokens: Mapping[str, int] | None = None,
 ) -> StreetOdds:
-    """Both views of every hand at one street (and the tokens recorded then, checked)."""
+    """Both views of every hand at one street (and the tokens recorded then, checked); a
+    table past the replay's bound is refused first (``limits``)."""
+    check_replayable(table)
     if tokens is not None:
         check_tokens(form_hands(table), tokens)
     board = table.board[: street.known]
@@ -546,9 +548,7 @@ def replay_table(
     progress: Callable[[StreetOdds], None] | None = None,
 ) -> Replay:
     """The whole replay: every street, both views, and the biggest token mistakes;
-    ``progress`` hears of each street as soon as it is done; a table past the replay's bound
-    is refused first (``limits``)."""
-    check_replayable(table)
+    ``progress`` hears of each street as soon as it is done."""
     hands = form_hands(table)
     recorded = dict(tokens_by_street or {})
     streets = []

@@ -7,7 +7,8 @@ import pytest
 
 from companion.engine.cards import DECK, parse_cards
 from companion.engine.gang.replay.limits import MAX_REPLAY_WORK, check_replayable, replay_work
-from companion.engine.gang.replay.odds import Settings, replay_table
+from companion.engine.gang.replay.odds import Settings, replay_table, street_odds
+from companion.engine.gang.replay.types import Street
 from companion.engine.gang.table import Player, Table
 from companion.errors import TableError
 
@@ -58,3 +59,6 @@ def test_a_table_past_the_bound_is_refused_before_any_replay() -> None:
         replay_table(_dealt(22, 22), settings=Settings(samples=100))
     assert "showdown" in refused.value.message("en")
     assert "showdown" in refused.value.message("fr")
+    # The app's replay screen asks street by street: each street refuses it too.
+    with pytest.raises(TableError, match="too large to replay"):
+        street_odds(_dealt(22, 22), Street.RIVER, Settings(samples=100))

@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _os_params(error: OSError) -> dict[str, str]:
-    """What an OSError names: the file (or "this command") and the system's reason."""
+    """What an OSError names: the file (``-`` when it names none) and the system's reason."""
     path = error.filename if error.filename is not None else "-"
     reason = error.strerror or type(error).__name__
     return {"path": shortened(str(path), PATH_SHOWN), "reason": reason}

@@ -1,12 +1,14 @@
 """How many hostile tables ``companion showdown`` takes without a traceback (issue #17).
 
 Run: ``python3 benchmarks/fuzz_tables.py [examples]`` (default 2000). Prints how many documents
-were tried, how many gave a result and how many a one-line error, and the time taken. Any
+were tried, how many gave a result and how many a one-line error, the time taken and the
+process's peak memory. Any
 traceback, or an error of more than one line, stops it with Hypothesis's smallest example.
 """
 
 from __future__ import annotations
 
+import resource
 import sys
 import time
 from collections import Counter
@@ -37,8 +39,10 @@ def main(examples: int) -> None:
     fuzz()
     seconds = time.perf_counter() - start
     tried = sum(outcomes.values())
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
-        f"fuzzed {tried} documents in {seconds:.1f} s: {outcomes['result']} results, "
+        f"fuzzed {tried} documents in {seconds:.1f} s ({1000 * seconds / tried:.1f} ms each), "
+        f"peak memory {peak_mb:.0f} MB: {outcomes['result']} results, "
         f"{outcomes['error']} one-line errors, 0 tracebacks"
     )
 

@@ -28,6 +28,7 @@ __all__ = [
     "IllegalMoveError",
     "ImageDecodeError",
     "ModelLoadError",
+    "OutputError",
     "DatabaseVersionError",
     "DatabaseDamagedError",
     "shortened",
@@ -36,6 +37,7 @@ __all__ = [
 LANGUAGES = ("en", "fr")
 DAMAGE_SHOWN = 160  # characters of SQLite's damage report kept in the one-line message
 TOKEN_SHOWN = 20  # characters of a bad token repeated in a message; a pasted page is cut
+PATH_SHOWN = 120  # characters of a path repeated in a message
 
 
 def shortened(token: str, limit: int = TOKEN_SHOWN) -> str:
@@ -101,8 +103,23 @@ class DuplicateCardError(TableError):
     """The same physical card seen more often than the game's decks hold it."""
 
     def __init__(self, card: Any, places: tuple[Phrase | str, ...], decks: int = 1) -> None:
-        code = "card.duplicate" if decks == 1 else "card.too_many_copies"
-        super().__init__(code, card=card, places=places, count=len(places), decks=decks)
+        count = len(places)
+        if decks > 1:
+            code = "card.too_many_copies"
+        else:
+            code = "card.duplicate" if count == 2 else "card.copies_one_deck"
+        super().__init__(code, card=card, places=_counted(places), count=count, decks=decks)
+
+
+def _counted(places: tuple[Phrase | str, ...]) -> tuple[Phrase | str, ...]:
+    """Each place once, in order, with how many times the card lies there when more than once
+    (a hand holding it four times is named once, not four times)."""
+    counts: dict[Phrase | str, int] = {}
+    for place in places:
+        counts[place] = counts.get(place, 0) + 1
+    return tuple(
+        place if n == 1 else phrase("place.times", place=place, n=n) for place, n in counts.items()
+    )
 
 
 class IllegalMoveError(CompanionError, ValueError):
@@ -130,6 +147,13 @@ class ImageDecodeError(InputError):
 
     def __init__(self, path: str, reason: Phrase) -> None:
         super().__init__("image.unreadable", path=path, reason=reason)
+
+
+class OutputError(CompanionError):
+    """A file a command was asked to write that could not be written; it was left as it was."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__("output.unwritable", path=shortened(path, PATH_SHOWN), reason=reason)
 
 
 class ModelLoadError(CompanionError):

@@ -1,21 +1,29 @@
 """The ``companion`` command: one sub-command module per game or job.
 
 Each module in ``COMMANDS`` exposes ``register(subparsers)``, which adds its parser and sets
-``handler`` to a function ``(args) -> int``. Player-facing errors end here as one line, exit 2.
+``handler`` to a function ``(args) -> int``. Every failure ends here as one line naming it
+and what to do, exit 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+import traceback
 from collections.abc import Sequence
 
-from companion.errors import CompanionError
+from companion.cli._out import shown
+from companion.errors import PATH_SHOWN, CompanionError, shortened
+from companion.messages import text
 
 __all__ = ["main", "COMMANDS"]
 
 COMMANDS = ("showdown", "crib", "log", "spit", "app", "analyze", "detect")
+DEBUG_ENV = "COMPANION_DEBUG"  # set: a bug's traceback is printed before its one line
+INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
+BUG_SHOWN = 200  # characters of an unexpected error's own words in its line
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,17 +38,40 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script."""
+    """Entry point of the console script: every failure ends here as one line, exit 2."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    lang = getattr(args, "lang", "en")
     try:
         code: int = args.handler(args)
     except CompanionError as error:
-        message = error.message(getattr(args, "lang", "en"))
-        # One line, whatever a name or a field read from the input holds.
-        message = message.replace("\r", "\\r").replace("\n", "\\n")
-        print(f"companion: {message}", file=sys.stderr)
-        return 2
+        return _refuse(error.message(lang))
+    except KeyboardInterrupt:
+        return _refuse(text("cli.interrupted", lang), INTERRUPTED)
+    except MemoryError:
+        return _refuse(text("cli.out_of_memory", lang))
+    except OSError as error:
+        return _refuse(text("cli.system_error", lang, **_os_params(error)))
+    except Exception as error:  # a bug: said in one line, its traceback kept for a report
+        if os.environ.get(DEBUG_ENV):
+            traceback.print_exc()
+        detail = shortened(f"{type(error).__name__}: {error}", BUG_SHOWN)
+        return _refuse(text("cli.bug", lang, detail=detail, env=DEBUG_ENV))
+    return code
+
+
+def _os_params(error: OSError) -> dict[str, str]:
+    """What an OSError names: the file (``-`` when it names none) and the system's reason."""
+    path = error.filename if error.filename is not None else "-"
+    reason = error.strerror or type(error).__name__
+    return {"path": shortened(str(path), PATH_SHOWN), "reason": reason}
+
+
+def _refuse(message: str, code: int = 2) -> int:
+    try:
+        print(f"companion: {shown(message)}", file=sys.stderr, flush=True)
+    except OSError:  # standard error itself is gone: the exit status still says it
+        pass
     return code
 
 

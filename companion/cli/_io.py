@@ -4,24 +4,37 @@ bounded numbers of their options."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import secrets
 import sys
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
-from companion.errors import InputError
+from companion.errors import InputError, OutputError
 from companion.formats.reading import MAX_CHARS, load_json
 from companion.messages import Phrase, phrase, text
 
-__all__ = ["read_json_input", "bounded_int"]
+__all__ = ["read_json_input", "bounded_int", "write_whole", "write_bytes"]
 
 
 def _read(path: str, name: Phrase | str) -> str:
+    # Bytes, decoded strictly here: standard input's own decoder would let invalid UTF-8
+    # through as surrogates where a file refuses it.
     if path == "-":
         if sys.stdin is None:  # started with standard input closed (``<&-``)
             raise InputError("input.unreadable", name=name, reason=phrase("input.closed"))
-        return sys.stdin.read(MAX_CHARS + 1)
-    with open(path, encoding="utf-8") as handle:
-        return handle.read(MAX_CHARS + 1)
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text-only stream put in place of standard input
+            return sys.stdin.read(MAX_CHARS + 1)
+        data: bytes = stream.read(MAX_CHARS + 1)
+    else:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_CHARS + 1)
+    if len(data) > MAX_CHARS:
+        raise InputError("input.too_large", name=name, mb=MAX_CHARS // 2**20)
+    return data.decode("utf-8")
 
 
 def read_json_input(path: str) -> Any:
@@ -63,3 +76,43 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def _write_in_place(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    with path.open("wb") as file:
+        write(file)
+
+
+def _write_beside(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """Write a temporary file beside ``path``, then put it in its place: a failure (a full
+    disk) leaves ``path`` as it was, and no half-written file behind."""
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
+    # os.open, not mkstemp: the file gets the same permissions as any file the user writes.
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            write(file)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def write_whole(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """Call ``write`` on a file that becomes ``path`` only once complete, or an ``OutputError``
+    naming ``path`` (a device or a pipe, which holds nothing to lose, is written directly)."""
+    try:
+        if path.exists() and not path.is_file() and not path.is_dir():
+            _write_in_place(path, write)
+        else:
+            _write_beside(path, write)
+    except OSError as error:
+        raise OutputError(str(path), error.strerror or str(error)) from None
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """``write_whole`` of ``data``."""
+    write_whole(path, lambda file: file.write(data))

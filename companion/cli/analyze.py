@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from companion.cli._io import read_json_input
+from companion.cli._out import write_blocks, write_json, write_lines
 from companion.cli.showdown import CARD_HELP
 from companion.engine.cards import format_cards
+from companion.engine.gang.replay.limits import check_replayable
 from companion.engine.gang.replay.odds import (
     Replay,
     Settings,
@@ -101,7 +102,9 @@ def _replay(
 
 def _check(raw: Any) -> None:
     """Raise what ``_replay`` would raise on a wrong table or tokens, without replaying."""
-    hands = form_hands(table_from_json(raw))
+    table = table_from_json(raw)
+    hands = form_hands(table)
+    check_replayable(table)
     for tokens in (tokens_by_street_from_json(raw) or {}).values():
         check_tokens(hands, tokens)
 
@@ -119,12 +122,12 @@ def _progress(n: int, total: int, lang: str) -> Callable[[StreetOdds], None]:
             street=street_name(odds.street, lang),
             error=percent(error, lang, digits=2),
         )
-        print(line, file=sys.stderr, flush=True)
+        write_lines([line], sys.stderr)
 
     return report
 
 
-def _report(replay: Replay, lang: str) -> str:
+def _report(replay: Replay, lang: str) -> list[str]:
     n = len(replay.hands)
     labels = {h.id: hand_label(h.id, lang) for h in replay.hands}
     width = max(len(label) for label in labels.values())
@@ -169,7 +172,9 @@ def _report(replay: Replay, lang: str) -> str:
             lines.extend(f"  - {mistake_text(m, lang)}" for m in replay.mistakes)
         else:
             lines.append(text("cli.analyze_no_mistake", lang))
-    return "\n".join(lines).rstrip()
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
 
 
 MAX_SAMPLES = 1_000_000  # about 400 MB of deals on the numpy path; the default is 20,000
@@ -219,7 +224,7 @@ def _run(args: argparse.Namespace) -> int:
                 raise InputError("input.batch_table", n=index + 1, error=error.phrase) from None
     if args.json:
         out: Any = [replay_to_json(r, args.lang) for r in results]
-        print(json.dumps(out if batch else out[0], ensure_ascii=False, indent=2))
+        write_json(out if batch else out[0])
     else:
-        print("\n\n".join(_report(r, args.lang) for r in results))
+        write_blocks(_report(r, args.lang) for r in results)
     return 0

@@ -11,7 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli._io import bounded_int
+from companion.messages import text
 from companion.storage import SqliteGameLog, default_data_dir
+from companion.storage.lock import hold_data_folder
+from companion.storage.paths import make_data_folder
 
 __all__ = ["register"]
 
@@ -54,13 +57,20 @@ def server_config(app: Any, host: str, port: int) -> Any:
     """uvicorn's settings for the app (a ``uvicorn.Config``)."""
     import uvicorn
 
+    from companion.ui.server import MAX_CONNECTIONS, MAX_HEADER_BYTES
+
     # No proxy stands in front: X-Forwarded-For is never taken for the visitor's address
     # (uvicorn trusts it from loopback by default, which would dodge the join lockout).
+    # h11, not httptools: it refuses a request whose line and headers pass MAX_HEADER_BYTES
+    # (400) before the join gate sees it, where httptools buffers them without a limit.
     return uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level="warning",
+        http="h11",
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+        limit_concurrency=MAX_CONNECTIONS,
         ws_max_size=2**20,
         proxy_headers=False,
         server_header=False,
@@ -81,20 +91,25 @@ def run(args: argparse.Namespace) -> int:
     from companion.ui.server import build_asgi, lan_address, new_join_code, new_join_token
 
     data_dir = (args.data or default_data_dir()).expanduser().resolve()
-    data_dir.mkdir(parents=True, exist_ok=True)
-    log = SqliteGameLog.in_folder(data_dir)
-    code, token = new_join_code(), new_join_token()
-    app = build_asgi(log, data_dir, code, args.lang, token=token, webcam=args.webcam)
-    print(f"Companion: http://127.0.0.1:{args.port}/", flush=True)
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
-        lan = lan_address()
-        if lan is not None:
-            # The link carries the long token: a phone that opens it never types the code.
-            print(f"LAN / réseau local: http://{lan}:{args.port}/?join={token}", flush=True)
-        print(f"Join code / code d'accès: {code}", flush=True)
-    print(f"Data / données: {data_dir}", flush=True)
-    try:
-        uvicorn.Server(server_config(app, args.host, args.port)).run()
-    finally:
-        log.close()
+    make_data_folder(data_dir)
+    address = f"http://127.0.0.1:{args.port}/"
+    # Held before anything in the folder is touched: a second app never empties the first
+    # one's uploads.
+    with hold_data_folder(data_dir, f"process {os.getpid()}, {address}"):
+        log = SqliteGameLog.in_folder(data_dir)
+        code, token = new_join_code(), new_join_token()
+        app = build_asgi(log, data_dir, code, args.lang, token=token, webcam=args.webcam)
+        print(f"Companion: {address}", flush=True)
+        if args.host not in ("127.0.0.1", "localhost", "::1"):
+            lan = lan_address()
+            if lan is not None:
+                # The link carries the long token: a phone that opens it never types the code.
+                print(f"LAN / réseau local: http://{lan}:{args.port}/?join={token}", flush=True)
+            print(f"Join code / code d'accès: {code}", flush=True)
+            print(text("app.lockout_note", args.lang), flush=True)
+        print(f"Data / données: {data_dir}", flush=True)
+        try:
+            uvicorn.Server(server_config(app, args.host, args.port)).run()
+        finally:
+            log.close()
     return 0

@@ -1,7 +1,8 @@
 """``companion detect IMG [IMG ...] [--json] [--expect R+NxK] [--decks 2] [--annotate OUT_DIR]``:
 read the cards in photos.
 
-One entry per image; an image that cannot be read gets an ``error`` entry and the batch goes on.
+One entry per image; an image that cannot be read gets an ``error`` entry and the batch goes on
+(every good image is printed, and the command exits 1).
 Each card has ``check`` (true: the reader is not sure of it, a player should look) and
 ``doubts`` (why: ``unsure``, ``colour``, ``models``, ``second_look``, ``twice``); ``groups`` has
 the river, the hands, ``stray`` (cards read but not in play: cut by the photo's edge, or past
@@ -23,6 +24,7 @@ from typing import Any
 
 import cv2
 
+from companion.cli._out import write_json_text, write_lines
 from companion.errors import ImageDecodeError, InputError
 from companion.messages import text
 from companion.vision.detections import READABLE_WIDTH
@@ -155,31 +157,29 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         # One image per line: a valid JSON array that stays readable for long batches.
         lines = ",\n ".join(json.dumps(entry, ensure_ascii=False) for entry in results)
-        print(f"[{lines}]")
+        write_json_text(f"[{lines}]")
     else:
-        for entry in results:
-            if "error" in entry:
-                print(entry["error"])  # it names the file itself
-            elif not entry["cards"]:
-                print(text("cli.detect_none", args.lang, image=entry["image"]))
-                for line in _doubt_lines(entry, args.lang):
-                    print(line)
-            else:
-                groups = entry["groups"]
-                hands = " | ".join(" ".join(h) for h in groups["hands"])
-                print(
-                    text(
-                        "cli.detect_line",
-                        args.lang,
-                        image=entry["image"],
-                        river=" ".join(groups["river"]),
-                        hands=hands,
-                        confidence=groups["confidence"],
-                    )
-                )
-                for line in _doubt_lines(entry, args.lang):
-                    print(line)
-    return 0
+        write_lines(line for entry in results for line in _text_lines(entry, args.lang))
+    # Every good photo is printed; the status still tells a script that one was not read.
+    return 1 if any("error" in entry for entry in results) else 0
+
+
+def _text_lines(entry: dict[str, Any], lang: str) -> list[str]:
+    """The plain text of one image's entry."""
+    if "error" in entry:
+        return [entry["error"]]  # it names the file itself
+    if not entry["cards"]:
+        return [text("cli.detect_none", lang, image=entry["image"]), *_doubt_lines(entry, lang)]
+    groups = entry["groups"]
+    line = text(
+        "cli.detect_line",
+        lang,
+        image=entry["image"],
+        river=" ".join(groups["river"]),
+        hands=" | ".join(" ".join(h) for h in groups["hands"]),
+        confidence=groups["confidence"],
+    )
+    return [line, *_doubt_lines(entry, lang)]
 
 
 def _doubt_lines(entry: dict[str, Any], lang: str) -> list[str]:

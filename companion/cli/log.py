@@ -9,13 +9,18 @@ companion log export csv --out DIR [--night N]      (writes nights.csv and heist
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
+from companion.cli._io import bounded_int, write_bytes, write_whole
+from companion.cli._out import write_json_text, write_lines
 from companion.messages import named, text
 from companion.storage import InvalidRecordError, SqliteGameLog, Stats
 
 __all__ = ["register"]
+
+MAX_ID = 2**63 - 1  # SQLite's largest row id
 
 
 def _rate(rate: float | None) -> str:
@@ -31,44 +36,65 @@ def register(subparsers: Any) -> None:
     actions.add_parser("stats", help="win rates, streaks, hardest variants")
     export = actions.add_parser("export", help="a night or everything: JSON, CSV or zip")
     export.add_argument("format", choices=("json", "csv", "zip"))
-    export.add_argument("--night", type=int, default=None, help="only this night")
+    export.add_argument(
+        "--night", type=bounded_int(1, MAX_ID), default=None, help="only this night"
+    )
     export.add_argument("--out", type=Path, default=None, help="JSON file / CSV folder")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    """Read the log; damaged rows are named on standard error and the command exits 1."""
     lang = args.lang
-    with SqliteGameLog.in_folder(args.data) as log:
+    if args.action == "export" and args.out is not None:
+        _check_out(args.format, args.out)
+    with SqliteGameLog.in_folder(args.data, for_reading=True) as log:
         if args.action == "nights":
             _print_nights(log, lang)
         elif args.action == "stats":
             _print_stats(log.stats(), lang)
-        elif args.format == "json":
-            document = log.export_json(args.night)
-            if args.out is None:
-                print(document)
-            else:
-                args.out.write_text(document + "\n", encoding="utf-8")
-                _say(lang, "wrote", path=args.out)
-        elif args.format == "zip":
-            if args.out is None:
-                raise InvalidRecordError("log.zip_needs_file", field="--out")
-            with args.out.open("wb") as file:
-                log.export_archive(file, args.night)
-            _say(lang, "wrote", path=args.out)
         else:
-            if args.out is None:
-                raise InvalidRecordError("log.csv_needs_folder", field="--out")
-            tables = log.export_csv(args.night)
-            args.out.mkdir(parents=True, exist_ok=True)
-            for name, body in (("nights.csv", tables.nights), ("heists.csv", tables.heists)):
-                (args.out / name).write_text(body, encoding="utf-8", newline="")
-                _say(lang, "wrote", path=args.out / name)
-    return 0
+            _export(log, args, lang)
+        damaged = log.damaged_records()
+    write_lines((f"companion: {error.message(lang)}" for error in damaged), sys.stderr)
+    return 1 if damaged else 0
+
+
+def _check_out(format: str, out: Path) -> None:
+    """Refuse an --out of the wrong kind before anything is read or written."""
+    if format == "csv" and out.exists() and not out.is_dir():
+        raise InvalidRecordError("log.out_is_file", field="--out", path=str(out))
+    if format != "csv" and out.is_dir():
+        raise InvalidRecordError(
+            "log.out_is_folder", field="--out", path=str(out), format=format.upper()
+        )
+
+
+def _export(log: SqliteGameLog, args: argparse.Namespace, lang: str) -> None:
+    if args.format == "json":
+        document = log.export_json(args.night)
+        if args.out is None:
+            write_json_text(document)
+        else:
+            write_bytes(args.out, (document + "\n").encode("utf-8"))
+            _say(lang, "wrote", path=args.out)
+    elif args.format == "zip":
+        if args.out is None:
+            raise InvalidRecordError("log.zip_needs_file", field="--out")
+        write_whole(args.out, lambda file: log.export_archive(file, args.night))
+        _say(lang, "wrote", path=args.out)
+    else:
+        if args.out is None:
+            raise InvalidRecordError("log.csv_needs_folder", field="--out")
+        tables = log.export_csv(args.night)
+        args.out.mkdir(parents=True, exist_ok=True)
+        for name, body in (("nights.csv", tables.nights), ("heists.csv", tables.heists)):
+            write_bytes(args.out / name, body.encode("utf-8"))
+            _say(lang, "wrote", path=args.out / name)
 
 
 def _say(lang: str, key: str, **params: object) -> None:
-    print(text(f"cli.log_{key}", lang, **params))
+    write_lines([text(f"cli.log_{key}", lang, **params)])
 
 
 def _print_nights(log: SqliteGameLog, lang: str) -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from companion.cli._io import read_json_input
+from companion.cli._out import write_blocks, write_json
 from companion.engine.gang.showdown import Showdown, run_showdown
 from companion.engine.gang.words import describe, hand_label
 from companion.errors import CompanionError, InputError
@@ -46,7 +46,7 @@ def _solve(raw: Any, index: int | None) -> Showdown:
         raise InputError("input.batch_table", n=index + 1, error=error.phrase) from None
 
 
-def _report(result: Showdown, lang: str) -> str:
+def _report(result: Showdown, lang: str) -> list[str]:
     lines = [text("cli.showdown_title", lang)]
     by_id = {h.id: h for h in result.hands}
     for position, group in enumerate(result.order, start=1):
@@ -69,25 +69,16 @@ def _report(result: Showdown, lang: str) -> str:
             for failure in result.verdict.failures:
                 reason = failure.reason(lang)
                 lines.append(text("cli.showdown_failure", lang, token=failure.token, reason=reason))
-    return "\n".join(lines)
+    return lines
 
 
 def _run(args: argparse.Namespace) -> int:
     raw = read_json_input(args.file)
-    if isinstance(raw, list):
-        results = [_solve(item, i) for i, item in enumerate(raw)]
-        if args.json:
-            print(
-                json.dumps(
-                    [showdown_to_json(r, args.lang) for r in results], ensure_ascii=False, indent=2
-                )
-            )
-        else:
-            print("\n\n".join(_report(r, args.lang) for r in results))
-        return 0
-    result = _solve(raw, None)
+    batch = isinstance(raw, list)
+    results = [_solve(item, i) for i, item in enumerate(raw)] if batch else [_solve(raw, None)]
     if args.json:
-        print(json.dumps(showdown_to_json(result, args.lang), ensure_ascii=False, indent=2))
+        documents = [showdown_to_json(r, args.lang) for r in results]
+        write_json(documents if batch else documents[0])
     else:
-        print(_report(result, args.lang))
+        write_blocks(_report(r, args.lang) for r in results)
     return 0

@@ -176,12 +176,8 @@ def _simulate(args: argparse.Namespace) -> int:
     return 1 if any(report.failures for report, _ in runs) else 0
 
 
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} is not a count of cards")
-    return value
-
+MAX_GAMES = 10_000  # games per variant: minutes of self-play, not days
+MAX_MOVES = 1_000_000  # a game's moves before it counts as a failure
 
 # Cards in one pile or hand of a position: a deal has 52.
 _cards_count = bounded_int(0, 52)
@@ -256,14 +252,19 @@ def register(subparsers: Any) -> None:
         description="Play random games; exit 1 if any invariant breaks (cards lost, an illegal "
         "move applied, a game past --max-moves).",
     )
-    sim.add_argument("--games", type=_count, default=1000, help="games per variant (default 1000)")
+    sim.add_argument(
+        "--games",
+        type=bounded_int(0, MAX_GAMES),
+        default=1000,
+        help=f"games per variant (default 1000, at most {MAX_GAMES:,})",
+    )
     sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     sim.add_argument(
         "--rules", choices=["all", *VARIANTS], default="all", help=f"all, or one of {variants}"
     )
     sim.add_argument(
         "--max-moves",
-        type=_count,
+        type=bounded_int(1, MAX_MOVES),
         default=DEFAULT_MAX_MOVES,
         help=f"a game longer than this is a failure (default {DEFAULT_MAX_MOVES})",
     )

@@ -12,6 +12,7 @@ from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption
 from companion.engine.cribbage.score import Rule, ScoreItem, Show, score_show
 from companion.engine.cribbage.words import describe_peg, describe_show
 from companion.errors import InputError, shortened
+from companion.formats.reading import key_names
 from companion.messages import Phrase, phrase
 
 __all__ = [
@@ -25,6 +26,8 @@ __all__ = [
 ]
 
 PEG_ENDS = {"go": Rule.GO, "last_card": Rule.LAST_CARD}
+_SHOW_KEYS = frozenset({"hand", "starter", "crib"})
+_COUNT_KEYS = frozenset({"cards", "end"})
 
 
 def _bad_item(index: int, expected: str) -> InputError:
@@ -40,10 +43,18 @@ def cards_from_json(value: object, where: Phrase) -> tuple[Card, ...]:
     raise InputError("crib.cards_expected", where=where, value=shortened(repr(value)))
 
 
+def _known_keys(item: dict[str, Any], index: int, keys: frozenset[str]) -> None:
+    """Refuse a key the batch format does not have (a misspelt "stater" is not ignored)."""
+    unknown = set(item) - keys
+    if unknown:
+        raise InputError("crib.unknown_fields", n=index, fields=key_names(unknown))
+
+
 def show_from_json(item: object, index: int) -> Show:
     """The show of batch item ``index`` (from 1): ``{"hand", "starter", "crib"}``."""
     if not isinstance(item, dict) or "hand" not in item or "starter" not in item:
         raise _bad_item(index, "show")
+    _known_keys(item, index, _SHOW_KEYS)
     crib = item.get("crib", False)
     if not isinstance(crib, bool):
         raise _bad_item(index, "crib_flag")
@@ -92,6 +103,7 @@ def count_from_json(item: object, index: int) -> tuple[tuple[Card, ...], Rule | 
             end is not None and (not isinstance(end, str) or end not in PEG_ENDS)
         ):
             raise _bad_item(index, "count")
+        _known_keys(item, index, _COUNT_KEYS)
         return cards_from_json(item["cards"], where), PEG_ENDS[end] if end else None
     return cards_from_json(item, where), None
 

@@ -16,10 +16,10 @@ import json
 import math
 from typing import Any
 
-from companion.errors import InputError
+from companion.errors import InputError, shortened
 from companion.messages import Phrase
 
-__all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_DIGITS", "load_json"]
+__all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_DIGITS", "load_json", "key_names"]
 
 MAX_CHARS = 64 * 2**20  # a batch of 10,000 tables is about 4 MB
 MAX_DEPTH = 32  # the formats nest 4 levels; the rest is room for notes
@@ -76,6 +76,11 @@ def _depth(value: Any) -> int:
             return deepest
         stack.extend((child, level + 1) for child in children if isinstance(child, dict | list))
     return deepest
+
+
+def key_names(keys: Any) -> tuple[str, ...]:
+    """Unknown keys as a message names them: printable, cut short, sorted."""
+    return tuple(sorted(shortened(k if k.isprintable() else repr(k)) for k in map(str, keys)))
 
 
 def load_json(text: str, name: Phrase | str) -> Any:

@@ -87,7 +87,7 @@ def parse_move(text: str, stocks: int) -> Move | CardPlay | CardShift:
         if kind == "play":
             return CardPlay(player, card, _index(match["n"], 2, "pile"))
         return CardShift(player, card, _index(match["n"], stocks, "stock"))
-    raise InputError("spit.move_unreadable", move=text)
+    raise InputError("spit.move_unreadable", move=shortened(text))
 
 
 def move_to_json(state: SpitState, move: Move | CardPlay | CardShift, lang: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.table import Player, SharedHand, Table
 from companion.engine.gang.words import describe
 from companion.errors import InputError, shortened
+from companion.formats.reading import key_names
 from companion.messages import Phrase, phrase
 
 __all__ = [
@@ -44,11 +45,6 @@ _TABLE_KEYS = {
 }
 _RULE_KEYS = {"straights", "ranking", "decks"}
 _PLAYER_KEYS = {"name", "cards", "francois_card"}
-
-
-def _names(keys: Any) -> tuple[str, ...]:
-    """Unknown keys as a message names them: printable, cut short, sorted."""
-    return tuple(sorted(shortened(k if k.isprintable() else repr(k)) for k in map(str, keys)))
 
 
 def _cards(value: Any, where: Phrase) -> tuple[Card, ...]:
@@ -88,7 +84,7 @@ def rules_from_json(raw: Any) -> TableRules:
         raise InputError("json.rules_object")
     unknown = set(raw) - _RULE_KEYS
     if unknown:
-        raise InputError("json.unknown_rules", rules=_names(unknown))
+        raise InputError("json.unknown_rules", rules=key_names(unknown))
     decks = raw.get("decks", 1)
     if isinstance(decks, bool) or not isinstance(decks, int):
         raise InputError("json.decks_type", decks=shortened(repr(decks)))
@@ -105,7 +101,7 @@ def _player(raw: Any, index: int) -> Player:
     name = raw["name"].strip()
     unknown = set(raw) - _PLAYER_KEYS
     if unknown:
-        raise InputError("json.unknown_player_fields", name=name, fields=_names(unknown))
+        raise InputError("json.unknown_player_fields", name=name, fields=key_names(unknown))
     given = raw.get("francois_card")
     francois = None
     if given is not None:
@@ -140,7 +136,7 @@ def table_from_json(raw: Any) -> Table:
         raise InputError("json.table_object")
     unknown = set(raw) - _TABLE_KEYS
     if unknown:
-        raise InputError("json.unknown_fields", fields=_names(unknown))
+        raise InputError("json.unknown_fields", fields=key_names(unknown))
     if "board" not in raw or "players" not in raw:
         raise InputError("json.table_needs")
     players = raw["players"]

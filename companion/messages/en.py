@@ -562,6 +562,28 @@ MESSAGES: dict[str, str] = {
     "detect.annotate_not_folder": "--annotate {path}: this is a file, not a folder",
     "detect.annotate_unwritable": "--annotate {path}: cannot write there ({reason})",
     # -- end of hardening (#17)
+    # -- hardening (#44): its own words below this line
+    "card.copies_one_deck": "{card} appears {count} times ({places}) but the game uses one deck",
+    "place.times": "{place} ({n} times)",
+    "cli.interrupted": "stopped (Ctrl-C); everything saved before is kept",
+    "cli.out_of_memory": "this computer ran out of memory for this command; try a smaller table or batch",
+    "cli.system_error": "{path}: {reason}; check the path, its permissions and the free space, then try again",
+    "cli.bug": "unexpected error ({detail}); this is a bug in Companion: please report it with the command you ran ({env}=1 prints the details)",
+    "log.what_heist": "heist",
+    "log.folder_unusable": "cannot use {path} as the data folder ({reason}); give --data (or {env}) a folder you may write to",
+    "log.reason_not_a_folder": "it or a folder above it is a file",
+    "log.reason_folder_read_only": "its folder is read-only for you, and SQLite writes its journal beside the log even to read it; run Companion as the folder's owner, or copy the folder and give the copy with --data",
+    "log.reason_old_read_only": "it is in an older format (schema {found}, this one knows {known}) and lies on a read-only disk, where it cannot be brought up to date; copy it to a writable folder first",
+    "log.damaged_record": "{what} {key} is damaged in the game log (its {field} cannot be read): it was left out, the rest is shown, and the file was left untouched",
+    "log.out_is_folder": "{field} {path} is a folder; the {format} export needs a file name",
+    "log.out_is_file": "{field} {path} is a file; the CSV export needs a folder",
+    "output.unwritable": "cannot write {path} ({reason}); it was left as it was: check that its folder exists, that you may write there and that the disk has room",
+    "crib.unknown_fields": "batch item {n}: unknown field(s): {fields}",
+    "image.not_a_file": "not a regular file (a folder, a pipe or a device); give a photo's file",
+    "app.folder_in_use": "Companion is already running on the data folder {path} ({holder}); open that one, or start this one with another --data",
+    "app.lockout_note": "Typed codes: 5 wrong from one device lock that device out for 5 minutes; 20 wrong from the network within 10 minutes lock typed codes out for everyone for up to 10 minutes (a guesser can cause this). The link above and this computer are never locked out.",
+    "replay.too_large": "this table is too large to replay: {name} holds {n} cards, and its hands would take {times} times the most a replay works out in about a minute; take cards or players away, or order it with showdown",
+    # -- end of hardening (#44)
     # -- replay (#18): its own words below this line
     "replay_running_error": "largest standard error so far: {error}",
     "cli.analyze_progress": "table {n} of {total}, {street}: largest standard error {error}",

@@ -562,6 +562,28 @@ MESSAGES: dict[str, str] = {
     "detect.annotate_not_folder": "--annotate {path} : c'est un fichier, pas un dossier",
     "detect.annotate_unwritable": "--annotate {path} : impossible d'y écrire ({reason})",
     # -- end of hardening (#17)
+    # -- hardening (#44): its own words below this line
+    "card.copies_one_deck": "{card} apparaît {count} fois ({places}) alors que la partie se joue avec un seul jeu",
+    "place.times": "{place} ({n} fois)",
+    "cli.interrupted": "arrêté (Ctrl-C) ; tout ce qui était enregistré avant est gardé",
+    "cli.out_of_memory": "la mémoire de cet ordinateur ne suffit pas pour cette commande ; essayez une table ou un lot plus petit",
+    "cli.system_error": "{path} : {reason} ; vérifiez le chemin, ses droits et la place libre, puis réessayez",
+    "cli.bug": "erreur inattendue ({detail}) ; c’est un bogue de Companion : signalez-le avec la commande lancée ({env}=1 affiche les détails)",
+    "log.what_heist": "casse",
+    "log.folder_unusable": "impossible d'utiliser {path} comme dossier de données ({reason}) ; donnez à --data (ou {env}) un dossier où vous pouvez écrire",
+    "log.reason_not_a_folder": "lui ou un dossier au-dessus est un fichier",
+    "log.reason_folder_read_only": "son dossier est en lecture seule pour vous, et SQLite écrit son journal à côté du fichier même pour le lire ; lancez Companion en tant que propriétaire du dossier, ou copiez le dossier et donnez la copie avec --data",
+    "log.reason_old_read_only": "il est dans un format plus ancien (schéma {found}, celui-ci connaît {known}) et se trouve sur un disque en lecture seule, où il ne peut pas être mis à jour ; copiez-le d'abord dans un dossier où l'on peut écrire",
+    "log.damaged_record": "dans le journal des parties, {what} {key} est illisible (champ {field}) : il est laissé de côté, le reste est affiché, et le fichier n'a pas été modifié",
+    "log.out_is_folder": "{field} {path} est un dossier ; l'export {format} a besoin d'un nom de fichier",
+    "log.out_is_file": "{field} {path} est un fichier ; l'export CSV a besoin d'un dossier",
+    "output.unwritable": "impossible d'écrire {path} ({reason}) ; il est resté tel quel : vérifiez que son dossier existe, que vous pouvez y écrire et qu'il reste de la place sur le disque",
+    "crib.unknown_fields": "élément {n} du lot : champ(s) inconnu(s) : {fields}",
+    "image.not_a_file": "ce n'est pas un fichier ordinaire (un dossier, un tube ou un périphérique) ; donnez le fichier d'une photo",
+    "app.folder_in_use": "Companion tourne déjà sur le dossier de données {path} ({holder}) ; ouvrez celui-là, ou lancez celui-ci avec un autre --data",
+    "app.lockout_note": "Codes tapés : 5 erreurs d'un appareil le bloquent 5 minutes ; 20 erreurs venues du réseau en 10 minutes bloquent les codes tapés pour tout le monde jusqu'à 10 minutes (quelqu'un qui devine peut le provoquer). Le lien ci-dessus et cet ordinateur ne sont jamais bloqués.",
+    "replay.too_large": "cette table est trop grande pour être rejouée : {name} a {n} cartes, et ses mains demanderaient {times} fois le plus qu'un rejeu calcule en une minute environ ; retirez des cartes ou des joueurs, ou classez-la avec showdown",
+    # -- end of hardening (#44)
     # -- replay (#18): its own words below this line
     "replay_running_error": "plus grande erreur type jusqu’ici : {error}",
     "cli.analyze_progress": "table {n} sur {total}, {street} : plus grande erreur type {error}",

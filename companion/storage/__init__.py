@@ -22,7 +22,9 @@
 from __future__ import annotations
 
 from companion.storage.errors import (
+    DamagedRecordError,
     DatabaseUnavailableError,
+    DataFolderError,
     InvalidRecordError,
     NightFinishedError,
     NotFoundError,
@@ -77,4 +79,6 @@ __all__ = [
     "InvalidRecordError",
     "OutsideDataFolderError",
     "DatabaseUnavailableError",
+    "DataFolderError",
+    "DamagedRecordError",
 ]

@@ -22,6 +22,8 @@ __all__ = [
     "InvalidRecordError",
     "OutsideDataFolderError",
     "DatabaseUnavailableError",
+    "DataFolderError",
+    "DamagedRecordError",
     "StorageWriteError",
     "storage_errors",
 ]
@@ -70,6 +72,23 @@ class DatabaseUnavailableError(CompanionError):
 
     def __init__(self, path: str, reason: Phrase | str) -> None:
         super().__init__("log.unavailable", path=path, reason=reason)
+
+
+class DataFolderError(CompanionError):
+    """A data folder that cannot be made or used (a file of that name, a read-only disk)."""
+
+    def __init__(self, folder: str, reason: Phrase | str) -> None:
+        super().__init__("log.folder_unusable", path=folder, reason=reason, env="COMPANION_DATA")
+
+
+class DamagedRecordError(CompanionError, ValueError):
+    """A row SQLite reads but Companion cannot (a field that is not JSON, a date that is not
+    one): ``what`` is ``night``, ``heist`` or ``game``, ``field`` the column."""
+
+    def __init__(self, what: str, key: object, field: str) -> None:
+        super().__init__(
+            "log.damaged_record", what=phrase(f"log.what_{what}"), key=key, field=field
+        )
 
 
 class StorageWriteError(CompanionError, OSError):

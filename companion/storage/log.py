@@ -16,6 +16,7 @@ from typing import Any, BinaryIO
 
 from companion.messages import phrase
 from companion.storage.errors import (
+    DamagedRecordError,
     InvalidRecordError,
     NightFinishedError,
     NotFoundError,
@@ -23,7 +24,7 @@ from companion.storage.errors import (
     storage_errors,
 )
 from companion.storage.export import CsvExport, NightLog, export_csv, export_json, write_archive
-from companion.storage.migrations import open_database
+from companion.storage.migrations import open_database, open_for_reading
 from companion.storage.model import (
     CribbageGame,
     Heist,
@@ -39,7 +40,7 @@ from companion.storage.model import (
     dump_json,
     outcome_of,
 )
-from companion.storage.paths import database_path
+from companion.storage.paths import database_path, make_data_folder
 from companion.storage.photos import PhotoStore, image_type
 from companion.storage.rows import (
     fetch_game,
@@ -79,24 +80,37 @@ def _photos_kept(conn: sqlite3.Connection, refs: list[str]) -> frozenset[str]:
 class SqliteGameLog:
     """The ``GameLog`` of one SQLite file; photos go to ``photos/`` beside it.
 
-    ``clock`` gives the current time (aware); tests pass a fixed one.
+    ``clock`` gives the current time (aware); tests pass a fixed one. ``for_reading``: the
+    caller only reads, so a log on a read-only disk is opened too (every change then fails).
     """
 
-    def __init__(self, path: Path | str, *, clock: Callable[[], datetime] = _utc_now) -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        *,
+        clock: Callable[[], datetime] = _utc_now,
+        for_reading: bool = False,
+    ) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._conn = open_database(self.path)
+        make_data_folder(self.path.parent)
+        self._conn = (open_for_reading if for_reading else open_database)(self.path)
         self._clock = clock
+        self._damaged: list[DamagedRecordError] = []
         # The app may call from several threads; one connection, one caller at a time.
         self._lock = threading.RLock()
         self.photos = PhotoStore(self.path.parent)
 
     @classmethod
     def in_folder(
-        cls, data_dir: Path | str | None = None, *, clock: Callable[[], datetime] = _utc_now
+        cls,
+        data_dir: Path | str | None = None,
+        *,
+        clock: Callable[[], datetime] = _utc_now,
+        for_reading: bool = False,
     ) -> SqliteGameLog:
         """The log kept in ``data_dir`` (the app's ``--data``), or in the default data folder."""
-        return cls(database_path(None if data_dir is None else Path(data_dir)), clock=clock)
+        path = database_path(None if data_dir is None else Path(data_dir))
+        return cls(path, clock=clock, for_reading=for_reading)
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -164,7 +178,7 @@ class SqliteGameLog:
     def list_nights(self) -> tuple[NightStatus, ...]:
         """Every night, newest first."""
         with self._reading() as conn:
-            return fetch_statuses(conn)
+            return fetch_statuses(conn, damaged=self._damaged)
 
     def open_nights(self) -> tuple[NightStatus, ...]:
         """Nights still being played, newest first."""
@@ -338,11 +352,17 @@ class SqliteGameLog:
     # -- history --------------------------------------------------------------------------
 
     def _logs(self, conn: sqlite3.Connection, night_id: int | None) -> list[NightLog]:
+        # Damaged rows are left out and kept in ``damaged_records`` for the caller to name.
         if night_id is None:
-            statuses = fetch_statuses(conn)
+            statuses = fetch_statuses(conn, damaged=self._damaged)
         else:
             statuses = (fetch_status(conn, fetch_night(conn, night_id)),)
-        return [(status, fetch_heists(conn, status.night.id)) for status in statuses]
+        return [(s, fetch_heists(conn, s.night.id, self._damaged)) for s in statuses]
+
+    def damaged_records(self) -> tuple[DamagedRecordError, ...]:
+        """The damaged rows that listings, stats and exports left out so far, each once."""
+        unique = {(error.code, tuple(error.params.items())): error for error in self._damaged}
+        return tuple(unique.values())
 
     def stats(self) -> Stats:
         """Win rates by variant and group, streaks, hardest variants."""

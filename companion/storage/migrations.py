@@ -19,7 +19,14 @@ from companion.messages import phrase
 from companion.storage.errors import DatabaseUnavailableError
 from companion.storage.legacy import backfill_deals
 
-__all__ = ["Migration", "MIGRATIONS", "SCHEMA_VERSION", "APPLICATION_ID", "open_database"]
+__all__ = [
+    "Migration",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "APPLICATION_ID",
+    "open_database",
+    "open_for_reading",
+]
 
 # "Cmpn": marks the file as a Companion game log, so another program's database is refused.
 APPLICATION_ID = 0x436D706E
@@ -249,4 +256,38 @@ def open_database(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
         _migrate(conn)
+    return conn
+
+
+def _on_read_only_disk(folder: Path) -> bool:
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def open_for_reading(path: Path) -> sqlite3.Connection:
+    """``open_database``, or, where the log lies on a read-only disk (a write-protected card, a
+    read-only mount), a connection that only reads it: SQLite cannot keep its shared-memory
+    journal there, and nothing can write to the file meanwhile.
+
+    A folder that is read-only for this user only is refused with why: its owner may be
+    writing to the log, so it is not read as if frozen.
+    """
+    try:
+        return open_database(path)
+    except DatabaseUnavailableError:
+        if not path.is_file():
+            raise
+        if not _on_read_only_disk(path.parent):
+            if os.access(path.parent, os.W_OK):
+                raise
+            reason = phrase("log.reason_folder_read_only")
+            raise DatabaseUnavailableError(str(path), reason) from None
+    with _typed_errors(path, _connect(path, "ro&immutable=1")) as conn:
+        found = _read_only_checks(conn, path)
+        if found < SCHEMA_VERSION:
+            raise DatabaseUnavailableError(
+                str(path), phrase("log.reason_old_read_only", found=found, known=SCHEMA_VERSION)
+            )
     return conn

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["APP_FOLDER", "DATABASE_NAME", "DATA_ENV", "default_data_dir", "database_path"]
+from companion.messages import phrase
+from companion.storage.errors import DataFolderError
+
+__all__ = [
+    "APP_FOLDER",
+    "DATABASE_NAME",
+    "DATA_ENV",
+    "default_data_dir",
+    "database_path",
+    "make_data_folder",
+]
 
 APP_FOLDER = "companion"
 DATABASE_NAME = "companion.sqlite3"
@@ -43,3 +54,16 @@ def default_data_dir(
 def database_path(data_dir: Path | None = None) -> Path:
     """The game log file inside ``data_dir`` (the default data folder when None)."""
     return (default_data_dir() if data_dir is None else Path(data_dir)) / DATABASE_NAME
+
+
+def make_data_folder(folder: Path) -> None:
+    """Create ``folder`` (and its parents) if missing, or a ``DataFolderError`` saying why not."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise DataFolderError(str(folder), phrase("log.reason_not_a_folder")) from None
+    except OSError as error:
+        if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            reason = phrase("log.reason_readonly")
+            raise DataFolderError(str(folder), reason) from None
+        raise DataFolderError(str(folder), error.strerror or str(error)) from None

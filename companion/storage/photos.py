@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from companion.storage.errors import NotFoundError, OutsideDataFolderError
+from companion.storage.paths import make_data_folder
 
 __all__ = ["PhotoStore", "is_photo_ref", "image_type"]
 
@@ -60,7 +61,7 @@ class PhotoStore:
     def __init__(self, data_folder: Path) -> None:
         self.data_folder = Path(data_folder).resolve()
         self.folder = self.data_folder / "photos"
-        self.folder.mkdir(parents=True, exist_ok=True)
+        make_data_folder(self.folder)
         # A photos folder that is a link to elsewhere would write outside the data folder.
         if not _inside(self.folder.resolve(), self.data_folder):
             raise OutsideDataFolderError(str(self.folder.resolve()), str(self.data_folder))

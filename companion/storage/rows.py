@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from companion.storage.errors import NotFoundError
+from companion.storage.errors import DamagedRecordError, InvalidRecordError, NotFoundError
 from companion.storage.model import (
     CribbageGame,
     Heist,
@@ -45,56 +45,130 @@ _HEIST_COLUMNS = (
 )
 _GAME_COLUMNS = "id, players, state, created_at, updated_at, finished, night_id"
 
+# What a missing or damaged record is, for an error's words.
+NIGHT, HEIST, PRESET, GAME = "night", "heist", "preset", "game"
 
-def _time(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text is not None else None
+
+class _Fields:
+    """The columns of one row of ``what`` (``night``, ``heist``, ``game``) with id ``key``,
+    read one by one: a column that does not read as its type raises ``DamagedRecordError``
+    naming the row and the column (SQLite's own checks pass such a row)."""
+
+    def __init__(self, what: str, key: object) -> None:
+        self.what, self.key = what, key
+
+    def damaged(self, field: str) -> DamagedRecordError:
+        return DamagedRecordError(self.what, self.key, field)
+
+    def json(self, value: object, field: str, kind: type = object) -> Any:
+        try:
+            decoded = json.loads(value) if isinstance(value, str | bytes) else None
+        except ValueError:
+            decoded = None
+        if decoded is None or not isinstance(decoded, kind):
+            raise self.damaged(field)
+        return decoded
+
+    def optional_json(self, value: object, field: str, kind: type = object) -> Any:
+        return None if value is None else self.json(value, field, kind)
+
+    def date(self, value: object, field: str) -> datetime:
+        if isinstance(value, str):
+            try:
+                return datetime.fromisoformat(value)
+            except ValueError:
+                pass
+        raise self.damaged(field)
+
+    def optional_date(self, value: object, field: str) -> datetime | None:
+        return None if value is None else self.date(value, field)
+
+    def frozen(self, value: object, field: str) -> Any:
+        try:
+            return freeze(self.json(value, field, dict), field)
+        except InvalidRecordError:
+            raise self.damaged(field) from None
+
+    def texts(self, value: object, field: str) -> tuple[str, ...]:
+        items = self.json(value, field, list)
+        if not all(isinstance(item, str) for item in items):
+            raise self.damaged(field)
+        return tuple(items)
 
 
 def _night(row: Sequence[Any]) -> Night:
+    read = _Fields(NIGHT, row[0])
+    try:
+        outcome = Outcome(row[7])
+    except ValueError:
+        raise read.damaged("outcome") from None
     return Night(
         id=row[0],
-        players=tuple(json.loads(row[1])),
+        players=read.texts(row[1], "players"),
         variant=row[2],
-        rules=freeze(json.loads(row[3]), "rules"),
+        rules=read.frozen(row[3], "rules"),
         preset=row[4],
-        created_at=datetime.fromisoformat(row[5]),
-        closed_at=_time(row[6]),
-        outcome=Outcome(row[7]),
-        seats=freeze(json.loads(row[8]), "seats") if row[8] is not None else freeze({}, "seats"),
+        created_at=read.date(row[5], "created_at"),
+        closed_at=read.optional_date(row[6], "closed_at"),
+        outcome=outcome,
+        seats=read.frozen(row[8], "seats") if row[8] is not None else freeze({}, "seats"),
     )
 
 
 def _heist(row: Sequence[Any]) -> Heist:
+    read = _Fields(HEIST, row[0])
+    board2 = read.optional_json(row[4], "board2", list)
+    hands = read.json(row[5], "hands", dict)
+    if not all(isinstance(cards, list) for cards in hands.values()):
+        raise read.damaged("hands")
     return Heist(
         id=row[0],
         night_id=row[1],
         number=row[2],
-        river=tuple(json.loads(row[3])),
-        board2=tuple(json.loads(row[4])) if row[4] is not None else None,
-        hands={hand: tuple(cards) for hand, cards in json.loads(row[5]).items()},
-        owners=json.loads(row[6]),
-        tokens=json.loads(row[7]),
-        verdict=Verdict(bool(row[8]), tuple(json.loads(row[9]))),
+        river=tuple(read.json(row[3], "river", list)),
+        board2=tuple(board2) if board2 is not None else None,
+        hands={hand: tuple(cards) for hand, cards in hands.items()},
+        owners=read.json(row[6], "owners", dict),
+        tokens=read.json(row[7], "tokens", dict),
+        verdict=Verdict(bool(row[8]), tuple(read.json(row[9], "failures", list))),
         photo=row[10],
-        saved_at=datetime.fromisoformat(row[11]),
-        deal=json.loads(row[12]) if row[12] is not None else None,
+        saved_at=read.date(row[11], "saved_at"),
+        deal=read.optional_json(row[12], "deal"),
     )
 
 
 def _game(row: Sequence[Any]) -> CribbageGame:
+    read = _Fields(GAME, row[0])
     return CribbageGame(
         id=row[0],
-        players=tuple(json.loads(row[1])),
-        state=freeze(json.loads(row[2]), "state"),
-        created_at=datetime.fromisoformat(row[3]),
-        updated_at=datetime.fromisoformat(row[4]),
+        players=read.texts(row[1], "players"),
+        state=read.frozen(row[2], "state"),
+        created_at=read.date(row[3], "created_at"),
+        updated_at=read.date(row[4], "updated_at"),
         finished=bool(row[5]),
         night_id=row[6],
     )
 
 
-# What a missing record is, for a NotFoundError's words.
-NIGHT, PRESET, GAME = "night", "preset", "game"
+_Record = TypeVar("_Record")
+
+
+def _readable(
+    rows: Iterable[Sequence[Any]],
+    build: Callable[[Sequence[Any]], _Record],
+    damaged: list[DamagedRecordError] | None,
+) -> tuple[_Record, ...]:
+    """``build`` of each row; with a ``damaged`` list, a damaged row is left out and added to
+    it (a listing shows the rest), without one it raises."""
+    records = []
+    for row in rows:
+        try:
+            records.append(build(row))
+        except DamagedRecordError as error:
+            if damaged is None:
+                raise
+            damaged.append(error)
+    return tuple(records)
 
 
 def _one(conn: sqlite3.Connection, query: str, key: object, what: str) -> Sequence[Any]:
@@ -118,23 +192,30 @@ def fetch_status(conn: sqlite3.Connection, night: Night) -> NightStatus:
     return NightStatus(night, vaults, alarms)
 
 
-def fetch_statuses(conn: sqlite3.Connection, where: str = "") -> tuple[NightStatus, ...]:
+def fetch_statuses(
+    conn: sqlite3.Connection, where: str = "", damaged: list[DamagedRecordError] | None = None
+) -> tuple[NightStatus, ...]:
+    """Nights, newest first; damaged ones left out into ``damaged`` when it is given."""
     rows = conn.execute(
         f"SELECT {_NIGHT_COLUMNS} FROM nights {where} ORDER BY created_at DESC, id DESC"
     ).fetchall()
-    return tuple(fetch_status(conn, _night(row)) for row in rows)
+    return tuple(fetch_status(conn, night) for night in _readable(rows, _night, damaged))
 
 
-def fetch_heists(conn: sqlite3.Connection, night_id: int) -> tuple[Heist, ...]:
+def fetch_heists(
+    conn: sqlite3.Connection, night_id: int, damaged: list[DamagedRecordError] | None = None
+) -> tuple[Heist, ...]:
+    """A night's heists in order; damaged ones left out into ``damaged`` when it is given."""
     rows = conn.execute(
         f"SELECT {_HEIST_COLUMNS} FROM heists WHERE night_id = ? ORDER BY number", (night_id,)
     ).fetchall()
-    return tuple(_heist(row) for row in rows)
+    return _readable(rows, _heist, damaged)
 
 
 def fetch_preset(conn: sqlite3.Connection, name: str) -> Preset:
     row = _one(conn, "SELECT name, rules, saved_at FROM presets WHERE name = ?", name, PRESET)
-    return Preset(row[0], freeze(json.loads(row[1]), "rules"), datetime.fromisoformat(row[2]))
+    read = _Fields(PRESET, name)
+    return Preset(row[0], read.frozen(row[1], "rules"), read.date(row[2], "saved_at"))
 
 
 def fetch_presets(conn: sqlite3.Connection) -> tuple[Preset, ...]:
@@ -168,4 +249,4 @@ def fetch_games(conn: sqlite3.Connection, night_id: int | None = None) -> tuple[
         f"SELECT {_GAME_COLUMNS} FROM cribbage_games {where} ORDER BY updated_at DESC, id DESC",
         params,
     ).fetchall()
-    return tuple(_game(row) for row in rows)
+    return _readable(rows, _game, None)

@@ -32,6 +32,8 @@ from companion.storage import GameLog
 from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader, Services
 
 __all__ = [
+    "MAX_HEADER_BYTES",
+    "MAX_CONNECTIONS",
     "JoinGate",
     "build_asgi",
     "fresh_upload_folder",
@@ -50,6 +52,8 @@ SESSION_S = 24 * 3600.0  # a session lasts a day: a game night, and the morning 
 MAX_SESSIONS = 1000
 HIDDEN_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 UPLOAD_PATH = "/upload"
+MAX_HEADER_BYTES = 64 * 1024  # a request's line and headers; a browser's are a few KiB
+MAX_CONNECTIONS = 200  # open at once (each phone keeps one websocket); past it, 503
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -248,19 +252,26 @@ class JoinGate:
             self._fail(key)
             error = "Code incorrect / wrong code"
         if self._locked(key):
-            error = "Trop d'essais, attendez quelques minutes / too many tries, wait a few minutes"
+            # The global limit may lock typed codes for a guesser's neighbours too: the
+            # printed link's token is never locked.
+            error = (
+                "Trop d'essais : attendez quelques minutes, ou ouvrez le lien affiché sur "
+                "l'ordinateur hôte / too many tries: wait a few minutes, or open the link "
+                "shown on the host"
+            )
         body = _FORM.format(error=html.escape(error)).encode()
         await _respond(send, 401, body, [(b"content-type", b"text/html; charset=utf-8")])
 
     async def _pass(self, scope: Scope, receive: Receive, send: Send) -> None:
         """To the app, without its ``Access-Control-Allow-Origin: *``; an upload refused
-        (too large, cut off, unsigned) leaves no partial file."""
+        while it was written (too large, cut off) leaves no partial file, and one refused
+        before (unsigned, expired) removes nothing: the file of that name is another's."""
         status: list[int] = []
 
         async def send_same_origin(message: Message) -> None:
             if message["type"] == "http.response.start":
                 status.append(int(message["status"]))
-                if upload and status[0] >= 300:
+                if upload and _wrote_partial(status[0]):
                     # Before the answer leaves: the client may look right after it.
                     self._remove_partial(scope)
                 message["headers"] = [
@@ -279,7 +290,7 @@ class JoinGate:
         try:
             await self.app(scope, receive, send_same_origin)
         finally:
-            if upload and (not status or status[0] >= 300):
+            if upload and (not status or _wrote_partial(status[0])):
                 self._remove_partial(scope)
 
     def _remove_partial(self, scope: Scope) -> None:
@@ -296,6 +307,13 @@ class JoinGate:
                 os.unlink(target)
             except (FileNotFoundError, IsADirectoryError, PermissionError):
                 pass
+
+
+def _wrote_partial(status: int) -> bool:
+    """Whether an upload answered ``status`` may have left a file of its own: the upload
+    handler writes only once the signature and the name are checked (400, 403 and 410 come
+    before), and stops with 413 past the size limit, or fails (5xx)."""
+    return status == 413 or status >= 500
 
 
 async def _refuse(scope: Scope, send: Send, status: int, body: bytes) -> None:

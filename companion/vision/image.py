@@ -11,6 +11,7 @@ may claim 30000x30000 pixels, which would take gigabytes to decode only to be re
 from __future__ import annotations
 
 import os
+import stat
 import struct
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from companion.messages import phrase  # noqa: E402
 
 __all__ = [
     "MAX_PIXELS",
+    "MAX_FILE_BYTES",
     "MIN_IMAGE_SIDE",
     "declared_size",
     "decode_image",
@@ -35,6 +37,7 @@ __all__ = [
 
 MIN_IMAGE_SIDE = 16  # pixels: a smaller picture cannot show a readable card
 MAX_PIXELS = 100_000_000  # 100 megapixels: twice a 48 MP phone photo; 300 MB decoded
+MAX_FILE_BYTES = 300_000_000  # 100 megapixels stored uncompressed (a BMP) fit
 _HEADER_BYTES = 1 << 18  # a JPEG's frame header follows its EXIF, ICC... segments (64 KiB each)
 
 # JPEG start-of-frame markers (baseline, progressive, lossless, arithmetic), which carry the size.
@@ -146,17 +149,46 @@ def _decoded(data: np.ndarray, name: str) -> np.ndarray:
     return refuse_too_small(image, name)
 
 
-def load_image(path: Path) -> np.ndarray:
-    """Decode ``path`` as a BGR image, or raise ``ImageDecodeError`` naming it."""
+def _regular_file(path: Path) -> int:
+    """A descriptor of ``path`` opened to read, or an ``ImageDecodeError``: only a regular file
+    of at most ``MAX_FILE_BYTES`` is a photo (a pipe would wait for a writer forever, a device
+    or a huge sparse file would be read to no end)."""
+    name = str(path)
     try:
-        data = np.fromfile(str(path), dtype=np.uint8)
+        # Non-blocking: opening a pipe with no writer returns at once instead of waiting.
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as error:
-        raise ImageDecodeError(
-            str(path), phrase("image.cannot_open", reason=error.strerror or "")
-        ) from error
-    if data.size == 0:
-        raise ImageDecodeError(str(path), phrase("image.empty"))
-    return _decoded(data, str(path))
+        reason = phrase("image.cannot_open", reason=error.strerror or "")
+        raise ImageDecodeError(name, reason) from None
+    info = os.fstat(handle)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(handle)
+        raise ImageDecodeError(name, phrase("image.not_a_file"))
+    if info.st_size > MAX_FILE_BYTES:
+        os.close(handle)
+        raise ImageDecodeError(name, phrase("image.too_large", limit=MAX_FILE_BYTES // 10**6))
+    os.set_blocking(handle, True)
+    return handle
+
+
+def load_image(path: Path) -> np.ndarray:
+    """Decode ``path`` as a BGR image, or raise ``ImageDecodeError`` naming it; its header is
+    checked before the rest of it is read."""
+    name = str(path)
+    with os.fdopen(_regular_file(path), "rb") as file:
+        try:
+            head = file.read(_HEADER_BYTES)
+            if not head:
+                raise ImageDecodeError(name, phrase("image.empty"))
+            declared = declared_size(head)
+            refuse_too_large(declared, name)
+            if declared is None and not _is_heif(head) and not cv2.haveImageReader(name):
+                raise ImageDecodeError(name, phrase("image.not_an_image"))
+            data = np.frombuffer(head + file.read(), dtype=np.uint8)
+        except OSError as error:
+            reason = phrase("image.cannot_open", reason=error.strerror or "")
+            raise ImageDecodeError(name, reason) from None
+    return _decoded(data, name)
 
 
 def decode_image(data: bytes, name: str) -> np.ndarray:

@@ -1,4 +1,7 @@
 import json
+import os
+import resource
+import time
 from pathlib import Path
 
 import cv2
@@ -25,7 +28,7 @@ def test_batch_with_bad_files_reports_each_and_goes_on(
     missing = tmp_path / "missing.jpg"
     scene = FIXTURES / "scene_0004.jpg"
     code, out = _run(capsys, str(text), str(scene), str(empty), str(missing), "--json")
-    assert code == 0
+    assert code == 1
     entries = json.loads(out)
     assert [e["image"] for e in entries] == [str(text), str(scene), str(empty), str(missing)]
     assert "notes.txt" in entries[0]["error"] and "empty.jpg" in entries[2]["error"]
@@ -39,13 +42,50 @@ def test_batch_with_bad_files_reports_each_and_goes_on(
     assert set(good["groups"]) >= {"river", "hands", "stray"}
 
 
+def test_only_regular_files_are_read_a_pipe_never_waited_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pipe = tmp_path / "table.jpg"
+    os.mkfifo(pipe)  # no writer: reading it would wait forever
+    folder = tmp_path / "photos.jpg"
+    folder.mkdir()
+    scene = FIXTURES / "scene_0004.jpg"
+    start = time.monotonic()
+    code, out = _run(capsys, str(pipe), str(folder), str(scene), "--json")
+    assert time.monotonic() - start < 60 and code == 1
+    entries = json.loads(out)
+    for entry in entries[:2]:
+        assert entry["error"].endswith(
+            "not a regular file (a folder, a pipe or a device); give a photo's file)"
+        )
+    assert len(entries[2]["cards"]) >= 8
+
+
+def test_a_huge_sparse_file_is_refused_without_being_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sparse = tmp_path / "huge.jpg"
+    with sparse.open("wb") as file:
+        file.truncate(1_500_000_000)  # no block written: 1.5 GB to read, nothing on disk
+    unknown = tmp_path / "zeros.png"
+    with unknown.open("wb") as file:
+        file.truncate(200_000_000)  # under the size limit, with no image header
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    code, out = _run(capsys, str(sparse), str(unknown), "--json")
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    huge, zeros = json.loads(out)
+    assert code == 1 and "larger than 300 MB" in huge["error"]
+    assert "not an image format" in zeros["error"]
+    assert grown_mb < 100, grown_mb
+
+
 def test_a_bad_file_is_named_once_in_the_plain_text(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     cut = tmp_path / "table.jpg"
     cut.write_bytes((FIXTURES / "scene_0004.jpg").read_bytes()[:5000])  # an upload broken off
     code, out = _run(capsys, str(cut))
-    assert code == 0
+    assert code == 1
     assert out == (
         f"{cut}: cannot be read as an image (a damaged or incomplete photo, perhaps cut short "
         "while it was sent; take it or send it again)\n"
@@ -60,7 +100,7 @@ def test_pictures_too_small_to_show_a_card_get_their_own_error(
     cv2.imwrite(str(strip), np.zeros((3, 4000, 3), np.uint8))
     scene = FIXTURES / "scene_0004.jpg"
     code, out = _run(capsys, str(dot), str(scene), str(strip), "--json")
-    assert code == 0
+    assert code == 1
     entries = json.loads(out)
     assert entries[0]["error"] == (
         f"{dot}: cannot be read as an image (1x1 px, too small to show a card)"
@@ -131,7 +171,7 @@ def test_a_bomb_in_a_batch_is_named_and_the_good_images_are_printed(
     bomb.write_bytes(_bomb(60000, 60000))
     scene = FIXTURES / "scene_0004.jpg"
     code, out = _run(capsys, str(scene), str(bomb), "--json")
-    assert code == 0
+    assert code == 1  # the good image printed, the status says one was not read
     good, bad = json.loads(out)
     assert len(good["cards"]) >= 8
     assert "bomb.jpg" in bad["error"] and "megapixels" in bad["error"]

@@ -284,3 +284,14 @@ def test_an_oversize_upload_leaves_no_partial_file(flet_port: tuple[int, Path]) 
     # A photo within the limit is kept for the app to read.
     assert _put(port, "fine.jpg", iter([megabyte]), length=2**20) == 200
     assert (uploads / "fine.jpg").stat().st_size == 2**20
+
+
+def test_an_unsigned_upload_never_removes_the_file_it_names(flet_port: tuple[int, Path]) -> None:
+    port, uploads = flet_port
+    assert _put(port, "pending.jpg", iter([b"\xff" * 1000]), length=1000) == 200
+    for query in ("f=pending.jpg", "f=pending.jpg&e=2099-01-01T00:00:00%2B00:00&s=forged"):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("PUT", f"/upload?{query}", body=b"x", headers={"Content-Length": "1"})
+        assert conn.getresponse().status in (400, 403)
+        conn.close()
+    assert (uploads / "pending.jpg").read_bytes() == b"\xff" * 1000

@@ -526,8 +526,9 @@ class RuleRivers:
         slot = table.high[s_high[three, None] + d_high]
         slot += table.low[s_low[three, None] + d_low]
         best[three] = table.values[slot].max(axis=1)
-        # Eight cards' suit counts still fit ``flush_possible``'s fields (four bits a suit).
-        columns, rows = np.nonzero(fast.flush_possible()[s_suit + r_suit])
+        # Eight cards' suit counts still fit ``flush_possible``'s fields (four bits a suit);
+        # eight free wild cards pass its three-bit field: seven already make any flush.
+        columns, rows = np.nonzero(fast.flush_possible()[_capped_free(s_suit + r_suit)])
         for used in np.unique(sizes[columns]).tolist():
             of = sizes[columns] == used
             best[columns[of], rows[of]] = self._entry_fives(
@@ -554,6 +555,13 @@ class RuleRivers:
             tuple(t[hole_at, None] for t in fives),
             tuple(t[None, board_at] for t in self._totals_t),
         )
+
+
+def _capped_free(suits: IntArray) -> IntArray:
+    """Summed suit counts (``fast.seven_code_arrays``) with the free wild cards' count, their
+    last field, capped at 7: the most ``fast.flush_possible``'s field holds."""
+    unit = int(fast.seven_code_arrays()[2][fast.WILD_CODE])  # one free wild card's count
+    return np.asarray(suits % unit + np.minimum(suits // unit, 7) * unit, dtype=suits.dtype)
 
 
 def _five_values_of(

@@ -60,6 +60,7 @@ from companion.engine.gang.replay.deals import (
     sampled_positions,
     table_groups,
 )
+from companion.engine.gang.replay.limits import check_replayable
 from companion.engine.gang.replay.rule_path import deal_rows, deal_values, samples_for
 from companion.engine.gang.replay.types import (
     BestTokens,
@@ -489,7 +490,9 @@ def street_odds(
     settings: Settings = Settings(),
     tokens: Mapping[str, int] | None = None,
 ) -> StreetOdds:
-    """Both views of every hand at one street (and the tokens recorded then, checked)."""
+    """Both views of every hand at one street (and the tokens recorded then, checked); a
+    table past the replay's bound is refused first (``limits``)."""
+    check_replayable(table)
     if tokens is not None:
         check_tokens(form_hands(table), tokens)
     board = table.board[: street.known]

@@ -153,3 +153,22 @@ def test_rule_subsets_are_each_subsets_best_five(
     for mask in range(64):
         held = [i for i in range(6) if mask >> i & 1]
         assert (found[:, mask] == rivers.best(holes[:, held])).all(), held
+
+
+@pytest.mark.parametrize("ranking", [Ranking.HIGH, Ranking.LOW_27])
+def test_rule_subsets_with_eight_free_wild_cards(ranking: Ranking) -> None:
+    # A river of five free wild cards and hands holding three or more: a subset of three and
+    # the river count eight free wild cards, past the seven a suit count field holds (#44).
+    rng = np.random.default_rng(3)
+    rows = []
+    for r in range(60):
+        natural = rng.choice(52, 6, replace=False)
+        hole = np.where(rng.random(6) < (0.5 if r % 2 else 1.0), WILD_CODE, natural)
+        rows.append(np.concatenate([np.full(5, WILD_CODE), hole]))
+    table = np.array(rows)
+    rivers = RuleRivers(table[:, :5], TableRules(ranking, Straights.NORMAL, 1), 5)
+    holes = table[:, 5:]
+    found = rivers.subsets(holes)
+    for mask in range(64):
+        held = [i for i in range(6) if mask >> i & 1]
+        assert (found[:, mask] == rivers.best(holes[:, held])).all(), held

@@ -7,10 +7,11 @@ synthetic sets also list ``partly_hidden`` cards, which count neither way (``sco
 Prints card-level precision, recall and F1 (multiset match per image), the exact-grouping rate
 on table scenes (river and every hand right), each read with the layout its labels give
 (``expect_of``; a table with an index hidden, whose grouping cannot be answered, is still
-read with its ``layout``), the silent errors (``doubts``), the right cards flagged for a check,
-and the latency per image size (median and 90th percentile). ``--light B,G,R``, ``--tilt
-DEG``, ``--motion L`` and ``--webcam SIDE`` read every photo in a coloured or dim light, seen
-more steeply, smeared, or as a webcam streams it (``views``).
+read with its ``layout``), the silent errors (``doubts``), the flags as the shares a doubt is
+judged by, for the whole set and each source (``flag_line``: right cards flagged, wrong reads
+flagged, silent errors), and the latency per image size (median and 90th percentile).
+``--light B,G,R``, ``--tilt DEG``, ``--motion L`` and ``--webcam SIDE`` read every photo in a
+coloured or dim light, seen more steeply, smeared, or as a webcam streams it (``views``).
 """
 
 from __future__ import annotations
@@ -48,7 +49,16 @@ from companion.vision.training.views import (
     webcam_argument,
 )
 
-__all__ = ["Doubts", "Score", "doubts", "expect_of", "grouping_exact", "main", "score_cards"]
+__all__ = [
+    "Doubts",
+    "Score",
+    "doubts",
+    "expect_of",
+    "flag_line",
+    "grouping_exact",
+    "main",
+    "score_cards",
+]
 
 
 @dataclass(frozen=True)
@@ -134,6 +144,25 @@ class Doubts:
             self.wrong_flagged + other.wrong_flagged,
             self.wrong + other.wrong,
         )
+
+    @property
+    def right_share(self) -> float:
+        """The share of right cards flagged for a check: doubts the players find needless."""
+        return self.right_flagged / max(1, self.right)
+
+    @property
+    def wrong_share(self) -> float:
+        """The share of wrong reads flagged for a check: doubts that catch an error."""
+        return self.wrong_flagged / max(1, self.wrong)
+
+
+def flag_line(name: str, found: Doubts) -> str:
+    """One set's flags as the shares a doubt is judged by, and its silent errors."""
+    return (
+        f"{name}: right cards flagged {found.right_flagged}/{found.right} "
+        f"({found.right_share:.1%}), wrong reads flagged {found.wrong_flagged}/{found.wrong} "
+        f"({found.wrong_share:.1%}), silent errors {found.silent}"
+    )
 
 
 def doubts(
@@ -286,6 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     silent_unanswerable = 0  # of those: tables whose grouping the labels cannot answer
     silent_stray = 0  # of honesty.silent: stray cards (off the table) not read at all
     by_source: dict[str, Score] = {}
+    flags_by_source: dict[str, Doubts] = {}
     tables = exact = 0
     unread = unread_photos = unread_idle = 0  # faces, photos with some, photos missing none
     # Photos said to hold cards too small to read surely, and those read with no error, for the
@@ -343,6 +373,8 @@ def main(argv: list[str] | None = None) -> int:
                 unread_photos += 1
                 unread_idle += score.false_neg == 0
             honesty = honesty + found
+            source = entry.get("source", "all")
+            flags_by_source[source] = flags_by_source.get(source, Doubts(0, 0, 0, 0, 0)) + found
             said = "small" if detections.small_cards() else "other"
             small[said] += 1
             small[f"{said} right"] += not (score.false_pos or score.false_neg)
@@ -384,6 +416,10 @@ def main(argv: list[str] | None = None) -> int:
             f"grouping exact: {exact}/{tables} table scenes ({exact / tables:.2%}), "
             f"{how} their layout (--expect)"
         )
+    print(flag_line("flags", honesty))
+    if len(flags_by_source) > 1:
+        for source, found in sorted(flags_by_source.items()):
+            print(f"  {flag_line(source, found)}")
     print(
         f"silent errors: {honesty.silent}  (wrong reads flagged: {honesty.wrong_flagged}/"
         f"{honesty.wrong}; right cards flagged: {honesty.right_flagged}/{honesty.right}"

@@ -10,8 +10,10 @@ from companion.vision.layouts.expect import Expect, Fit
 from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.places import SeenCard
 from companion.vision.training.evaluate import (
+    Doubts,
     doubts,
     expect_of,
+    flag_line,
     grouping_exact,
     main,
     score_cards,
@@ -120,6 +122,16 @@ def test_silent_errors_are_those_nothing_points_to(
     found = doubts(det, ["As", "Kd"], groups)
     assert found.silent == silent and found.right_flagged == flagged
     assert found.right == 1 + (codes == "As Kd")
+
+
+def test_flags_are_told_as_the_shares_of_right_and_wrong_cards_flagged() -> None:
+    found = Doubts(0, 1, 3, 1, 1) + Doubts(1, 2, 57, 2, 3)
+    assert (found.right_share, found.wrong_share) == (0.05, 0.75)
+    assert flag_line("780", found) == (
+        "780: right cards flagged 3/60 (5.0%), wrong reads flagged 3/4 (75.0%), silent errors 1"
+    )
+    # A set with no wrong read has flagged none of them, not divided by zero.
+    assert Doubts(0, 0, 5, 0, 0).wrong_share == 0.0
 
 
 @pytest.mark.parametrize(

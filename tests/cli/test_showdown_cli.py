@@ -138,3 +138,33 @@ def test_wild_cards_show_what_they_play_as(
         hands["A"]["category"] == "straight" and hands["A"]["description"] == "straight, king high"
     )
     assert "Kh" in hands["A"]["played_as"] or "Ks" in hands["A"]["played_as"]
+
+
+ISSUE_43_TWO_DECKS = {
+    "rules": {"decks": 2},
+    "board": ["As", "Ks", "Qs", "2d", "3c"],
+    "players": [{"name": "Ana", "cards": ["As", "9s"]}, {"name": "Bob", "cards": ["9s", "8s"]}],
+    "tokens": {"Ana": 2, "Bob": 1},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_flush_holding_a_pair_opens_the_vault_and_is_explained(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Issue #43's table: A A K Q 9 beats A K Q 9 8; swapped tokens say why, without a crash."""
+    code, out, _ = run(
+        ["showdown", "-", "--json", "--lang", lang],
+        capsys,
+        json.dumps(ISSUE_43_TWO_DECKS),
+        monkeypatch,
+    )
+    assert code == 0
+    result = json.loads(out)
+    assert result["order"] == [["Bob"], ["Ana"]] and result["vault"]["opens"] is True
+    swapped = {**ISSUE_43_TWO_DECKS, "tokens": {"Ana": 1, "Bob": 2}}
+    code, out, err = run(
+        ["showdown", "-", "--lang", lang], capsys, json.dumps(swapped), monkeypatch
+    )
+    assert code == 0 and not err
+    assert ("second card A over K" if lang == "en" else "deuxième carte A contre K") in out

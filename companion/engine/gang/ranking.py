@@ -159,6 +159,9 @@ def _five_value(
     category = _high_category(counts, flush, top is not None)
     straight = top is not None and category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
     deciding: tuple[int, ...] = (top,) if straight and top is not None else grouped
+    if category is Category.FLUSH:
+        # Flushes compare card by card, a repeated rank (two decks, a joker) counting twice.
+        deciding = tuple(sorted(ranks, reverse=True))
     strength = (int(category), *deciding)
     if ranking is Ranking.LOW_27:
         strength = tuple(-x for x in strength)

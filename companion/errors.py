@@ -89,8 +89,12 @@ class CardParseError(InputError):
 class DuplicateCardError(TableError):
     """The same physical card seen more often than the game's decks hold it."""
 
-    def __init__(self, card: Any, places: tuple[Phrase | str, ...], decks: int = 1) -> None:
+    def __init__(
+        self, card: Any, places: tuple[Phrase | str, ...], decks: int = 1, knight: bool = False
+    ) -> None:
         code = "card.duplicate" if decks == 1 else "card.too_many_copies"
+        if knight:  # a tarot deck holds one knight (suit-bound wild card) per suit
+            code = "card.knight_twice" if decks == 1 else "card.knight_copies"
         super().__init__(code, card=card, places=places, count=len(places), decks=decks)
 
 

@@ -21,10 +21,10 @@ from companion.engine.gang.variants import Variant, variant_of
 from companion.errors import CompanionError, TableError
 from companion.messages import Phrase, phrase
 
-__all__ = ["table_problems", "validate_table", "card_places"]
+__all__ = ["table_problems", "validate_table", "card_places", "DECKS"]
 
 RIVER_SIZE = 5
-DECKS = (1, 2)
+DECKS = (1, 2, 3)  # why three at most: docs/rules.md, "Decks"
 
 
 def _players(table: Table, variant: Variant) -> Iterator[CompanionError]:

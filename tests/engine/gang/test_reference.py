@@ -58,8 +58,8 @@ def _card(rank: int | None, suit: int | None) -> Card:
 def deals(
     draw: st.DrawFn, size: int, most_wilds: int = 2, rules: Sequence[TableRules] = RULES
 ) -> Deal:
-    """``size`` cards: naturals from a small pool of ranks and suits (at most ``decks`` of each
-    card), and up to ``most_wilds`` jokers or knights."""
+    """``size`` cards: naturals from a small pool of ranks and suits, and up to ``most_wilds``
+    jokers or knights (at most ``decks`` of each card and each knight)."""
     table_rules = draw(st.sampled_from(rules))
     ranks, suits = draw(st.sampled_from(RANK_POOLS)), draw(st.sampled_from(SUIT_POOLS))
     pool = [(r, s) for r in ranks for s in suits] * table_rules.decks
@@ -72,7 +72,11 @@ def deals(
         )
     )
     kinds = [(None, None), *((None, s) for s in suits)]
-    chosen = [pool[i] for i in at] + [draw(st.sampled_from(kinds)) for _ in range(wilds)]
+    chosen = [pool[i] for i in at]
+    for _ in range(wilds):
+        kind = draw(st.sampled_from(kinds))
+        knights = chosen.count(kind) if kind[1] is not None else 0
+        chosen.append(kind if knights < table_rules.decks else (None, None))  # a knight per deck
     order = draw(st.permutations(range(size)))
     return Deal(table_rules, tuple(_card(*chosen[i]) for i in order))
 
@@ -246,7 +250,6 @@ test_standard_boards, test_standard_boards_slow = _both(_standard_boards, st.dat
 
 # -- Every variant: the engine's hand formers and the replay's rule path ------------------------
 
-TABLE_RULES = [r for r in RULES if r.decks <= 2]  # what a table may be played with
 VARIANT_SHAPES = {
     # variant: (players, hole cards, two rivers allowed)
     "classic": ((2, 3), (1, 2, 3), True),
@@ -269,7 +272,7 @@ def _variant_table(data: st.DataObject, variant: str) -> Table | None:
     extra = players if variant == "francois" else 2 * players if variant == "circular" else 0
     rivers = 10 if two_rivers else 5
     wilds = 1 if variant == "six-three-hands" else 2
-    deal = data.draw(deals(rivers + players * hole + extra, wilds, TABLE_RULES))
+    deal = data.draw(deals(rivers + players * hole + extra, wilds))
     if _low_with_wilds(deal):
         return None
     cards = list(deal.cards)

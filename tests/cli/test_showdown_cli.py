@@ -168,3 +168,23 @@ def test_a_flush_holding_a_pair_opens_the_vault_and_is_explained(
     )
     assert code == 0 and not err
     assert ("second card A over K" if lang == "en" else "deuxième carte A contre K") in out
+
+
+def test_a_lowball_joker_is_the_lowest_card_missing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #43: at deuce-to-seven Ana's joker is the 2 she lacks (6-5-4-3-2 is a straight), not
+    the 8 that would make her 8-6-5-4-3, so her best low is K-5-4-3-2 and Bob's Q-6-5-4-2 wins."""
+    table = {
+        "rules": {"ranking": "low-27"},
+        "board": "6h 5c 4d Kd Kc",
+        "players": [{"name": "Ana", "cards": "* 3s"}, {"name": "Bob", "cards": "Qs 2h"}],
+        "tokens": {"Ana": 2, "Bob": 1},
+    }
+    code, out, _ = run(["showdown", "-", "--json"], capsys, json.dumps(table), monkeypatch)
+    assert code == 0
+    result = json.loads(out)
+    assert result["order"] == [["Ana"], ["Bob"]] and result["vault"]["opens"] is False
+    ana = next(h for h in result["hands"] if h["id"] == "Ana")
+    assert ana["description"] == "K-5-4-3-2"
+    assert sorted(c[0] for c in ana["played_as"]) == sorted("K5432")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
@@ -31,6 +31,7 @@ __all__ = [
     "five_strength",
     "best_hand",
     "five_card_sets",
+    "lowest_missing",
 ]
 
 
@@ -191,6 +192,22 @@ def _flush_options(five: tuple[Card, ...]) -> tuple[bool, ...]:
     return (True, False)
 
 
+_LOWEST_FIRST = {
+    Ranking.LOW_A5: (12, *range(12)),  # the ace is the lowest card
+    Ranking.LOW_27: tuple(range(13)),
+}
+
+
+def lowest_missing(ranks: tuple[int, ...], count: int, ranking: Ranking) -> tuple[int, ...]:
+    """At lowball, the ranks ``count`` wild cards take: the lowest ones ``ranks`` lack.
+
+    >>> lowest_missing((12, 1, 2), 2, Ranking.LOW_A5), lowest_missing((12, 1, 2), 2, Ranking.LOW_27)
+    ((0, 3), (0, 3))
+    """
+    held = set(ranks)
+    return tuple(r for r in _LOWEST_FIRST[ranking] if r not in held)[:count]
+
+
 @functools.cache
 def _wild_search(
     naturals: tuple[int, ...],
@@ -205,11 +222,18 @@ def _wild_search(
 
     Wild cards are interchangeable for the value, which depends only on the multiset of the
     five ranks and on the flush: their ranks are drawn as multisets (at most 6,188 for five
-    wilds), never as one rank per wild card (13^5), and each answer is kept.
+    wilds), never as one rank per wild card (13^5), and each answer is kept. At lowball a wild
+    card is the lowest card missing, whatever is best (``lowest_missing``); only its suit is
+    chosen.
     """
     found: tuple[tuple[tuple[int, ...], Category, tuple[int, ...]], tuple[int, ...], bool] | None
     found = None
-    for extra in itertools.combinations_with_replacement(range(12, -1, -1), wilds):
+    extras: Iterable[tuple[int, ...]] = (
+        itertools.combinations_with_replacement(range(12, -1, -1), wilds)
+        if ranking is Ranking.HIGH
+        else (lowest_missing(naturals, wilds, ranking),)
+    )
+    for extra in extras:
         ranks = tuple(sorted(naturals + extra, reverse=True))
         for flush in flushes:
             value = _five_value(ranks, flush, ranking, wrap)

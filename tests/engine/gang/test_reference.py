@@ -101,10 +101,6 @@ def _same_order(engine: Sequence[Any], reference: Sequence[ref.Value], what: obj
         )
 
 
-def _low_with_wilds(deal: Deal) -> bool:
-    return deal.rules.ranking is not Ranking.HIGH and any(c.is_wild for c in deal.cards)
-
-
 COMMON = dict(deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -124,8 +120,6 @@ def _best_hands(data: st.DataObject) -> None:
     hands = data.draw(st.integers(2, 3))
     hole_size = data.draw(st.sampled_from((0, 1, 2, 2, 3, 4, 8)))
     deal = data.draw(deals(5 + hands * hole_size, most_wilds=1 if hole_size > 4 else 2))
-    if _low_with_wilds(deal):
-        return  # lowball's jokers: see test_lowball_jokers below
     board, holes = (
         deal.cards[:5],
         [deal.cards[5 + k * hole_size : 5 + (k + 1) * hole_size] for k in range(hands)],
@@ -154,8 +148,6 @@ def _many(data: st.DataObject) -> None:
     size = data.draw(st.integers(5, 7))
     rows = data.draw(st.integers(2, 4))
     deal = data.draw(deals(size * rows))
-    if _low_with_wilds(deal):
-        return
     hands = [deal.cards[k * size : (k + 1) * size] for k in range(rows)]
     worst = data.draw(st.booleans())
     ranking, wrap = _ref_rules(deal.rules)
@@ -197,8 +189,6 @@ def _rule_rivers(data: st.DataObject) -> None:
     hole_size = data.draw(st.integers(0, 4))
     rows = data.draw(st.integers(2, 3))
     deal = data.draw(deals((5 + hole_size) * rows))
-    if _low_with_wilds(deal):
-        return
     cards = [deal.cards[k * (5 + hole_size) : (k + 1) * (5 + hole_size)] for k in range(rows)]
     top = data.draw(st.sampled_from((5, 2)))
     worst = data.draw(st.booleans())
@@ -273,8 +263,6 @@ def _variant_table(data: st.DataObject, variant: str) -> Table | None:
     rivers = 10 if two_rivers else 5
     wilds = 1 if variant == "six-three-hands" else 2
     deal = data.draw(deals(rivers + players * hole + extra, wilds))
-    if _low_with_wilds(deal):
-        return None
     cards = list(deal.cards)
     board, board2 = tuple(cards[:5]), tuple(cards[5:10]) if two_rivers else ()
     at = rivers

@@ -232,6 +232,7 @@ MESSAGES: dict[str, str] = {
     "place.francois_card": "{name}'s card for François",
     "place.shared": "the shared hand {hand}",
     "place.input": "input",
+    "place.burned": "the burned cards",
     # -- the variants of The Gang, by name
     "variant.classic": "classic",
     "variant.two-of-four": "two-of-four",
@@ -253,6 +254,7 @@ MESSAGES: dict[str, str] = {
     "table.decks": "decks must be 1, 2 or 3, not {decks}",
     "table.river_size": "the river has {n} {n:p:card|cards}, not 5",
     "table.river2_size": "the second river has {n} {n:p:card|cards}, not 5",
+    "table.burned_size": "there {n:p:is|are} {n} burned {n:p:card|cards}, not 3 (or leave them out)",
     "table.two_rivers_refused": "two rivers cannot be combined with {variant}",
     "table.river2_unexpected": "a second river was given but two_rivers is not set",
     "table.players_count": "{variant} is played by {low} to {high} players, not {n}",
@@ -490,6 +492,7 @@ MESSAGES: dict[str, str] = {
     "cli.showdown_opens": "THE VAULT OPENS",
     "cli.showdown_alarm": "ALARM!",
     "cli.showdown_failure": "  - token {token}: {reason}",
+    "cli.showdown_dog": "The dog (the burned cards): {value} [{best}], which beats everyone",
     "cli.analyze_street": "{street} [{board}] — all hands known: {method}",
     "cli.analyze_columns": "expected  likely  alone  token",
     "cli.analyze_alone": "alone: {method}",

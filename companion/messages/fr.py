@@ -232,6 +232,7 @@ MESSAGES: dict[str, str] = {
     "place.francois_card": "la carte de {name} pour François",
     "place.shared": "la main partagée {hand}",
     "place.input": "entrée",
+    "place.burned": "les cartes brûlées",
     # -- the variants of The Gang, by name
     "variant.classic": "classique",
     "variant.two-of-four": "deux sur quatre",
@@ -253,6 +254,7 @@ MESSAGES: dict[str, str] = {
     "table.decks": "decks vaut 1, 2 ou 3, pas {decks}",
     "table.river_size": "la rivière a {n} {n:p:carte|cartes}, pas 5",
     "table.river2_size": "la deuxième rivière a {n} {n:p:carte|cartes}, pas 5",
+    "table.burned_size": "il y a {n} {n:p:carte brûlée|cartes brûlées}, pas 3 (ou n'en donnez aucune)",
     "table.two_rivers_refused": "deux rivières ne se combinent pas avec {variant}",
     "table.river2_unexpected": "une deuxième rivière est donnée sans two_rivers",
     "table.players_count": "{variant} se joue de {low} à {high} joueurs, pas {n}",
@@ -490,6 +492,7 @@ MESSAGES: dict[str, str] = {
     "cli.showdown_opens": "LE COFFRE S'OUVRE",
     "cli.showdown_alarm": "ALARME !",
     "cli.showdown_failure": "  - jeton {token} : {reason}",
+    "cli.showdown_dog": "Le chien (les cartes brûlées) : {value} [{best}], qui bat tout le monde",
     "cli.analyze_street": "{street} [{board}] — toutes les mains connues : {method}",
     "cli.analyze_columns": "attendu  probable  seul  jeton",
     "cli.analyze_alone": "seul : {method}",

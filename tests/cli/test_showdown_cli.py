@@ -188,3 +188,20 @@ def test_a_lowball_joker_is_the_lowest_card_missing(
     ana = next(h for h in result["hands"] if h["id"] == "Ana")
     assert ana["description"] == "K-5-4-3-2"
     assert sorted(c[0] for c in ana["played_as"]) == sorted("K5432")
+
+
+def test_the_dog_is_shown_in_text_and_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = {
+        "board": "As Ks Qs 2d 3c",
+        "burned": "Kh 7d *",
+        "players": [{"name": "Ana", "cards": "Ad Ac"}, {"name": "Bob", "cards": "Js Ts"}],
+    }
+    code, out, _ = run(["showdown", "-", "--lang", "fr"], capsys, json.dumps(table), monkeypatch)
+    assert code == 0
+    assert "Le chien (les cartes brûlées) : paire de rois [K♥ * 7♦], qui bat tout le monde" in out
+    code, out, _ = run(["showdown", "-", "--json"], capsys, json.dumps(table), monkeypatch)
+    dog = json.loads(out)["dog"]
+    assert dog["category"] == "pair" and dog["beats"] == ["Ana", "Bob"]
+    assert dog["played_as"] == ["Kh", "Ks", "7d"]

@@ -32,6 +32,7 @@ __all__ = [
     "best_hand",
     "five_card_sets",
     "lowest_missing",
+    "explained_value",
 ]
 
 
@@ -307,14 +308,26 @@ def rank_five(
         played: tuple[Card, ...] = five
     else:
         (strength, category, deciding), played = _wild_value(five, rules, worst)
+    return explained_value((strength, category, deciding), five, played, rules.ranking)
+
+
+def explained_value(
+    value: tuple[tuple[int, ...], Category, tuple[int, ...]],
+    cards: tuple[Card, ...],
+    played: tuple[Card, ...],
+    ranking: Ranking = Ranking.HIGH,
+) -> HandValue:
+    """The ``HandValue`` of (strength, category, deciding ranks) for ``cards`` played as
+    ``played`` (wild cards given ranks), both laid out as players lay them out."""
+    strength, category, deciding = value
     order = _display_order(played, category, deciding)
     return HandValue(
         strength=strength,
         category=category,
         deciding=tuple(Rank(r) for r in deciding),
-        best=tuple(five[i] for i in order),
+        best=tuple(cards[i] for i in order),
         played_as=tuple(played[i] for i in order),
-        ranking=rules.ranking,
+        ranking=ranking,
     )
 
 
@@ -325,8 +338,8 @@ def _display_order(
     ranks = [int(c.rank) for c in played if c.rank is not None]
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         top = deciding[0]
-        return sorted(range(5), key=lambda i: (top - ranks[i]) % 13)
-    return sorted(range(5), key=lambda i: deciding.index(ranks[i]))
+        return sorted(range(len(played)), key=lambda i: (top - ranks[i]) % 13)
+    return sorted(range(len(played)), key=lambda i: deciding.index(ranks[i]))
 
 
 def five_card_sets(

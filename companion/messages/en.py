@@ -378,7 +378,7 @@ MESSAGES: dict[str, str] = {
     "spit.not_stuck": "nobody may spit while a player can still play, turn a card up or uncover one",
     "spit.nothing_to_spit": "nobody has a card left to spit: the round is over",
     "spit.spit_alone_pile": "one player spits alone and must name the pile",
-    "spit.slap_smaller": "the faster slap takes the smaller pile: pile {n} has {mine} {mine:p:card|cards}, pile {n2} has {other}",
+    "spit.single_pile": "with a single spit pile the slap takes nothing (pile {n2}, empty) and the other player takes pile {n}",
     "spit.deal_cards": "the shuffled cards are not exactly the cards to shuffle",
     "spit.deal_deck": "a Spit deal needs the 52 cards of one deck, each once",
     "spit.spit_own_pile": "both spit, each on their own pile: no pile to choose",

@@ -378,7 +378,7 @@ MESSAGES: dict[str, str] = {
     "spit.not_stuck": "personne ne crache tant qu'un joueur peut encore jouer, retourner ou découvrir une carte",
     "spit.nothing_to_spit": "personne n'a plus de carte à cracher : la manche est finie",
     "spit.spit_alone_pile": "un joueur crache seul et doit nommer le tas",
-    "spit.slap_smaller": "la main la plus rapide prend le plus petit tas : le tas {n} a {mine} {mine:p:carte|cartes}, le tas {n2} en a {other}",
+    "spit.single_pile": "avec un seul tas de crachat, la tape ne prend rien (le tas {n2}, vide) et l'autre joueur prend le tas {n}",
     "spit.deal_cards": "les cartes mélangées ne sont pas exactement celles à mélanger",
     "spit.deal_deck": "une donne de Spit demande les 52 cartes d'un jeu, chacune une fois",
     "spit.spit_own_pile": "les deux crachent, chacun sur son tas : pas de tas à choisir",

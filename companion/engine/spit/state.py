@@ -51,7 +51,7 @@ Piles = tuple[tuple[Card, ...], tuple[Card, ...]]
 class PileChoice(Enum):
     """Who decides which centre pile each player takes at a new layout."""
 
-    SLAP = "slap"  # the faster slap takes the smaller pile
+    SLAP = "slap"  # the faster slap takes the pile it lands on (the smaller is the better)
     CHOOSER = "chooser"  # the player who emptied their stock picks
 
 

@@ -302,8 +302,8 @@ def test_lone_spitter_chooses_a_pile_that_becomes_the_only_one() -> None:
 def test_stuck_without_spit_cards_ends_the_round() -> None:
     state = apply_move(stuck_position("", "Qh"), Spit(0))
     assert state.phase is Phase.TAKE and state.emptied is None
-    # Pile 1 holds 8s Qh, pile 2 only 9s: the faster slap takes pile 2.
-    assert set(legal_moves(state)) == {Take(0, 1), Take(1, 1)}
+    # Pile 1 holds 8s Qh, pile 2 only 9s: either may be slapped (pile 2 is the better slap).
+    assert set(legal_moves(state)) == {Take(p, pile) for p in (0, 1) for pile in (0, 1)}
 
 
 def test_emptying_the_stock_ends_the_round() -> None:
@@ -336,7 +336,7 @@ def round_over(rules: SpitRules) -> SpitState:
     [
         (CLASSIC, Take(0, 1), None),
         (CLASSIC, Take(1, 1), None),  # either hand may be the faster slap
-        (CLASSIC, Take(0, 0), "slap_smaller"),
+        (CLASSIC, Take(0, 0), None),  # the larger pile: legal, only not strategic
         (CHOOSER, Take(0, 0), None),
         (CHOOSER, Take(0, 1), None),
         (CHOOSER, Take(1, 1), "chooser"),
@@ -387,7 +387,7 @@ def test_chooser_falls_back_to_the_slap_when_the_round_ends_stuck() -> None:
     state = replace(stuck_position("", "Qh"), rules=CHOOSER)
     state = apply_move(state, Spit(0))
     assert state.phase is Phase.TAKE and state.emptied is None
-    assert set(legal_moves(state)) == {Take(0, 1), Take(1, 1)}
+    assert set(legal_moves(state)) == {Take(p, pile) for p in (0, 1) for pile in (0, 1)}
 
 
 # --- Speed ---------------------------------------------------------------------------------------
@@ -448,3 +448,15 @@ def test_nothing_to_spit_in_an_unsettled_position(rules: SpitRules) -> None:
     with pytest.raises(IllegalMoveError) as info:
         check_move(state, Spit())
     assert info.value.rule == "nothing_to_spit"
+
+
+def test_with_a_single_spit_pile_the_slap_takes_nothing() -> None:
+    """The rules' "FIN": with one spit pile, its cards go to the player who did not take the
+    empty place (issue #43 keeps this when either pile may be slapped)."""
+    state = replace(round_over(CLASSIC), piles=((), tuple(cards("5h 6h 7h"))))
+    assert set(legal_moves(state)) == {Take(0, 0), Take(1, 0)}
+    with pytest.raises(IllegalMoveError) as info:
+        check_move(state, Take(0, 1))
+    assert info.value.rule == "single_pile"
+    assert "the other player takes pile 2" in str(info.value)
+    assert "l'autre joueur prend le tas 2" in info.value.message("fr")

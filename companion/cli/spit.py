@@ -15,6 +15,7 @@ from companion.engine.spit import (
     VARIANTS,
     SpitRules,
     SpitState,
+    combined,
 )
 from companion.engine.spit.referee import referee, typed_position
 from companion.engine.spit.sim import DEFAULT_MAX_MOVES, SimulationReport, simulate
@@ -59,7 +60,7 @@ how many.
 
 
 def _referee(args: argparse.Namespace) -> int:
-    rules = VARIANTS[args.rules]
+    rules = combined(args.rules)
     live = None if args.only_pile is None else args.only_pile - 1
     side_left = (args.side[0], args.side[1])
     header: list[str] = []
@@ -161,11 +162,12 @@ def _report_text(report: SimulationReport, seconds: float) -> list[str]:
 
 def _simulate(args: argparse.Namespace) -> int:
     names = list(VARIANTS) if args.rules == "all" else [args.rules]
+    variants = [combined(name) for name in names]  # every name checked before any game
     rng = random.Random(args.seed)
     runs = []
-    for name in names:
+    for rules in variants:
         start = time.perf_counter()
-        report = simulate(VARIANTS[name], args.games, rng, args.max_moves)
+        report = simulate(rules, args.games, rng, args.max_moves)
         runs.append((report, time.perf_counter() - start))
     if args.json:
         results = [_report_json(report, seconds) for report, seconds in runs]
@@ -205,7 +207,9 @@ def register(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ref.add_argument(
-        "--rules", choices=list(VARIANTS), default="classic", help=f"variant: {variants}"
+        "--rules",
+        default="classic",
+        help=f"variant: {variants}, or several joined by + (four-stocks+alternate)",
     )
     ref.add_argument("--piles", nargs=2, metavar="PILE", help="the two spit pile tops")
     ref.add_argument(
@@ -259,7 +263,9 @@ def register(subparsers: Any) -> None:
     sim.add_argument("--games", type=_count, default=1000, help="games per variant (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     sim.add_argument(
-        "--rules", choices=["all", *VARIANTS], default="all", help=f"all, or one of {variants}"
+        "--rules",
+        default="all",
+        help=f"all, or one of {variants}, or several joined by + (four-stocks+alternate)",
     )
     sim.add_argument(
         "--max-moves",

@@ -379,6 +379,8 @@ MESSAGES: dict[str, str] = {
     "spit.nothing_to_spit": "nobody has a card left to spit: the round is over",
     "spit.spit_alone_pile": "one player spits alone and must name the pile",
     "spit.single_pile": "with a single spit pile the slap takes nothing (pile {n2}, empty) and the other player takes pile {n}",
+    "spit.variant_unknown": "unknown Spit variation {variant!r}; known: {known} (join several with +, e.g. four-stocks+alternate)",
+    "spit.variants_clash": "{a} and {b} cannot be played together: Speed lays out no stock row and no new rounds",
     "spit.deal_cards": "the shuffled cards are not exactly the cards to shuffle",
     "spit.deal_deck": "a Spit deal needs the 52 cards of one deck, each once",
     "spit.spit_own_pile": "both spit, each on their own pile: no pile to choose",

@@ -379,6 +379,8 @@ MESSAGES: dict[str, str] = {
     "spit.nothing_to_spit": "personne n'a plus de carte à cracher : la manche est finie",
     "spit.spit_alone_pile": "un joueur crache seul et doit nommer le tas",
     "spit.single_pile": "avec un seul tas de crachat, la tape ne prend rien (le tas {n2}, vide) et l'autre joueur prend le tas {n}",
+    "spit.variant_unknown": "variante de crachat inconnue {variant!r} ; connues : {known} (en joindre plusieurs avec +, p. ex. four-stocks+alternate)",
+    "spit.variants_clash": "{a} et {b} ne se jouent pas ensemble : Speed n'étale ni réserves ni nouvelles manches",
     "spit.deal_cards": "les cartes mélangées ne sont pas exactement celles à mélanger",
     "spit.deal_deck": "une donne de Spit demande les 52 cartes d'un jeu, chacune une fois",
     "spit.spit_own_pile": "les deux crachent, chacun sur son tas : pas de tas à choisir",

@@ -229,3 +229,15 @@ def test_referee_speed_hands(capsys: pytest.CaptureFixture[str]) -> None:
         "player 2: Q♥ → pile 2 (on K♣)",
         "player 2: 3♣ → pile 1 is illegal: 3♣ is not in player 2's hand",
     ]
+
+
+def test_referee_plays_variations_together(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["spit", "referee", "--rules", "alternate+four-stocks", "--piles", "7h", "Kc"]
+    argv += ["--p1", "8d", "2s", "--p2", "Qh", "5c", "--move", "p1 8d -> pile 1"]
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and "colours must alternate" in out
+    code, out, err = run(
+        ["spit", "referee", "--rules", "speed+chooser", "--piles", "7h", "Kc"], capsys
+    )
+    assert code == 2 and not out and err.count("\n") == 1
+    assert "cannot be played together" in err

@@ -72,8 +72,10 @@ from companion.engine.spit.state import (
     Turn,
     all_cards,
     can_stack,
+    combined,
     lay_out,
     new_game,
+    rules_title,
     start_state,
 )
 
@@ -82,6 +84,8 @@ __all__ = [
     "SpitRules",
     "CLASSIC",
     "VARIANTS",
+    "combined",
+    "rules_title",
     "Phase",
     "Stock",
     "PlayerSide",

@@ -40,6 +40,7 @@ from companion.engine.spit import (
     check_move,
     is_stuck,
     legal_moves,
+    rules_title,
     settle,
 )
 from companion.errors import IllegalMoveError, TableError
@@ -164,7 +165,7 @@ def typed_position(
                 "spit.stock_count",
                 player=player + 1,
                 n=len(views),
-                rules=phrase(f"spit_v_{rules.name}"),
+                rules=rules_title(rules),
                 allowed=rules.stock_piles,
             )
         seen[phrase("spit.place_player", n=player + 1)] = [

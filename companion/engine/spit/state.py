@@ -6,13 +6,15 @@ re-exports everything here; import from ``companion.engine.spit``.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from enum import Enum
 
 from companion.engine.cards import DECK, Card, Suit
-from companion.errors import IllegalMoveError
+from companion.errors import IllegalMoveError, TableError
+from companion.messages import Phrase, phrase
 
 __all__ = [
     "PLAYERS",
@@ -21,6 +23,8 @@ __all__ = [
     "SpitRules",
     "CLASSIC",
     "VARIANTS",
+    "combined",
+    "rules_title",
     "SPEED_HAND",
     "SPEED_DRAW",
     "SPEED_SIDE",
@@ -77,6 +81,42 @@ VARIANTS: dict[str, SpitRules] = {
         SpitRules("speed", speed=True),
     )
 }
+# Speed deals no stock row and lays out no new rounds: these switches mean nothing there.
+_CLASHES = {frozenset({"speed", "four-stocks"}), frozenset({"speed", "chooser"})}
+
+
+def combined(names: str) -> SpitRules:
+    """The variations named, joined by ``+`` (``four-stocks+alternate``), played together.
+
+    >>> rules = combined("alternate+four-stocks")
+    >>> rules.name, rules.stock_piles, rules.alternate_colours
+    ('four-stocks+alternate', 4, True)
+    """
+    parts = [part.strip() for part in names.split("+")]
+    for part in parts:
+        if part not in VARIANTS:
+            raise TableError("spit.variant_unknown", variant=part, known=tuple(VARIANTS))
+    chosen = [name for name in VARIANTS if name in parts and name != "classic"]
+    for a, b in itertools.combinations(chosen, 2):
+        if frozenset({a, b}) in _CLASHES:
+            raise TableError(
+                "spit.variants_clash", a=phrase(f"spit_v_{a}"), b=phrase(f"spit_v_{b}")
+            )
+    if not chosen:
+        return CLASSIC
+    switches = {
+        field: value
+        for name in chosen
+        for field, value in asdict(VARIANTS[name]).items()
+        if field != "name" and value != getattr(CLASSIC, field)
+    }
+    return replace(CLASSIC, name="+".join(chosen), **switches)
+
+
+def rules_title(rules: SpitRules) -> tuple[Phrase, ...]:
+    """The variations of ``rules`` in words, for players: ``four stocks and alternate colours``."""
+    return tuple(phrase(f"spit_v_{name}") for name in rules.name.split("+"))
+
 
 # Speed's deal: 5 in hand + 15 to draw per player, and two side piles of 6 (52 cards).
 SPEED_HAND = 5

@@ -155,6 +155,7 @@ def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
         "alternate",
         "chooser",
         "speed",
+        "speed-20",
     ]
     assert all(r["games"] == 5 and r["failures"] == [] for r in data["results"])
     assert all(sum(r["wins"].values()) == 5 for r in data["results"])

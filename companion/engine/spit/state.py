@@ -26,8 +26,6 @@ __all__ = [
     "combined",
     "rules_title",
     "SPEED_HAND",
-    "SPEED_DRAW",
-    "SPEED_SIDE",
     "HIDDEN",
     "Phase",
     "Stock",
@@ -68,6 +66,7 @@ class SpitRules:
     alternate_colours: bool = False
     pile_choice: PileChoice = PileChoice.SLAP
     speed: bool = False
+    speed_cards: int = 15  # Speed: the cards each player gets (5 in hand, the rest to draw)
 
 
 CLASSIC = SpitRules("classic")
@@ -79,10 +78,16 @@ VARIANTS: dict[str, SpitRules] = {
         SpitRules("alternate", alternate_colours=True),
         SpitRules("chooser", pile_choice=PileChoice.CHOOSER),
         SpitRules("speed", speed=True),
+        SpitRules("speed-20", speed=True, speed_cards=20),
     )
 }
 # Speed deals no stock row and lays out no new rounds: these switches mean nothing there.
-_CLASHES = {frozenset({"speed", "four-stocks"}), frozenset({"speed", "chooser"})}
+_CLASHES = {
+    frozenset({speed, other})
+    for speed in ("speed", "speed-20")
+    for other in ("four-stocks", "chooser", "speed", "speed-20")
+    if speed != other
+}
 
 
 def combined(names: str) -> SpitRules:
@@ -118,10 +123,9 @@ def rules_title(rules: SpitRules) -> tuple[Phrase, ...]:
     return tuple(phrase(f"spit_v_{name}") for name in rules.name.split("+"))
 
 
-# Speed's deal: 5 in hand + 15 to draw per player, and two side piles of 6 (52 cards).
+# Speed's hand; its deal: ``SpitRules.speed_cards`` each, the rest in two side piles, each topped
+# by the centre card the first spit turns up (15 each and 10 + 1 a side, or 20 and 5 + 1).
 SPEED_HAND = 5
-SPEED_DRAW = 15
-SPEED_SIDE = 6
 
 # An unknown face-down card, for positions typed by hand (the referee); never in a dealt game.
 HIDDEN = Card(None, None)
@@ -268,13 +272,14 @@ def start_state(rules: SpitRules, deck: Iterable[Card]) -> SpitState:
     if not rules.speed:
         players = (lay_out(order[0::2], rules), lay_out(order[1::2], rules))
         return SpitState(rules, players)
-    per_player = SPEED_HAND + SPEED_DRAW
+    per_player = rules.speed_cards
     players = (
         lay_out(order[:per_player], rules),
         lay_out(order[per_player : 2 * per_player], rules),
     )
     rest = order[2 * per_player :]
-    return SpitState(rules, players, side_piles=(rest[:SPEED_SIDE], rest[SPEED_SIDE:]))
+    side = len(rest) // 2  # each side pile's top is the centre card the first spit turns up
+    return SpitState(rules, players, side_piles=(rest[:side], rest[side:]))
 
 
 def new_game(rules: SpitRules, rng: random.Random) -> SpitState:

@@ -154,11 +154,24 @@ def test_start_state_deals_each_player_26() -> None:
     assert is_stuck(state)
 
 
-def test_start_state_speed_has_side_piles() -> None:
-    state = start_state(SPEED, DECK)
-    assert [len(side.spit) for side in state.players] == [15, 15]
-    assert [len(pile) for pile in state.side_piles] == [6, 6]
+@pytest.mark.parametrize(
+    ("name", "draw", "side"),
+    [
+        # Spit, "Vitesse": 15 cards each, 10 at each end and two in the middle (issue #43)...
+        ("speed", 10, 11),
+        # ... or 20 each and side piles of 5; each side pile's top is a centre card.
+        ("speed-20", 15, 6),
+    ],
+)
+def test_start_state_speed_deals_as_the_rules_say(name: str, draw: int, side: int) -> None:
+    state = start_state(VARIANTS[name], DECK)
+    assert [len(p.spit) for p in state.players] == [draw, draw]
+    assert [sum(len(s.cards) for s in p.stocks) for p in state.players] == [5, 5]
+    assert [len(pile) for pile in state.side_piles] == [side, side]
     assert len(all_cards(state)) == 52
+    started = apply_move(state, Spit())  # the two centre cards turned up
+    assert [len(pile) for pile in started.side_piles] == [side - 1, side - 1]
+    assert all(len(pile) == 1 for pile in started.piles)
 
 
 @pytest.mark.parametrize("deck", [DECK[:51], DECK[:51] + DECK[:1], DECK[1:] + (parse_card("*"),)])

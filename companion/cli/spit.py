@@ -144,6 +144,7 @@ def _report_json(report: SimulationReport, seconds: float) -> dict[str, Any]:
         "seconds": round(seconds, 3),
         "games_per_second": round(report.games / seconds, 1) if seconds > 0 else None,
         "failures": [{"game": f.game, "move": f.move, "what": f.what} for f in report.failures],
+        "points": {"p1": report.points[0], "p2": report.points[1]} if report.rules.speed else None,
     }
 
 
@@ -155,6 +156,7 @@ def _report_text(report: SimulationReport, seconds: float) -> list[str]:
         f"({per_game:.0f}/game, longest {report.longest}), {report.rounds} rounds, "
         f"wins p1 {report.wins[0]} p2 {report.wins[1]}, {rate:.1f} games/s, "
         f"{len(report.failures)} failures"
+        + (f", points p1 {report.points[0]} p2 {report.points[1]}" if report.rules.speed else "")
     ]
     lines += [f"  game {f.game} move {f.move}: {f.what}" for f in report.failures[:5]]
     return lines

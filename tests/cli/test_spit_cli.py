@@ -242,3 +242,11 @@ def test_referee_plays_variations_together(capsys: pytest.CaptureFixture[str]) -
     )
     assert code == 2 and not out and err.count("\n") == 1
     assert "cannot be played together" in err
+
+
+def test_simulate_counts_speed_points(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["spit", "simulate", "--rules", "speed", "--games", "5", "--json"], capsys)
+    (result,) = json.loads(out)["results"]
+    assert code == 0 and set(result["points"]) == {"p1", "p2"}
+    code, out, _ = run(["spit", "simulate", "--rules", "classic", "--games", "2", "--json"], capsys)
+    assert json.loads(out)["results"][0]["points"] is None

@@ -45,7 +45,14 @@ Where our group's rules are silent, this module decides as players at the table 
 ['Ad', 'Ac']
 """
 
-from companion.engine.spit.moves import apply_move, chance_move, is_terminal, returns, settle
+from companion.engine.spit.moves import (
+    apply_move,
+    chance_move,
+    is_terminal,
+    returns,
+    settle,
+    speed_points,
+)
 from companion.engine.spit.rules import (
     check_move,
     is_legal,
@@ -111,6 +118,7 @@ __all__ = [
     "settle",
     "is_terminal",
     "returns",
+    "speed_points",
     "chance_move",
     "all_cards",
 ]

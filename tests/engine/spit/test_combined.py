@@ -4,16 +4,19 @@ choosing a pile, Speed with alternating colours."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from companion.engine.cards import parse_card
+from companion.engine.cards import DECK, parse_card
 from companion.engine.spit import (
     CLASSIC,
     VARIANTS,
     PileChoice,
     combined,
     rules_title,
+    speed_points,
+    start_state,
 )
 from companion.engine.spit.referee import CardPlay, PileView, referee, typed_position
 from companion.engine.spit.sim import simulate
@@ -73,3 +76,21 @@ def test_the_referee_applies_every_switch() -> None:
 def test_combined_games_keep_every_invariant(names: str) -> None:
     report = simulate(combined(names), 40, random.Random(7), 5000)
     assert report.failures == () and sum(report.wins) == report.games
+
+
+def test_speed_scores_a_point_per_card_the_loser_holds() -> None:
+    """Spit, "Vitesse": the winner gets a point for each card left to the other player."""
+    start = start_state(VARIANTS["speed"], DECK)
+    assert speed_points(start) == (0, 0)  # not over yet
+    assert speed_points(replace(start, winner=1)) == (0, 15)  # 5 in hand and 10 to draw
+    played = replace(
+        start, winner=0, players=(start.players[0], replace(start.players[1], spit=()))
+    )
+    assert speed_points(played) == (5, 0)
+    assert speed_points(replace(start_state(CLASSIC, DECK), winner=0)) == (0, 0)  # Speed only
+
+
+def test_simulate_adds_up_the_speed_points() -> None:
+    report = simulate(VARIANTS["speed-20"], 30, random.Random(2), 5000)
+    assert report.failures == () and sum(report.points) > 0
+    assert simulate(CLASSIC, 3, random.Random(2), 5000).points == (0, 0)

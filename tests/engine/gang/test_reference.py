@@ -1,7 +1,7 @@
 """Every path that values hands against the plain reference (``reference.py``), on deals biased
 to what breaks engines: two suits or one, two and three decks, jokers and knights, wheels and
 around-the-corner runs, every ranking and variant. A few thousand examples in the default run,
-ten times more under ``-m slow``."""
+five times more under ``-m slow``."""
 
 from __future__ import annotations
 
@@ -102,14 +102,15 @@ def _same_order(engine: Sequence[Any], reference: Sequence[ref.Value], what: obj
 
 
 COMMON = dict(deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = 5
 
 
 def _both(
     check: Callable[..., None], strategy: st.SearchStrategy[Any], default: int
 ) -> tuple[Any, Any]:
-    """The property in the default run, and ten times more under the ``slow`` marker."""
+    """The property in the default run, and five times more under the ``slow`` marker."""
     fast = settings(max_examples=default, **COMMON)(given(strategy)(check))  # type: ignore[arg-type]
-    slow = settings(max_examples=10 * default, **COMMON)(given(strategy)(check))  # type: ignore[arg-type]
+    slow = settings(max_examples=SLOW * default, **COMMON)(given(strategy)(check))  # type: ignore[arg-type]
     return fast, pytest.mark.slow(slow)
 
 

@@ -102,9 +102,13 @@ class CardParseError(InputError):
 class DuplicateCardError(TableError):
     """The same physical card seen more often than the game's decks hold it."""
 
-    def __init__(self, card: Any, places: tuple[Phrase | str, ...], decks: int = 1) -> None:
+    def __init__(
+        self, card: Any, places: tuple[Phrase | str, ...], decks: int = 1, knight: bool = False
+    ) -> None:
         count = len(places)
-        if decks > 1:
+        if knight:  # a tarot deck holds one knight (suit-bound wild card) per suit
+            code = "card.knight_twice" if decks == 1 else "card.knight_copies"
+        elif decks > 1:
             code = "card.too_many_copies"
         else:
             code = "card.duplicate" if count == 2 else "card.copies_one_deck"

@@ -15,9 +15,11 @@ from companion.engine.gang.replay.limits import check_replayable
 from companion.engine.gang.replay.odds import (
     Replay,
     Settings,
+    Street,
     StreetOdds,
     replay_table,
     street_error,
+    token_hands,
 )
 from companion.engine.gang.replay.words import (
     best_tokens_text,
@@ -103,10 +105,10 @@ def _replay(
 def _check(raw: Any) -> None:
     """Raise what ``_replay`` would raise on a wrong table or tokens, without replaying."""
     table = table_from_json(raw)
-    hands = form_hands(table)
+    form_hands(table)
     check_replayable(table)
-    for tokens in (tokens_by_street_from_json(raw) or {}).values():
-        check_tokens(hands, tokens)
+    for street, tokens in (tokens_by_street_from_json(raw) or {}).items():
+        check_tokens(token_hands(table, Street(street), tokens), tokens)
 
 
 def _progress(n: int, total: int, lang: str) -> Callable[[StreetOdds], None]:
@@ -128,7 +130,6 @@ def _progress(n: int, total: int, lang: str) -> Callable[[StreetOdds], None]:
 
 
 def _report(replay: Replay, lang: str) -> list[str]:
-    n = len(replay.hands)
     labels = {h.id: hand_label(h.id, lang) for h in replay.hands}
     width = max(len(label) for label in labels.values())
     lines = []
@@ -146,7 +147,8 @@ def _report(replay: Replay, lang: str) -> list[str]:
                 method=method_text(odds.everyone[0].method, lang),
             )
         )
-        header = " ".join(f"{k:>5}" for k in range(1, n + 1))
+        # Positions among the street's hands (six-three-hands' pre-flop ranks four of six).
+        header = " ".join(f"{k:>5}" for k in range(1, len(odds.everyone) + 1))
         extra = text("cli.analyze_columns", lang)
         lines.append(f"  {'':<{width}} {header}  {extra}")
         own = {h.hand_id: h for h in odds.own}

@@ -61,6 +61,9 @@ def _report(result: Showdown, lang: str) -> list[str]:
                 best=hand.value.best,
             )
             lines.append(line + (text("cli.showdown_tie", lang) if len(group) > 1 else ""))
+    if result.dog is not None:
+        value = describe(result.dog, lang)
+        lines.append(text("cli.showdown_dog", lang, value=value, best=result.dog.best))
     if result.verdict is not None:
         if result.verdict.opens:
             lines.append(text("cli.showdown_opens", lang))

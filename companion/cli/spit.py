@@ -15,6 +15,7 @@ from companion.engine.spit import (
     VARIANTS,
     SpitRules,
     SpitState,
+    combined,
 )
 from companion.engine.spit.referee import referee, typed_position
 from companion.engine.spit.sim import DEFAULT_MAX_MOVES, SimulationReport, simulate
@@ -59,7 +60,7 @@ how many.
 
 
 def _referee(args: argparse.Namespace) -> int:
-    rules = VARIANTS[args.rules]
+    rules = combined(args.rules)
     live = None if args.only_pile is None else args.only_pile - 1
     side_left = (args.side[0], args.side[1])
     header: list[str] = []
@@ -143,6 +144,7 @@ def _report_json(report: SimulationReport, seconds: float) -> dict[str, Any]:
         "seconds": round(seconds, 3),
         "games_per_second": round(report.games / seconds, 1) if seconds > 0 else None,
         "failures": [{"game": f.game, "move": f.move, "what": f.what} for f in report.failures],
+        "points": {"p1": report.points[0], "p2": report.points[1]} if report.rules.speed else None,
     }
 
 
@@ -154,6 +156,7 @@ def _report_text(report: SimulationReport, seconds: float) -> list[str]:
         f"({per_game:.0f}/game, longest {report.longest}), {report.rounds} rounds, "
         f"wins p1 {report.wins[0]} p2 {report.wins[1]}, {rate:.1f} games/s, "
         f"{len(report.failures)} failures"
+        + (f", points p1 {report.points[0]} p2 {report.points[1]}" if report.rules.speed else "")
     ]
     lines += [f"  game {f.game} move {f.move}: {f.what}" for f in report.failures[:5]]
     return lines
@@ -161,11 +164,12 @@ def _report_text(report: SimulationReport, seconds: float) -> list[str]:
 
 def _simulate(args: argparse.Namespace) -> int:
     names = list(VARIANTS) if args.rules == "all" else [args.rules]
+    variants = [combined(name) for name in names]  # every name checked before any game
     rng = random.Random(args.seed)
     runs = []
-    for name in names:
+    for rules in variants:
         start = time.perf_counter()
-        report = simulate(VARIANTS[name], args.games, rng, args.max_moves)
+        report = simulate(rules, args.games, rng, args.max_moves)
         runs.append((report, time.perf_counter() - start))
     if args.json:
         results = [_report_json(report, seconds) for report, seconds in runs]
@@ -201,7 +205,9 @@ def register(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ref.add_argument(
-        "--rules", choices=list(VARIANTS), default="classic", help=f"variant: {variants}"
+        "--rules",
+        default="classic",
+        help=f"variant: {variants}, or several joined by + (four-stocks+alternate)",
     )
     ref.add_argument("--piles", nargs=2, metavar="PILE", help="the two spit pile tops")
     ref.add_argument(
@@ -260,7 +266,9 @@ def register(subparsers: Any) -> None:
     )
     sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     sim.add_argument(
-        "--rules", choices=["all", *VARIANTS], default="all", help=f"all, or one of {variants}"
+        "--rules",
+        default="all",
+        help=f"all, or one of {variants}, or several joined by + (four-stocks+alternate)",
     )
     sim.add_argument(
         "--max-moves",

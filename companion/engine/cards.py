@@ -179,17 +179,18 @@ def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
 def duplicates(
     places: Mapping[PlaceT, Iterable[Card]], decks: int = 1
 ) -> tuple[DuplicateCardError, ...]:
-    """One error per natural card seen more than ``decks`` times, naming every place it lies.
+    """One error per natural card or knight seen more than ``decks`` times, naming every place.
 
-    Wild cards are exempt: a game may hold several jokers or trumps.
+    A deck holds one of each natural card and one knight per suit (``*s``); jokers (``*``) are
+    exempt: a game may hold several trumps.
     """
     seen: dict[Card, list[PlaceT]] = {}
     for place, cards in places.items():
         for card in cards:
-            if not card.is_wild:
+            if card.suit is not None:
                 seen.setdefault(card, []).append(place)
     return tuple(
-        DuplicateCardError(card, tuple(where), decks)
+        DuplicateCardError(card, tuple(where), decks, knight=card.is_wild)
         for card, where in seen.items()
         if len(where) > decks
     )

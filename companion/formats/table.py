@@ -42,6 +42,7 @@ _TABLE_KEYS = {
     "tokens_by_street",
     "name",
     "note",
+    "burned",
 }
 _RULE_KEYS = {"straights", "ranking", "decks"}
 _PLAYER_KEYS = {"name", "cards", "francois_card"}
@@ -153,6 +154,7 @@ def table_from_json(raw: Any) -> Table:
         two_rivers=_flag(raw, "two_rivers"),
         board2=_cards(raw.get("board2") or [], phrase("place.river2")),
         shared=_shared(raw.get("shared")),
+        burned=_cards(raw.get("burned") or [], phrase("place.burned")),
     )
 
 
@@ -181,6 +183,8 @@ def table_to_json(table: Table) -> dict[str, Any]:
         raw["shared"] = [
             {"between": list(s.between), "cards": _codes(s.cards)} for s in table.shared
         ]
+    if table.burned:
+        raw["burned"] = _codes(table.burned)
     return raw
 
 
@@ -243,4 +247,14 @@ def showdown_to_json(result: Showdown, lang: str = "en") -> dict[str, Any]:
                 for f in result.verdict.failures
             ],
         }
-    return {"hands": hands, "order": [list(group) for group in result.order], "vault": vault}
+    out = {"hands": hands, "order": [list(group) for group in result.order], "vault": vault}
+    if result.dog is not None:
+        # Le chien beats every hand, whatever they hold (Crack's rules, as a joke).
+        out["dog"] = {
+            "category": result.dog.category.label,
+            "best": [str(c) for c in result.dog.best],
+            "played_as": [str(c) for c in result.dog.played_as],
+            "description": describe(result.dog, lang),
+            "beats": [h.id for h in result.hands],
+        }
+    return out

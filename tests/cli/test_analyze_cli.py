@@ -161,3 +161,54 @@ def test_bad_input_is_one_line(
     code, out, err = run(capsys, tmp_path, table)
     assert code == 2 and out == ""
     assert err.startswith("companion: ") and message in err and err.count("\n") == 1
+
+
+SIX_THREE: dict[str, Any] = {
+    "variant": "six-three-hands",
+    "board": "2h 9s Jc 4h Td",
+    "players": [
+        {"name": "Ana", "cards": "As Ad Kd Kh 3c 3d"},
+        {"name": "Bob", "cards": "Kc Qc Jd Js 8h 7h"},
+    ],
+    # Crack: at pre-flop the third sub-hand is always empty, so 4 tokens are dealt, not 6.
+    "tokens_by_street": {"preflop": {"Ana/1": 4, "Ana/2": 1, "Bob/1": 3, "Bob/2": 2}},
+    "tokens": {"Ana/1": 6, "Ana/2": 3, "Ana/3": 1, "Bob/1": 5, "Bob/2": 4, "Bob/3": 2},
+}
+
+
+def test_six_three_hands_preflop_takes_four_tokens(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    result = run_json(capsys, tmp_path, SIX_THREE)
+    preflop, flop = result["streets"][0], result["streets"][1]
+    ranked = ["Ana/1", "Ana/2", "Bob/1", "Bob/2"]
+    # At pre-flop the odds and the tokens are those of the final order among the four hands.
+    assert [h["id"] for h in preflop["everyone"]["hands"]] == ranked
+    assert [h["id"] for h in preflop["own"]["hands"]] == ranked
+    for hand in preflop["everyone"]["hands"] + preflop["own"]["hands"]:
+        assert len(hand["positions"]) == 4 and sum(hand["positions"]) == pytest.approx(1)
+    assert sorted(preflop["best_tokens"]["tokens"]) == ranked
+    assert 0 <= preflop["best_tokens"]["recorded_p_open"] <= 1
+    assert len(flop["everyone"]["hands"]) == 6
+    assert all(m["hand"] in ranked for m in result["mistakes"] if m["street"] == "preflop")
+
+
+def test_six_three_hands_preflop_tokens_are_four_or_six(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    six = {**SIX_THREE, "tokens_by_street": {"preflop": SIX_THREE["tokens"]}}
+    preflop = run_json(capsys, tmp_path, six)["streets"][0]
+    assert len(preflop["everyone"]["hands"]) == 6
+    five = {"preflop": {"Ana/1": 4, "Ana/2": 1, "Bob/1": 3, "Bob/2": 2, "Bob/3": 5}}
+    code, out, err = run(capsys, tmp_path, {**SIX_THREE, "tokens_by_street": five})
+    assert code == 2 and not out and err.count("\n") == 1 and "Ana/3 has no token" in err
+
+
+def test_six_three_hands_report_shows_four_positions_at_preflop(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, tmp_path, SIX_THREE)
+    assert code == 0
+    preflop, flop = out.split("\n\n")[:2]
+    assert preflop.splitlines()[1].split()[:5] == ["1", "2", "3", "4", "expected"]
+    assert "Ana, hand 3" not in preflop and "Ana, hand 3" in flop

@@ -138,3 +138,70 @@ def test_wild_cards_show_what_they_play_as(
         hands["A"]["category"] == "straight" and hands["A"]["description"] == "straight, king high"
     )
     assert "Kh" in hands["A"]["played_as"] or "Ks" in hands["A"]["played_as"]
+
+
+ISSUE_43_TWO_DECKS = {
+    "rules": {"decks": 2},
+    "board": ["As", "Ks", "Qs", "2d", "3c"],
+    "players": [{"name": "Ana", "cards": ["As", "9s"]}, {"name": "Bob", "cards": ["9s", "8s"]}],
+    "tokens": {"Ana": 2, "Bob": 1},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_flush_holding_a_pair_opens_the_vault_and_is_explained(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Issue #43's table: A A K Q 9 beats A K Q 9 8; swapped tokens say why, without a crash."""
+    code, out, _ = run(
+        ["showdown", "-", "--json", "--lang", lang],
+        capsys,
+        json.dumps(ISSUE_43_TWO_DECKS),
+        monkeypatch,
+    )
+    assert code == 0
+    result = json.loads(out)
+    assert result["order"] == [["Bob"], ["Ana"]] and result["vault"]["opens"] is True
+    swapped = {**ISSUE_43_TWO_DECKS, "tokens": {"Ana": 1, "Bob": 2}}
+    code, out, err = run(
+        ["showdown", "-", "--lang", lang], capsys, json.dumps(swapped), monkeypatch
+    )
+    assert code == 0 and not err
+    assert ("second card A over K" if lang == "en" else "deuxième carte A contre K") in out
+
+
+def test_a_lowball_joker_is_the_lowest_card_missing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #43: at deuce-to-seven Ana's joker is the 2 she lacks (6-5-4-3-2 is a straight), not
+    the 8 that would make her 8-6-5-4-3, so her best low is K-5-4-3-2 and Bob's Q-6-5-4-2 wins."""
+    table = {
+        "rules": {"ranking": "low-27"},
+        "board": "6h 5c 4d Kd Kc",
+        "players": [{"name": "Ana", "cards": "* 3s"}, {"name": "Bob", "cards": "Qs 2h"}],
+        "tokens": {"Ana": 2, "Bob": 1},
+    }
+    code, out, _ = run(["showdown", "-", "--json"], capsys, json.dumps(table), monkeypatch)
+    assert code == 0
+    result = json.loads(out)
+    assert result["order"] == [["Ana"], ["Bob"]] and result["vault"]["opens"] is False
+    ana = next(h for h in result["hands"] if h["id"] == "Ana")
+    assert ana["description"] == "K-5-4-3-2"
+    assert sorted(c[0] for c in ana["played_as"]) == sorted("K5432")
+
+
+def test_the_dog_is_shown_in_text_and_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = {
+        "board": "As Ks Qs 2d 3c",
+        "burned": "Kh 7d *",
+        "players": [{"name": "Ana", "cards": "Ad Ac"}, {"name": "Bob", "cards": "Js Ts"}],
+    }
+    code, out, _ = run(["showdown", "-", "--lang", "fr"], capsys, json.dumps(table), monkeypatch)
+    assert code == 0
+    assert "Le chien (les cartes brûlées) : paire de rois [K♥ * 7♦], qui bat tout le monde" in out
+    code, out, _ = run(["showdown", "-", "--json"], capsys, json.dumps(table), monkeypatch)
+    dog = json.loads(out)["dog"]
+    assert dog["category"] == "pair" and dog["beats"] == ["Ana", "Bob"]
+    assert dog["played_as"] == ["Kh", "Ks", "7d"]

@@ -155,6 +155,7 @@ def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
         "alternate",
         "chooser",
         "speed",
+        "speed-20",
     ]
     assert all(r["games"] == 5 and r["failures"] == [] for r in data["results"])
     assert all(sum(r["wins"].values()) == 5 for r in data["results"])
@@ -229,3 +230,23 @@ def test_referee_speed_hands(capsys: pytest.CaptureFixture[str]) -> None:
         "player 2: Q♥ → pile 2 (on K♣)",
         "player 2: 3♣ → pile 1 is illegal: 3♣ is not in player 2's hand",
     ]
+
+
+def test_referee_plays_variations_together(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["spit", "referee", "--rules", "alternate+four-stocks", "--piles", "7h", "Kc"]
+    argv += ["--p1", "8d", "2s", "--p2", "Qh", "5c", "--move", "p1 8d -> pile 1"]
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and "colours must alternate" in out
+    code, out, err = run(
+        ["spit", "referee", "--rules", "speed+chooser", "--piles", "7h", "Kc"], capsys
+    )
+    assert code == 2 and not out and err.count("\n") == 1
+    assert "cannot be played together" in err
+
+
+def test_simulate_counts_speed_points(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["spit", "simulate", "--rules", "speed", "--games", "5", "--json"], capsys)
+    (result,) = json.loads(out)["results"]
+    assert code == 0 and set(result["points"]) == {"p1", "p2"}
+    code, out, _ = run(["spit", "simulate", "--rules", "classic", "--games", "2", "--json"], capsys)
+    assert json.loads(out)["results"][0]["points"] is None

@@ -68,5 +68,11 @@ def test_two_decks_allow_two_copies_not_three() -> None:
         check_duplicates({"river": cards("As As"), "Bob": cards("As")}, decks=2)
 
 
-def test_wilds_never_duplicate() -> None:
-    check_duplicates({"river": cards("* * *s"), "Bob": cards("* *s")})
+def test_jokers_never_duplicate_but_a_deck_has_one_knight_per_suit() -> None:
+    check_duplicates({"river": cards("* * *s"), "Bob": cards("* *h")})
+    with pytest.raises(DuplicateCardError, match="knight") as info:
+        check_duplicates({"river": cards("* *s"), "Bob": cards("*s")})
+    assert info.value.code == "card.knight_twice" and "Bob" in str(info.value)
+    check_duplicates({"river": cards("*s"), "Bob": cards("*s")}, decks=2)
+    with pytest.raises(DuplicateCardError, match="3 times"):
+        check_duplicates({"river": cards("*s *s"), "Bob": cards("*s")}, decks=2)

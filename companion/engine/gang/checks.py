@@ -16,15 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.engine.cards import Card, duplicates
+from companion.engine.gang.dog import DOG_CARDS
 from companion.engine.gang.table import FRANCOIS, Table
 from companion.engine.gang.variants import Variant, variant_of
 from companion.errors import CompanionError, TableCode, TableError
 from companion.messages import Phrase, phrase
 
-__all__ = ["table_problems", "validate_table", "card_places"]
+__all__ = ["table_problems", "validate_table", "card_places", "DECKS"]
 
 RIVER_SIZE = 5
-DECKS = (1, 2)
+DECKS = (1, 2, 3)  # why three at most: docs/rules.md, "Decks"
 
 
 def _players(table: Table, variant: Variant) -> Iterator[CompanionError]:
@@ -104,6 +105,8 @@ def card_places(table: Table) -> dict[Phrase, tuple[Card, ...]]:
             places[phrase("place.francois_card", name=p.name)] = (p.francois_card,)
     for s in table.shared:
         places[phrase("place.shared", hand=s.id)] = s.cards
+    if table.burned:
+        places[phrase("place.burned")] = table.burned
     return places
 
 
@@ -117,6 +120,8 @@ def table_problems(table: Table) -> tuple[CompanionError, ...]:
     if table.rules.decks not in DECKS:
         found.append(TableError("table.decks", decks=table.rules.decks))
     found += _rivers(table, variant)
+    if table.burned and len(table.burned) != DOG_CARDS:
+        found.append(TableError("table.burned_size", n=len(table.burned)))
     found += _players(table, variant)
     found += _shared(table, variant)
     found += duplicates(card_places(table), decks=table.rules.decks)

@@ -18,7 +18,13 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.engine.cards import Card
-from companion.engine.gang.ranking import Ranking, Straights, TableRules, _five_value
+from companion.engine.gang.ranking import (
+    Ranking,
+    Straights,
+    TableRules,
+    _five_value,
+    lowest_missing,
+)
 
 __all__ = [
     "evaluate_many",
@@ -356,7 +362,8 @@ def _shape_strengths(
     their best, or worst): ``strength(natural ranks, wild cards, any free, one suit)``.
 
     Wild ranks are chosen one card at a time (memoized); a flush is there for the taking when
-    the suited cards share one suit, and avoidable when a free wild card can break it.
+    the suited cards share one suit, and avoidable when a free wild card can break it. At
+    lowball each wild card is the lowest card still missing: one card at a time, the same.
     """
     wrap = rules.straights is Straights.WRAP
     pick = min if worst else max
@@ -366,9 +373,12 @@ def _shape_strengths(
         if wild == 0:
             flushes = (False,) if not one_suit else (True, False) if free else (True,)
             return pick(_five_value(ranks, f, rules.ranking, wrap)[0] for f in flushes)
+        choices = (
+            range(13) if rules.ranking is Ranking.HIGH else lowest_missing(ranks, 1, rules.ranking)
+        )
         return pick(
             strength(tuple(sorted((*ranks, r), reverse=True)), wild - 1, free, one_suit)
-            for r in range(13)
+            for r in choices
         )
 
     return strength

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
@@ -31,6 +31,8 @@ __all__ = [
     "five_strength",
     "best_hand",
     "five_card_sets",
+    "lowest_missing",
+    "explained_value",
 ]
 
 
@@ -159,6 +161,9 @@ def _five_value(
     category = _high_category(counts, flush, top is not None)
     straight = top is not None and category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
     deciding: tuple[int, ...] = (top,) if straight and top is not None else grouped
+    if category is Category.FLUSH:
+        # Flushes compare card by card, a repeated rank (two decks, a joker) counting twice.
+        deciding = tuple(sorted(ranks, reverse=True))
     strength = (int(category), *deciding)
     if ranking is Ranking.LOW_27:
         strength = tuple(-x for x in strength)
@@ -188,6 +193,22 @@ def _flush_options(five: tuple[Card, ...]) -> tuple[bool, ...]:
     return (True, False)
 
 
+_LOWEST_FIRST = {
+    Ranking.LOW_A5: (12, *range(12)),  # the ace is the lowest card
+    Ranking.LOW_27: tuple(range(13)),
+}
+
+
+def lowest_missing(ranks: tuple[int, ...], count: int, ranking: Ranking) -> tuple[int, ...]:
+    """At lowball, the ranks ``count`` wild cards take: the lowest ones ``ranks`` lack.
+
+    >>> lowest_missing((12, 1, 2), 2, Ranking.LOW_A5), lowest_missing((12, 1, 2), 2, Ranking.LOW_27)
+    ((0, 3), (0, 3))
+    """
+    held = set(ranks)
+    return tuple(r for r in _LOWEST_FIRST[ranking] if r not in held)[:count]
+
+
 @functools.cache
 def _wild_search(
     naturals: tuple[int, ...],
@@ -202,11 +223,18 @@ def _wild_search(
 
     Wild cards are interchangeable for the value, which depends only on the multiset of the
     five ranks and on the flush: their ranks are drawn as multisets (at most 6,188 for five
-    wilds), never as one rank per wild card (13^5), and each answer is kept.
+    wilds), never as one rank per wild card (13^5), and each answer is kept. At lowball a wild
+    card is the lowest card missing, whatever is best (``lowest_missing``); only its suit is
+    chosen.
     """
     found: tuple[tuple[tuple[int, ...], Category, tuple[int, ...]], tuple[int, ...], bool] | None
     found = None
-    for extra in itertools.combinations_with_replacement(range(12, -1, -1), wilds):
+    extras: Iterable[tuple[int, ...]] = (
+        itertools.combinations_with_replacement(range(12, -1, -1), wilds)
+        if ranking is Ranking.HIGH
+        else (lowest_missing(naturals, wilds, ranking),)
+    )
+    for extra in extras:
         ranks = tuple(sorted(naturals + extra, reverse=True))
         for flush in flushes:
             value = _five_value(ranks, flush, ranking, wrap)
@@ -280,14 +308,26 @@ def rank_five(
         played: tuple[Card, ...] = five
     else:
         (strength, category, deciding), played = _wild_value(five, rules, worst)
+    return explained_value((strength, category, deciding), five, played, rules.ranking)
+
+
+def explained_value(
+    value: tuple[tuple[int, ...], Category, tuple[int, ...]],
+    cards: tuple[Card, ...],
+    played: tuple[Card, ...],
+    ranking: Ranking = Ranking.HIGH,
+) -> HandValue:
+    """The ``HandValue`` of (strength, category, deciding ranks) for ``cards`` played as
+    ``played`` (wild cards given ranks), both laid out as players lay them out."""
+    strength, category, deciding = value
     order = _display_order(played, category, deciding)
     return HandValue(
         strength=strength,
         category=category,
         deciding=tuple(Rank(r) for r in deciding),
-        best=tuple(five[i] for i in order),
+        best=tuple(cards[i] for i in order),
         played_as=tuple(played[i] for i in order),
-        ranking=rules.ranking,
+        ranking=ranking,
     )
 
 
@@ -298,8 +338,8 @@ def _display_order(
     ranks = [int(c.rank) for c in played if c.rank is not None]
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         top = deciding[0]
-        return sorted(range(5), key=lambda i: (top - ranks[i]) % 13)
-    return sorted(range(5), key=lambda i: deciding.index(ranks[i]))
+        return sorted(range(len(played)), key=lambda i: (top - ranks[i]) % 13)
+    return sorted(range(len(played)), key=lambda i: deciding.index(ranks[i]))
 
 
 def five_card_sets(

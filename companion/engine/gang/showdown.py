@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.engine.gang.checks import validate_table
+from companion.engine.gang.dog import value_dog
+from companion.engine.gang.ranking import HandValue
 from companion.engine.gang.table import Hand, Table
 from companion.engine.gang.words import explain_win
 from companion.errors import TableError
@@ -53,6 +55,7 @@ class Showdown:
     hands: tuple[Hand, ...]
     order: tuple[tuple[str, ...], ...]  # groups of tied hand ids, weakest group first
     verdict: Verdict | None
+    dog: HandValue | None = None  # the burned cards' three-card hand, which beats everyone
 
 
 def order_hands(hands: tuple[Hand, ...]) -> tuple[tuple[str, ...], ...]:
@@ -107,4 +110,5 @@ def run_showdown(table: Table, tokens: Mapping[str, int] | None = None) -> Showd
     """Hands, their correct order and, when tokens are given, the vault's verdict."""
     hands = form_hands(table)
     verdict = judge(hands, tokens) if tokens is not None else None
-    return Showdown(hands, order_hands(hands), verdict)
+    dog = value_dog(table.burned) if table.burned else None
+    return Showdown(hands, order_hands(hands), verdict, dog)

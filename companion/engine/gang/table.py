@@ -47,6 +47,7 @@ class Table:
     two_rivers: bool = False
     board2: tuple[Card, ...] = ()
     shared: tuple[SharedHand, ...] = ()
+    burned: tuple[Card, ...] = ()  # the three burned cards, when the table keeps them (le chien)
 
     @property
     def rivers(self) -> tuple[tuple[Card, ...], ...]:

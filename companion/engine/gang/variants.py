@@ -75,6 +75,7 @@ class Variant:
     two_rivers: bool = False  # whether the two-rivers rule may be combined with it
     players: tuple[int, int] = (2, 10)
     numpy: NumpyForm | None = None  # the replay's numpy path, when it covers the variant
+    preflop_empty: tuple[str, ...] = ()  # sub-hands (``Ana/3``: "3") empty at pre-flop: no token
 
     @property
     def title(self) -> Phrase:
@@ -312,6 +313,7 @@ VARIANTS: dict[str, Variant] = {
             lambda t: len(t.players) * (math.comb(11, 5) + 100),
             players=(2, 2),
             numpy=NumpyForm.THREE_SPLIT,
+            preflop_empty=("3",),  # the best sub-hand takes 5 cards, the second the last one
         ),
     )
 }

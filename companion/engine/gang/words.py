@@ -209,9 +209,10 @@ def _why(winner: HandValue, loser: HandValue, lang: str) -> str:
     parts = (_PARTS_FR if lang == "fr" else _PARTS_EN)[
         _SAME_PARTS.get(winner.category, winner.category)
     ]
-    for index, (w_rank, l_rank) in enumerate(zip(winner.deciding, loser.deciding, strict=True)):
+    # Hands of one category decide on as many ranks; any pair of hands is still explained.
+    for index, (w_rank, l_rank) in enumerate(zip(winner.deciding, loser.deciding, strict=False)):
         if w_rank != l_rank:
-            part = parts[index]
+            part = parts[min(index, len(parts) - 1)]
             if lang == "fr":
                 return f"{part} {_symbol(w_rank)} contre {_symbol(l_rank)}"
             word = "under" if low else "over"

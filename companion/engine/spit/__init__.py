@@ -18,11 +18,11 @@ Where our group's rules are silent, this module decides as players at the table 
 - A round ends as soon as all of a player's stock spaces are empty, or when both are stuck and
   neither has spit cards. A player with no stock and no spit cards has won, at once.
 - Taking piles: ``Take(player, pile)`` records the slap winner (the faster hand, or on a tie the
-  lower hand) and the pile they won; they may only slap the smaller pile (either, when equal),
-  and the other player takes the other pile. A missing pile counts as an empty one, so with a
-  single pile the faster slap takes nothing. Under the chooser variant the player who emptied
-  their stock picks either pile; when the round ended stuck, nobody emptied a stock and the
-  slap decides as usual.
+  lower hand) and the pile they won; either pile may be slapped (strategic players slap the
+  smaller one), and the other player takes the other pile. With a single pile the slap takes
+  the missing one's place, nothing, and the other player takes the pile. Under the chooser
+  variant the player who emptied their stock picks either pile; when the round ended stuck,
+  nobody emptied a stock and the slap decides as usual.
 - Each player gathers their taken pile, stock and unspent spit cards, shuffles, and deals the
   stock row by row as at the table (one card on each of the five spaces, then on the last four,
   and so on), the last card of each space face up; the rest are spit cards. With fewer than a
@@ -45,7 +45,14 @@ Where our group's rules are silent, this module decides as players at the table 
 ['Ad', 'Ac']
 """
 
-from companion.engine.spit.moves import apply_move, chance_move, is_terminal, returns, settle
+from companion.engine.spit.moves import (
+    apply_move,
+    chance_move,
+    is_terminal,
+    returns,
+    settle,
+    speed_points,
+)
 from companion.engine.spit.rules import (
     check_move,
     is_legal,
@@ -72,8 +79,10 @@ from companion.engine.spit.state import (
     Turn,
     all_cards,
     can_stack,
+    combined,
     lay_out,
     new_game,
+    rules_title,
     start_state,
 )
 
@@ -82,6 +91,8 @@ __all__ = [
     "SpitRules",
     "CLASSIC",
     "VARIANTS",
+    "combined",
+    "rules_title",
     "Phase",
     "Stock",
     "PlayerSide",
@@ -107,6 +118,7 @@ __all__ = [
     "settle",
     "is_terminal",
     "returns",
+    "speed_points",
     "chance_move",
     "all_cards",
 ]

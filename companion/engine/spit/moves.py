@@ -175,6 +175,16 @@ def is_terminal(state: SpitState) -> bool:
     return state.phase is Phase.OVER
 
 
+def speed_points(state: SpitState) -> tuple[int, int]:
+    """Speed's score of a finished game: the winner gets a point for each card the other player
+    still holds, in hand and to draw (Spit, "Vitesse"); (0, 0) before the end or outside Speed."""
+    if not state.rules.speed or state.winner is None:
+        return (0, 0)
+    loser = state.players[1 - state.winner]
+    left = sum(len(stock.cards) for stock in loser.stocks) + len(loser.spit)
+    return (left, 0) if state.winner == 0 else (0, left)
+
+
 def returns(state: SpitState) -> tuple[float, float]:
     """+1 for the winner, -1 for the loser; zeros while the game goes on."""
     if state.winner is None:

@@ -3,7 +3,7 @@
 A typed position gives only what lies face up on the table: the two spit pile tops, each
 player's stock tops (or a face-down top, or an empty space) and how many spit cards each has
 left. Cards nobody can see are stood in for by ``HIDDEN``; a pile's size matters only for the
-slap (the smaller pile) and for uncovering a card, so it defaults to one card.
+slap (which pile is the better one) and for uncovering a card, so it defaults to one card.
 
 >>> from companion.engine.cards import parse_card as c
 >>> state = typed_position(
@@ -40,6 +40,7 @@ from companion.engine.spit import (
     check_move,
     is_stuck,
     legal_moves,
+    rules_title,
     settle,
 )
 from companion.errors import IllegalMoveError, TableError
@@ -164,7 +165,7 @@ def typed_position(
                 "spit.stock_count",
                 player=player + 1,
                 n=len(views),
-                rules=phrase(f"spit_v_{rules.name}"),
+                rules=rules_title(rules),
                 allowed=rules.stock_piles,
             )
         seen[phrase("spit.place_player", n=player + 1)] = [

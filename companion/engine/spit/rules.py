@@ -107,8 +107,8 @@ def legal_moves(state: SpitState, player: int | None = None) -> tuple[Move, ...]
     if state.phase is Phase.TAKE:
         chooser = pile_chooser(state)
         takers = PLAYERS if chooser is None else (chooser,)
-        sizes = [len(pile) for pile in state.piles]
-        piles = [i for i in (0, 1) if chooser is not None or sizes[i] <= sizes[1 - i]]
+        single = [i for i in (0, 1) if not state.piles[i]]  # the slap on a single pile's twin
+        piles = [0, 1] if chooser is not None or len(single) != 1 else single
         return tuple(
             Take(p, pile) for p in takers for pile in piles if player is None or p == player
         )
@@ -225,11 +225,10 @@ def _check_take(state: SpitState, move: Take) -> None:
         if move.player != chooser:
             raise IllegalMoveError("spit", "chooser", player=chooser + 1)
         return
-    mine, other = len(state.piles[move.pile]), len(state.piles[1 - move.pile])
-    if mine > other:
-        raise IllegalMoveError(
-            "spit", "slap_smaller", n=move.pile + 1, mine=mine, n2=2 - move.pile, other=other
-        )
+    # Either pile may be slapped: the smaller is only the better slap. With a single spit pile
+    # the slap takes nothing and the other player takes that pile (the rules' "FIN").
+    if state.piles[move.pile] and not state.piles[1 - move.pile]:
+        raise IllegalMoveError("spit", "single_pile", n=move.pile + 1, n2=2 - move.pile)
 
 
 def _check_shuffle(

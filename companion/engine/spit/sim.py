@@ -38,6 +38,7 @@ from companion.engine.spit import (
     check_move,
     legal_moves,
     new_game,
+    speed_points,
 )
 from companion.errors import IllegalMoveError
 
@@ -85,6 +86,7 @@ class SimulationReport:
     wins: tuple[int, int]
     longest: int
     failures: tuple[Failure, ...]
+    points: tuple[int, int] = (0, 0)  # Speed: each player's points over the games
 
 
 def _probe_moves(rules: SpitRules) -> tuple[Move, ...]:
@@ -185,9 +187,11 @@ def simulate(
     """Play ``games`` random games and gather their failures and sizes."""
     moves = rounds = longest = 0
     wins = [0, 0]
+    points = [0, 0]
     failures: list[Failure] = []
     for game in range(games):
-        record = play_random_game(rules, rng, max_moves, game, probe)
+        end, record = play_out(new_game(rules, rng), rng, max_moves, game, probe)
+        points = [total + won for total, won in zip(points, speed_points(end), strict=True)]
         moves += record.moves
         rounds += record.rounds
         longest = max(longest, record.moves)
@@ -195,5 +199,12 @@ def simulate(
             wins[record.winner] += 1
         failures.extend(record.failures)
     return SimulationReport(
-        rules, games, moves, rounds, (wins[0], wins[1]), longest, tuple(failures)
+        rules,
+        games,
+        moves,
+        rounds,
+        (wins[0], wins[1]),
+        longest,
+        tuple(failures),
+        (points[0], points[1]),
     )

@@ -6,13 +6,15 @@ re-exports everything here; import from ``companion.engine.spit``.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from enum import Enum
 
 from companion.engine.cards import DECK, Card, Suit
-from companion.errors import IllegalMoveError
+from companion.errors import IllegalMoveError, TableError
+from companion.messages import Phrase, phrase
 
 __all__ = [
     "PLAYERS",
@@ -21,9 +23,9 @@ __all__ = [
     "SpitRules",
     "CLASSIC",
     "VARIANTS",
+    "combined",
+    "rules_title",
     "SPEED_HAND",
-    "SPEED_DRAW",
-    "SPEED_SIDE",
     "HIDDEN",
     "Phase",
     "Stock",
@@ -51,7 +53,7 @@ Piles = tuple[tuple[Card, ...], tuple[Card, ...]]
 class PileChoice(Enum):
     """Who decides which centre pile each player takes at a new layout."""
 
-    SLAP = "slap"  # the faster slap takes the smaller pile
+    SLAP = "slap"  # the faster slap takes the pile it lands on (the smaller is the better)
     CHOOSER = "chooser"  # the player who emptied their stock picks
 
 
@@ -64,6 +66,7 @@ class SpitRules:
     alternate_colours: bool = False
     pile_choice: PileChoice = PileChoice.SLAP
     speed: bool = False
+    speed_cards: int = 15  # Speed: the cards each player gets (5 in hand, the rest to draw)
 
 
 CLASSIC = SpitRules("classic")
@@ -75,13 +78,54 @@ VARIANTS: dict[str, SpitRules] = {
         SpitRules("alternate", alternate_colours=True),
         SpitRules("chooser", pile_choice=PileChoice.CHOOSER),
         SpitRules("speed", speed=True),
+        SpitRules("speed-20", speed=True, speed_cards=20),
     )
 }
+# Speed deals no stock row and lays out no new rounds: these switches mean nothing there.
+_CLASHES = {
+    frozenset({speed, other})
+    for speed in ("speed", "speed-20")
+    for other in ("four-stocks", "chooser", "speed", "speed-20")
+    if speed != other
+}
 
-# Speed's deal: 5 in hand + 15 to draw per player, and two side piles of 6 (52 cards).
+
+def combined(names: str) -> SpitRules:
+    """The variations named, joined by ``+`` (``four-stocks+alternate``), played together.
+
+    >>> rules = combined("alternate+four-stocks")
+    >>> rules.name, rules.stock_piles, rules.alternate_colours
+    ('four-stocks+alternate', 4, True)
+    """
+    parts = [part.strip() for part in names.split("+")]
+    for part in parts:
+        if part not in VARIANTS:
+            raise TableError("spit.variant_unknown", variant=part, known=tuple(VARIANTS))
+    chosen = [name for name in VARIANTS if name in parts and name != "classic"]
+    for a, b in itertools.combinations(chosen, 2):
+        if frozenset({a, b}) in _CLASHES:
+            raise TableError(
+                "spit.variants_clash", a=phrase(f"spit_v_{a}"), b=phrase(f"spit_v_{b}")
+            )
+    if not chosen:
+        return CLASSIC
+    switches = {
+        field: value
+        for name in chosen
+        for field, value in asdict(VARIANTS[name]).items()
+        if field != "name" and value != getattr(CLASSIC, field)
+    }
+    return replace(CLASSIC, name="+".join(chosen), **switches)
+
+
+def rules_title(rules: SpitRules) -> tuple[Phrase, ...]:
+    """The variations of ``rules`` in words, for players: ``four stocks and alternate colours``."""
+    return tuple(phrase(f"spit_v_{name}") for name in rules.name.split("+"))
+
+
+# Speed's hand; its deal: ``SpitRules.speed_cards`` each, the rest in two side piles, each topped
+# by the centre card the first spit turns up (15 each and 10 + 1 a side, or 20 and 5 + 1).
 SPEED_HAND = 5
-SPEED_DRAW = 15
-SPEED_SIDE = 6
 
 # An unknown face-down card, for positions typed by hand (the referee); never in a dealt game.
 HIDDEN = Card(None, None)
@@ -228,13 +272,14 @@ def start_state(rules: SpitRules, deck: Iterable[Card]) -> SpitState:
     if not rules.speed:
         players = (lay_out(order[0::2], rules), lay_out(order[1::2], rules))
         return SpitState(rules, players)
-    per_player = SPEED_HAND + SPEED_DRAW
+    per_player = rules.speed_cards
     players = (
         lay_out(order[:per_player], rules),
         lay_out(order[per_player : 2 * per_player], rules),
     )
     rest = order[2 * per_player :]
-    return SpitState(rules, players, side_piles=(rest[:SPEED_SIDE], rest[SPEED_SIDE:]))
+    side = len(rest) // 2  # each side pile's top is the centre card the first spit turns up
+    return SpitState(rules, players, side_piles=(rest[:side], rest[side:]))
 
 
 def new_game(rules: SpitRules, rng: random.Random) -> SpitState:

@@ -42,7 +42,8 @@ _WORDS = {
         Situation.NO_SPIT: "stuck with no spit cards left: take the spit piles and lay out again",
         Situation.ROUND_OVER: "{player} emptied their stock: take the spit piles and lay out again",
         Situation.GAME_OVER: "{player} has no cards left and wins",
-        "slap": "the faster slap takes the smaller pile (on a tie of hands, the lower hand)",
+        "slap": "slap either pile (the smaller is the better slap): the faster hand takes it, "
+        "on a tie the lower hand, and the other player takes the other pile",
         "chooser": "{player} chooses a pile",
         "nothing": "{player}: nothing to play",
         "legal": "{move} is legal",
@@ -70,7 +71,8 @@ _WORDS = {
         Situation.ROUND_OVER: "le {player} a vidé sa réserve : prenez les tas centraux et "
         "étalez de nouveau",
         Situation.GAME_OVER: "le {player} n'a plus de cartes et gagne",
-        "slap": "la main la plus rapide prend le plus petit tas (à égalité, la main du dessous)",
+        "slap": "tapez sur l'un des tas (le plus petit est le meilleur choix) : la main la plus "
+        "rapide le prend, à égalité la main du dessous, et l'autre joueur prend l'autre tas",
         "chooser": "le {player} choisit un tas",
         "nothing": "{player} : rien à jouer",
         "legal": "{move} est permis",

@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine.gang.checks import DECKS
 from companion.engine.gang.ranking import Ranking, Straights
 from companion.ui.services import Action, pure
 from companion.ui.showdown.actions import apply_preset, group_presets, save_preset
@@ -83,7 +84,7 @@ def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
                     "decks",
                     t("decks", lang),
                     str(rules.decks),
-                    [("1", "1"), ("2", "2")],
+                    [(str(n), str(n)) for n in DECKS],
                     lambda v: set_rules(decks=int(v)),
                 ),
                 ft.Switch(

@@ -122,11 +122,17 @@ def test_both_playing_the_board_is_a_perfect_tie() -> None:
         ("*h 2h 3h 4h 5h", HIGH, C.STRAIGHT_FLUSH, "6"),
         ("* * * * *", HIGH, C.FLUSH_FIVE, "A"),
         ("* 2c 3d 4h 5s", A5, C.HIGH_CARD, "5432A"),
-        ("* 2h 3h 4h 5h", D27, C.HIGH_CARD, "75432"),  # the wild avoids the flush
-        ("* * 3h 4h 5h", D27, C.HIGH_CARD, "75432"),
+        # At lowball a wild card is the lowest card missing (issue #43), even where a higher
+        # one would be better; only its suit is chosen (here: to avoid the flush).
+        ("* 2h 3h 4h 5h", D27, C.STRAIGHT, "6"),
+        ("* * 3h 4h 5h", D27, C.STRAIGHT, "6"),
+        ("* 6h 5c 4d 3s", D27, C.STRAIGHT, "6"),  # 2 is missing: a straight, not 8-6-5-4-3
+        ("* 7h 6c 5d 4s", D27, C.HIGH_CARD, "76542"),
+        ("* Kh Qc 5d 4s", A5, C.HIGH_CARD, "KQ54A"),
+        ("* Ah Qc 5d 4s", A5, C.HIGH_CARD, "Q542A"),
     ],
 )
-def test_wild_cards_take_their_best_value(
+def test_wild_cards_take_their_value(
     hand: str, rules: TableRules, category: Category, deciding: str
 ) -> None:
     value = rank_five(cards(hand), rules)

@@ -206,7 +206,7 @@ def test_low_ranking_applies_to_every_hand() -> None:
             "gave no card to François",
         ),
         (
-            table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c"), rules=TableRules(decks=3)),
+            table("2c 3d 9h Ts Jc", ("Ana", "Qh Kh"), ("Bob", "4c 5c"), rules=TableRules(decks=4)),
             TableError,
             "decks",
         ),

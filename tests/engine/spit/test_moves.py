@@ -154,11 +154,24 @@ def test_start_state_deals_each_player_26() -> None:
     assert is_stuck(state)
 
 
-def test_start_state_speed_has_side_piles() -> None:
-    state = start_state(SPEED, DECK)
-    assert [len(side.spit) for side in state.players] == [15, 15]
-    assert [len(pile) for pile in state.side_piles] == [6, 6]
+@pytest.mark.parametrize(
+    ("name", "draw", "side"),
+    [
+        # Spit, "Vitesse": 15 cards each, 10 at each end and two in the middle (issue #43)...
+        ("speed", 10, 11),
+        # ... or 20 each and side piles of 5; each side pile's top is a centre card.
+        ("speed-20", 15, 6),
+    ],
+)
+def test_start_state_speed_deals_as_the_rules_say(name: str, draw: int, side: int) -> None:
+    state = start_state(VARIANTS[name], DECK)
+    assert [len(p.spit) for p in state.players] == [draw, draw]
+    assert [sum(len(s.cards) for s in p.stocks) for p in state.players] == [5, 5]
+    assert [len(pile) for pile in state.side_piles] == [side, side]
     assert len(all_cards(state)) == 52
+    started = apply_move(state, Spit())  # the two centre cards turned up
+    assert [len(pile) for pile in started.side_piles] == [side - 1, side - 1]
+    assert all(len(pile) == 1 for pile in started.piles)
 
 
 @pytest.mark.parametrize("deck", [DECK[:51], DECK[:51] + DECK[:1], DECK[1:] + (parse_card("*"),)])
@@ -302,8 +315,8 @@ def test_lone_spitter_chooses_a_pile_that_becomes_the_only_one() -> None:
 def test_stuck_without_spit_cards_ends_the_round() -> None:
     state = apply_move(stuck_position("", "Qh"), Spit(0))
     assert state.phase is Phase.TAKE and state.emptied is None
-    # Pile 1 holds 8s Qh, pile 2 only 9s: the faster slap takes pile 2.
-    assert set(legal_moves(state)) == {Take(0, 1), Take(1, 1)}
+    # Pile 1 holds 8s Qh, pile 2 only 9s: either may be slapped (pile 2 is the better slap).
+    assert set(legal_moves(state)) == {Take(p, pile) for p in (0, 1) for pile in (0, 1)}
 
 
 def test_emptying_the_stock_ends_the_round() -> None:
@@ -336,7 +349,7 @@ def round_over(rules: SpitRules) -> SpitState:
     [
         (CLASSIC, Take(0, 1), None),
         (CLASSIC, Take(1, 1), None),  # either hand may be the faster slap
-        (CLASSIC, Take(0, 0), "slap_smaller"),
+        (CLASSIC, Take(0, 0), None),  # the larger pile: legal, only not strategic
         (CHOOSER, Take(0, 0), None),
         (CHOOSER, Take(0, 1), None),
         (CHOOSER, Take(1, 1), "chooser"),
@@ -387,7 +400,7 @@ def test_chooser_falls_back_to_the_slap_when_the_round_ends_stuck() -> None:
     state = replace(stuck_position("", "Qh"), rules=CHOOSER)
     state = apply_move(state, Spit(0))
     assert state.phase is Phase.TAKE and state.emptied is None
-    assert set(legal_moves(state)) == {Take(0, 1), Take(1, 1)}
+    assert set(legal_moves(state)) == {Take(p, pile) for p in (0, 1) for pile in (0, 1)}
 
 
 # --- Speed ---------------------------------------------------------------------------------------
@@ -448,3 +461,15 @@ def test_nothing_to_spit_in_an_unsettled_position(rules: SpitRules) -> None:
     with pytest.raises(IllegalMoveError) as info:
         check_move(state, Spit())
     assert info.value.rule == "nothing_to_spit"
+
+
+def test_with_a_single_spit_pile_the_slap_takes_nothing() -> None:
+    """The rules' "FIN": with one spit pile, its cards go to the player who did not take the
+    empty place (issue #43 keeps this when either pile may be slapped)."""
+    state = replace(round_over(CLASSIC), piles=((), tuple(cards("5h 6h 7h"))))
+    assert set(legal_moves(state)) == {Take(0, 0), Take(1, 0)}
+    with pytest.raises(IllegalMoveError) as info:
+        check_move(state, Take(0, 1))
+    assert info.value.rule == "single_pile"
+    assert "the other player takes pile 2" in str(info.value)
+    assert "l'autre joueur prend le tas 2" in info.value.message("fr")

@@ -100,17 +100,24 @@ def test_a_player_with_nothing_to_play_is_named() -> None:
             Situation.NO_SPIT,
             [
                 "stuck with no spit cards left: take the spit piles and lay out again",
-                "the faster slap takes the smaller pile (on a tie of hands, the lower hand)",
+                "slap either pile (the smaller is the better slap): the faster hand takes it, "
+                "on a tie the lower hand, and the other player takes the other pile",
                 "player 1 takes pile 1",
+                "player 1 takes pile 2",
                 "player 2 takes pile 1",
+                "player 2 takes pile 2",
             ],
             [
                 "bloqués sans cartes à cracher : prenez les tas centraux et étalez de nouveau",
-                "la main la plus rapide prend le plus petit tas (à égalité, la main du dessous)",
+                "tapez sur l'un des tas (le plus petit est le meilleur choix) : la main la "
+                "plus rapide le prend, à égalité la main du dessous, et l'autre joueur prend "
+                "l'autre tas",
                 "le joueur 1 prend le tas 1",
+                "le joueur 1 prend le tas 2",
                 "le joueur 2 prend le tas 1",
+                "le joueur 2 prend le tas 2",
             ],
-            (Take(0, 0), Take(1, 0)),
+            (Take(0, 0), Take(0, 1), Take(1, 0), Take(1, 1)),
         ),
         (
             {"p1": "", "rules": VARIANTS["chooser"]},
@@ -177,7 +184,8 @@ def test_situations(kwargs: dict, situation: Situation, en: list, fr: list, join
         ({"live": 1}, CardPlay(0, parse_card("8d"), 0), "pile_closed"),
         ({"p1": "2s", "p2": "5c"}, Spit(), None),
         ({"p1": "2s", "p2": "5c", "spit": (0, 3)}, Spit(), "spit_alone_pile"),
-        ({"piles": "7h/3 Kc/5", "p1": "", "spit": (2, 2)}, Take(1, 1), "slap_smaller"),
+        # Slapping the larger pile is legal, only not strategic (issue #43).
+        ({"piles": "7h/3 Kc/5", "p1": "", "spit": (2, 2)}, Take(1, 1), None),
     ],
 )
 def test_disputed_moves(kwargs: dict, move: object, rule: str | None) -> None:

@@ -344,7 +344,8 @@ def test_an_emptied_stock_ends_the_round(session: Session) -> None:
     lines = texts(find(session.view(), "spit-situation"))
     assert lines[:2] == [
         "le joueur 1 a vidé sa réserve : prenez les tas centraux et étalez de nouveau",
-        "la main la plus rapide prend le plus petit tas (à égalité, la main du dessous)",
+        "tapez sur l'un des tas (le plus petit est le meilleur choix) : la main la plus "
+        "rapide le prend, à égalité la main du dessous, et l'autre joueur prend l'autre tas",
     ]
 
 

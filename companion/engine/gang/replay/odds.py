@@ -95,6 +95,7 @@ __all__ = [
     "chart_data",
     "uses_fast_path",
     "own_view_values",
+    "token_hands",
 ]
 
 
@@ -282,8 +283,11 @@ class _Everyone:
         return _odds(self.hands, counts, self.total, self.exact, seed)
 
 
-def _everyone(table: Table, street: Street, settings: Settings) -> _Everyone:
-    hands = form_hands(table)
+def _everyone(
+    table: Table, street: Street, settings: Settings, hands: tuple[Hand, ...] | None = None
+) -> _Everyone:
+    """The final orders of ``hands`` (default: every hand) a street leads to."""
+    hands = form_hands(table) if hands is None else hands
     ids = tuple(h.id for h in hands)
     deal = deal_at(table, street, None)
     if settings.numpy and uses_fast_path(table):
@@ -333,14 +337,21 @@ def best_tokens(
 ) -> BestTokens:
     """The token assignment likeliest to open the vault at ``street``, knowing every hole card,
     and the chance ``tokens`` (the recorded ones) had."""
+    hands = token_hands(table, street, tokens)
     if tokens is not None:
-        check_tokens(form_hands(table), tokens)
-    return _best_tokens(_everyone(table, street, settings), settings.seed, tokens)
+        check_tokens(hands, tokens)
+    return _best_tokens(_everyone(table, street, settings, hands), settings.seed, tokens)
 
 
-def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> tuple[HandOdds, ...]:
-    """Each hand's final-position distribution at ``street``, knowing only its own cards."""
-    hands = form_hands(table)
+def own_odds(
+    table: Table,
+    street: Street,
+    settings: Settings = Settings(),
+    hands: tuple[Hand, ...] | None = None,
+) -> tuple[HandOdds, ...]:
+    """Each hand's final-position distribution at ``street`` among ``hands`` (default: every
+    hand), knowing only its own cards."""
+    hands = form_hands(table) if hands is None else hands
     ids = tuple(h.id for h in hands)
     views: dict[frozenset[Key], list[int]] = {}
     for index, hand in enumerate(hands):
@@ -357,7 +368,7 @@ def own_odds(table: Table, street: Street, settings: Settings = Settings()) -> t
             counts = rf.position_counts(deal_values(table, rows, ids))
             total, exact = rows.count, rows.exact
         elif settings.numpy and uses_fast_path(table):
-            counts, total, exact = _fast_own(table, deal, settings, street, draws)
+            counts, total, exact = _fast_own(table, deal, settings, street, draws, ids)
         else:
             orders, total, exact = _general(
                 table,
@@ -415,6 +426,7 @@ def _fast_own(
     settings: Settings,
     street: Street,
     draws: dict[tuple[int, int], npt.NDArray[np.int64]],
+    ids: tuple[str, ...],
 ) -> tuple[npt.NDArray[np.float64], int, bool]:
     """Deals of the other players' cards and the river's end, from one player's point of view.
 
@@ -453,7 +465,6 @@ def _fast_own(
     holes = {i: per_row(("cards", i), p.cards) for i, p in enumerate(table.players)}
     shared = {j: per_row(("shared", j), h.cards) for j, h in enumerate(table.shared)}
     values = own_view_values(table, boards, holes, shared)
-    ids = tuple(h.id for h in form_hands(table))
     return rf.position_counts(np.stack([values[h] for h in ids], axis=1)), len(cards), exact
 
 
@@ -484,6 +495,20 @@ def own_view_values(
     return values
 
 
+def token_hands(
+    table: Table, street: Street, tokens: Mapping[str, int] | None = None
+) -> tuple[Hand, ...]:
+    """The hands a street's tokens rank: every hand, but at pre-flop of six-three-hands, when
+    the tokens leave them out, not the third sub-hands, which are empty then (4 tokens, not 6);
+    the odds are then those of the final order among the hands that hold a token."""
+    hands = form_hands(table)
+    empty = variant_of(table).preflop_empty
+    if tokens is None or street is not Street.PREFLOP or not empty:
+        return hands
+    kept = tuple(h for h in hands if h.id.rpartition("/")[2] not in empty)
+    return kept if set(tokens) == {h.id for h in kept} else hands
+
+
 def street_odds(
     table: Table,
     street: Street,
@@ -493,17 +518,18 @@ def street_odds(
     """Both views of every hand at one street (and the tokens recorded then, checked); a
     table past the replay's bound is refused first (``limits``)."""
     check_replayable(table)
+    hands = token_hands(table, street, tokens)
     if tokens is not None:
-        check_tokens(form_hands(table), tokens)
+        check_tokens(hands, tokens)
     board = table.board[: street.known]
     board2 = table.board2[: street.known] if table.two_rivers else ()
-    everyone = _everyone(table, street, settings)
+    everyone = _everyone(table, street, settings, hands)
     return StreetOdds(
         street,
         board,
         board2,
         everyone.odds(settings.seed),
-        own_odds(table, street, settings),
+        own_odds(table, street, settings, hands),
         tokens,
         _best_tokens(everyone, settings.seed, tokens),
     )

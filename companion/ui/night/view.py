@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.storage import CribbageGame, Heist, NightStatus, Outcome
+from companion.storage.hands import sat_out
 from companion.ui.night.actions import close_night, forget_seats, start_night, undo_heist
 from companion.ui.night.host import H
 from companion.ui.services import pure
@@ -27,8 +28,15 @@ class NightLinks:
 
 
 def _heist_row(
-    heist: Heist, lang: str, thumb: bytes | None, replay: OpenReplay | None = None
+    heist: Heist,
+    lang: str,
+    thumb: bytes | None,
+    replay: OpenReplay | None = None,
+    players: tuple[str, ...] = (),
 ) -> ft.Control:
+    """A saved heist as it was on the table: the river, every hand's hole cards with its
+    token, who sat out, the verdict and its reasons, the photo."""
+    out = sat_out(players, heist.owners)
     verdict = t("vault" if heist.verdict.opens else "alarm_word", lang)
     reasons = [
         ft.Text(str(f.get("reason_fr" if lang == "fr" else "reason", "")), size=13)
@@ -64,6 +72,13 @@ def _heist_row(
         if heist.board2
         else None,
         *hands,
+        ft.Text(
+            t("photo.sitting_out", lang, names=", ".join(out)),
+            size=13,
+            key=f"h{heist.number}-out",
+        )
+        if out
+        else None,
         *reasons,
         ft.Image(src=thumb, width=200, key=f"photo-{heist.number}") if thumb else None,
         ft.TextButton(
@@ -123,7 +138,8 @@ def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control
     ended = {Outcome.WON: "won", Outcome.LOST: "lost", Outcome.ABANDONED: "abandoned"}
     thumbs = dict(state.thumbnails)
     rows = [
-        _heist_row(h, lang, thumbs.get(h.photo or ""), links.replay) for h in reversed(state.heists)
+        _heist_row(h, lang, thumbs.get(h.photo or ""), links.replay, night.players)
+        for h in reversed(state.heists)
     ] or [ft.Text(t("no_heist", lang))]
     parts: list[ft.Control | None] = [
         ft.Text(

@@ -14,6 +14,7 @@ from companion.engine.gang.table import FRANCOIS, Hand, Table
 from companion.errors import CompanionError
 from companion.formats.table import house_rules_from_json, house_rules_to_json, table_to_json
 from companion.storage import HeistDraft, Preset, Verdict
+from companion.storage.hands import whole_hands
 from companion.storage.model import group_key
 from companion.ui.banner import Banner
 from companion.ui.photo.read import PhotoRead, Quad, Spot, small_width
@@ -201,7 +202,7 @@ def save_seats(state: H, services: Services) -> H:
 
 def _hole_cards(hand: Hand, table: Table) -> tuple[Card, ...]:
     """The cards a hand holds: François's and a shared hand's own; a player's hand, the hole
-    cards its best five uses (all of them when the player has one hand)."""
+    cards its best five uses (the part it plays where a variant splits a player's cards)."""
     if hand.owner == FRANCOIS:
         return tuple(p.francois_card for p in table.players if p.francois_card is not None)
     shared = {s.id: s.cards for s in table.shared}
@@ -215,8 +216,8 @@ def _hole_cards(hand: Hand, table: Table) -> tuple[Card, ...]:
 def heist_draft(
     table: Table, tokens: Mapping[str, int], result: Showdown, photo: str | None
 ) -> HeistDraft:
-    """The heist to save from a judged table: its whole deal, each hand's cards, the tokens,
-    and the failures with their reasons in both languages."""
+    """The heist to save from a judged table: its whole deal, each hand's hole cards (all of
+    them, ``whole_hands``), the tokens, and the failures with their reasons in both languages."""
     if result.verdict is None:
         raise ValueError("heist_draft needs a judged showdown")
     players = {p.name for p in table.players}
@@ -230,15 +231,18 @@ def heist_draft(
         }
         for f in result.verdict.failures
     ]
+    deal = table_to_json(table)
+    owners = {h.id: h.owner for h in result.hands if h.owner in players}
+    used = {h.id: tuple(str(c) for c in _hole_cards(h, table)) for h in result.hands}
     return HeistDraft(
         river=tuple(str(card) for card in table.board),
-        hands={h.id: tuple(str(c) for c in _hole_cards(h, table)) for h in result.hands},
-        owners={h.id: h.owner for h in result.hands if h.owner in players},
+        hands=whole_hands(deal, used, owners),
+        owners=owners,
         tokens=dict(tokens),
         verdict=Verdict(result.verdict.opens, tuple(failures)),
         board2=tuple(str(card) for card in table.board2) if table.two_rivers else None,
         photo=photo,
-        deal=table_to_json(table),
+        deal=deal,
     )
 
 

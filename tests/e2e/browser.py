@@ -270,3 +270,13 @@ def screenshot(page: Any, name: str, folder: Path = ARTIFACTS) -> Path:
 def copy_fixture(source: Path, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     return Path(shutil.copy(source, folder / source.name))
+
+
+def start_night(page: Any, players: Sequence[str]) -> None:
+    """In English: a night for ``players`` started, then the Showdown tab open."""
+    button(page, "English").click()
+    open_tab(page, "Game night", "Start the night")
+    type_into(page, "Players (comma separated)", ", ".join(players), None)
+    button(page, "Start the night").click()
+    page.get_by_text("Vaults 0 / 3 — Alarms 0 / 3").wait_for()
+    open_tab(page, "Showdown", "Photo of the table")

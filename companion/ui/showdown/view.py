@@ -16,7 +16,12 @@ from companion.ui.showdown.host import H
 from companion.ui.showdown.photo_view import photo_panel, place_colour
 from companion.ui.showdown.setup_view import setup_panel, table_action, table_field
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
-from companion.ui.showdown.verdict_view import best_fives, tokens_panel, verdict_panel
+from companion.ui.showdown.verdict_view import (
+    answered_panel,
+    best_fives,
+    tokens_panel,
+    verdict_panel,
+)
 from companion.ui.text import t
 from companion.ui.widgets import RED, Dispatch, card_chip, photo_buttons, section
 
@@ -294,6 +299,7 @@ def showdown_view(
         parts += [
             tokens_panel(table, lang, dispatch),
             verdict_panel(result, lang),
+            answered_panel(table, lang),
             best_fives(table, result, lang),
         ]
         if result.verdict is not None and state.night is not None and not state.night.finished:

@@ -99,6 +99,9 @@ MESSAGES: dict[str, str] = {
     "vision_off": "Photo reading unavailable ({reason}): type the cards, everything else works.",
     "read_done": "{n} {n:p:card|cards} read (grouping {conf}% sure): check them.",
     "read_none": "No card read on the photo: type them.",
+    "read_none_kept": "No card read on this photo: the cards listed are the table you had, kept.",
+    "photo.replaced": "This photo replaced the table you had.",
+    "photo.undo": "Back to that table",
     "photo_kept": "Photo kept for the heist.",
     "upload_failed": "Upload refused: {error}",
     "upload_too_big": "Photo too large ({size} MB, max {limit} MB).",
@@ -452,7 +455,7 @@ MESSAGES: dict[str, str] = {
     # -- photos: files, and cards that do not lie as the game lays them
     "image.too_small": "{width}x{height} px, too small to show a card",
     "image.cannot_open": "cannot open it: {reason}",
-    "image.empty": "empty file",
+    "image.empty": "an empty file (0 bytes): take the photo again, or pick another file",
     "image.not_an_image": "not an image format this app can read",
     "image.damaged": "a damaged or incomplete photo, perhaps cut short while it was sent; take it or send it again",
     "image.heif": "an HEIC photo, the iPhone's own format, which this app cannot read; send it as a JPEG: on the iPhone, Settings > Camera > Formats > Most Compatible",

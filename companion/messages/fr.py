@@ -99,6 +99,9 @@ MESSAGES: dict[str, str] = {
     "vision_off": "Lecture des photos indisponible ({reason}) : tapez les cartes, tout le reste marche.",
     "read_done": "{n} {n:p:carte lue|cartes lues} (regroupement sûr à {conf} %) : vérifiez-les.",
     "read_none": "Aucune carte lue sur la photo : tapez-les.",
+    "read_none_kept": "Aucune carte lue sur cette photo : les cartes listées sont celles de la table que vous aviez, gardées.",
+    "photo.replaced": "Cette photo a remplacé la table que vous aviez.",
+    "photo.undo": "Revenir à cette table",
     "photo_kept": "Photo gardée pour la manche.",
     "upload_failed": "Envoi refusé : {error}",
     "upload_too_big": "Photo trop lourde ({size} Mo, max {limit} Mo).",
@@ -452,7 +455,7 @@ MESSAGES: dict[str, str] = {
     # -- photos: files, and cards that do not lie as the game lays them
     "image.too_small": "{width}x{height} px, trop petite pour montrer une carte",
     "image.cannot_open": "impossible de l'ouvrir : {reason}",
-    "image.empty": "fichier vide",
+    "image.empty": "un fichier vide (0 octet) : reprenez la photo, ou choisissez un autre fichier",
     "image.not_an_image": "pas un format d'image que l'app sait lire",
     "image.damaged": "une photo abîmée ou incomplète, peut-être coupée pendant l'envoi ; reprenez-la ou renvoyez-la",
     "image.heif": "une photo HEIC, le format propre de l'iPhone, que l'app ne sait pas lire ; envoyez-la en JPEG : sur l'iPhone, Réglages > Appareil photo > Formats > Le plus compatible",

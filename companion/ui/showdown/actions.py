@@ -88,7 +88,8 @@ def _show_photo(ref: str, read: Detections | None, note: Banner | None) -> Actio
         if read is None or note is not None:
             return state.with_table(replace(state.table, photo=ref)).with_vision_off(note)
         kept = state.with_table(replace(state.table, photo=ref))
-        return kept.with_banner(Banner.of("read_none"))
+        # The cards listed are the table's own, not this photo's: say that they were kept.
+        return kept.with_banner(Banner.of("read_none_kept" if kept.table.kept() else "read_none"))
 
     return action
 

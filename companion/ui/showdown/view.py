@@ -249,6 +249,25 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Con
     )
 
 
+def _replaced_row(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
+    """After a photo replaced a table that had cards: one tap brings that table back."""
+    if table.before is None:
+        return None
+    return ft.Row(
+        [
+            ft.Text(t("photo.replaced", lang), size=13),
+            ft.OutlinedButton(
+                key="undo-photo",
+                content=t("photo.undo", lang),
+                icon=ft.Icons.UNDO,
+                on_click=lambda e: dispatch(table_action(lambda tb: tb.back_before_photo())),
+            ),
+        ],
+        wrap=True,
+        key="replaced",
+    )
+
+
 def showdown_view(
     state: H,
     dispatch: Dispatch[H],
@@ -265,6 +284,7 @@ def showdown_view(
     parts: list[ft.Control | None] = [
         setup_panel(state, dispatch),
         ft.Row(cards_in, wrap=True, key="cards-in"),
+        _replaced_row(table, lang, dispatch),
         photo_panel(table, lang, dispatch),
     ]
     if table.on_photo:  # a card tapped on the photo: its fixes right under it

@@ -4,16 +4,19 @@ companion log nights [--data DIR] [--lang fr]
 companion log stats [--data DIR]
 companion log export json [--night N] [--out FILE]
 companion log export csv --out DIR [--night N]      (writes nights.csv and heists.csv)
+companion log bgstats --night N [--out FILE]        (a won or lost night as a BG Stats play)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 from typing import Any
 
 from companion.messages import named, text
 from companion.storage import InvalidRecordError, SqliteGameLog, Stats
+from companion.storage.bgstats import create_play_link, night_play
 
 __all__ = ["register"]
 
@@ -33,6 +36,9 @@ def register(subparsers: Any) -> None:
     export.add_argument("format", choices=("json", "csv", "zip"))
     export.add_argument("--night", type=int, default=None, help="only this night")
     export.add_argument("--out", type=Path, default=None, help="JSON file / CSV folder")
+    bgstats = actions.add_parser("bgstats", help="a won or lost night as a BG Stats play")
+    bgstats.add_argument("--night", type=int, required=True, help="the night to push")
+    bgstats.add_argument("--out", type=Path, default=None, help="also write the play's JSON")
     parser.set_defaults(handler=run)
 
 
@@ -43,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
             _print_nights(log, lang)
         elif args.action == "stats":
             _print_stats(log.stats(), lang)
+        elif args.action == "bgstats":
+            _bgstats(log, args.night, args.out, lang)
         elif args.format == "json":
             document = log.export_json(args.night)
             if args.out is None:
@@ -65,6 +73,15 @@ def run(args: argparse.Namespace) -> int:
                 (args.out / name).write_text(body, encoding="utf-8", newline="")
                 _say(lang, "wrote", path=args.out / name)
     return 0
+
+
+def _bgstats(log: SqliteGameLog, night: int, out: Path | None, lang: str) -> None:
+    """The play's link to open on the phone; its JSON written to ``out`` when given."""
+    play = night_play(log, night, lang)
+    if out is not None:
+        out.write_text(json.dumps(play, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        _say(lang, "wrote", path=out)
+    print(create_play_link(play))
 
 
 def _say(lang: str, key: str, **params: object) -> None:

@@ -579,6 +579,8 @@ MESSAGES: dict[str, str] = {
     # -- end of replay (#18)
     # -- BG Stats (#45): a finished night pushed as a play
     "bgstats.not_finished": "game night {night} is not over yet: BG Stats records a night once it is won or lost",
+    "bgstats.open": "Add to BG Stats",
+    "bgstats.file": "BG Stats file",
     "bgstats.decks": "{n} decks",
     "bgstats.heist": "heist {n}: {opens}",
     "bgstats.vault_opened": "vault opened",

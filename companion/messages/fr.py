@@ -579,6 +579,8 @@ MESSAGES: dict[str, str] = {
     # -- end of replay (#18)
     # -- BG Stats (#45): a finished night pushed as a play
     "bgstats.not_finished": "la soirée {night} n'est pas finie : BG Stats enregistre une soirée une fois gagnée ou perdue",
+    "bgstats.open": "Ajouter à BG Stats",
+    "bgstats.file": "Fichier BG Stats",
     "bgstats.decks": "{n} paquets",
     "bgstats.heist": "manche {n} : {opens}",
     "bgstats.vault_opened": "coffre ouvert",

@@ -17,5 +17,8 @@ class HistoryHost(Page, Protocol):
     @property
     def stats(self) -> Stats | None: ...
 
+    @property
+    def play_links(self) -> tuple[tuple[int, str], ...]: ...
+
 
 H = TypeVar("H", bound=HistoryHost)

@@ -200,7 +200,7 @@ MESSAGES: dict[str, str] = {
     "spit_plays": "Legal plays",
     "spit_nothing": "nothing to play",
     "spit_dispute": "Disputed move",
-    "spit_dispute_help": "p1 8d -> pile 1; p2 9c -> stock 4; p1 turn 3; spit; p1 takes 2",
+    "spit_dispute_help": "One move at a time, e.g. “p1 8d -> pile 1”, “p2 9c -> stock 4”, “p1 turn 3”, “spit” or “p1 takes 2”",
     "spit_check": "Check",
     "spit_clear_move": "Clear the move",
     "spit_legal": "LEGAL",

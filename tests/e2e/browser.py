@@ -104,11 +104,15 @@ def running_app(
 
 
 @contextmanager
-def phone_page(url: str, offline: list[str] | None = None) -> Iterator[Any]:
+def phone_page(
+    url: str, offline: list[str] | None = None, requests: dict[str, str] | None = None
+) -> Iterator[Any]:
     """A phone-sized page of the app with Flutter's semantics tree switched on.
 
     The page gets no internet, as at a table without one: requests that leave the app's server
-    are refused, and their URLs added to ``offline`` when given.
+    are refused, and their URLs added to ``offline`` when given. ``requests`` receives every
+    request the page makes, from its first: its URL, and "" or why the browser failed it
+    ("csp": refused by the page's own policy, before anything was sent).
     """
     from playwright.sync_api import sync_playwright
 
@@ -126,6 +130,12 @@ def phone_page(url: str, offline: list[str] | None = None) -> Iterator[Any]:
         )
         try:
             page = browser.new_page(viewport=PHONE, device_scale_factor=1)
+            if requests is not None:
+                page.on("request", lambda request: requests.setdefault(request.url, ""))
+                page.on(
+                    "requestfailed",
+                    lambda request: requests.update({request.url: request.failure or "?"}),
+                )
             page.route("**/*", only_the_app)
             page.goto(url)
             enable_semantics(page)

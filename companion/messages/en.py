@@ -546,6 +546,8 @@ MESSAGES: dict[str, str] = {
     "seat.forget": "Ask the seats again",
     "seat.forgotten": "Seats forgotten: the next photo asks which hand is whose.",
     "seat.saved": "Seats kept: the next photos give hands by seat.",
+    "seat.carried": "Seats as at night #{night}: {names}. Sitting elsewhere? Ask the seats again on the night's screen.",
+    "seat.misfit": "This photo's hands do not fit the seats kept: check whose hand is whose before the verdict.",
     "seat.followed": "{n} cards read; hands given by seat.",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line

@@ -546,6 +546,8 @@ MESSAGES: dict[str, str] = {
     "seat.forget": "Redemander les places",
     "seat.forgotten": "Places oubliées : la prochaine photo demande à qui est chaque main.",
     "seat.saved": "Places gardées : les photos suivantes donnent les mains par place.",
+    "seat.carried": "Places comme à la soirée n°{night} : {names}. Assis ailleurs ? Redemandez les places sur l'écran de la soirée.",
+    "seat.misfit": "Les mains de cette photo ne correspondent pas aux places gardées : vérifiez à qui est chaque main avant le verdict.",
     "seat.followed": "{n} cartes lues ; mains données par place.",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line

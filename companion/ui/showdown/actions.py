@@ -18,7 +18,7 @@ from companion.storage.hands import whole_hands
 from companion.storage.model import group_key
 from companion.ui.banner import Banner
 from companion.ui.photo.read import PhotoRead, Quad, Spot, small_width
-from companion.ui.photo.seats import angle, assign_hands, mean_point
+from companion.ui.photo.seats import angle, assign_hands, gap, mean_point
 from companion.ui.services import Action, Services, decode_upload
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.host import H
@@ -129,8 +129,10 @@ def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) 
     def action(state: H, services: Services) -> H:
         players = table_players(state)
         night = state.night.night if state.night is not None and not state.night.finished else None
-        seats = dict(night.seats) if night is not None else {}
-        given = assign_hands(hand_angles(groups), players, seats)
+        seats = group_seats(state, players)
+        angles = hand_angles(groups)
+        given = assign_hands(angles, players, seats)
+        misfit = bool(seats) and not fits_seats(angles, given, players, seats)
         hands: list[Sequence[SeenCard]] = [groups.hands[i] if i is not None else () for i in given]
         left = [s for i, h in enumerate(groups.hands) if i not in given for s in h]
         stray = (*groups.stray, *left)
@@ -155,12 +157,14 @@ def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) 
                 tuple(_quad(q) for q in np.asarray(read.unread) * scale),
                 small_width(read),
             ),
-            # Asked once a night: which hand is whose, on its first photo.
-            seating=night is not None and not seats and any(hands),
+            # Asked once a night, on its first photo, and whenever the hands do not fit.
+            seating=(night is not None and not seats and any(hands)) or misfit,
         )
         banner = (
             Banner.of("read_none")
             if not len(read)
+            else Banner.of("seat.misfit")
+            if misfit
             else Banner.of("seat.followed", n=len(read))
             if seats
             else Banner.of("read_done", n=len(read), conf=round(100 * groups.confidence))
@@ -168,6 +172,31 @@ def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) 
         return state.with_table(table).with_banner(banner)
 
     return action
+
+
+def group_seats(state: H, players: Sequence[str]) -> dict[str, float]:
+    """The seats a photo's hands go by: the night's, open or just ended, while the table's
+    players are that night's group (a night's end does not drop them)."""
+    if state.night is None or group_key(players) != state.night.night.group:
+        return {}
+    return dict(state.night.night.seats)
+
+
+def fits_seats(
+    angles: Sequence[float],
+    given: Sequence[int | None],
+    players: Sequence[str],
+    seats: Mapping[str, float],
+) -> bool:
+    """Whether every hand went to a seat, each within half the room between two seats."""
+    if any(i not in given for i in range(len(angles))):
+        return False
+    room = 180.0 / max(1, len(seats))
+    return all(
+        gap(angles[i], seats[name]) <= room
+        for name, i in zip(players, given, strict=True)
+        if i is not None and name in seats
+    )
 
 
 def _quad(corners: np.ndarray) -> Quad:

@@ -581,6 +581,7 @@ MESSAGES: dict[str, str] = {
     # -- end of replay (#18)
     # -- BG Stats (#45): a finished night pushed as a play
     "bgstats.not_finished": "game night {night} is not over yet: BG Stats records a night once it is won or lost",
+    "history.heists": "Heists",
     "bgstats.open": "Add to BG Stats",
     "bgstats.file": "BG Stats file",
     "bgstats.decks": "{n} decks",

@@ -581,6 +581,7 @@ MESSAGES: dict[str, str] = {
     # -- end of replay (#18)
     # -- BG Stats (#45): a finished night pushed as a play
     "bgstats.not_finished": "la soirée {night} n'est pas finie : BG Stats enregistre une soirée une fois gagnée ou perdue",
+    "history.heists": "Manches",
     "bgstats.open": "Ajouter à BG Stats",
     "bgstats.file": "Fichier BG Stats",
     "bgstats.decks": "{n} paquets",

@@ -1,5 +1,5 @@
-"""The Game night screen's log in a real browser: every hole card of every hand and who sat
-out, as the heist was saved through the app's own save path into a real game log."""
+"""The Game night screen's log and History in a real browser: every hole card of every hand
+and who sat out, as the heist was saved through the app's own save path into a real log."""
 
 from __future__ import annotations
 
@@ -47,6 +47,13 @@ def test_the_night_log_shows_every_hole_card_and_who_sat_out(tmp_path: Path) -> 
             browser.seen(page, shown, exact=True).wait_for()
         browser.seen(page, "Ne jouent pas : Chloé").wait_for()
         browser.screenshot(page, "log-full-hands")
+        # History shows the same heist, opened under its night.
+        browser.open_tab(page, "Historique", "Manches")
+        browser.button(page, "Manches").click()
+        browser.seen(page, "Ne jouent pas : Chloé").wait_for()
+        for shown in ("10h", "5s", "Jh", "3d"):
+            browser.seen(page, shown, exact=True).wait_for()
+        browser.screenshot(page, "log-history-heists")
     with SqliteGameLog.in_folder(data) as log:
         document = json.loads(log.export_json())
     (heist,) = document["nights"][0]["heists"]

@@ -15,6 +15,7 @@ from companion.ui.services import Action, Services
 __all__ = [
     "BGSTATS",
     "refresh_history",
+    "show_heists",
     "export_files",
     "download_file",
     "export_data",
@@ -22,6 +23,18 @@ __all__ = [
 
 
 BGSTATS = "bgstats"  # the export kind of a night's BG Stats play
+
+
+def show_heists(night_id: int) -> Action[H]:
+    """A past night's heists shown under it, as saved (tapped again: hidden)."""
+
+    def action(state: H, services: Services) -> H:
+        shown = state.history_night
+        if shown is not None and shown[0] == night_id:
+            return state.with_history_night(None)
+        return state.with_history_night((night_id, services.log.heists(night_id)))
+
+    return action
 
 
 def refresh_history(state: H, services: Services) -> H:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine.gang.replay.words import percent
-from companion.storage import Record
-from companion.ui.history.actions import BGSTATS, export_data
+from companion.storage import NightStatus, Record
+from companion.ui.heist_row import heist_row
+from companion.ui.history.actions import BGSTATS, export_data, show_heists
 from companion.ui.history.host import H
 from companion.ui.text import t, variant_name
 from companion.ui.widgets import Dispatch, Download, OpenReplay, section
@@ -65,6 +66,24 @@ def history_view(
             ),
         ]
 
+    def heists_button(night: int) -> list[ft.Control]:
+        return [
+            ft.TextButton(
+                key=f"heists-{night}",
+                content=t("history.heists", lang),
+                icon=ft.Icons.EXPAND_MORE,
+                on_click=lambda e: dispatch(show_heists(night)),
+            )
+        ]
+
+    def heists_of(status: NightStatus) -> list[ft.Control]:
+        """The night's heists as saved: every hole card, who sat out, tokens and verdict."""
+        shown = state.history_night
+        if shown is None or shown[0] != status.night.id:
+            return []
+        players = status.night.players
+        return [heist_row(h, lang, None, open_replay, players) for h in shown[1]]
+
     nights: list[ft.Control] = [
         ft.Column(
             [
@@ -90,10 +109,12 @@ def history_view(
                         ),
                         *(replay(s.night.id) if s.heists else []),
                         *bgstats(s.night.id),
+                        *(heists_button(s.night.id) if s.heists else []),
                     ],
                     wrap=True,
                     spacing=0,
                 ),
+                *heists_of(s),
             ],
             spacing=0,
         )

@@ -61,6 +61,7 @@ class AppState:
     history: tuple[NightStatus, ...] = ()
     stats: Stats | None = None
     play_links: tuple[tuple[int, str], ...] = ()  # (night id, BG Stats link) of won/lost nights
+    history_night: tuple[int, tuple[Heist, ...]] | None = None  # a past night's heists shown
     presets: tuple[Preset, ...] = ()
     banner: Banner | None = None
     vision_note: Banner | None = None  # why photo reading is unavailable, when it is
@@ -124,6 +125,9 @@ class AppState:
         history = log.list_nights()
         links = play_links(log, history, self.lang)
         return replace(self, history=history, stats=log.stats(), play_links=links)
+
+    def with_history_night(self, shown: tuple[int, tuple[Heist, ...]] | None) -> AppState:
+        return replace(self, history_night=shown)
 
     def table_setup(self) -> TableSetup:
         table = self.table

@@ -16,6 +16,10 @@ from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
 __all__ = ["tokens_panel", "verdict_panel", "answered_panel", "best_fives"]
 
 
+# Room for the field's label on one line in either language, within a phone's width.
+TOKENS_FIELD_WIDTH = 320
+
+
 def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control:
     numbers = table.token_map()
     buttons: list[ft.Control] = [
@@ -37,7 +41,7 @@ def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.C
                 table_field(
                     "tokens-text",
                     t("tokens_text", lang),
-                    220,
+                    TOKENS_FIELD_WIDTH,
                     dispatch,
                     lambda tb, text: tb.with_tokens_text(text),
                 ),

@@ -4,6 +4,7 @@ the play's JSON, and the same JSON as a file through the exports; on a real game
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from urllib.parse import parse_qs, urlsplit
 
 from companion.storage.bgstats import BGG_THE_GANG, night_play
@@ -52,3 +53,17 @@ def test_each_won_or_lost_night_has_a_play_link_and_file(services: Services) -> 
     assert saved.banner is not None and saved.banner.key == "exported"
     written = services.data_dir / "exports" / f"night-{lost}-bgstats.json"
     assert json.loads(written.read_text(encoding="utf-8"))["players"][0]["winner"] is False
+
+
+def test_a_won_nights_screen_offers_it_to_bg_stats(services: Services) -> None:
+    won, _lost, open_ = nights(services)
+    state = AppState(lang="en", screen="night").with_night_status(services.log.night_status(won))
+    state = replace(state, heists=services.log.heists(won))
+    (link,) = [
+        c for c in walk(root_view(state, print)) if getattr(c, "key", None) == "night-bgstats"
+    ]
+    play = json.loads(parse_qs(urlsplit(str(link.url)).query)["data"][0])
+    assert play == night_play(services.log, won, "en")
+    still_open = state.with_night_status(services.log.night_status(open_))
+    keys = [getattr(c, "key", None) for c in walk(root_view(still_open, print))]
+    assert "night-bgstats" not in keys

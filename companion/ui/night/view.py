@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.storage import CribbageGame, NightStatus, Outcome
+from companion.storage.bgstats import create_play_link, play_of
 from companion.ui.heist_row import heist_row
 from companion.ui.night.actions import close_night, forget_seats, start_night, undo_heist
 from companion.ui.night.host import H
@@ -43,6 +44,19 @@ def _seats_row(status: NightStatus, lang: str, dispatch: Dispatch[H]) -> ft.Cont
             ),
         ],
         wrap=True,
+    )
+
+
+def _bgstats_link(state: H) -> ft.Control | None:
+    """A won or lost night, to add to BG Stats with one tap."""
+    status = state.night
+    if status is None or status.outcome not in (Outcome.WON, Outcome.LOST):
+        return None
+    return ft.TextButton(
+        key="night-bgstats",
+        content=t("bgstats.open", state.lang),
+        icon=ft.Icons.OPEN_IN_NEW,
+        url=create_play_link(play_of(status, state.heists, state.lang)),
     )
 
 
@@ -86,6 +100,7 @@ def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control
         ft.Text(t(ended[status.outcome], lang), size=20, key="night-end")
         if status.outcome in ended
         else None,
+        _bgstats_link(state),
         ft.Row(
             [
                 ft.Button(

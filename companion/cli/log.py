@@ -4,11 +4,13 @@ companion log nights [--data DIR] [--lang fr]
 companion log stats [--data DIR]
 companion log export json [--night N] [--out FILE]
 companion log export csv --out DIR [--night N]      (writes nights.csv and heists.csv)
+companion log bgstats --night N [--out FILE]        (a won or lost night as a BG Stats play)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from companion.cli._io import bounded_int, write_bytes, write_whole
 from companion.cli._out import write_json_text, write_lines
 from companion.messages import named, text
 from companion.storage import InvalidRecordError, SqliteGameLog, Stats
+from companion.storage.bgstats import create_play_link, night_play
 
 __all__ = ["register"]
 
@@ -40,19 +43,26 @@ def register(subparsers: Any) -> None:
         "--night", type=bounded_int(1, MAX_ID), default=None, help="only this night"
     )
     export.add_argument("--out", type=Path, default=None, help="JSON file / CSV folder")
+    bgstats = actions.add_parser("bgstats", help="a won or lost night as a BG Stats play")
+    bgstats.add_argument(
+        "--night", type=bounded_int(1, MAX_ID), required=True, help="the night to push"
+    )
+    bgstats.add_argument("--out", type=Path, default=None, help="also write the play's JSON")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the log; damaged rows are named on standard error and the command exits 1."""
     lang = args.lang
-    if args.action == "export" and args.out is not None:
-        _check_out(args.format, args.out)
+    if args.action in ("export", "bgstats") and args.out is not None:
+        _check_out(getattr(args, "format", "json"), args.out)
     with SqliteGameLog.in_folder(args.data, for_reading=True) as log:
         if args.action == "nights":
             _print_nights(log, lang)
         elif args.action == "stats":
             _print_stats(log.stats(), lang)
+        elif args.action == "bgstats":
+            _bgstats(log, args.night, args.out, lang)
         else:
             _export(log, args, lang)
         damaged = log.damaged_records()
@@ -91,6 +101,15 @@ def _export(log: SqliteGameLog, args: argparse.Namespace, lang: str) -> None:
         for name, body in (("nights.csv", tables.nights), ("heists.csv", tables.heists)):
             write_bytes(args.out / name, body.encode("utf-8"))
             _say(lang, "wrote", path=args.out / name)
+
+
+def _bgstats(log: SqliteGameLog, night: int, out: Path | None, lang: str) -> None:
+    """The play's link to open on the phone; its JSON written to ``out`` when given."""
+    play = night_play(log, night, lang)
+    if out is not None:
+        write_bytes(out, (json.dumps(play, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+        _say(lang, "wrote", path=out)
+    write_lines([create_play_link(play)])
 
 
 def _say(lang: str, key: str, **params: object) -> None:

@@ -4,10 +4,13 @@ A message is a key and its parameters, rendered only at the edge (CLI, app) in t
 language. Parameters are plain values, cards (shown with suit glyphs), sequences of them, or
 ``Phrase`` values (another key with its parameters, e.g. a place: ``phrase("place.hand",
 name="Ana")``), rendered in the same language. A field ``{n:p:card|cards}`` picks the singular
-or the plural by the number ``n`` (French takes the singular for 0 and 1).
+or the plural by the number ``n`` (French takes the singular for 0 and 1). A field
+``{name:de}`` writes French's "de" before it, elided before a vowel or an h ("d'Ana").
 
 >>> text("place.hand", "fr", name="Ana")
-'la main de Ana'
+"la main d'Ana"
+>>> text("place.hand", "fr", name="Bob")
+'la main de Bob'
 >>> text("table.players_count", "en", variant=phrase("variant.circular"), low=3, high=10, n=2)
 'circular is played by 3 to 10 players, not 2'
 """
@@ -74,12 +77,23 @@ def render(value: Any, lang: str) -> Any:
     return value
 
 
+# French elides "de" before these first letters (a name's h taken as mute: "d'Hugo").
+_ELIDING = frozenset("aeiouyhàâäéèêëîïôöùûüÿæœ")
+
+
+def _de(name: str) -> str:
+    """French "de" before ``name``: "d'Ana", "de Bob"."""
+    return f"d'{name}" if name[:1].casefold() in _ELIDING else f"de {name}"
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: str) -> None:
         super().__init__()
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "de":
+            return _de(str(value))
         if format_spec.startswith("p:"):
             one, _, many = format_spec[2:].partition("|")
             singular = value in (0, 1) if self.lang == "fr" else value == 1

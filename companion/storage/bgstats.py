@@ -17,8 +17,17 @@ from urllib.parse import quote
 from companion.errors import CompanionError
 from companion.messages import text
 from companion.storage.model import Heist, NightStatus, Outcome
+from companion.storage.protocol import GameLog
 
-__all__ = ["BGG_THE_GANG", "CREATE_PLAY", "NightNotFinishedError", "create_play_link", "play_of"]
+__all__ = [
+    "BGG_THE_GANG",
+    "CREATE_PLAY",
+    "NightNotFinishedError",
+    "create_play_link",
+    "play_of",
+    "night_play",
+    "play_links",
+]
 
 # BoardGameGeek's id of The Gang (KOSMOS, 2024), which BG Stats matches the game by.
 BGG_THE_GANG = 411567
@@ -95,3 +104,19 @@ def create_play_link(play: dict[str, Any]) -> str:
     """The link that opens BG Stats's import dialog with ``play`` filled in."""
     data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
     return CREATE_PLAY + quote(data, safe="")
+
+
+def night_play(log: GameLog, night_id: int, lang: str = "en") -> dict[str, Any]:
+    """The play of the log's night ``night_id`` (refused, naming it, unless won or lost)."""
+    return play_of(log.night_status(night_id), log.heists(night_id), lang)
+
+
+def play_links(
+    log: GameLog, statuses: Sequence[NightStatus], lang: str = "en"
+) -> tuple[tuple[int, str], ...]:
+    """Each won or lost night among ``statuses`` with its ``createPlay`` link."""
+    return tuple(
+        (s.night.id, create_play_link(night_play(log, s.night.id, lang)))
+        for s in statuses
+        if s.outcome in (Outcome.WON, Outcome.LOST)
+    )

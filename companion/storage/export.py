@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import BinaryIO
 
+from companion.storage.hands import sat_out
 from companion.storage.model import Heist, Night, NightStatus, Preset, dump_json, thaw
 
 __all__ = [
@@ -54,6 +55,7 @@ HEIST_COLUMNS = (
     "vault_opens",
     "failures",
     "photo",
+    "sat_out",
 )
 
 NightLog = tuple[NightStatus, Sequence[Heist]]
@@ -85,7 +87,7 @@ def _night_json(night: Night) -> dict[str, object]:
     }
 
 
-def _heist_json(heist: Heist) -> dict[str, object]:
+def _heist_json(heist: Heist, players: Sequence[str]) -> dict[str, object]:
     return {
         "number": heist.number,
         "saved_at": _time(heist.saved_at),
@@ -94,6 +96,7 @@ def _heist_json(heist: Heist) -> dict[str, object]:
         "hands": thaw(heist.hands),
         "owners": thaw(heist.owners),
         "tokens": thaw(heist.tokens),
+        "sat_out": list(sat_out(players, heist.owners)),
         "verdict": {"opens": heist.verdict.opens, "failures": thaw(heist.verdict.failures)},
         "photo": heist.photo,
         "deal": thaw(heist.deal) if heist.deal is not None else None,
@@ -110,7 +113,7 @@ def export_json(logs: Sequence[NightLog], presets: Sequence[Preset], exported_at
                 **_night_json(status.night),
                 "vaults": status.vaults,
                 "alarms": status.alarms,
-                "heists": [_heist_json(heist) for heist in heists],
+                "heists": [_heist_json(heist, status.night.players) for heist in heists],
             }
             for status, heists in logs
         ],
@@ -170,6 +173,7 @@ def export_csv(logs: Sequence[NightLog]) -> CsvExport:
                     int(heist.verdict.opens),
                     dump_json(heist.verdict.failures),
                     heist.photo or "",
+                    dump_json(sat_out(night.players, heist.owners)),
                 )
             )
     return CsvExport(_table(NIGHT_COLUMNS, night_rows), _table(HEIST_COLUMNS, heist_rows))

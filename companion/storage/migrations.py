@@ -17,6 +17,7 @@ from pathlib import Path
 from companion.errors import DatabaseDamagedError, DatabaseVersionError
 from companion.messages import phrase
 from companion.storage.errors import DatabaseUnavailableError
+from companion.storage.hands import backfill_whole_hands
 from companion.storage.legacy import backfill_deals
 
 __all__ = [
@@ -118,6 +119,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         "a night knows where each player sits around the table",
         # JSON {player: degrees around the river's centre, as a photo sees them}; NULL: not yet.
         ("ALTER TABLE nights ADD COLUMN seats TEXT",),
+    ),
+    Migration(
+        6,
+        "each saved hand holds every hole card of its player, as its deal shows",
+        (),
+        backfill=backfill_whole_hands,
     ),
 )
 

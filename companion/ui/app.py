@@ -57,7 +57,7 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     picker = use_photo_picker(services, upload_dir, dispatch, now)
     use_settings(state, set_state)
     use_replay_job(state, services, dispatch, now)
-    download = downloader(picker, services, dispatch)
+    download = downloader(picker, services, dispatch, now)
     webcam = WebcamPanel(services, dispatch, state)
     # The fields as last sent, so a re-render keeps what the user is typing (see typing_kept).
     typed: MutableRef[dict[str, Rendered]] = ft.use_ref(_no_fields)

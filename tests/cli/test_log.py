@@ -4,6 +4,7 @@ import csv
 import json
 import zipfile
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -72,3 +73,46 @@ def test_damaged_log_is_one_line_error(tmp_path: Path, capsys: pytest.CaptureFix
     (tmp_path / "companion.sqlite3").write_text("not a database")
     assert main(["log", "--data", str(tmp_path), "--lang", "fr", "nights"]) == 2
     assert "endommagé" in capsys.readouterr().err
+
+
+def test_bgstats_prints_the_play_link_and_writes_its_json(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "play.json"
+    assert main(["log", "--data", str(data), "bgstats", "--night", "1", "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"wrote {out}"
+    link = urlsplit(lines[1])
+    assert (link.scheme, link.netloc, link.path) == (
+        "https",
+        "app.bgstatsapp.com",
+        "/createPlay.html",
+    )
+    (data_param,) = parse_qs(link.query)["data"]
+    play = json.loads(data_param)
+    assert play == json.loads(out.read_text(encoding="utf-8"))
+    assert play["game"]["bggId"] == 411567
+    assert [(p["name"], p["winner"]) for p in play["players"]] == [
+        ("Ann", True),
+        ("Bob", True),
+        ("Cy", True),
+    ]
+    assert play["comments"].endswith("3 vaults, 1 alarm")
+
+
+@pytest.mark.parametrize(
+    ("night", "said"),
+    [
+        (
+            "2",
+            "companion: game night 2 is not over yet: BG Stats records a night once it is won",
+        ),
+        ("9", "night 9"),
+    ],
+)
+def test_bgstats_of_an_open_or_unknown_night_is_one_line_error(
+    data: Path, capsys: pytest.CaptureFixture[str], night: str, said: str
+) -> None:
+    assert main(["log", "--data", str(data), "bgstats", "--night", night]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and said in err, err

@@ -104,11 +104,15 @@ def running_app(
 
 
 @contextmanager
-def phone_page(url: str, offline: list[str] | None = None) -> Iterator[Any]:
+def phone_page(
+    url: str, offline: list[str] | None = None, requests: dict[str, str] | None = None
+) -> Iterator[Any]:
     """A phone-sized page of the app with Flutter's semantics tree switched on.
 
     The page gets no internet, as at a table without one: requests that leave the app's server
-    are refused, and their URLs added to ``offline`` when given.
+    are refused, and their URLs added to ``offline`` when given. ``requests`` receives every
+    request the page makes, from its first: its URL, and "" or why the browser failed it
+    ("csp": refused by the page's own policy, before anything was sent).
     """
     from playwright.sync_api import sync_playwright
 
@@ -126,6 +130,12 @@ def phone_page(url: str, offline: list[str] | None = None) -> Iterator[Any]:
         )
         try:
             page = browser.new_page(viewport=PHONE, device_scale_factor=1)
+            if requests is not None:
+                page.on("request", lambda request: requests.setdefault(request.url, ""))
+                page.on(
+                    "requestfailed",
+                    lambda request: requests.update({request.url: request.failure or "?"}),
+                )
             page.route("**/*", only_the_app)
             page.goto(url)
             enable_semantics(page)
@@ -270,3 +280,13 @@ def screenshot(page: Any, name: str, folder: Path = ARTIFACTS) -> Path:
 def copy_fixture(source: Path, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     return Path(shutil.copy(source, folder / source.name))
+
+
+def start_night(page: Any, players: Sequence[str]) -> None:
+    """In English: a night for ``players`` started, then the Showdown tab open."""
+    button(page, "English").click()
+    open_tab(page, "Game night", "Start the night")
+    type_into(page, "Players (comma separated)", ", ".join(players), None)
+    button(page, "Start the night").click()
+    page.get_by_text("Vaults 0 / 3 — Alarms 0 / 3").wait_for()
+    open_tab(page, "Showdown", "Photo of the table")

@@ -120,12 +120,7 @@ def test_seats_doubts_sitting_out_and_the_taps_to_a_verdict(tmp_path: Path) -> N
     jh_kd, twos, six_eight, six_four = photos.HANDS
     hands = {"Ana": twos, "Bob": jh_kd, "Chloé": six_eight, "Dan": six_four}
     with browser.running_app(data, port) as url, browser.phone_page(url) as page:
-        browser.button(page, "English").click()
-        browser.open_tab(page, "Game night", "Start the night")
-        browser.type_into(page, "Players (comma separated)", ", ".join(PLAYERS), None)
-        browser.button(page, "Start the night").click()
-        page.get_by_text("Vaults 0 / 3 — Alarms 0 / 3").wait_for()
-        browser.open_tab(page, "Showdown", "Photo of the table")
+        browser.start_night(page, PLAYERS)
 
         # 1. A hole card hidden under a hand: said, and the verdict waits.
         first = photos.covered(photos.scene(), "8s")

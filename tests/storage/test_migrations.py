@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -416,5 +417,94 @@ def test_version_4_nights_open_unseated_and_keep_the_seats_saved_after(tmp_path:
     with SqliteGameLog(path, clock=ticking_clock()) as log:
         assert dict(log.night_status(night.id).night.seats) == {"Ann": 180.5, "Bob": 270.0}
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     conn.close()
+
+
+V5_ADDITIONS = """
+ALTER TABLE nights ADD COLUMN seats TEXT;
+PRAGMA user_version = 5;
+"""
+
+
+def _v5_heist(
+    conn: sqlite3.Connection,
+    night: int,
+    hands: dict[str, list[str]],
+    deal: dict[str, Any] | str,
+) -> None:
+    """A heist as version 5 saved it: hands with the best five's hole cards, the whole deal."""
+    owners = {h: h.split("/")[0] for h in hands if h != "francois" and "+" not in h}
+    conn.execute(
+        "INSERT INTO heists (night_id, number, river, hands, owners, tokens, opens, failures,"
+        " photo, saved_at, board2, deal) VALUES (?, 1, ?, ?, ?, '{}', 1, '[]', NULL,"
+        " '2026-10-04T20:00:00+00:00', NULL, ?)",
+        (
+            night,
+            json.dumps(["As", "Kd", "Qh", "7c", "2s"]),
+            json.dumps(hands),
+            json.dumps(owners),
+            deal if isinstance(deal, str) else json.dumps(deal),
+        ),
+    )
+
+
+def _players(*held: tuple[str, list[str]]) -> list[dict[str, Any]]:
+    return [{"name": name, "cards": cards} for name, cards in held]
+
+
+def test_version_5_hands_get_every_hole_card_back_from_their_deal(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    _make_v1(path)
+    river = ["As", "Kd", "Qh", "7c", "2s"]
+    with sqlite3.connect(path) as conn:
+        conn.executescript(V2_ADDITIONS + V3_ADDITIONS + V4_ADDITIONS + V5_ADDITIONS)
+        conn.execute("DELETE FROM heists")
+        for night, variant in [(3, "classic"), (4, "high-low"), (5, "four-two-hands"), (6, "x")]:
+            conn.execute(
+                'INSERT INTO nights VALUES (?, \'["Ann", "Bob", "Cy"]\', ?, \'{}\', NULL,'
+                " '2026-10-04T20:00:00+00:00', NULL, 'open', NULL)",
+                (night, variant),
+            )
+        # Cy sat out; Ann's 5s and Bob's 3d were not in their best five.
+        classic = _players(("Ann", ["Th", "5s"]), ("Bob", ["Jh", "3d"]))
+        _v5_heist(
+            conn,
+            3,
+            {"Ann": ["Th"], "Bob": ["Jh"]},
+            {"variant": "classic", "board": river, "players": classic},
+        )
+        high_low = _players(("Ann", ["Ah", "2d", "9c", "9s"]))
+        _v5_heist(
+            conn,
+            4,
+            {"Ann/high": ["9c", "9s"], "Ann/low": ["2d", "Ah"]},
+            {"variant": "high-low", "board": river, "players": high_low},
+        )
+        # A split variant's hands are each their own part of the player's cards.
+        split = _players(("Ann", ["Ah", "Ad", "9c", "9d"]))
+        _v5_heist(
+            conn,
+            5,
+            {"Ann/1": ["Ah", "Ad"], "Ann/2": ["9c", "9d"]},
+            {"variant": "four-two-hands", "board": river, "players": split},
+        )
+        # A deal that cannot be read: the hands stay as they were.
+        _v5_heist(conn, 6, {"Ann": ["Th"]}, "{not json")
+    conn.close()
+    with SqliteGameLog(path, clock=ticking_clock()) as log:
+        hands = {night: thaw(log.heists(night)[0].hands) for night in (3, 4, 5)}
+        owners = thaw(log.heists(3)[0].owners)
+    assert hands[3] == {"Ann": ["Th", "5s"], "Bob": ["Jh", "3d"]}
+    assert "Cy" not in owners.values()
+    assert hands[4] == {"Ann/high": ["Ah", "2d", "9c", "9s"], "Ann/low": ["Ah", "2d", "9c", "9s"]}
+    assert hands[5] == {"Ann/1": ["Ah", "Ad"], "Ann/2": ["9c", "9d"]}
+    with sqlite3.connect(path) as conn:
+        kept = conn.execute("SELECT hands FROM heists WHERE night_id = 6").fetchone()[0]
+    conn.close()
+    assert json.loads(kept) == {"Ann": ["Th"]}
+    backup = tmp_path / "companion.sqlite3.schema-v5.bak"
+    with sqlite3.connect(backup) as conn:
+        saved = conn.execute("SELECT hands FROM heists WHERE night_id = 3").fetchone()[0]
+    conn.close()
+    assert json.loads(saved) == {"Ann": ["Th"], "Bob": ["Jh"]}

@@ -63,6 +63,15 @@ def _kept_banner(state: H, cribbage: CribbageState) -> H:
     return state.with_cribbage(cribbage).with_banner(state.banner)
 
 
+def _night_pair(state: H) -> tuple[str, ...] | None:
+    """The first two players of the night under way, in seating order (the names field
+    changes them); None without a night of two: the default names, in today's language."""
+    night = state.night
+    if night is None or night.finished or len(night.night.players) < 2:
+        return None
+    return night.night.players[:2]
+
+
 def resume_game(state: H, services: Services) -> H:
     """The game on screen read again from the log, or the latest unfinished one."""
     game_id = state.cribbage.board.game_id
@@ -73,8 +82,8 @@ def resume_game(state: H, services: Services) -> H:
         else next((g for g in games if not g.finished), None)
     )
     if game is None:
-        if game_id is None and not state.cribbage.board.entries:  # names in today's language
-            fresh = CribBoard.new(state.lang)
+        if game_id is None and not state.cribbage.board.entries:
+            fresh = CribBoard.new(state.lang, _night_pair(state))
             return _kept_banner(state, state.cribbage.with_board(fresh))
         return state
     return _kept_banner(state, state.cribbage.with_board(CribBoard.of_game(game)))

@@ -7,25 +7,49 @@ import json
 import zipfile
 
 from companion.storage import GameLog
+from companion.storage.bgstats import night_play
 from companion.ui.banner import Banner
 from companion.ui.history.host import H
 from companion.ui.services import Action, Services
 
 __all__ = [
+    "BGSTATS",
     "refresh_history",
+    "show_heists",
     "export_files",
     "download_file",
     "export_data",
 ]
 
 
+BGSTATS = "bgstats"  # the export kind of a night's BG Stats play
+
+
+def show_heists(night_id: int) -> Action[H]:
+    """A past night's heists shown under it, as saved (tapped again: hidden)."""
+
+    def action(state: H, services: Services) -> H:
+        shown = state.history_night
+        if shown is not None and shown[0] == night_id:
+            return state.with_history_night(None)
+        return state.with_history_night((night_id, services.log.heists(night_id)))
+
+    return action
+
+
 def refresh_history(state: H, services: Services) -> H:
     return state.with_history_of(services.log)
 
 
-def export_files(log: GameLog, kind: str, night_id: int | None = None) -> dict[str, bytes]:
-    """An export's files by name: one JSON file, or the nights and heists CSV tables."""
+def export_files(
+    log: GameLog, kind: str, night_id: int | None = None, lang: str = "en"
+) -> dict[str, bytes]:
+    """An export's files by name: one JSON file, the nights and heists CSV tables, or a
+    night's BG Stats play (``kind`` "bgstats", its words in ``lang``)."""
     stem = "all" if night_id is None else f"night-{night_id}"
+    if kind == BGSTATS and night_id is not None:
+        play = json.dumps(night_play(log, night_id, lang), ensure_ascii=False, indent=2)
+        return {f"{stem}-bgstats.json": play.encode()}
     if kind == "json":
         text = log.export_json(night_id)
         json.loads(text)  # the export is JSON by contract; a broken one is a bug
@@ -54,7 +78,7 @@ def export_data(kind: str, night_id: int | None = None) -> Action[H]:
     def action(state: H, services: Services) -> H:
         folder = services.data_dir / "exports"
         folder.mkdir(parents=True, exist_ok=True)
-        files = export_files(services.log, kind, night_id)
+        files = export_files(services.log, kind, night_id, state.lang)
         for name, data in files.items():
             (folder / name).write_bytes(data)
         return state.with_banner(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import Protocol, Self, TypeVar
 
-from companion.storage import NightStatus, Stats
+from companion.storage import Heist, NightStatus, Stats
 from companion.ui.page import Page
 
 __all__ = ["HistoryHost", "H"]
@@ -16,6 +16,16 @@ class HistoryHost(Page, Protocol):
 
     @property
     def stats(self) -> Stats | None: ...
+
+    @property
+    def play_links(self) -> tuple[tuple[int, str], ...]: ...
+
+    @property
+    def history_night(self) -> tuple[int, tuple[Heist, ...]] | None:
+        """The past night whose heists are shown, with them."""
+        ...
+
+    def with_history_night(self, shown: tuple[int, tuple[Heist, ...]] | None) -> Self: ...
 
 
 H = TypeVar("H", bound=HistoryHost)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine.gang.replay.words import percent
-from companion.storage import Record
-from companion.ui.history.actions import export_data
+from companion.storage import NightStatus, Record
+from companion.ui.heist_row import heist_row
+from companion.ui.history.actions import BGSTATS, export_data, show_heists
 from companion.ui.history.host import H
 from companion.ui.text import t, variant_name
 from companion.ui.widgets import Dispatch, Download, OpenReplay, section
@@ -45,8 +46,46 @@ def history_view(
             )
         ]
 
+    links = dict(state.play_links)
+
+    def bgstats(night: int) -> list[ft.Control]:
+        """A won or lost night as a BG Stats play: the link to tap, and its JSON file."""
+        if night not in links:
+            return []
+        return [
+            ft.TextButton(
+                key=f"bgstats-{night}",
+                content=t("bgstats.open", lang),
+                icon=ft.Icons.OPEN_IN_NEW,
+                url=links[night],
+            ),
+            ft.TextButton(
+                key=f"export-night-bgstats-{night}",
+                content=t("bgstats.file", lang),
+                on_click=lambda e: export(BGSTATS, night),
+            ),
+        ]
+
+    def heists_button(night: int) -> list[ft.Control]:
+        return [
+            ft.TextButton(
+                key=f"heists-{night}",
+                content=t("history.heists", lang),
+                icon=ft.Icons.EXPAND_MORE,
+                on_click=lambda e: dispatch(show_heists(night)),
+            )
+        ]
+
+    def heists_of(status: NightStatus) -> list[ft.Control]:
+        """The night's heists as saved: every hole card, who sat out, tokens and verdict."""
+        shown = state.history_night
+        if shown is None or shown[0] != status.night.id:
+            return []
+        players = status.night.players
+        return [heist_row(h, lang, None, open_replay, players) for h in shown[1]]
+
     nights: list[ft.Control] = [
-        ft.Row(
+        ft.Column(
             [
                 ft.Text(
                     f"#{s.night.id} {s.night.created_at:%Y-%m-%d} "
@@ -54,20 +93,30 @@ def history_view(
                     f"{t('score_short', lang, vaults=s.vaults, alarms=s.alarms)} "
                     f"({t(f'log.outcome_{s.outcome.value}', lang)})",
                     size=13,
-                    expand=True,
                 ),
-                ft.TextButton(
-                    key=f"export-night-{s.night.id}",
-                    content="JSON",
-                    on_click=lambda e, n=s.night.id: export("json", n),
+                # The actions under the night's line: a phone's width holds no more than that.
+                ft.Row(
+                    [
+                        ft.TextButton(
+                            key=f"export-night-{s.night.id}",
+                            content="JSON",
+                            on_click=lambda e, n=s.night.id: export("json", n),
+                        ),
+                        ft.TextButton(
+                            key=f"export-night-csv-{s.night.id}",
+                            content="CSV",
+                            on_click=lambda e, n=s.night.id: export("csv", n),
+                        ),
+                        *(replay(s.night.id) if s.heists else []),
+                        *bgstats(s.night.id),
+                        *(heists_button(s.night.id) if s.heists else []),
+                    ],
+                    wrap=True,
+                    spacing=0,
                 ),
-                ft.TextButton(
-                    key=f"export-night-csv-{s.night.id}",
-                    content="CSV",
-                    on_click=lambda e, n=s.night.id: export("csv", n),
-                ),
-                *(replay(s.night.id) if s.heists else []),
-            ]
+                *heists_of(s),
+            ],
+            spacing=0,
         )
         for s in state.history
     ] or [ft.Text(t("no_history", lang))]

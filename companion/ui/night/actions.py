@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 
 from companion.errors import ImageDecodeError
-from companion.storage import Heist, NightStatus
+from companion.storage import GameLog, Heist, Night, NightStatus
 from companion.ui.banner import Banner
 from companion.ui.night.host import H, NightLog
 from companion.ui.services import Services, decode_upload
@@ -66,10 +66,31 @@ def _thumbnails(
     return tuple(result)
 
 
+def _group_seats(log: GameLog, night: Night) -> Night | None:
+    """The group's latest other night that kept its seats, if any."""
+    return next(
+        (
+            s.night
+            for s in log.list_nights()
+            if s.night.id != night.id and s.night.group == night.group and s.night.seats
+        ),
+        None,
+    )
+
+
 def start_night(state: H, services: Services) -> H:
+    """A new night; the group's seats of its last night carry over, said on the banner (the
+    night's screen shows them with a way to ask them again)."""
     table = state.table_setup()
     night = services.log.start_night(table.players, table.variant, rules=table.rules)
-    return with_night(state, services, services.log.night_status(night.id))
+    before = _group_seats(services.log, night)
+    if before is None:
+        return with_night(state, services, services.log.night_status(night.id))
+    status = services.log.save_seats(night.id, dict(before.seats))
+    seats = status.night.seats
+    names = ", ".join(sorted(seats, key=lambda name: seats[name]))
+    carried = Banner.of("seat.carried", night=before.id, names=names)
+    return with_night(state, services, status).with_banner(carried)
 
 
 def undo_heist(state: H, services: Services) -> H:

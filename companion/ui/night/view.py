@@ -7,12 +7,14 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.storage import CribbageGame, Heist, NightStatus, Outcome
+from companion.storage import CribbageGame, NightStatus, Outcome
+from companion.storage.bgstats import create_play_link, play_of
+from companion.ui.heist_row import heist_row
 from companion.ui.night.actions import close_night, forget_seats, start_night, undo_heist
 from companion.ui.night.host import H
 from companion.ui.services import pure
 from companion.ui.text import t, variant_name
-from companion.ui.widgets import GREEN, RED, Dispatch, OpenReplay, card_chip, section
+from companion.ui.widgets import Dispatch, OpenReplay, section
 
 __all__ = ["NightLinks", "night_view"]
 
@@ -24,64 +26,6 @@ class NightLinks:
     setup: Callable[[], ft.Control]  # the table's players, variant and rules (Showdown)
     game_row: Callable[[CribbageGame], ft.Control]  # a cribbage game of the night (Cribbage)
     replay: OpenReplay  # a heist's replay
-
-
-def _heist_row(
-    heist: Heist, lang: str, thumb: bytes | None, replay: OpenReplay | None = None
-) -> ft.Control:
-    verdict = t("vault" if heist.verdict.opens else "alarm_word", lang)
-    reasons = [
-        ft.Text(str(f.get("reason_fr" if lang == "fr" else "reason", "")), size=13)
-        for f in heist.verdict.failures
-    ]
-    hands = [
-        ft.Row(
-            [
-                ft.Text(f"{hid} #{heist.tokens.get(hid, '?')}", size=13),
-                *[card_chip(c, key=f"h{heist.number}-{hid}-{i}") for i, c in enumerate(cards)],
-            ],
-            wrap=True,
-            spacing=4,
-        )
-        for hid, cards in heist.hands.items()
-    ]
-    parts: list[ft.Control | None] = [
-        ft.Text(
-            t("heist_line", lang, n=heist.number, verdict=verdict),
-            weight=ft.FontWeight.BOLD,
-            color=GREEN if heist.verdict.opens else RED,
-        ),
-        ft.Row(
-            [card_chip(c, key=f"h{heist.number}-river-{i}") for i, c in enumerate(heist.river)],
-            wrap=True,
-            spacing=4,
-        ),
-        ft.Row(
-            [card_chip(c, key=f"h{heist.number}-river2-{i}") for i, c in enumerate(heist.board2)],
-            wrap=True,
-            spacing=4,
-        )
-        if heist.board2
-        else None,
-        *hands,
-        *reasons,
-        ft.Image(src=thumb, width=200, key=f"photo-{heist.number}") if thumb else None,
-        ft.TextButton(
-            key=f"replay-{heist.number}",
-            content=t("replay", lang),
-            icon=ft.Icons.INSIGHTS,
-            on_click=lambda e: replay(heist.night_id, heist.id),
-        )
-        if replay
-        else None,
-    ]
-    return ft.Container(
-        key=f"heist-{heist.number}",
-        content=ft.Column([p for p in parts if p is not None], spacing=4),
-        padding=8,
-        border=ft.Border.all(1, ft.Colors.GREY_400),
-        border_radius=8,
-    )
 
 
 def _seats_row(status: NightStatus, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
@@ -100,6 +44,19 @@ def _seats_row(status: NightStatus, lang: str, dispatch: Dispatch[H]) -> ft.Cont
             ),
         ],
         wrap=True,
+    )
+
+
+def _bgstats_link(state: H) -> ft.Control | None:
+    """A won or lost night, to add to BG Stats with one tap."""
+    status = state.night
+    if status is None or status.outcome not in (Outcome.WON, Outcome.LOST):
+        return None
+    return ft.TextButton(
+        key="night-bgstats",
+        content=t("bgstats.open", state.lang),
+        icon=ft.Icons.OPEN_IN_NEW,
+        url=create_play_link(play_of(status, state.heists, state.lang)),
     )
 
 
@@ -123,7 +80,8 @@ def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control
     ended = {Outcome.WON: "won", Outcome.LOST: "lost", Outcome.ABANDONED: "abandoned"}
     thumbs = dict(state.thumbnails)
     rows = [
-        _heist_row(h, lang, thumbs.get(h.photo or ""), links.replay) for h in reversed(state.heists)
+        heist_row(h, lang, thumbs.get(h.photo or ""), links.replay, night.players)
+        for h in reversed(state.heists)
     ] or [ft.Text(t("no_heist", lang))]
     parts: list[ft.Control | None] = [
         ft.Text(
@@ -142,6 +100,7 @@ def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control
         ft.Text(t(ended[status.outcome], lang), size=20, key="night-end")
         if status.outcome in ended
         else None,
+        _bgstats_link(state),
         ft.Row(
             [
                 ft.Button(

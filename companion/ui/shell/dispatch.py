@@ -21,15 +21,15 @@ __all__ = ["run", "dispatcher"]
 def run(action: Action[AppState], state: AppState, services: Services) -> AppState:
     """Apply an action; a player-facing error leaves the state as it was, with a banner.
 
-    A table photo the action let go (a new table, another photo, the heist saved) is removed
-    unless a heist keeps it: unsaved photos do not pile up in the data folder.
+    A table photo the action let go (a new table, another photo past the one kept for an undo,
+    the heist saved) is removed unless a heist keeps it: unsaved photos do not pile up in the
+    data folder.
     """
     try:
         after = action(state, services)
     except CompanionError as error:
         return state.with_banner(Banner.of_error(error))
-    dropped = state.table.photo
-    if dropped is not None and after.table.photo != dropped:
+    for dropped in state.table.photos() - after.table.photos():
         services.log.discard_photo(dropped)
     return after
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.ui.history.actions import download_file, export_data, export_files
@@ -12,12 +14,19 @@ from companion.ui.widgets import Dispatch, Download
 __all__ = ["downloader"]
 
 
-def downloader(picker: ft.FilePicker, services: Services, dispatch: Dispatch[AppState]) -> Download:
-    """What the History screen's export buttons call: write the export, then send it."""
+def downloader(
+    picker: ft.FilePicker,
+    services: Services,
+    dispatch: Dispatch[AppState],
+    now: Callable[[], AppState],
+) -> Download:
+    """What the History screen's export buttons call: write the export, then send it (in
+    the page's language, ``now``'s)."""
 
     async def send_export(kind: str, night_id: int | None) -> None:
         dispatch(export_data(kind, night_id))  # a copy stays in the data folder
-        name, data = download_file(export_files(services.log, kind, night_id))
+        files = export_files(services.log, kind, night_id, now().lang)
+        name, data = download_file(files)
         await picker.save_file(file_name=name, src_bytes=data)
 
     def download(kind: str, night_id: int | None) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.formats.table import house_rules_from_json, house_rules_to_json
 from companion.storage import CribbageGame, GameLog, Heist, NightStatus, Preset, Stats
+from companion.storage.bgstats import play_links
 from companion.ui.banner import Banner
 from companion.ui.cribbage.state import CribbageState
 from companion.ui.night.actions import with_night
@@ -59,6 +60,8 @@ class AppState:
     night_cribbage: tuple[CribbageGame, ...] = ()  # the night's cribbage games, latest first
     history: tuple[NightStatus, ...] = ()
     stats: Stats | None = None
+    play_links: tuple[tuple[int, str], ...] = ()  # (night id, BG Stats link) of won/lost nights
+    history_night: tuple[int, tuple[Heist, ...]] | None = None  # a past night's heists shown
     presets: tuple[Preset, ...] = ()
     banner: Banner | None = None
     vision_note: Banner | None = None  # why photo reading is unavailable, when it is
@@ -119,7 +122,12 @@ class AppState:
         return replace(self, night=status)
 
     def with_history_of(self, log: GameLog) -> AppState:
-        return replace(self, history=log.list_nights(), stats=log.stats())
+        history = log.list_nights()
+        links = play_links(log, history, self.lang)
+        return replace(self, history=history, stats=log.stats(), play_links=links)
+
+    def with_history_night(self, shown: tuple[int, tuple[Heist, ...]] | None) -> AppState:
+        return replace(self, history_night=shown)
 
     def table_setup(self) -> TableSetup:
         table = self.table

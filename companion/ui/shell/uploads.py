@@ -10,6 +10,8 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.errors import ImageDecodeError
+from companion.messages import phrase
 from companion.ui.banner import Banner
 from companion.ui.cribbage.actions import prepare_show_photo
 from companion.ui.services import MAX_UPLOAD_BYTES, Action, Services
@@ -60,6 +62,10 @@ def use_photo_picker(
         if not e.files:
             return
         file = e.files[0]
+        if file.size == 0:  # nothing would arrive: say so now, with what to do
+            empty = Banner.of_error(ImageDecodeError(file.name, phrase("image.empty")))
+            dispatch(lambda s, _: s.with_banner(empty))
+            return
         if file.size > MAX_UPLOAD_BYTES:
             dispatch(
                 lambda s, _: s.with_banner(

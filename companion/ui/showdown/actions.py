@@ -14,10 +14,11 @@ from companion.engine.gang.table import FRANCOIS, Hand, Table
 from companion.errors import CompanionError
 from companion.formats.table import house_rules_from_json, house_rules_to_json, table_to_json
 from companion.storage import HeistDraft, Preset, Verdict
+from companion.storage.hands import whole_hands
 from companion.storage.model import group_key
 from companion.ui.banner import Banner
 from companion.ui.photo.read import PhotoRead, Quad, Spot, small_width
-from companion.ui.photo.seats import angle, assign_hands, mean_point
+from companion.ui.photo.seats import angle, assign_hands, gap, mean_point
 from companion.ui.services import Action, Services, decode_upload
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.host import H
@@ -87,7 +88,8 @@ def _show_photo(ref: str, read: Detections | None, note: Banner | None) -> Actio
         if read is None or note is not None:
             return state.with_table(replace(state.table, photo=ref)).with_vision_off(note)
         kept = state.with_table(replace(state.table, photo=ref))
-        return kept.with_banner(Banner.of("read_none"))
+        # The cards listed are the table's own, not this photo's: say that they were kept.
+        return kept.with_banner(Banner.of("read_none_kept" if kept.table.kept() else "read_none"))
 
     return action
 
@@ -127,8 +129,10 @@ def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) 
     def action(state: H, services: Services) -> H:
         players = table_players(state)
         night = state.night.night if state.night is not None and not state.night.finished else None
-        seats = dict(night.seats) if night is not None else {}
-        given = assign_hands(hand_angles(groups), players, seats)
+        seats = group_seats(state, players)
+        angles = hand_angles(groups)
+        given = assign_hands(angles, players, seats)
+        misfit = bool(seats) and not fits_seats(angles, given, players, seats)
         hands: list[Sequence[SeenCard]] = [groups.hands[i] if i is not None else () for i in given]
         left = [s for i, h in enumerate(groups.hands) if i not in given for s in h]
         stray = (*groups.stray, *left)
@@ -153,12 +157,14 @@ def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) 
                 tuple(_quad(q) for q in np.asarray(read.unread) * scale),
                 small_width(read),
             ),
-            # Asked once a night: which hand is whose, on its first photo.
-            seating=night is not None and not seats and any(hands),
+            # Asked once a night, on its first photo, and whenever the hands do not fit.
+            seating=(night is not None and not seats and any(hands)) or misfit,
         )
         banner = (
             Banner.of("read_none")
             if not len(read)
+            else Banner.of("seat.misfit")
+            if misfit
             else Banner.of("seat.followed", n=len(read))
             if seats
             else Banner.of("read_done", n=len(read), conf=round(100 * groups.confidence))
@@ -166,6 +172,31 @@ def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) 
         return state.with_table(table).with_banner(banner)
 
     return action
+
+
+def group_seats(state: H, players: Sequence[str]) -> dict[str, float]:
+    """The seats a photo's hands go by: the night's, open or just ended, while the table's
+    players are that night's group (a night's end does not drop them)."""
+    if state.night is None or group_key(players) != state.night.night.group:
+        return {}
+    return dict(state.night.night.seats)
+
+
+def fits_seats(
+    angles: Sequence[float],
+    given: Sequence[int | None],
+    players: Sequence[str],
+    seats: Mapping[str, float],
+) -> bool:
+    """Whether every hand went to a seat, each within half the room between two seats."""
+    if any(i not in given for i in range(len(angles))):
+        return False
+    room = 180.0 / max(1, len(seats))
+    return all(
+        gap(angles[i], seats[name]) <= room
+        for name, i in zip(players, given, strict=True)
+        if i is not None and name in seats
+    )
 
 
 def _quad(corners: np.ndarray) -> Quad:
@@ -201,7 +232,7 @@ def save_seats(state: H, services: Services) -> H:
 
 def _hole_cards(hand: Hand, table: Table) -> tuple[Card, ...]:
     """The cards a hand holds: François's and a shared hand's own; a player's hand, the hole
-    cards its best five uses (all of them when the player has one hand)."""
+    cards its best five uses (the part it plays where a variant splits a player's cards)."""
     if hand.owner == FRANCOIS:
         return tuple(p.francois_card for p in table.players if p.francois_card is not None)
     shared = {s.id: s.cards for s in table.shared}
@@ -215,8 +246,8 @@ def _hole_cards(hand: Hand, table: Table) -> tuple[Card, ...]:
 def heist_draft(
     table: Table, tokens: Mapping[str, int], result: Showdown, photo: str | None
 ) -> HeistDraft:
-    """The heist to save from a judged table: its whole deal, each hand's cards, the tokens,
-    and the failures with their reasons in both languages."""
+    """The heist to save from a judged table: its whole deal, each hand's hole cards (all of
+    them, ``whole_hands``), the tokens, and the failures with their reasons in both languages."""
     if result.verdict is None:
         raise ValueError("heist_draft needs a judged showdown")
     players = {p.name for p in table.players}
@@ -230,15 +261,18 @@ def heist_draft(
         }
         for f in result.verdict.failures
     ]
+    deal = table_to_json(table)
+    owners = {h.id: h.owner for h in result.hands if h.owner in players}
+    used = {h.id: tuple(str(c) for c in _hole_cards(h, table)) for h in result.hands}
     return HeistDraft(
         river=tuple(str(card) for card in table.board),
-        hands={h.id: tuple(str(c) for c in _hole_cards(h, table)) for h in result.hands},
-        owners={h.id: h.owner for h in result.hands if h.owner in players},
+        hands=whole_hands(deal, used, owners),
+        owners=owners,
         tokens=dict(tokens),
         verdict=Verdict(result.verdict.opens, tuple(failures)),
         board2=tuple(str(card) for card in table.board2) if table.two_rivers else None,
         photo=photo,
-        deal=table_to_json(table),
+        deal=deal,
     )
 
 

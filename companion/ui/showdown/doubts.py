@@ -18,7 +18,15 @@ from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.layouts.expect import Expect
 
-__all__ = ["CHECK", "Doubt", "doubts", "expected_hole_cards", "layout", "RIVER_CARDS"]
+__all__ = [
+    "CHECK",
+    "Doubt",
+    "doubts",
+    "answered",
+    "expected_hole_cards",
+    "layout",
+    "RIVER_CARDS",
+]
 
 RIVER_CARDS = 5
 CHECK = "check:"  # the key of a doubtful read starts with it
@@ -28,13 +36,24 @@ GANG_HOLE_CARDS = 2  # what The Gang deals each player where a variant takes any
 @dataclass(frozen=True)
 class Doubt:
     """One thing to look at: its key (what ``confirm`` takes), its words, the place it is
-    about, and whether one tap can confirm it (an empty hand cannot: its player sits out)."""
+    about, and whether one tap can confirm it (an empty hand cannot: its player sits out).
+
+    A card short or over is no misread to wave through: its tap says ``declare`` (the table
+    really holds that many). Once answered, the verdict shows ``told``: the rule error a
+    declared count is, or what was confirmed by eye rather than read.
+    """
 
     key: str
     text: Phrase
     place: int | None = None
     confirmable: bool = True
     sits_out: str | None = None  # the player a tap seats out instead
+    declare: Phrase | None = None
+    told: Phrase | None = None
+
+    def on_verdict(self) -> Phrase:
+        """What the verdict says of this doubt once the players answered it."""
+        return self.told or phrase("verdict.confirmed", what=self.text)
 
 
 def expected_hole_cards(table: ShowdownState) -> int:
@@ -53,8 +72,15 @@ def _hand_doubts(table: ShowdownState) -> list[Doubt]:
                 Doubt(f"hand:{name}:0", phrase("doubt.hand_none", name=name), seat, False, name)
             )
         elif n != want:
-            text = phrase("doubt.hand_count", name=name, n=n, want=want)
-            found.append(Doubt(f"hand:{name}:{n}", text, seat))
+            found.append(
+                Doubt(
+                    f"hand:{name}:{n}",
+                    phrase("doubt.hand_count", name=name, n=n, want=want),
+                    seat,
+                    declare=phrase("doubt.declare_hand", name=name, n=n),
+                    told=phrase("doubt.rule_hand", name=name, n=n, want=want),
+                )
+            )
     return found
 
 
@@ -71,7 +97,8 @@ def _read_doubts(table: ShowdownState) -> list[Doubt]:
             continue
         where = place_phrase(place, table.players)
         text = phrase("doubt.check", card=spot.read, place=where)
-        found.append(Doubt(f"{CHECK}{i}:{spot.read}", text, place))
+        told = phrase("verdict.confirmed_read", card=spot.read, place=where)
+        found.append(Doubt(f"{CHECK}{i}:{spot.read}", text, place, told=told))
     return found
 
 
@@ -92,8 +119,8 @@ def _unread_doubts(table: ShowdownState) -> list[Doubt]:
     ]
 
 
-def doubts(table: ShowdownState) -> tuple[Doubt, ...]:
-    """What is still to fix or confirm on a photo's table (nothing for a typed one)."""
+def _found(table: ShowdownState) -> tuple[Doubt, ...]:
+    """Everything a photo's table leaves in doubt, confirmed or not."""
     if table.read is None:
         return ()
     found: list[Doubt] = []
@@ -102,7 +129,15 @@ def doubts(table: ShowdownState) -> tuple[Doubt, ...]:
         found.append(Doubt("small", phrase("doubt.small", px=table.read.small)))
     n = len(table.river)
     if n != RIVER_CARDS:
-        found.append(Doubt(f"river:{n}", phrase("doubt.river_count", n=n), RIVER))
+        found.append(
+            Doubt(
+                f"river:{n}",
+                phrase("doubt.river_count", n=n),
+                RIVER,
+                declare=phrase("doubt.declare_river", n=n),
+                told=phrase("doubt.rule_river", n=n),
+            )
+        )
     found += _hand_doubts(table)
     found += [
         Doubt(f"stray:{card}", phrase("doubt.stray", card=card), STRAY)
@@ -111,7 +146,18 @@ def doubts(table: ShowdownState) -> tuple[Doubt, ...]:
     ]
     found += _read_doubts(table)
     found += _unread_doubts(table)
-    return tuple(d for d in found if d.key not in table.confirmed)
+    return tuple(found)
+
+
+def doubts(table: ShowdownState) -> tuple[Doubt, ...]:
+    """What is still to fix or confirm on a photo's table (nothing for a typed one)."""
+    return tuple(d for d in _found(table) if d.key not in table.confirmed)
+
+
+def answered(table: ShowdownState) -> tuple[Doubt, ...]:
+    """The doubts the players confirmed or declared rather than fixed: what the verdict
+    stands on besides the reader's own reads."""
+    return tuple(d for d in _found(table) if d.key in table.confirmed)
 
 
 def layout(table: ShowdownState, players: int) -> Expect | None:

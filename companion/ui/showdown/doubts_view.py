@@ -78,11 +78,11 @@ def _doubt_row(doubt: Doubt, lang: str, dispatch: Dispatch[H], n: int) -> ft.Con
         )
     if doubt.confirmable:
         key = doubt.key
-        words = "doubt.leave_out" if doubt.place == STRAY else "doubt.confirm"
+        words = t("doubt.leave_out" if doubt.place == STRAY else "doubt.confirm", lang)
         buttons.append(
             ft.OutlinedButton(
-                key=f"confirm-{n}",
-                content=t(words, lang),
+                key=f"declare-{n}" if doubt.declare is not None else f"confirm-{n}",
+                content=doubt.declare.text(lang) if doubt.declare is not None else words,
                 on_click=lambda e: dispatch(table_action(lambda tb: tb.confirm(key))),
             )
         )

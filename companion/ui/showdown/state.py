@@ -58,6 +58,9 @@ class ShowdownState:
     out: tuple[str, ...] = ()  # the night's players sitting this heist out
     seating: bool = False  # the question "which hand is whose" is open
     on_photo: bool = False  # the picked card was tapped on the photo (its fixes show there)
+    # The table a photo's reading replaced, kept so that one tap brings it back: a table fixed
+    # by hand is never lost to another upload. None once it had no card or after saving.
+    before: ShowdownState | None = None
 
     def __post_init__(self) -> None:
         # These follow the players: one entry each, whatever the caller gave.
@@ -195,7 +198,24 @@ class ShowdownState:
             read=read,
             stray=tuple(stray),
             seating=seating,
+            before=self.kept(),
         )
+
+    def kept(self) -> ShowdownState | None:
+        """This table as a new photo's ``before``: None when it holds no card to lose."""
+        has_cards = any(self.cards_at(place) for place in self.places()) or bool(self.stray)
+        return replace(self, before=None, selected=None, on_photo=False) if has_cards else None
+
+    def back_before_photo(self) -> ShowdownState:
+        """The table the last photo replaced, as it was (or this one when there is none)."""
+        if self.before is None:
+            return self
+        return replace(self.before, edition=self.edition + 1)
+
+    def photos(self) -> frozenset[str]:
+        """The stored photos this table keeps: its own and the one its ``before`` holds."""
+        kept = {self.photo, self.before.photo if self.before is not None else None}
+        return frozenset(ref for ref in kept if ref is not None)
 
     # -- seats and doubts -----------------------------------------------------------------
 

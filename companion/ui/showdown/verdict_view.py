@@ -6,13 +6,18 @@ import flet as ft
 
 from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.words import describe
+from companion.ui.showdown.doubts import answered
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action, table_field
 from companion.ui.showdown.state import ShowdownState
 from companion.ui.text import t
 from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
 
-__all__ = ["tokens_panel", "verdict_panel", "best_fives"]
+__all__ = ["tokens_panel", "verdict_panel", "answered_panel", "best_fives"]
+
+
+# Room for the field's label on one line in either language, within a phone's width.
+TOKENS_FIELD_WIDTH = 320
 
 
 def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control:
@@ -36,7 +41,7 @@ def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.C
                 table_field(
                     "tokens-text",
                     t("tokens_text", lang),
-                    220,
+                    TOKENS_FIELD_WIDTH,
                     dispatch,
                     lambda tb, text: tb.with_tokens_text(text),
                 ),
@@ -81,6 +86,21 @@ def verdict_panel(result: Showdown, lang: str) -> ft.Control | None:
         bgcolor=GREEN if opens else RED,
         padding=16,
         border_radius=10,
+    )
+
+
+def answered_panel(table: ShowdownState, lang: str) -> ft.Control | None:
+    """Under the verdict: every doubt the players confirmed or declared instead of fixing."""
+    told = answered(table)
+    if not told:
+        return None
+    return section(
+        "answered",
+        t("verdict.answered", lang),
+        *[
+            ft.Text("• " + d.on_verdict().text(lang), size=14, key=f"answered-{i}")
+            for i, d in enumerate(told)
+        ],
     )
 
 

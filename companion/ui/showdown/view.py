@@ -16,7 +16,12 @@ from companion.ui.showdown.host import H
 from companion.ui.showdown.photo_view import photo_panel, place_colour
 from companion.ui.showdown.setup_view import setup_panel, table_action, table_field
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
-from companion.ui.showdown.verdict_view import best_fives, tokens_panel, verdict_panel
+from companion.ui.showdown.verdict_view import (
+    answered_panel,
+    best_fives,
+    tokens_panel,
+    verdict_panel,
+)
 from companion.ui.text import t
 from companion.ui.widgets import RED, Dispatch, card_chip, photo_buttons, section
 
@@ -244,6 +249,25 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Con
     )
 
 
+def _replaced_row(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
+    """After a photo replaced a table that had cards: one tap brings that table back."""
+    if table.before is None:
+        return None
+    return ft.Row(
+        [
+            ft.Text(t("photo.replaced", lang), size=13),
+            ft.OutlinedButton(
+                key="undo-photo",
+                content=t("photo.undo", lang),
+                icon=ft.Icons.UNDO,
+                on_click=lambda e: dispatch(table_action(lambda tb: tb.back_before_photo())),
+            ),
+        ],
+        wrap=True,
+        key="replaced",
+    )
+
+
 def showdown_view(
     state: H,
     dispatch: Dispatch[H],
@@ -260,6 +284,7 @@ def showdown_view(
     parts: list[ft.Control | None] = [
         setup_panel(state, dispatch),
         ft.Row(cards_in, wrap=True, key="cards-in"),
+        _replaced_row(table, lang, dispatch),
         photo_panel(table, lang, dispatch),
     ]
     if table.on_photo:  # a card tapped on the photo: its fixes right under it
@@ -294,6 +319,7 @@ def showdown_view(
         parts += [
             tokens_panel(table, lang, dispatch),
             verdict_panel(result, lang),
+            answered_panel(table, lang),
             best_fives(table, result, lang),
         ]
         if result.verdict is not None and state.night is not None and not state.night.finished:

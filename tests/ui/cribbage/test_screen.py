@@ -33,6 +33,7 @@ from companion.ui.night.actions import start_night
 from companion.ui.services import PhotoReader, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import initial_state, open_screen
+from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.state import ShowdownState
 from companion.vision import DEFAULT_MODEL, CardDetector, Detections
@@ -196,6 +197,20 @@ def test_a_game_played_during_a_night_is_in_that_nights_log(services: Services) 
     state = run(score(0, "peg", 2), state, services)
     (game,) = services.log.cribbage_games(night_id=night.night.night.id)
     assert game.id == state.cribbage.board.game_id and game.night_id == night.night.night.id
+
+
+def test_a_nights_board_names_the_nights_players_not_player_1_and_2(
+    services: Services,
+) -> None:
+    night = run(
+        start_night, AppState(lang="en", table=ShowdownState(("Zoé", "Bob", "Cy"))), services
+    )
+    state = run(open_screen("cribbage"), night, services)
+    assert state.cribbage.board.players == ("Zoé", "Bob")
+    assert "Zoé: 0" in " ".join(texts(root_view(state, lambda action: None)))
+    # Without a night: the default names, in the page's language.
+    alone = run(open_screen("cribbage"), AppState(lang="en"), services)
+    assert alone.cribbage.board.players == ("Player 1", "Player 2")
 
 
 def test_a_won_game_is_finished_in_the_log_and_not_resumed(services: Services) -> None:

@@ -15,6 +15,8 @@ import pytest
 from companion.engine.cards import Card
 from companion.engine.gang.ranking import Ranking, Straights, TableRules
 from companion.storage import Outcome, SqliteGameLog
+from companion.storage.export import export_json
+from companion.storage.hands import sat_out
 from companion.ui.history.actions import download_file, export_data, export_files
 from companion.ui.night.actions import THUMB_WIDTH, close_night, start_night, undo_heist
 from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader, Services, decode_upload
@@ -337,3 +339,23 @@ def test_a_card_at_the_photo_edge_is_asked_about_not_given_a_player(services: Se
     assert state.table.hands == (cards("Ah Ad"), cards("Th 9h"))
     assert state.table.stray == cards("5c")
     assert [d.text.text("en") for d in doubts(state.table)] == ["5♣: not in play?"]
+
+
+def test_a_saved_hand_keeps_every_hole_card_and_the_log_names_who_sat_out(
+    services: Services,
+) -> None:
+    state = night_state(services)
+    table = state.table.sit_out("Cy").with_cards_text(RIVER, "As Kd Qh 7c 2s")
+    # 5s and 3d play no part in either best five: they are still what the players held.
+    for i, text in enumerate(("Th 5s", "Jh 3d")):
+        table = table.with_cards_text(i, text)
+    for hid in [h for group in table.showdown().order for h in group]:  # type: ignore[union-attr]
+        table = table.tap_hand(hid)
+    state = run(save_heist, state.with_table(table), services)
+    (heist,) = state.heists
+    assert dict(heist.hands) == {"Ana": ("Th", "5s"), "Bob": ("Jh", "3d")}
+    assert sat_out(("Ana", "Bob", "Cy"), heist.owners) == ("Cy",)
+    document = json.loads(export_json([(state.night, state.heists)], (), heist.saved_at))  # type: ignore[list-item]
+    (saved,) = document["nights"][0]["heists"]
+    assert saved["hands"] == {"Ana": ["Th", "5s"], "Bob": ["Jh", "3d"]}
+    assert saved["sat_out"] == ["Cy"]

@@ -1,0 +1,44 @@
+"""No request leaves the LAN: every request the page makes, from its load through each screen
+and a photo read, goes to the app's own server. The web client's one try at a CDN (an
+animation runtime the app never uses) is refused by the app's script policy inside the
+browser: it never reaches the network, where this test refuses it too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.e2e import browser
+from tests.e2e.test_seats_browser import PLAYERS, upload
+from tests.ui.showdown import photos
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(browser.missing() is not None, reason=str(browser.missing())),
+]
+
+
+def test_every_request_goes_to_the_app_only(tmp_path: Path) -> None:
+    data, port = tmp_path / "data", browser.free_port()
+    requests: dict[str, str] = {}
+    offline: list[str] = []
+    with (
+        browser.running_app(data, port) as url,
+        browser.phone_page(url, offline, requests) as page,
+    ):
+        browser.start_night(page, PLAYERS)
+        upload(page, photos.scene(), tmp_path, "table")
+        for tab, shows in (
+            ("Game night", "Vaults 0 / 3"),
+            ("History", "Export all (JSON)"),
+            ("Cribbage", "Cribbage"),
+            ("Spit", "Spit"),
+            ("Showdown", "Photo of the table"),
+        ):
+            browser.open_tab(page, tab, shows)
+    assert len(requests) > 10, requests
+    sent_elsewhere = {
+        u: failed for u, failed in requests.items() if not u.startswith(url) and failed != "csp"
+    }
+    assert sent_elsewhere == {} and offline == [], (sent_elsewhere, offline)

@@ -24,14 +24,15 @@ _SAME_PARTS = {
 }
 
 
-def _rank(form: str, rank: Rank, lang: str) -> str:
-    """One form of a rank's word: ``one``, ``many``, ``of`` (de rois) or ``high`` (au roi)."""
-    return text(f"words.rank.{form}.{rank.name.lower()}", lang)
+def _rank(start: str, rank: Rank, lang: str) -> str:
+    """One form of a rank's word, by its keys' start: ``words.rank.one.`` (roi),
+    ``words.rank.many.`` (rois), ``words.rank.of.`` (de rois), ``words.rank.high.`` (au roi)."""
+    return text(start + rank.name.lower(), lang)
 
 
 def rank_word(rank: Rank, lang: str, plural: bool = False) -> str:
     """``king``/``kings`` or ``roi``/``rois``."""
-    return _rank("many" if plural else "one", rank, lang)
+    return _rank("words.rank.many." if plural else "words.rank.one.", rank, lang)
 
 
 def _symbol(rank: Rank) -> str:
@@ -53,11 +54,11 @@ def describe(value: HandValue, lang: str = "en") -> str:
     return text(
         f"words.describe.{cat.name.lower()}",
         lang,
-        one=_rank("one", d[0], lang),
-        top=_rank("many", d[0], lang),
-        second=_rank("many", d[1], lang) if len(d) > 1 else "",
-        of=_rank("of", d[0], lang),
-        high=_rank("high", d[0], lang),
+        one=_rank("words.rank.one.", d[0], lang),
+        top=_rank("words.rank.many.", d[0], lang),
+        second=_rank("words.rank.many.", d[1], lang) if len(d) > 1 else "",
+        of=_rank("words.rank.of.", d[0], lang),
+        high=_rank("words.rank.high.", d[0], lang),
     )
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from companion.engine.gang.replay.types import BestTokens, Method, Mistake, Street
 from companion.engine.gang.words import hand_label
+from companion.messages import text
 from companion.messages.numbers import numbers
 
 __all__ = [
@@ -32,32 +33,18 @@ __all__ = [
     "best_tokens_text",
 ]
 
-_NAMES = {
-    "en": {"preflop": "pre-flop", "flop": "flop", "turn": "turn", "river": "river"},
-    "fr": {"preflop": "pré-flop", "flop": "flop", "turn": "turn", "river": "river"},
-}
-_PHRASES = {
-    "en": {
-        "preflop": "before the flop",
-        "flop": "at the flop",
-        "turn": "at the turn",
-        "river": "at the river",
-    },
-    "fr": {"preflop": "avant le flop", "flop": "au flop", "turn": "au turn", "river": "à la river"},
-}
-
 
 def _lang(lang: str) -> str:
     return "fr" if lang == "fr" else "en"
 
 
 def street_name(street: Street, lang: str = "en") -> str:
-    return _NAMES[_lang(lang)][street.value]
+    return text(f"words.street.{street.value}", lang)
 
 
 def street_phrase(street: Street, lang: str = "en") -> str:
     """``at the flop`` / ``au flop``."""
-    return _PHRASES[_lang(lang)][street.value]
+    return text(f"words.street_at.{street.value}", lang)
 
 
 def percent(p: float, lang: str = "en", digits: int = 0) -> str:
@@ -73,13 +60,11 @@ def method_text(method: Method, lang: str = "en") -> str:
     """How the numbers were obtained, with the sample count and error bar when sampled."""
     count = _number(method.count, lang)
     if method.exact and method.count == 1:
-        return "connu" if lang == "fr" else "known"
+        return text("words.method.known", lang)
     if method.exact:
-        return f"exact sur {count} donnes" if lang == "fr" else f"exact over {count} deals"
+        return text("words.method.exact", lang, count=count)
     error = percent(method.std_error, lang, digits=1)
-    if lang == "fr":
-        return f"Monte-Carlo, {count} tirages (graine {method.seed}), erreur type jusqu'à {error}"
-    return f"Monte Carlo, {count} samples (seed {method.seed}), standard error up to {error}"
+    return text("words.method.sampled", lang, count=count, seed=method.seed, error=error)
 
 
 def mistake_text(mistake: Mistake, lang: str = "en") -> str:
@@ -87,18 +72,18 @@ def mistake_text(mistake: Mistake, lang: str = "en") -> str:
     who = hand_label(mistake.hand_id, _lang(lang))
     best, token = mistake.most_likely, mistake.token
     p_best, p_token = percent(mistake.p_most_likely, lang), percent(mistake.p_token, lang)
+    at = street_phrase(mistake.street, lang)
     if mistake.p_most_likely > 1 - 1e-9:  # nothing left to chance: say it plainly
-        if lang == "fr":
-            return f"{street_phrase(mistake.street, lang)}, {who} était le {best}, pas le {token}"
-        return f"{street_phrase(mistake.street, lang)} {who} was the {best}, not the {token}"
-    if lang == "fr":
-        return (
-            f"{street_phrase(mistake.street, lang)}, {who} était le plus probablement "
-            f"le {best}, pas le {token} ({p_best} contre {p_token})"
-        )
-    return (
-        f"{street_phrase(mistake.street, lang)} {who} was most likely the {best}, "
-        f"not the {token} ({p_best} against {p_token})"
+        return text("words.mistake.sure", lang, at=at, who=who, best=best, token=token)
+    return text(
+        "words.mistake.likely",
+        lang,
+        at=at,
+        who=who,
+        best=best,
+        token=token,
+        p_best=p_best,
+        p_token=p_token,
     )
 
 
@@ -115,25 +100,18 @@ class BestTokensWords:
 
 def best_tokens_words(best: BestTokens, lang: str = "en") -> BestTokensWords:
     """The words of ``best_tokens_text``, one piece each."""
-    fr = _lang(lang) == "fr"
-    lang = "fr" if fr else "en"
+    lang = _lang(lang)
     order = sorted(best.tokens, key=lambda hand_id: best.tokens[hand_id])
     chance = percent(best.p_open, lang)
     taken = None
     if best.recorded_p_open is not None:
         recorded = percent(best.recorded_p_open, lang)
-        taken = f"avec les jetons pris : {recorded}" if fr else f"with the tokens taken: {recorded}"
-    unproven = None
-    if not best.complete:
-        unproven = (
-            "le meilleur trouvé, sans preuve qu'il n'y a pas mieux"
-            if fr
-            else "the best found, not proven best"
-        )
+        taken = text("words.best.taken", lang, recorded=recorded)
+    unproven = None if best.complete else text("words.best.unproven", lang)
     return BestTokensWords(
-        "meilleurs jetons" if fr else "best tokens",
+        text("words.best.title", lang),
         tuple(f"{best.tokens[h]} {hand_label(h, lang)}" for h in order),
-        f"le coffre s'ouvre {chance} du temps" if fr else f"the vault opens {chance} of the time",
+        text("words.best.opens", lang, chance=chance),
         unproven,
         taken,
     )
@@ -142,10 +120,9 @@ def best_tokens_words(best: BestTokens, lang: str = "en") -> BestTokensWords:
 def best_tokens_text(best: BestTokens, lang: str = "en") -> str:
     """The likeliest assignment to open the vault, its chance, and the recorded tokens' chance."""
     words = best_tokens_words(best, lang)
-    fr = _lang(lang) == "fr"
-    tokens = (" ; " if fr else "; ").join(words.tokens)
-    text = f"{words.title}{' : ' if fr else ': '}{tokens} — {words.opens}"
+    tokens = text("words.best.between_tokens", lang).join(words.tokens)
+    line = text("words.best.line", lang, title=words.title, tokens=tokens, opens=words.opens)
     for note in (words.unproven, words.taken):
         if note is not None:
-            text += f" ({note})"
-    return text
+            line += f" ({note})"
+    return line

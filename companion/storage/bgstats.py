@@ -70,7 +70,7 @@ def play_of(status: NightStatus, heists: Sequence[Heist], lang: str = "en") -> d
     """The play BG Stats imports for a won or lost night; an open or abandoned night has no
     winner yet, so it is refused (``NightNotFinishedError`` naming the night)."""
     night = status.night
-    if night.outcome not in (Outcome.WON, Outcome.LOST):
+    if not night.outcome.decided:
         raise NightNotFinishedError(night.id)
     end = night.closed_at or max((h.saved_at for h in heists), default=night.created_at)
     won = night.outcome is Outcome.WON
@@ -118,5 +118,5 @@ def play_links(
     return tuple(
         (s.night.id, create_play_link(night_play(log, s.night.id, lang)))
         for s in statuses
-        if s.outcome in (Outcome.WON, Outcome.LOST)
+        if s.outcome.decided
     )

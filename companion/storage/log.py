@@ -276,7 +276,7 @@ class SqliteGameLog:
                 raise NothingToUndoError(night_id)
             conn.execute("DELETE FROM heists WHERE id = ?", (last.id,))
             # An abandoned night stays abandoned: it was ended by the players, not the score.
-            if night.outcome in (Outcome.WON, Outcome.LOST):
+            if night.outcome.decided:
                 conn.execute(
                     "UPDATE nights SET outcome = 'open', closed_at = NULL WHERE id = ?", (night_id,)
                 )

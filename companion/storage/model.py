@@ -59,6 +59,11 @@ class Outcome(StrEnum):
     LOST = "lost"
     ABANDONED = "abandoned"
 
+    @property
+    def decided(self) -> bool:
+        """Won or lost: the night has a result (open and abandoned nights have none)."""
+        return self in (Outcome.WON, Outcome.LOST)
+
 
 def freeze(value: Json, where: str) -> Json:
     """A deeply read-only copy of a JSON value; rejects what JSON cannot hold, naming ``where``."""

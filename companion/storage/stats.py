@@ -105,7 +105,7 @@ def compute_stats(nights: Sequence[tuple[Night, Sequence[bool]]]) -> Stats:
         group_names[night.group] = tuple(sorted(night.players, key=str.casefold))
     # Nights count in the order they ended; abandoned ones neither extend nor break a streak.
     ended = sorted(
-        (pair[0] for pair in ordered if pair[0].outcome in (Outcome.WON, Outcome.LOST)),
+        (pair[0] for pair in ordered if pair[0].outcome.decided),
         key=lambda night: (night.closed_at or night.created_at, night.id),
     )
     difficulty = [

@@ -50,7 +50,7 @@ def _seats_row(status: NightStatus, lang: str, dispatch: Dispatch[H]) -> ft.Cont
 def _bgstats_link(state: H) -> ft.Control | None:
     """A won or lost night, to add to BG Stats with one tap."""
     status = state.night
-    if status is None or status.outcome not in (Outcome.WON, Outcome.LOST):
+    if status is None or not status.outcome.decided:
         return None
     return ft.TextButton(
         key="night-bgstats",

@@ -4,12 +4,15 @@ with ``--app``, how long the app takes from an uploaded table photo to its cards
     PYTHONPATH=. python3 benchmarks/photo_read.py [--count 20] [--model models/card_corners.onnx]
         [--cards cache/cards] [--decks proc_]
     PYTHONPATH=. python3 benchmarks/photo_read.py --app ../shared/real_photos/iapr2022_poker_table
+    PYTHONPATH=. python3 benchmarks/photo_read.py --app FOLDER --browser [--megapixels 12]
 
 ``--app`` runs, in a fresh process each, the app's photo path (decode, keep, read with the
 table's layout, group, seat, draw) on every photo of the folder in turn: once with the reader
 loaded on the first photo, once preloaded as ``companion app`` does at start (the preload
 finishes before the first photo, as the app is up before a player takes one). It prints the
 first photo's time, the same photo's read again at the end, and the median of the others.
+With ``--browser``, the same photos go through the real app in Chromium, from the pick to the
+cards on the page, step by step (``benchmarks/upload_breakdown.py``).
 
 Random positions are drawn by ``companion.vision.training.render`` (needs the art cache built by
 ``python -m companion.vision.training.art``); each photo is read by the detector and
@@ -111,7 +114,16 @@ def main() -> None:
     parser.add_argument("--decks", nargs="*", default=["proc_"])
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--app", type=Path, help="a folder of table photos: time the app's path")
+    parser.add_argument(
+        "--browser", action="store_true", help="with --app: in Chromium, step by step"
+    )
+    parser.add_argument("--megapixels", type=float, help="with --browser: photos scaled to this")
     args = parser.parse_args()
+    if args.app is not None and args.browser:
+        from benchmarks.upload_breakdown import browser_rows, print_breakdown
+
+        print_breakdown(browser_rows(args.app, args.megapixels))
+        return
     if args.app is not None:
         app_benchmark(args.app)
         return

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -24,7 +23,7 @@ from companion.ui.shell.replay_job import use_replay_job
 from companion.ui.shell.root import PageParts, bug_view, root_view
 from companion.ui.shell.settings import use_settings
 from companion.ui.shell.state import AppState
-from companion.ui.shell.uploads import photo_button, use_photo_picker
+from companion.ui.shell.uploads import UploadFolder, photo_button, use_photo_picker
 from companion.ui.shell.webcam import WebcamPanel
 from companion.ui.typing_kept import Rendered, keep_typing
 
@@ -40,7 +39,7 @@ def _no_fields() -> dict[str, Rendered]:
 
 
 @ft.component
-def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
+def CompanionApp(services: Services, uploads: UploadFolder, lang: str) -> ft.Control:
     def start() -> AppState:
         return initial_state(services, lang)
 
@@ -54,7 +53,7 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     def now() -> AppState:
         return latest.current or state
 
-    picker = use_photo_picker(services, upload_dir, dispatch, now)
+    picker = use_photo_picker(services, uploads, dispatch, now)
     use_settings(state, set_state)
     use_replay_job(state, services, dispatch, now)
     download = downloader(picker, services, dispatch, now)
@@ -72,7 +71,9 @@ def CompanionApp(services: Services, upload_dir: Path, lang: str) -> ft.Control:
     return page
 
 
-def make_main(services: Services, upload_dir: Path, lang: str = "fr") -> Callable[[ft.Page], None]:
+def make_main(
+    services: Services, uploads: UploadFolder, lang: str = "fr"
+) -> Callable[[ft.Page], None]:
     """The per-visitor entry point that Flet calls with each new page."""
 
     # The card models load while the app waits for its first visitor, not on the first photo.
@@ -84,6 +85,6 @@ def make_main(services: Services, upload_dir: Path, lang: str = "fr") -> Callabl
         # The app's own font: the suits drawn everywhere, with no font fetched from outside.
         page.fonts = font_urls()
         page.theme = ft.Theme(font_family=FAMILY)
-        page.render(CompanionApp, services, upload_dir, lang)
+        page.render(CompanionApp, services, uploads, lang)
 
     return main

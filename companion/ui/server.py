@@ -150,13 +150,15 @@ _FORM = """<!doctype html><html lang="fr"><meta name="viewport" content="width=d
 @dataclass
 class JoinGate:
     """ASGI middleware: same-origin only; loopback passes, others need the code or the token
-    once, then a session cookie; uploads past ``max_upload`` bytes leave nothing behind."""
+    once, then a session cookie; uploads past ``max_upload`` bytes leave nothing behind, and
+    ``written`` is told the name of each upload written whole, as soon as it is answered."""
 
     app: ASGIApp
     code: str
     token: str | None = None
     upload_dir: Path | None = None
     max_upload: int = MAX_UPLOAD_BYTES
+    written: Callable[[str], None] | None = None
     clock: Callable[[], float] = time.monotonic
     sessions: dict[str, float] = field(default_factory=dict)  # cookie -> expiry
     failures: dict[str, tuple[int, float]] = field(default_factory=dict)
@@ -274,6 +276,8 @@ class JoinGate:
                 if upload and _wrote_partial(status[0]):
                     # Before the answer leaves: the client may look right after it.
                     self._remove_partial(scope)
+                elif upload and status[0] == 200 and self.written is not None:
+                    self.written(_upload_name(scope))
                 message["headers"] = [
                     (name, value)
                     for name, value in message.get("headers", [])
@@ -296,8 +300,7 @@ class JoinGate:
     def _remove_partial(self, scope: Scope) -> None:
         if self.upload_dir is None:
             return
-        query = scope.get("query_string", b"").decode("latin-1")
-        name = parse_qs(query).get("f", [""])[0]
+        name = _upload_name(scope)
         if not name:
             return
         folder = os.path.realpath(self.upload_dir)
@@ -307,6 +310,12 @@ class JoinGate:
                 os.unlink(target)
             except (FileNotFoundError, IsADirectoryError, PermissionError):
                 pass
+
+
+def _upload_name(scope: Scope) -> str:
+    """The file an upload request writes (its ``f``), "" if it names none."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    return str(parse_qs(query).get("f", [""])[0])
 
 
 def _wrote_partial(status: int) -> bool:
@@ -370,15 +379,16 @@ def build_asgi(
 
     from companion.ui.app import UPLOAD_FOLDER, make_main
     from companion.ui.fonts import assets_dir
+    from companion.ui.shell.uploads import UploadFolder
 
     # Leftovers of a killed run are never read: uploads are consumed within one session.
-    upload_dir = fresh_upload_folder(data_dir, UPLOAD_FOLDER)
+    uploads = UploadFolder(fresh_upload_folder(data_dir, UPLOAD_FOLDER))
     services = Services(log, data_dir, reader or PhotoReader(), webcam)
     flet_app = flet_fastapi.app(
-        make_main(services, upload_dir, lang),
+        make_main(services, uploads, lang),
         no_cdn=True,
         assets_dir=assets_dir(),  # the app's font (ui/fonts.py)
-        upload_dir=str(upload_dir),
+        upload_dir=str(uploads.path),
         max_upload_size=MAX_UPLOAD_BYTES,
         secret_key=secret_key or secrets.token_urlsafe(32),
         app_name="Companion",
@@ -388,4 +398,4 @@ def build_asgi(
     flet_app.router.routes = [
         route for route in flet_app.router.routes if getattr(route, "path", "") not in HIDDEN_PATHS
     ]
-    return JoinGate(flet_app, code, token=token, upload_dir=upload_dir)
+    return JoinGate(flet_app, code, token=token, upload_dir=uploads.path, written=uploads.written)

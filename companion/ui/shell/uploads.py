@@ -1,4 +1,9 @@
-"""Photos sent from a phone: the file picker, the upload, and which screen's reader reads it."""
+"""Photos sent from a phone: the file picker, the upload, and which screen's reader reads it.
+
+A photo is read as soon as the server has written it whole (``UploadFolder.written``, told
+by the server's gate), not when the phone's own report that it was sent comes back, a round
+trip later; the phone's report of a failure still ends the wait.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +26,9 @@ from companion.ui.spit.actions import prepare_spit_photo
 from companion.ui.text import t
 from companion.ui.widgets import Dispatch
 
-__all__ = ["photo_reader", "use_photo_picker", "photo_button"]
+__all__ = ["UploadFolder", "photo_reader", "use_photo_picker", "photo_button"]
+
+UPLOAD_URL_S = 120  # how long an upload URL is valid: the longest wait for its photo
 
 Reader = Callable[[bytes, str, Services], Action[AppState]]
 # How a photo is read on each screen that takes one (the showdown's reading elsewhere).
@@ -34,6 +41,52 @@ PHOTO_READERS: dict[str, Reader] = {
 def photo_reader(screen: str, state: AppState) -> Reader:
     """How a photo taken on ``screen`` is read; the showdown's is told the table's layout."""
     return PHOTO_READERS.get(screen) or partial(prepare_photo, state=state)
+
+
+class UploadFolder:
+    """The folder the server writes uploads to, and the pages waiting for one of them."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._waiting: dict[str, asyncio.Future[bool]] = {}
+
+    def expect(self, name: str) -> asyncio.Future[bool]:
+        """Settled True once the upload ``name`` is written whole, False if it failed."""
+        arrival: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting[name] = arrival
+        return arrival
+
+    def __contains__(self, name: str) -> bool:
+        """Whether a page still waits for the upload ``name``."""
+        return name in self._waiting
+
+    def written(self, name: str) -> None:
+        """The server wrote the upload ``name`` whole (from any thread)."""
+        self.settle(name, True)
+
+    def settle(self, name: str, written: bool) -> None:
+        arrival = self._waiting.pop(name, None)
+        if arrival is not None:
+            arrival.get_loop().call_soon_threadsafe(_settled, arrival, written)
+
+
+def _settled(arrival: asyncio.Future[bool], written: bool) -> None:
+    if not arrival.done():  # a wait given up (timed out) is cancelled
+        arrival.set_result(written)
+
+
+async def _arrived(uploads: UploadFolder, name: str, arrival: asyncio.Future[bool]) -> bytes | None:
+    """The upload's bytes once written whole, removed from disk; None if it failed, was
+    refused, or never came (the phone went away: its URL expires)."""
+    try:
+        written = await asyncio.wait_for(arrival, UPLOAD_URL_S)
+    except TimeoutError:
+        written = False
+    if written:
+        return _uploaded(uploads.path, name)
+    uploads.settle(name, False)  # forgotten, if it timed out
+    (uploads.path / name).unlink(missing_ok=True)  # a refused upload may have left a part
+    return None
 
 
 def _uploaded(upload_dir: Path, name: str) -> bytes | None:
@@ -50,7 +103,7 @@ def _uploaded(upload_dir: Path, name: str) -> bytes | None:
 
 def use_photo_picker(
     services: Services,
-    upload_dir: Path,
+    uploads: UploadFolder,
     dispatch: Dispatch[AppState],
     now: Callable[[], AppState],
 ) -> ft.FilePicker:
@@ -79,26 +132,27 @@ def use_photo_picker(
             return
         name = f"{uuid.uuid4().hex}.upload"
         pending[name] = (file.name, now().screen)
-        url = ft.context.page.get_upload_url(name, 120)
+        arrival = uploads.expect(name)
+        url = ft.context.page.get_upload_url(name, UPLOAD_URL_S)
         await picker.upload([ft.FilePickerUploadFile(url, id=file.id, name=file.name)])
+        data = await _arrived(uploads, name, arrival)
+        file_name, screen = pending.pop(name)
+        if data is not None:
+            prepare = photo_reader(screen, now())
+            # Reading a big photo takes a while: off the event loop other phones share.
+            dispatch(await asyncio.to_thread(prepare, data, file_name, services))
 
     async def on_upload(e: ft.FilePickerUploadEvent) -> None:
-        if e.error:
-            error = e.error
-            for name in list(pending):  # a refused upload may have left a partial file
-                pending.pop(name)
-                (upload_dir / name).unlink(missing_ok=True)
-            dispatch(lambda s, _: s.with_banner(Banner.of("upload_failed", error=error)))
+        # Only a failure counts here: the server tells when a photo is written whole.
+        if not e.error:
             return
-        if e.progress is None or e.progress < 1.0:
-            return
-        for name in list(pending):
-            data = _uploaded(upload_dir, name)
-            if data is not None:
-                file_name, screen = pending.pop(name)
-                prepare = photo_reader(screen, now())
-                # Reading a big photo takes a while: off the event loop other phones share.
-                dispatch(await asyncio.to_thread(prepare, data, file_name, services))
+        error = e.error
+        failed = next(
+            (n for n, (f, _) in pending.items() if f == e.file_name and n in uploads), None
+        )
+        if failed is not None:
+            uploads.settle(failed, False)
+        dispatch(lambda s, _: s.with_banner(Banner.of("upload_failed", error=error)))
 
     # The picker's handlers are made once: what they need of the page is read when they run.
     picker: ft.FilePicker = ft.use_memo(

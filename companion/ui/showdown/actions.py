@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -56,8 +57,13 @@ def prepare_photo(data: bytes, name: str, services: Services, state: H | None = 
     expect = layout(state.table, len(table_players(state))) if state is not None else None
     try:
         image = decode_upload(data, name)
-        ref = services.log.store_photo(data)
-        told = services.reader.read_table(image, expect, state.table.rules.decks if state else 1)
+        # Kept and drawn for the page while the reader reads (a disk write, a resize).
+        with ThreadPoolExecutor(2, thread_name_prefix="companion-photo") as beside:
+            kept = beside.submit(services.log.store_photo, data)
+            shown = beside.submit(_small_photo, image)
+            decks = state.table.rules.decks if state else 1
+            told = services.reader.read_table(image, expect, decks)
+            ref = kept.result()
         read = None if told is None else told.detections
         groups = None
         # Card faces seen and none read: the photo is still shown, with those faces outlined.
@@ -68,7 +74,7 @@ def prepare_photo(data: bytes, name: str, services: Services, state: H | None = 
         return lambda state, _services: state.with_banner(banner)
     if read is None or groups is None:
         return _show_photo(ref, read, services.reader.unavailable)
-    return _show_read(ref, image, read, groups)
+    return _show_read(ref, shown.result(), read, groups)
 
 
 def load_photo(data: bytes, name: str = "photo") -> Action[H]:
@@ -122,8 +128,10 @@ def hand_angles(groups: Grouping) -> list[float]:
     return [angle(middle, mean_point([(s.x, s.y) for s in hand])) for hand in groups.hands]
 
 
-def _show_read(ref: str, image: np.ndarray, read: Detections, groups: Grouping) -> Action[H]:
-    shown, scale, width, height = _small_photo(image)
+def _show_read(
+    ref: str, small: tuple[bytes, float, int, int], read: Detections, groups: Grouping
+) -> Action[H]:
+    shown, scale, width, height = small
     quads = np.asarray(read.quads, dtype=np.float64) * scale
 
     def action(state: H, services: Services) -> H:

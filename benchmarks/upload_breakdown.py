@@ -13,8 +13,10 @@ again (the same photo, warm). The app runs in this process, its steps timed wher
 - ``to read``: the upload written until the app takes it (the page reports it uploaded);
 - ``decode``, ``keep`` (the photo stored in the log), ``read`` (the reader told the table's
   layout, grouped), ``page photo`` (the photo drawn for the page), each its own time;
-- ``to shown``: the server's last step ended until the page shows the cards (the app's
-  state made, the page built and sent, the browser laying it out and drawing the photo);
+- ``to sent``: the server's last step ended until the page's update is sent (the app's
+  state made, the page built, its changes found and packed);
+- ``drawn``: sent until the page shows the cards (the browser unpacking the update, laying
+  the page out and drawing the photo);
 - ``total``: picked to shown.
 
 Then the page photo's size, the bytes sent the page per photo, and those sent for a banner
@@ -41,7 +43,18 @@ from typing import Any
 
 import cv2
 
-STEPS = ("to PUT", "PUT", "to read", "decode", "keep", "read", "page photo", "to shown", "total")
+STEPS = (
+    "to PUT",
+    "PUT",
+    "to read",
+    "decode",
+    "keep",
+    "read",
+    "page photo",
+    "to sent",
+    "drawn",
+    "total",
+)
 
 
 class Clock:
@@ -87,7 +100,8 @@ class Clock:
             "keep": self.spans.get("keep", 0.0),
             "read": self.spans.get("read", 0.0),
             "page photo": self.spans.get("page photo", 0.0),
-            "to shown": shown - done,
+            "to sent": m["sent"] - done,
+            "drawn": shown - m["sent"],
             "total": shown - picked,
         }
 
@@ -116,6 +130,8 @@ def _instrument(clock: Clock, app: Any, log: Any, reader: Any) -> Any:
     def packed(*args: Any, **kwargs: Any) -> bytes:
         body: bytes = msgpack.packb(*args, **kwargs)
         clock.sent += len(body)
+        if clock.photo_bytes and len(body) > clock.photo_bytes:  # the update with the photo
+            clock.mark("sent")
         return body
 
     uploads._uploaded = first_taken  # type: ignore[attr-defined]

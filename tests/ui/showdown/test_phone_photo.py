@@ -1,8 +1,10 @@
 """A 12-megapixel phone photo through the app's real path (decode, keep, read, the photo drawn
-for the page): the cards of the scene, the photo kept as sent, and the page's copy small."""
+for the page): the cards of the scene, the photo kept as sent, and the page's copy small and
+upright, also when the phone stored it turned with an EXIF orientation."""
 
 from __future__ import annotations
 
+import struct
 from dataclasses import replace
 
 import cv2
@@ -20,12 +22,21 @@ PLAYERS = ("Ana", "Bob", "Chloé", "Dan")
 TWELVE_MP = (4242, 2828)  # the scene's 3:2, about 12 million pixels
 
 
-def phone_jpeg(size: tuple[int, int] = TWELVE_MP) -> bytes:
+def phone_jpeg(size: tuple[int, int] = TWELVE_MP, sideways: bool = False) -> bytes:
     """The rendered scene as a phone saves it: at ``size``, with a sensor's grain (a smooth
-    picture would compress to a fraction of a phone photo's bytes)."""
+    picture would compress to a fraction of a phone photo's bytes). ``sideways``: its pixels
+    stored turned a quarter, with the EXIF orientation (6) that says to turn them back, as a
+    phone held upright writes them."""
     big = cv2.resize(photos.scene(), size, interpolation=cv2.INTER_CUBIC)
     grain = np.random.default_rng(0).normal(0, 4, big.shape)
-    return photos.jpeg(np.clip(big + grain, 0, 255).astype(np.uint8))
+    pixels = np.clip(big + grain, 0, 255).astype(np.uint8)
+    if not sideways:
+        return photos.jpeg(pixels)
+    data = photos.jpeg(cv2.rotate(pixels, cv2.ROTATE_90_COUNTERCLOCKWISE))
+    # One TIFF entry: Orientation (0x0112), a SHORT, value 6 (turn 90 degrees clockwise).
+    tiff = b"II*\x00" + struct.pack("<IHHHII", 8, 1, 0x0112, 3, 1, 6) + b"\x00" * 4
+    exif = b"\xff\xe1" + struct.pack(">H", len(tiff) + 8) + b"Exif\x00\x00" + tiff
+    return data[:2] + exif + data[2:]
 
 
 @pytest.fixture
@@ -36,10 +47,11 @@ def reading(services: Services) -> Services:
     return replace(services, reader=reader)
 
 
+@pytest.mark.parametrize("sideways", [False, True])
 def test_a_twelve_megapixel_photo_shows_its_cards_from_a_small_page_photo(
-    reading: Services,
+    reading: Services, sideways: bool
 ) -> None:
-    data = phone_jpeg()
+    data = phone_jpeg(sideways=sideways)
     assert len(data) > 2 * 2**20  # as heavy as a phone's photo
     state = AppState(table=ShowdownState(PLAYERS))
     shown = run(load_photo(data, "IMG_0001.jpg"), state, reading)
@@ -50,7 +62,8 @@ def test_a_twelve_megapixel_photo_shows_its_cards_from_a_small_page_photo(
     assert [str(c) for c in table.river] == list(photos.RIVER)
     hands = {tuple(sorted(str(c) for c in held)) for held in table.hands}
     assert hands == {tuple(sorted(hand)) for hand in photos.HANDS}
-    # The photo is kept as the phone sent it; the page gets a small copy, outlines scaled.
+    # The photo is kept as the phone sent it; the page gets a small copy, upright (turned
+    # as its EXIF says), outlines scaled.
     assert table.photo is not None
     assert reading.log.photo_path(table.photo).read_bytes() == data
     read = table.read

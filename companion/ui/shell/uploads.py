@@ -150,8 +150,9 @@ def use_photo_picker(
         failed = next(
             (n for n, (f, _) in pending.items() if f == e.file_name and n in uploads), None
         )
-        if failed is not None:
-            uploads.settle(failed, False)
+        if failed is None:  # written whole already: the answer was lost on its way back
+            return
+        uploads.settle(failed, False)
         dispatch(lambda s, _: s.with_banner(Banner.of("upload_failed", error=error)))
 
     # The picker's handlers are made once: what they need of the page is read when they run.

@@ -41,6 +41,7 @@ _TABLE_KEYS = {
     "shared",
     "tokens",
     "tokens_by_street",
+    "token_moves",
     "name",
     "note",
     "burned",

@@ -857,5 +857,18 @@ MESSAGES: dict[str, str] = {
     "token_why.lsd.give": "under LSD each player takes their own token from the centre",
     "token_why.kcarc.take": "under Kcarc no one takes a token for themselves: take one from the centre and give it to another player",
     "token_why.kcarc.take_from": "under Kcarc no one takes a token from another player: they put it back themselves",
+    "token_moves.where": "token_moves, {street}, move {n}",
+    "token_moves.object": 'token_moves must map streets to lists of moves, e.g. {{"flop": [{{"by": "Ana", "take": 2}}]}}',
+    "token_moves.street_unknown": "token_moves: unknown street {street}; expected one of {streets}",
+    "token_moves.list": "token_moves, {street}: the moves must be a list",
+    "token_moves.move_object": '{where}: a move must be an object such as {{"by": "Ana", "take": 2}}',
+    "token_moves.unknown_keys": "{where}: unknown key(s) {keys}; a move has by, one of take, put_back or give, and from or to",
+    "token_moves.move_shape": '{where}: write {{"by": name}} with one of "take": n (and "from": hand to take it from a hand), "put_back": n, or "give": n with "to": player',
+    "token_moves.token_type": "{where}: the token must be a number, not {token}",
+    "token_moves.illegal": "the {street}'s token moves: {problem}",
+    "token_moves.unfinished": "the {street}'s token moves leave {n:p:token|tokens} {tokens} in the centre: a street ends when every hand holds one; add the missing moves",
+    "token_moves.differs": "the {street}'s token moves leave {hand} with token {moved}, but the tokens recorded give {recorded}: correct one or the other",
+    "cli.token_rule": "Token rule — {explanation}",
+    "cli.token_moves_legal": "Token moves, {street}: {n}, legal under the {rule} rule",
     # -- end of token rules (#43)
 }

@@ -857,5 +857,18 @@ MESSAGES: dict[str, str] = {
     "token_why.lsd.give": "au LSD chacun prend son propre jeton au centre",
     "token_why.kcarc.take": "au Kcarc personne ne prend de jeton pour soi : prendre un jeton au centre et le donner à un autre joueur",
     "token_why.kcarc.take_from": "au Kcarc personne ne prend le jeton d'un autre : c'est à lui de le remettre",
+    "token_moves.where": "token_moves, {street}, coup {n}",
+    "token_moves.object": 'token_moves doit associer à chaque étape une liste de coups, p. ex. {{"flop": [{{"by": "Ana", "take": 2}}]}}',
+    "token_moves.street_unknown": "token_moves : étape inconnue {street} ; valeurs possibles : {streets}",
+    "token_moves.list": "token_moves, {street} : les coups doivent former une liste",
+    "token_moves.move_object": '{where} : un coup est un objet tel que {{"by": "Ana", "take": 2}}',
+    "token_moves.unknown_keys": "{where} : clé(s) inconnue(s) {keys} ; un coup a by, un de take, put_back ou give, et from ou to",
+    "token_moves.move_shape": '{where} : écrire {{"by": nom}} avec un de "take": n (et "from": main pour le prendre à une main), "put_back": n, ou "give": n avec "to": joueur',
+    "token_moves.token_type": "{where} : le jeton doit être un nombre, pas {token}",
+    "token_moves.illegal": "coups de jetons, {street} : {problem}",
+    "token_moves.unfinished": "les coups de jetons, {street}, laissent {n:p:le jeton|les jetons} {tokens} au centre : une étape se termine quand chaque main en tient un ; ajouter les coups qui manquent",
+    "token_moves.differs": "les coups de jetons, {street}, laissent le jeton {moved} à {hand}, mais les jetons notés lui donnent {recorded} : corriger l'un ou l'autre",
+    "cli.token_rule": "Règle des jetons — {explanation}",
+    "cli.token_moves_legal": "Coups de jetons, {street} : {n}, légaux selon la règle {rule}",
     # -- end of token rules (#43)
 }

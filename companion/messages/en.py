@@ -870,5 +870,8 @@ MESSAGES: dict[str, str] = {
     "token_moves.differs": "the {street}'s token moves leave {hand} with token {moved}, but the tokens recorded give {recorded}: correct one or the other",
     "cli.token_rule": "Token rule — {explanation}",
     "cli.token_moves_legal": "Token moves, {street}: {n}, legal under the {rule} rule",
+    "token_rule.with_variant": "{variant} ({rule} tokens)",
+    "token_rule": "Token rule",
+    "heist_token_rule": "Token rule: {rule}",
     # -- end of token rules (#43)
 }

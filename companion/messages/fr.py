@@ -870,5 +870,8 @@ MESSAGES: dict[str, str] = {
     "token_moves.differs": "les coups de jetons, {street}, laissent le jeton {moved} à {hand}, mais les jetons notés lui donnent {recorded} : corriger l'un ou l'autre",
     "cli.token_rule": "Règle des jetons — {explanation}",
     "cli.token_moves_legal": "Coups de jetons, {street} : {n}, légaux selon la règle {rule}",
+    "token_rule.with_variant": "{variant} (jetons {rule})",
+    "token_rule": "Règle des jetons",
+    "heist_token_rule": "Règle des jetons : {rule}",
     # -- end of token rules (#43)
 }

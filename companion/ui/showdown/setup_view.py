@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.engine.gang.checks import DECKS
 from companion.engine.gang.ranking import Ranking, Straights
+from companion.engine.gang.tokens import TokenRule
 from companion.ui.services import Action, pure
 from companion.ui.showdown.actions import apply_preset, group_presets, save_preset
 from companion.ui.showdown.host import H
@@ -87,6 +88,13 @@ def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
                     [(str(n), str(n)) for n in DECKS],
                     lambda v: set_rules(decks=int(v)),
                 ),
+                dropdown(
+                    "tokens",
+                    t("token_rule", lang),
+                    rules.tokens.value,
+                    [(r.value, word(f"token_rule.{r.value}")) for r in TokenRule],
+                    lambda v: set_rules(tokens=TokenRule(v)),
+                ),
                 ft.Switch(
                     key="two-rivers",
                     label=t("two_rivers", lang),
@@ -97,6 +105,9 @@ def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
                 ),
             ],
             wrap=True,
+        ),
+        ft.Text(
+            t(f"token_rule.{rules.tokens.value}.explain", lang), size=13, key="tokens-explained"
         ),
         ft.Row(
             [

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from companion.errors import shortened
 from companion.messages import Phrase, phrase
 
 __all__ = ["TokenRule", "MoveKind", "TokenMove", "TokenProblem", "StreetTokens", "check_moves"]
@@ -75,8 +76,10 @@ class TokenMove:
 
     @property
     def phrase(self) -> Phrase:
+        # A name that is no hand may be anything pasted: the message repeats only its start.
+        other = shortened(self.other) if self.other is not None else None
         return phrase(
-            f"token_move.{self.kind.value}", by=self.by, token=self.token, other=self.other
+            f"token_move.{self.kind.value}", by=shortened(self.by), token=self.token, other=other
         )
 
 
@@ -140,7 +143,7 @@ def _reason(
     names = [move.by] + ([move.other] if move.other is not None else [])
     for hand in names:
         if hand not in owners:
-            return _why("unknown_hand", hand=hand, hands=tuple(hands))
+            return _why("unknown_hand", hand=shortened(hand), hands=tuple(hands))
     if move.token not in where:
         return _why("no_token", token=move.token, n=len(where))
     if move.kind not in _ALLOWED[rule]:

@@ -268,3 +268,8 @@ def test_the_checker_agrees_with_the_reference_and_keeps_tokens_whole(
     else:
         assert result.problem is None
     assert dict(result.where) == where
+
+
+def test_a_pasted_name_is_repeated_only_by_its_start() -> None:
+    result = check_moves(TokenRule.BASE, HANDS, moves(("x" * 5000, TAKE, 1)))
+    assert "is not a hand at this table" in why(result) and len(why(result)) < 200

@@ -23,18 +23,18 @@ def pick(session: Session, key: str, value: str) -> None:
 
 
 def test_the_setup_explains_the_rule_picked(session: Session) -> None:
-    assert find(session.view(), "tokens-explained").value.startswith("De base : on prend")
-    options = [o.text for o in find(session.view(), "tokens").options]
+    assert find(session.view(), "token-rule-explained").value.startswith("De base : on prend")
+    options = [o.text for o in find(session.view(), "token-rule").options]
     assert options == ["de base", "LSD", "Kcarc"]
-    pick(session, "tokens", "kcarc")
-    assert find(session.view(), "tokens-explained").value.startswith("Kcarc : on remet son")
+    pick(session, "token-rule", "kcarc")
+    assert find(session.view(), "token-rule-explained").value.startswith("Kcarc : on remet son")
     session.tap("lang")
-    explained = find(session.view(), "tokens-explained").value
+    explained = find(session.view(), "token-rule-explained").value
     assert explained.startswith("Kcarc: put your own token back")
 
 
 def test_an_lsd_heist_is_saved_and_shown_with_its_rule(session: Session) -> None:
-    pick(session, "tokens", "lsd")
+    pick(session, "token-rule", "lsd")
     session.state = session.state.go("night")
     session.tap("start-night")
     assert "(jetons LSD)" in find(session.view(), "night-title").value
@@ -50,3 +50,14 @@ def test_an_lsd_heist_is_saved_and_shown_with_its_rule(session: Session) -> None
     assert find(session.view(), "h1-tokens").value == "Règle des jetons : LSD"
     session.state = session.state.go("history")
     assert any("classique (jetons LSD)" in line for line in texts(session.view()))
+
+
+def test_changing_the_token_rule_keeps_the_tokens_given(session: Session) -> None:
+    session.submit("river-text", "As Kd Qh 7c 2s")
+    for i, text in enumerate(("Ah Ad", "Th 9h", "3c 2c")):
+        session.submit(f"hand-{i}-text", text)
+    session.submit("tokens-text", "3 1 2")
+    pick(session, "token-rule", "kcarc")
+    assert session.state.table.tokens == ("Bob", "Cy", "Ana")
+    pick(session, "decks", "2")  # a rule that values hands: the tokens go
+    assert session.state.table.tokens == ()

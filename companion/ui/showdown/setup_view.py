@@ -89,7 +89,7 @@ def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
                     lambda v: set_rules(decks=int(v)),
                 ),
                 dropdown(
-                    "tokens",
+                    "token-rule",
                     t("token_rule", lang),
                     rules.tokens.value,
                     [(r.value, word(f"token_rule.{r.value}")) for r in TokenRule],
@@ -107,7 +107,7 @@ def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
             wrap=True,
         ),
         ft.Text(
-            t(f"token_rule.{rules.tokens.value}.explain", lang), size=13, key="tokens-explained"
+            t(f"token_rule.{rules.tokens.value}.explain", lang), size=13, key="token-rule-explained"
         ),
         ft.Row(
             [

@@ -106,9 +106,6 @@ def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
             ],
             wrap=True,
         ),
-        ft.Text(
-            t(f"token_rule.{rules.tokens.value}.explain", lang), size=13, key="token-rule-explained"
-        ),
         ft.Row(
             [
                 preset_name,
@@ -143,4 +140,8 @@ def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
             data=table.edition,
         ),
     ]
+    if rules.tokens is not TokenRule.BASE:
+        # The house rules are explained where they are picked; the base one is the game's own.
+        explained = t(f"token_rule.{rules.tokens.value}.explain", lang)
+        controls.insert(1, ft.Text(explained, size=13, key="token-rule-explained"))
     return ft.Column(controls, spacing=8, key="setup")

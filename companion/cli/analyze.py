@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.cli._io import read_json_input
 from companion.cli._out import write_blocks, write_json, write_lines
-from companion.cli.showdown import CARD_HELP
+from companion.cli.showdown import CARD_HELP, token_lines
 from companion.engine.cards import format_cards
 from companion.engine.gang.replay.limits import check_replayable
 from companion.engine.gang.replay.odds import (
@@ -33,6 +33,12 @@ from companion.engine.gang.words import hand_label
 from companion.errors import CompanionError, InputError
 from companion.formats.heist import replay_to_json, tokens_by_street_from_json
 from companion.formats.table import table_from_json
+from companion.formats.token_moves import (
+    checked_streets,
+    merged_tokens,
+    token_moves_from_json,
+    tokens_with_moves,
+)
 from companion.messages import text
 
 __all__ = ["register"]
@@ -99,16 +105,22 @@ def register(subparsers: Any) -> None:
 def _replay(
     raw: Any, settings: Settings, progress: Callable[[StreetOdds], None] | None = None
 ) -> Replay:
-    return replay_table(table_from_json(raw), tokens_by_street_from_json(raw), settings, progress)
+    table = table_from_json(raw)
+    tokens = tokens_with_moves(table, raw, tokens_by_street_from_json(raw))
+    return replay_table(table, tokens, settings, progress)
 
 
-def _check(raw: Any) -> None:
-    """Raise what ``_replay`` would raise on a wrong table or tokens, without replaying."""
+def _check(raw: Any, lang: str) -> list[str]:
+    """Raise what ``_replay`` would raise on a wrong table or tokens, without replaying; the
+    lines naming the table's token rule and its legal token moves."""
     table = table_from_json(raw)
     form_hands(table)
     check_replayable(table)
-    for street, tokens in (tokens_by_street_from_json(raw) or {}).items():
+    recorded = tokens_by_street_from_json(raw)
+    moves = checked_streets(table, token_moves_from_json(raw), recorded)
+    for street, tokens in merged_tokens(recorded, moves).items():
         check_tokens(token_hands(table, Street(street), tokens), tokens)
+    return token_lines(table, moves, lang)
 
 
 def _progress(n: int, total: int, lang: str) -> Callable[[StreetOdds], None]:
@@ -209,13 +221,14 @@ def _run(args: argparse.Namespace) -> int:
     batch = isinstance(raw, list)
     items = raw if batch else [raw]
     results = []
+    headers = []
     # Every table is checked before any is replayed: a wrong one stops the batch at once, and
     # its error is the only line on stderr (no progress before it).
     for step in ("check", "replay"):
         for index, item in enumerate(items):
             try:
                 if step == "check":
-                    _check(item)
+                    headers.append(_check(item, args.lang))
                 else:
                     progress = _progress(index + 1, len(items), args.lang) if batch else None
                     results.append(_replay(item, settings, progress))
@@ -228,5 +241,5 @@ def _run(args: argparse.Namespace) -> int:
         out: Any = [replay_to_json(r, args.lang) for r in results]
         write_json(out if batch else out[0])
     else:
-        write_blocks(_report(r, args.lang) for r in results)
+        write_blocks([*h, *_report(r, args.lang)] for h, r in zip(headers, results, strict=True))
     return 0

@@ -17,9 +17,11 @@ from typing import Any
 
 from companion.cli._io import bounded_int, write_bytes, write_whole
 from companion.cli._out import write_json_text, write_lines
-from companion.messages import named, text
+from companion.messages import text
+from companion.messages.variants import variant_words
 from companion.storage import InvalidRecordError, SqliteGameLog, Stats
 from companion.storage.bgstats import create_play_link, night_play
+from companion.storage.stats import night_token_rule
 
 __all__ = ["register"]
 
@@ -127,7 +129,7 @@ def _print_nights(log: SqliteGameLog, lang: str) -> None:
             "line",
             id=night.id,
             date=night.created_at.astimezone().strftime("%Y-%m-%d %H:%M"),  # local time
-            variant=named(f"variant.{night.variant}", night.variant),
+            variant=variant_words(night.variant, night_token_rule(night)),
             players=", ".join(night.players),
             vaults=status.vaults,
             alarms=status.alarms,
@@ -160,7 +162,7 @@ def _print_stats(stats: Stats, lang: str) -> None:
         _say(
             lang,
             "hard_row",
-            variant=item.variant,
+            variant=variant_words(item.variant, item.tokens),
             vaults=item.vaults,
             heists=item.heists,
             rate=rate,

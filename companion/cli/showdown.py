@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from typing import Any
 
 from companion.cli._io import read_json_input
 from companion.cli._out import write_blocks, write_json
 from companion.engine.gang.showdown import Showdown, run_showdown
+from companion.engine.gang.table import Table
+from companion.engine.gang.tokens import TokenRule
 from companion.engine.gang.words import describe, hand_label
 from companion.errors import CompanionError, InputError
 from companion.formats.table import showdown_to_json, table_from_json, tokens_from_json
+from companion.formats.token_moves import (
+    CheckedStreet,
+    checked_streets,
+    token_moves_from_json,
+)
 from companion.messages import text
 
 __all__ = ["register", "CARD_HELP"]
@@ -35,19 +43,58 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_run)
 
 
-def _solve(raw: Any, index: int | None) -> Showdown:
+@dataclass(frozen=True)
+class _Solved:
+    """A table's showdown, its token rule and its streets' checked token moves."""
+
+    result: Showdown
+    table: Table
+    moves: tuple[CheckedStreet, ...]
+
+
+def _solve(raw: Any, index: int | None) -> _Solved:
     try:
         table = table_from_json(raw)
         tokens = tokens_from_json(raw.get("tokens"))
-        return run_showdown(table, tokens)
+        recorded = {"river": tokens} if tokens is not None else {}
+        moves = checked_streets(table, token_moves_from_json(raw), recorded)
+        for street in moves:
+            if tokens is None and street.street.value == "river":
+                tokens = street.result.holdings
+        return _Solved(run_showdown(table, tokens), table, moves)
     except CompanionError as error:
         if index is None:
             raise
         raise InputError("input.batch_table", n=index + 1, error=error.phrase) from None
 
 
-def _report(result: Showdown, lang: str) -> list[str]:
-    lines = [text("cli.showdown_title", lang)]
+def token_lines(table: Table, moves: tuple[CheckedStreet, ...], lang: str) -> list[str]:
+    """The table's token rule when it is not the base one, and each street's legal moves."""
+    rule = table.rules.tokens
+    lines = []
+    if rule is not TokenRule.BASE:
+        lines.append(text("cli.token_rule", lang, explanation=rule.explanation))
+    for street in moves:
+        where = text(f"words.street.{street.street.value}", lang)
+        name = rule.name_phrase
+        lines.append(
+            text("cli.token_moves_legal", lang, street=where, n=len(street.moves), rule=name)
+        )
+    return lines
+
+
+def _json(solved: _Solved, lang: str) -> dict[str, Any]:
+    out = showdown_to_json(solved.result, lang)
+    if solved.table.rules.tokens is not TokenRule.BASE:
+        out["token_rule"] = solved.table.rules.tokens.value
+    if solved.moves:
+        out["token_moves"] = {s.street.value: s.result.holdings for s in solved.moves}
+    return out
+
+
+def _report(solved: _Solved, lang: str) -> list[str]:
+    result = solved.result
+    lines = [*token_lines(solved.table, solved.moves, lang), text("cli.showdown_title", lang)]
     by_id = {h.id: h for h in result.hands}
     for position, group in enumerate(result.order, start=1):
         for hand_id in group:
@@ -80,7 +127,7 @@ def _run(args: argparse.Namespace) -> int:
     batch = isinstance(raw, list)
     results = [_solve(item, i) for i, item in enumerate(raw)] if batch else [_solve(raw, None)]
     if args.json:
-        documents = [showdown_to_json(r, args.lang) for r in results]
+        documents = [_json(r, args.lang) for r in results]
         write_json(documents if batch else documents[0])
     else:
         write_blocks(_report(r, args.lang) for r in results)

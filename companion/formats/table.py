@@ -14,6 +14,7 @@ from companion.engine.cards import Card, parse_card, parse_cards
 from companion.engine.gang.ranking import Ranking, Straights, TableRules
 from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.table import Player, SharedHand, Table
+from companion.engine.gang.tokens import TokenRule
 from companion.engine.gang.words import describe
 from companion.errors import InputError, shortened
 from companion.formats.reading import key_names
@@ -40,11 +41,12 @@ _TABLE_KEYS = {
     "shared",
     "tokens",
     "tokens_by_street",
+    "token_moves",
     "name",
     "note",
     "burned",
 }
-_RULE_KEYS = {"straights", "ranking", "decks"}
+_RULE_KEYS = {"straights", "ranking", "decks", "tokens"}
 _PLAYER_KEYS = {"name", "cards", "francois_card"}
 
 
@@ -67,7 +69,9 @@ def _flag(raw: Mapping[str, Any], key: str) -> bool:
     return value
 
 
-def _enum_value(enum: type[Ranking] | type[Straights], value: Any, key: str) -> Any:
+def _enum_value(
+    enum: type[Ranking] | type[Straights] | type[TokenRule], value: Any, key: str
+) -> Any:
     try:
         return enum(value)
     except ValueError:
@@ -93,6 +97,7 @@ def rules_from_json(raw: Any) -> TableRules:
         ranking=_enum_value(Ranking, raw.get("ranking", "high"), "ranking"),
         straights=_enum_value(Straights, raw.get("straights", "normal"), "straights"),
         decks=decks,
+        tokens=_enum_value(TokenRule, raw.get("tokens", "base"), "tokens"),
     )
 
 
@@ -189,12 +194,16 @@ def table_to_json(table: Table) -> dict[str, Any]:
 
 
 def rules_to_json(rules: TableRules) -> dict[str, Any]:
-    """The ``rules`` object that ``rules_from_json`` reads back."""
-    return {
+    """The ``rules`` object that ``rules_from_json`` reads back (the base token rule left out,
+    as rules saved before token rules existed are read)."""
+    raw: dict[str, Any] = {
         "ranking": rules.ranking.value,
         "straights": rules.straights.value,
         "decks": rules.decks,
     }
+    if rules.tokens is not TokenRule.BASE:
+        raw["tokens"] = rules.tokens.value
+    return raw
 
 
 def house_rules_from_json(raw: Mapping[str, Any]) -> tuple[TableRules, bool]:

@@ -368,7 +368,7 @@ class SqliteGameLog:
         """Win rates by variant and group, streaks, hardest variants."""
         with self._reading() as conn:
             logs = self._logs(conn, None)
-        return compute_stats([(s.night, [h.verdict.opens for h in heists]) for s, heists in logs])
+        return compute_stats([(s.night, heists) for s, heists in logs])
 
     def _export_json(self, conn: sqlite3.Connection, logs: list[NightLog], everything: bool) -> str:
         presets = fetch_presets(conn) if everything else ()

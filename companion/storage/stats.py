@@ -6,9 +6,36 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from companion.storage.model import Night, Outcome
+from companion.storage.model import HeistDraft, Night, Outcome
 
-__all__ = ["Record", "Streaks", "VariantDifficulty", "Stats", "compute_stats", "longest_streaks"]
+__all__ = [
+    "BASE_TOKENS",
+    "Record",
+    "Streaks",
+    "VariantDifficulty",
+    "Stats",
+    "compute_stats",
+    "longest_streaks",
+    "heist_token_rule",
+    "night_token_rule",
+]
+
+BASE_TOKENS = "base"  # the token rule of tables saved without one
+
+
+def _token_rule(rules: object) -> str:
+    value = rules.get("tokens", BASE_TOKENS) if isinstance(rules, Mapping) else BASE_TOKENS
+    return value if isinstance(value, str) else BASE_TOKENS
+
+
+def heist_token_rule(heist: HeistDraft) -> str:
+    """The token rule a heist was played under: its deal's (``rules.tokens``), else base."""
+    return _token_rule(heist.deal.get("rules") if heist.deal is not None else None)
+
+
+def night_token_rule(night: Night) -> str:
+    """The token rule a night started with."""
+    return _token_rule(night.rules)
 
 
 @dataclass(frozen=True)
@@ -46,11 +73,12 @@ class Streaks:
 
 @dataclass(frozen=True)
 class VariantDifficulty:
-    """How often the vault opened in a variant, over all its heists."""
+    """How often the vault opened in a variant under one token rule, over all its heists."""
 
     variant: str
     heists: int
     vaults: int
+    tokens: str = BASE_TOKENS
 
     @property
     def vault_rate(self) -> float:
@@ -87,16 +115,18 @@ def longest_streaks(results: Sequence[bool]) -> Streaks:
     return Streaks(wins, losses, current)
 
 
-def compute_stats(nights: Sequence[tuple[Night, Sequence[bool]]]) -> Stats:
-    """Stats of ``(night, [vault opened?] per heist in order)`` pairs, in any order."""
+def compute_stats(nights: Sequence[tuple[Night, Sequence[HeistDraft]]]) -> Stats:
+    """Stats of ``(night, its heists in order)`` pairs, in any order."""
     ordered = sorted(nights, key=lambda pair: (pair[0].created_at, pair[0].id))
     overall = Record()
     by_variant: dict[str, Record] = {}
     by_group: dict[tuple[str, ...], Record] = {}
     group_names: dict[tuple[str, ...], tuple[str, ...]] = {}
-    heists: dict[str, list[bool]] = {}
-    for night, opens in ordered:
-        heists.setdefault(night.variant, []).extend(opens)
+    heists: dict[tuple[str, str], list[bool]] = {}
+    for night, played in ordered:
+        for heist in played:
+            kind = (night.variant, heist_token_rule(heist))
+            heists.setdefault(kind, []).append(heist.verdict.opens)
         if night.outcome is Outcome.OPEN:
             continue
         overall = overall.add(night.outcome)
@@ -109,17 +139,17 @@ def compute_stats(nights: Sequence[tuple[Night, Sequence[bool]]]) -> Stats:
         key=lambda night: (night.closed_at or night.created_at, night.id),
     )
     difficulty = [
-        VariantDifficulty(variant, len(results), sum(results))
-        for variant, results in heists.items()
+        VariantDifficulty(variant, len(results), sum(results), tokens)
+        for (variant, tokens), results in heists.items()
         if results
     ]
-    difficulty.sort(key=lambda d: (d.vault_rate, -d.heists, d.variant))
+    difficulty.sort(key=lambda d: (d.vault_rate, -d.heists, d.variant, d.tokens))
     return Stats(
         overall=overall,
         by_variant=MappingProxyType(by_variant),
         by_group=MappingProxyType(by_group),
         group_names=MappingProxyType(group_names),
         night_streaks=longest_streaks([night.outcome is Outcome.WON for night in ended]),
-        heist_streaks=longest_streaks([opened for _, opens in ordered for opened in opens]),
+        heist_streaks=longest_streaks([h.verdict.opens for _, played in ordered for h in played]),
         hardest_variants=tuple(difficulty),
     )

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.messages import named
 from companion.storage import Heist
 from companion.storage.hands import sat_out
+from companion.storage.stats import BASE_TOKENS, heist_token_rule
 from companion.ui.text import t
 from companion.ui.widgets import GREEN, RED, OpenReplay, card_chip
 
@@ -22,6 +24,7 @@ def heist_row(
     """A saved heist as it was on the table: the river, every hand's hole cards with its
     token, who sat out, the verdict and its reasons, the photo."""
     out = sat_out(players, heist.owners)
+    tokens = heist_token_rule(heist)
     verdict = t("vault" if heist.verdict.opens else "alarm_word", lang)
     reasons = [
         ft.Text(str(f.get("reason_fr" if lang == "fr" else "reason", "")), size=13)
@@ -57,6 +60,13 @@ def heist_row(
         if heist.board2
         else None,
         *hands,
+        ft.Text(
+            t("heist_token_rule", lang, rule=named(f"token_rule.{tokens}", tokens)),
+            size=13,
+            key=f"h{heist.number}-tokens",
+        )
+        if tokens != BASE_TOKENS
+        else None,
         ft.Text(
             t("photo.sitting_out", lang, names=", ".join(out)),
             size=13,

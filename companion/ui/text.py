@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.messages import LANGS, named, render, text
+from companion.messages import LANGS, render, text
+from companion.messages.variants import variant_words
 
 __all__ = ["LANGS", "t", "variant_name", "heist_words"]
 
@@ -12,9 +13,10 @@ def t(key: str, lang: str, /, **params: object) -> str:
     return text(key, lang if lang in LANGS else "fr", **params)
 
 
-def variant_name(variant: str, lang: str) -> str:
-    """A house variant in words; one this Companion does not know (a newer one's) as it is."""
-    return str(render(named(f"variant.{variant}", variant), lang if lang in LANGS else "fr"))
+def variant_name(variant: str, lang: str, tokens: str = "base") -> str:
+    """A house variant in words, with its token rule unless base; one this Companion does not
+    know (a newer one's) as it is."""
+    return str(render(variant_words(variant, tokens), lang if lang in LANGS else "fr"))
 
 
 def heist_words(number: int, opened: bool, lang: str) -> str:

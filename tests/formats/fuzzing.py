@@ -51,7 +51,30 @@ rules = st.fixed_dictionaries(
         "ranking": st.one_of(st.sampled_from(["high", "low-a5", "low-27", "x"]), json_values),
         "straights": st.one_of(st.sampled_from(["normal", "wrap"]), json_values),
         "decks": st.one_of(st.sampled_from([1, 2, 3, 0, True]), json_values),
+        "tokens": st.one_of(st.sampled_from(["base", "lsd", "kcarc", "LSD", ""]), json_values),
     },
+)
+# A token move: mostly the shapes the format names, with wrong keys and values mixed in.
+token_move = st.one_of(
+    st.fixed_dictionaries(
+        {"by": st.one_of(st.sampled_from(["Ana", "Bob", "P0", "P1", "Zed", ""]), json_values)},
+        optional={
+            "take": st.one_of(st.integers(-1, 7), json_values),
+            "put_back": st.integers(-1, 7),
+            "give": st.integers(-1, 7),
+            "from": st.one_of(st.sampled_from(["Ana", "Bob", "P0", "P1"]), json_values),
+            "to": st.one_of(st.sampled_from(["Ana", "Bob", "P0", "P1"]), json_values),
+        },
+    ),
+    json_values,
+)
+token_moves = st.one_of(
+    st.dictionaries(
+        st.sampled_from(["preflop", "flop", "turn", "river", "nope"]),
+        st.one_of(st.lists(token_move, max_size=8), json_values),
+        max_size=4,
+    ),
+    json_values,
 )
 table = st.fixed_dictionaries(
     {
@@ -71,6 +94,7 @@ table = st.fixed_dictionaries(
             st.lists(st.fixed_dictionaries({"between": json_values, "cards": card_field})),
             json_values,
         ),
+        "token_moves": token_moves,
         "name": json_values,
         "surprise": json_values,
     },
@@ -93,6 +117,8 @@ def near_valid(draw: st.DrawFn) -> dict[str, object]:
         raw["tokens"] = {f"P{i}": t for i, t in enumerate(draw(st.permutations(range(1, n + 1))))}
     if draw(st.booleans()):
         raw["rules"] = draw(rules)
+    if draw(st.booleans()):
+        raw["token_moves"] = draw(token_moves)
     return raw
 
 

@@ -15,10 +15,11 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum, IntEnum
 
 from companion.engine.cards import Card, Rank, Suit
+from companion.engine.gang.tokens import TokenRule
 from companion.errors import TableError
 
 __all__ = [
@@ -71,11 +72,18 @@ class Straights(Enum):
 
 @dataclass(frozen=True)
 class TableRules:
-    """The table rules that change how hands compare."""
+    """The table's rules: those that change how hands compare, and how tokens move
+    (``tokens``, which changes no hand's value)."""
 
     ranking: Ranking = Ranking.HIGH
     straights: Straights = Straights.NORMAL
     decks: int = 1
+    tokens: TokenRule = TokenRule.BASE
+
+    @property
+    def for_hands(self) -> TableRules:
+        """The rules that value hands: the token rule set back to the base one."""
+        return replace(self, tokens=TokenRule.BASE)
 
 
 @dataclass(frozen=True, order=True)

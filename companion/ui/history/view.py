@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.engine.gang.replay.words import percent
 from companion.storage import NightStatus, Record
+from companion.storage.stats import night_token_rule
 from companion.ui.heist_row import heist_row
 from companion.ui.history.actions import BGSTATS, export_data, show_heists
 from companion.ui.history.host import H
@@ -89,7 +90,8 @@ def history_view(
             [
                 ft.Text(
                     f"#{s.night.id} {s.night.created_at:%Y-%m-%d} "
-                    f"{variant_name(s.night.variant, lang)} — {', '.join(s.night.players)} — "
+                    f"{variant_name(s.night.variant, lang, night_token_rule(s.night))} — "
+                    f"{', '.join(s.night.players)} — "
                     f"{t('score_short', lang, vaults=s.vaults, alarms=s.alarms)} "
                     f"({t(f'log.outcome_{s.outcome.value}', lang)})",
                     size=13,
@@ -171,7 +173,7 @@ def history_view(
                 *[
                     ft.Text(
                         _row(
-                            variant_name(d.variant, lang),
+                            variant_name(d.variant, lang, d.tokens),
                             d.vaults,
                             d.heists,
                             percent(d.vault_rate, lang),

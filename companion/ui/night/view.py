@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.storage import CribbageGame, NightStatus, Outcome
 from companion.storage.bgstats import create_play_link, play_of
+from companion.storage.stats import night_token_rule
 from companion.ui.heist_row import heist_row
 from companion.ui.night.actions import close_night, forget_seats, start_night, undo_heist
 from companion.ui.night.host import H
@@ -85,7 +86,13 @@ def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control
     ] or [ft.Text(t("no_heist", lang))]
     parts: list[ft.Control | None] = [
         ft.Text(
-            t("night_title", lang, id=night.id, variant=variant_name(night.variant, lang)),
+            t(
+                "night_title",
+                lang,
+                id=night.id,
+                variant=variant_name(night.variant, lang, night_token_rule(night)),
+            ),
+            key="night-title",
             size=20,
             weight=ft.FontWeight.BOLD,
         ),

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.engine.gang.checks import DECKS
 from companion.engine.gang.ranking import Ranking, Straights
+from companion.engine.gang.tokens import TokenRule
 from companion.ui.services import Action, pure
 from companion.ui.showdown.actions import apply_preset, group_presets, save_preset
 from companion.ui.showdown.host import H
@@ -87,6 +88,13 @@ def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
                     [(str(n), str(n)) for n in DECKS],
                     lambda v: set_rules(decks=int(v)),
                 ),
+                dropdown(
+                    "token-rule",
+                    t("token_rule", lang),
+                    rules.tokens.value,
+                    [(r.value, word(f"token_rule.{r.value}")) for r in TokenRule],
+                    lambda v: set_rules(tokens=TokenRule(v)),
+                ),
                 ft.Switch(
                     key="two-rivers",
                     label=t("two_rivers", lang),
@@ -132,4 +140,8 @@ def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
             data=table.edition,
         ),
     ]
+    if rules.tokens is not TokenRule.BASE:
+        # The house rules are explained where they are picked; the base one is the game's own.
+        explained = t(f"token_rule.{rules.tokens.value}.explain", lang)
+        controls.insert(1, ft.Text(explained, size=13, key="token-rule-explained"))
     return ft.Column(controls, spacing=8, key="setup")

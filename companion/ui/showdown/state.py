@@ -97,7 +97,9 @@ class ShowdownState:
         return replace(self, variant=variant, tokens=())
 
     def with_rules(self, rules: TableRules) -> ShowdownState:
-        return replace(self, rules=rules, tokens=())
+        # The token rule changes no hand's value: the tokens already given stay.
+        same_hands = rules.for_hands == self.rules.for_hands
+        return replace(self, rules=rules, tokens=self.tokens if same_hands else ())
 
     def with_two_rivers(self, on: bool) -> ShowdownState:
         return replace(

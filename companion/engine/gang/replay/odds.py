@@ -178,7 +178,7 @@ def _standard_path(table: Table) -> bool:
         form is not None
         and form not in (NumpyForm.THREE_SPLIT, NumpyForm.HIGH_LOW)  # faster on the rule path
         and form.max_cards > 0
-        and table.rules == TableRules()
+        and table.rules.for_hands == TableRules()
         and all(0 < len(p.cards) <= form.max_cards for p in table.players)
         and not any(c.is_wild for cards in table_groups(table).values() for c in cards)
     )

@@ -831,4 +831,15 @@ MESSAGES: dict[str, str] = {
     "bgstats.alarm": "alarm",
     "bgstats.total": "{vaults} {vaults:p:vault|vaults}, {alarms} {alarms:p:alarm|alarms}",
     # -- end of BG Stats (#45)
+    # -- the hands as they stood (#43): the replay's second view, street by street
+    "words.describe.empty": "no card",
+    "words.view.stood": "by the hands as they stood",
+    "words.view.odds": "by the odds",
+    "words.stood.hand": "{position} {who} ({desc})",
+    "words.stood.between": "; ",
+    "words.stood.misplaced": "{who} took the {token}, not the {should}: the {token} was {taker}'s",
+    "words.stood.follow": "the tokens follow the hands as they stood",
+    "cli.analyze_odds_line": "{title}, {best}",
+    "cli.analyze_stood_line": "{title}: {order}",
+    # -- end of the hands as they stood (#43)
 }

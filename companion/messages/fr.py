@@ -831,4 +831,15 @@ MESSAGES: dict[str, str] = {
     "bgstats.alarm": "alarme",
     "bgstats.total": "{vaults} {vaults:p:coffre|coffres}, {alarms} {alarms:p:alarme|alarmes}",
     # -- end of BG Stats (#45)
+    # -- the hands as they stood (#43): the replay's second view, street by street
+    "words.describe.empty": "aucune carte",
+    "words.view.stood": "selon les mains telles qu'elles étaient",
+    "words.view.odds": "selon les chances",
+    "words.stood.hand": "{position} {who} ({desc})",
+    "words.stood.between": " ; ",
+    "words.stood.misplaced": "{who} a pris le {token}, pas le {should} : le {token} revenait à {taker}",
+    "words.stood.follow": "les jetons suivent les mains telles qu'elles étaient",
+    "cli.analyze_odds_line": "{title}, {best}",
+    "cli.analyze_stood_line": "{title} : {order}",
+    # -- end of the hands as they stood (#43)
 }

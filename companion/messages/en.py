@@ -842,4 +842,9 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_odds_line": "{title}, {best}",
     "cli.analyze_stood_line": "{title}: {order}",
     # -- end of the hands as they stood (#43)
+    # -- the replay screen's hands as they stood (#43)
+    "replay_stood": "As they stood",
+    "replay_stood_help": 'By the hands as they stood at each street, weakest first: pre-flop the hole cards alone, then with the river cards out ("on ne joue pas au potentiel"). Only the final tokens are saved: they are judged at the river.',
+    "replay_stood_token": "token {token}",
+    # -- end of the replay screen's hands as they stood (#43)
 }

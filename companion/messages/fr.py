@@ -842,4 +842,9 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_odds_line": "{title}, {best}",
     "cli.analyze_stood_line": "{title} : {order}",
     # -- end of the hands as they stood (#43)
+    # -- the replay screen's hands as they stood (#43)
+    "replay_stood": "Telles qu'elles étaient",
+    "replay_stood_help": "Selon les mains telles qu'elles étaient à chaque étape, de la plus faible à la plus forte : au pré-flop les cartes en main seules, puis avec les cartes communes sorties (« on ne joue pas au potentiel »). Seuls les jetons finaux sont enregistrés : ils sont jugés à la river.",
+    "replay_stood_token": "jeton {token}",
+    # -- end of the replay screen's hands as they stood (#43)
 }

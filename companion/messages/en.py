@@ -847,4 +847,8 @@ MESSAGES: dict[str, str] = {
     "replay_stood_help": 'By the hands as they stood at each street, weakest first: pre-flop the hole cards alone, then with the river cards out ("on ne joue pas au potentiel"). Only the final tokens are saved: they are judged at the river.',
     "replay_stood_token": "token {token}",
     # -- end of the replay screen's hands as they stood (#43)
+    # -- le chien in the app (#43): the burned cards on the Showdown screen and in the log
+    "burned_cards": "Burned cards (le chien, optional)",
+    "dog_line": "The dog (the burned cards): {value} [{best}], which beats everyone: {hands}",
+    # -- end of le chien in the app (#43)
 }

@@ -847,4 +847,8 @@ MESSAGES: dict[str, str] = {
     "replay_stood_help": "Selon les mains telles qu'elles étaient à chaque étape, de la plus faible à la plus forte : au pré-flop les cartes en main seules, puis avec les cartes communes sorties (« on ne joue pas au potentiel »). Seuls les jetons finaux sont enregistrés : ils sont jugés à la river.",
     "replay_stood_token": "jeton {token}",
     # -- end of the replay screen's hands as they stood (#43)
+    # -- le chien in the app (#43): the burned cards on the Showdown screen and in the log
+    "burned_cards": "Cartes brûlées (le chien, facultatif)",
+    "dog_line": "Le chien (les cartes brûlées) : {value} [{best}], qui bat tout le monde : {hands}",
+    # -- end of le chien in the app (#43)
 }

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from companion.engine.cards import Card
 from companion.engine.gang.ranking import HandValue, partial_value
-from companion.errors import TableError
+from companion.errors import TableCode, TableError
 
 __all__ = ["DOG_CARDS", "value_dog"]
 
@@ -24,5 +24,5 @@ DOG_CARDS = 3  # the cards burned in a heist: one before the flop, the turn and 
 def value_dog(burned: tuple[Card, ...]) -> HandValue:
     """The value of the three burned cards (a partial hand); wild cards take their best rank."""
     if len(burned) != DOG_CARDS:
-        raise TableError("table.burned_size", n=len(burned))
+        raise TableError(TableCode.BURNED_SIZE, n=len(burned))
     return partial_value(burned)

@@ -394,7 +394,7 @@ MESSAGES: dict[str, str] = {
     "spit_v_four-stocks": "four stocks",
     "spit_v_alternate": "alternate colours",
     "spit_v_chooser": "emptier chooses a pile",
-    "spit_v_speed": "Speed, 15 cards each",
+    "spit_v_speed": "Speed",
     "spit_v_speed-20": "Speed, 20 cards each",
     "spit_live": "Piles in play",
     "spit_live_both": "both",

@@ -394,7 +394,7 @@ MESSAGES: dict[str, str] = {
     "spit_v_four-stocks": "quatre réserves",
     "spit_v_alternate": "couleurs alternées",
     "spit_v_chooser": "le videur choisit son tas",
-    "spit_v_speed": "Speed, 15 cartes chacun",
+    "spit_v_speed": "Speed",
     "spit_v_speed-20": "Speed, 20 cartes chacun",
     "spit_live": "Tas en jeu",
     "spit_live_both": "les deux",

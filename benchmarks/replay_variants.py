@@ -6,8 +6,9 @@ For one table of each variant (and of every table rule: lowball, wrap, wild card
 bound, two decks, three hole cards), prints per street the seconds of
 ``everyone_odds`` (knowing every hole card), of ``own_odds`` (each hand's own cards only), each
 with its method, and of ``best_tokens`` (``everyone_odds`` plus the search for the assignment
-likeliest to open the vault) with that chance, then the whole replay's time (``replay_table``)
-against the plain game's (the README example, ``examples/heist.json``, in the same run); methods
+likeliest to open the vault) with that chance, then the whole replay's time (``replay_table``,
+the hands as they stood included, whose own time ``stood_streets`` is shown beside it) against
+the plain game's (the README example, ``examples/heist.json``, in the same run); methods
 read
 ``exact/N`` for N deals enumerated, ``mc/N`` for N samples with the largest standard error. The
 best of ``--repeat`` warm runs counts; the lookup tables are built before timing.
@@ -34,6 +35,7 @@ from companion.engine.gang.replay.odds import (  # noqa: E402
     own_odds,
     replay_table,
 )
+from companion.engine.gang.replay.stood import stood_streets  # noqa: E402
 from companion.engine.gang.table import Player, SharedHand, Table  # noqa: E402
 from companion.formats.table import table_from_json  # noqa: E402
 
@@ -132,6 +134,7 @@ def main() -> None:
         table = TABLES[name]
         replay_table(table)  # builds the rules' tables of fives
         whole_s, _ = _timed(lambda t=table: replay_table(t), args.repeat)
+        stood_s, _ = _timed(lambda t=table: stood_streets(t), args.repeat)
         total = 0.0
         for street in Street:
             e_s, everyone = _timed(lambda s=street, t=table: everyone_odds(t, s), args.repeat)
@@ -146,7 +149,7 @@ def main() -> None:
             )
         print(
             f"{name:<20} {'total':<8} {total:10.3f}   whole replay {whole_s:.3f} s = "
-            f"{whole_s / plain_s:.1f}x the plain game"
+            f"{whole_s / plain_s:.1f}x the plain game (as they stood: {stood_s:.3f} s)"
         )
 
 

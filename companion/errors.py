@@ -86,6 +86,7 @@ class TableCode:
     NO_FRANCOIS_CARD: Final = "table.no_francois_card"
     RIVER_SIZE: Final = "table.river_size"
     RIVER2_SIZE: Final = "table.river2_size"
+    BURNED_SIZE: Final = "table.burned_size"
 
 
 class PhotoLayoutError(CompanionError, ValueError):

@@ -21,12 +21,16 @@ from companion.engine.gang.replay.odds import (
     street_error,
     token_hands,
 )
+from companion.engine.gang.replay.types import StoodStreet
 from companion.engine.gang.replay.words import (
     best_tokens_text,
     method_text,
     mistake_text,
     percent,
+    stood_order_text,
+    stood_token_lines,
     street_name,
+    view_title,
 )
 from companion.engine.gang.showdown import check_tokens, form_hands
 from companion.engine.gang.words import hand_label
@@ -52,7 +56,8 @@ JSON output (one object per table; an array for an array of tables):
                 "own": {"hands": [ODDS + "method": METHOD]},        knowing only the hand's cards
                 "tokens": {hand id: n} or null,
                 "best_tokens": {"tokens": {hand id: n}, "p_open", "method": METHOD,
-                                "complete": bool, "recorded_p_open": P or null, "text"}}],
+                                "complete": bool, "recorded_p_open": P or null, "text"},
+                "stood": {"hands": [STOOD], "text", "tokens_text": [lines]}}],
    "mistakes": [{"street", "hand", "token", "most_likely", "p_most_likely", "p_token",
                  "own_p_token", "text"}]}   biggest first
   ODDS = {"id", "positions": [P(1), ..., P(N)], "expected", "most_likely"}; position 1 is the
@@ -64,6 +69,11 @@ JSON output (one object per table; an array for an array of tables):
   chance, p_open (its METHOD's std_error is p_open's); complete is false when the assignment is
   the best found but not proven best (too many tied final orders); recorded_p_open: the chance
   the tokens recorded at that street had, or null.
+  stood: the hands as they stood at that street (pre-flop the hole cards alone, then with the
+  river cards out; "on ne joue pas au potentiel"), weakest first, and the street's tokens judged
+  by them. STOOD = {"id", "category", "cards": [the hand's cards], "lowest", "highest": the
+  tokens that fit it (tied hands in any order), "token": n or null, "fits": bool,
+  "should": the token it should have taken when its own does not fit, else null}.
 """
 
 
@@ -141,11 +151,23 @@ def _progress(n: int, total: int, lang: str) -> Callable[[StreetOdds], None]:
     return report
 
 
+def _stood_lines(stood: StoodStreet, lang: str) -> list[str]:
+    """The street by the hands as they stood, and its tokens judged by them."""
+    title = view_title("stood", lang)
+    line = text("cli.analyze_stood_line", lang, title=title, order=stood_order_text(stood, lang))
+    return [
+        f"  {line[0].upper()}{line[1:]}",
+        *(f"    - {t}" for t in stood_token_lines(stood, lang)),
+    ]
+
+
 def _report(replay: Replay, lang: str) -> list[str]:
     labels = {h.id: hand_label(h.id, lang) for h in replay.hands}
     width = max(len(label) for label in labels.values())
     lines = []
+    stood_at = {s.street: s for s in replay.stood}
     for odds in replay.streets:
+        stood = stood_at.get(odds.street)
         board = format_cards(odds.board, pretty=True) or "—"
         if odds.board2:
             board += " / " + (format_cards(odds.board2, pretty=True) or "—")
@@ -174,11 +196,15 @@ def _report(replay: Replay, lang: str) -> list[str]:
             )
         if odds.best is not None:
             best = best_tokens_text(odds.best, lang)
-            lines.append(f"  {best[0].upper()}{best[1:]}")
+            title = view_title("odds", lang)
+            line = text("cli.analyze_odds_line", lang, title=title, best=best)
+            lines.append(f"  {line[0].upper()}{line[1:]}")
         sampled = {h.method for h in odds.own if not h.method.exact}
         if sampled:
             method = max(sampled, key=lambda m: m.std_error)
             lines.append("  " + text("cli.analyze_alone", lang, method=method_text(method, lang)))
+        if stood is not None:
+            lines.extend(_stood_lines(stood, lang))
         lines.append("")
     if any(odds.tokens for odds in replay.streets):
         if replay.mistakes:

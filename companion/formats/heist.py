@@ -7,8 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine.gang.replay.types import HandOdds, Method, Replay, Street
-from companion.engine.gang.replay.words import best_tokens_text, method_text, mistake_text
+from companion.engine.gang.replay.types import HandOdds, Method, Replay, StoodStreet, Street
+from companion.engine.gang.replay.words import (
+    best_tokens_text,
+    method_text,
+    mistake_text,
+    stood_order_text,
+    stood_token_lines,
+)
 from companion.errors import InputError, shortened
 from companion.formats.table import tokens_from_json
 
@@ -57,9 +63,30 @@ def _odds_json(hand: HandOdds) -> dict[str, Any]:
     }
 
 
+def _stood_json(stood: StoodStreet, lang: str) -> dict[str, Any]:
+    return {
+        "hands": [
+            {
+                "id": h.hand.id,
+                "category": h.hand.value.category.label,
+                "cards": [str(c) for c in h.hand.value.best],
+                "lowest": h.lowest,
+                "highest": h.highest,
+                "token": h.token,
+                "fits": h.agrees,
+                "should": h.should,
+            }
+            for h in stood.hands
+        ],
+        "text": stood_order_text(stood, lang),
+        "tokens_text": list(stood_token_lines(stood, lang)),
+    }
+
+
 def replay_to_json(replay: Replay, lang: str = "en") -> dict[str, Any]:
     """The output object of ``companion analyze --json`` (see ``JSON_HELP``)."""
     streets = []
+    stood_at = {s.street: s for s in replay.stood}
     for odds in replay.streets:
         item: dict[str, Any] = {"street": odds.street.value, "board": [str(c) for c in odds.board]}
         if odds.board2:
@@ -81,6 +108,8 @@ def replay_to_json(replay: Replay, lang: str = "en") -> dict[str, Any]:
                 "recorded_p_open": odds.best.recorded_p_open,
                 "text": best_tokens_text(odds.best, lang),
             }
+        if odds.street in stood_at:
+            item["stood"] = _stood_json(stood_at[odds.street], lang)
         streets.append(item)
     mistakes = [
         {

@@ -874,4 +874,42 @@ MESSAGES: dict[str, str] = {
     "token_rule": "Token rule",
     "heist_token_rule": "Token rule: {rule}",
     # -- end of token rules (#43)
+    # -- the hands as they stood (#43): the replay's second view, street by street
+    "words.describe.empty": "no card",
+    "words.view.stood": "by the hands as they stood",
+    "words.view.odds": "by the odds",
+    "words.stood.hand": "{position} {who} ({desc})",
+    "words.stood.between": "; ",
+    "words.stood.misplaced": "{who} took the {token}, not the {should}: the {token} was {taker}'s",
+    "words.stood.follow": "the tokens follow the hands as they stood",
+    "cli.analyze_odds_line": "{title}, {best}",
+    "cli.analyze_stood_line": "{title}: {order}",
+    # -- end of the hands as they stood (#43)
+    # -- the replay screen's hands as they stood (#43)
+    "replay_stood": "As they stood",
+    "replay_stood_help": 'By the hands as they stood at each street, weakest first: pre-flop the hole cards alone, then with the river cards out ("on ne joue pas au potentiel"). Only the final tokens are saved: they are judged at the river.',
+    "replay_stood_token": "token {token}",
+    # -- end of the replay screen's hands as they stood (#43)
+    # -- le chien in the app (#43): the burned cards on the Showdown screen and in the log
+    "burned_cards": "Burned cards (le chien, optional)",
+    "dog_line": "The dog (the burned cards): {value} [{best}], which beats everyone: {hands}",
+    # -- end of le chien in the app (#43)
+    # -- Speed's tally in the app (#43): its deal and its points to a target score
+    "spit.tally_target": "a target score of {target} cannot be played: give a whole number from 1 to {most}",
+    "spit.tally_not_speed": "only Speed is scored by points ({rules} is not Speed): choose Speed above",
+    "spit.tally_over": "player {player} has reached the target: the match is over, start a new one",
+    "spit.tally_points": "the loser cannot hold {points} cards: from 1 to {most} (in hand and to draw)",
+    "spit_speed_deal": "Speed's deal: {cards} cards each (5 in hand, {draw} to draw), two side piles of {side} with a centre card on each.",
+    "spit_tally": "Speed tally",
+    "spit_tally_help": "After each game, type how many cards the loser still holds (in hand and to draw), then tap the winner: the winner scores a point for each.",
+    "spit_tally_target": "Target score",
+    "spit_tally_points": "Cards the loser holds",
+    "spit_tally_won": "Player {n} won",
+    "spit_tally_totals": "Player 1: {one} — Player 2: {two} (target {target})",
+    "spit_tally_game": "Game {n}: player {player} +{points}",
+    "spit_tally_champion": "Player {n} wins the match, {winner} to {loser}",
+    "spit_tally_undo": "Undo the last game",
+    "spit_tally_new": "New match",
+    "spit_tally_not_number": "{text!r} is not a number of cards: type a whole number",
+    # -- end of Speed's tally in the app (#43)
 }

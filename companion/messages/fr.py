@@ -874,4 +874,42 @@ MESSAGES: dict[str, str] = {
     "token_rule": "Règle des jetons",
     "heist_token_rule": "Règle des jetons : {rule}",
     # -- end of token rules (#43)
+    # -- the hands as they stood (#43): the replay's second view, street by street
+    "words.describe.empty": "aucune carte",
+    "words.view.stood": "selon les mains telles qu'elles étaient",
+    "words.view.odds": "selon les chances",
+    "words.stood.hand": "{position} {who} ({desc})",
+    "words.stood.between": " ; ",
+    "words.stood.misplaced": "{who} a pris le {token}, pas le {should} : le {token} revenait à {taker}",
+    "words.stood.follow": "les jetons suivent les mains telles qu'elles étaient",
+    "cli.analyze_odds_line": "{title}, {best}",
+    "cli.analyze_stood_line": "{title} : {order}",
+    # -- end of the hands as they stood (#43)
+    # -- the replay screen's hands as they stood (#43)
+    "replay_stood": "Telles qu'elles étaient",
+    "replay_stood_help": "Selon les mains telles qu'elles étaient à chaque étape, de la plus faible à la plus forte : au pré-flop les cartes en main seules, puis avec les cartes communes sorties (« on ne joue pas au potentiel »). Seuls les jetons finaux sont enregistrés : ils sont jugés à la river.",
+    "replay_stood_token": "jeton {token}",
+    # -- end of the replay screen's hands as they stood (#43)
+    # -- le chien in the app (#43): the burned cards on the Showdown screen and in the log
+    "burned_cards": "Cartes brûlées (le chien, facultatif)",
+    "dog_line": "Le chien (les cartes brûlées) : {value} [{best}], qui bat tout le monde : {hands}",
+    # -- end of le chien in the app (#43)
+    # -- Speed's tally in the app (#43): its deal and its points to a target score
+    "spit.tally_target": "un objectif de {target} points ne peut pas se jouer : donnez un nombre entier de 1 à {most}",
+    "spit.tally_not_speed": "seul Speed se compte en points ({rules} n'est pas Speed) : choisissez Speed plus haut",
+    "spit.tally_over": "le joueur {player} a atteint l'objectif : la partie est finie, commencez-en une nouvelle",
+    "spit.tally_points": "le perdant ne peut pas avoir {points} cartes : de 1 à {most} (en main et à piocher)",
+    "spit_speed_deal": "Donne de Speed : {cards} cartes chacun (5 en main, {draw} à piocher), deux piles latérales de {side} avec une carte au milieu sur chacune.",
+    "spit_tally": "Score de Speed",
+    "spit_tally_help": "Après chaque manche, tapez combien de cartes il reste au perdant (en main et à piocher), puis touchez le gagnant : il marque un point par carte.",
+    "spit_tally_target": "Objectif de score",
+    "spit_tally_points": "Cartes du perdant",
+    "spit_tally_won": "Le joueur {n} a gagné",
+    "spit_tally_totals": "Joueur 1 : {one} — Joueur 2 : {two} (objectif {target})",
+    "spit_tally_game": "Manche {n} : joueur {player} +{points}",
+    "spit_tally_champion": "Le joueur {n} gagne la partie, {winner} à {loser}",
+    "spit_tally_undo": "Annuler la dernière manche",
+    "spit_tally_new": "Nouvelle partie",
+    "spit_tally_not_number": "{text!r} n'est pas un nombre de cartes : tapez un nombre entier",
+    # -- end of Speed's tally in the app (#43)
 }

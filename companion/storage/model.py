@@ -188,6 +188,17 @@ class HeistDraft:
         if self.photo is not None and not is_photo_ref(self.photo):
             raise InvalidRecordError("record.photo_ref", field="photo", photo=self.photo)
 
+    @property
+    def burned(self) -> tuple[str, ...]:
+        """The three burned cards (le chien) when the table kept them: they travel in the deal,
+        so heists saved before, or without them, have none."""
+        kept = self.deal.get("burned") if self.deal is not None else None
+        if isinstance(kept, str):
+            return tuple(kept.split())
+        if isinstance(kept, list | tuple) and all(isinstance(c, str) for c in kept):
+            return tuple(str(c) for c in kept)
+        return ()
+
 
 @dataclass(frozen=True, kw_only=True)
 class Heist(HeistDraft):

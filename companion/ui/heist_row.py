@@ -4,14 +4,29 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.engine.cards import parse_cards
+from companion.engine.gang.dog import value_dog
+from companion.errors import CompanionError
 from companion.messages import named
 from companion.storage import Heist
 from companion.storage.hands import sat_out
 from companion.storage.stats import BASE_TOKENS, heist_token_rule
+from companion.ui.dog import dog_row
 from companion.ui.text import t
 from companion.ui.widgets import GREEN, RED, OpenReplay, card_chip
 
 __all__ = ["heist_row"]
+
+
+def _dog(heist: Heist, lang: str) -> ft.Control | None:
+    """Le chien, when the heist kept its burned cards (a damaged entry is left out)."""
+    try:
+        dog = value_dog(parse_cards(" ".join(heist.burned))) if heist.burned else None
+    except CompanionError:
+        return None
+    if dog is None:
+        return None
+    return dog_row(f"h{heist.number}-dog", dog, tuple(heist.hands), lang)
 
 
 def heist_row(
@@ -75,6 +90,7 @@ def heist_row(
         if out
         else None,
         *reasons,
+        _dog(heist, lang),
         ft.Image(src=thumb, width=200, key=f"photo-{heist.number}") if thumb else None,
         ft.TextButton(
             key=f"replay-{heist.number}",

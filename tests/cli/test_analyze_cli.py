@@ -115,9 +115,12 @@ def test_best_tokens_per_street(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         "of the time (with the tokens taken: 0%)"
     )
     code, out, _ = run(capsys, tmp_path, TABLE)
-    assert "  Best tokens: 1 Ana; 2 Dan; 3 Cleo; 4 Bob — the vault opens 100%" in out
+    assert "  By the odds, best tokens: 1 Ana; 2 Dan; 3 Cleo; 4 Bob — the vault opens 100%" in out
     code, out, _ = run(capsys, tmp_path, TABLE, "--lang", "fr")
-    assert "  Meilleurs jetons : 1 Ana ; 2 Dan ; 3 Cleo ; 4 Bob — le coffre s'ouvre 100 %" in out
+    assert (
+        "  Selon les chances, meilleurs jetons : 1 Ana ; 2 Dan ; 3 Cleo ; 4 Bob — le coffre "
+        "s'ouvre 100 %" in out
+    )
 
 
 def test_sampling_is_stated(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

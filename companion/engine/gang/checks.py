@@ -121,7 +121,7 @@ def table_problems(table: Table) -> tuple[CompanionError, ...]:
         found.append(TableError("table.decks", decks=table.rules.decks))
     found += _rivers(table, variant)
     if table.burned and len(table.burned) != DOG_CARDS:
-        found.append(TableError("table.burned_size", n=len(table.burned)))
+        found.append(TableError(TableCode.BURNED_SIZE, n=len(table.burned)))
     found += _players(table, variant)
     found += _shared(table, variant)
     found += duplicates(card_places(table), decks=table.rules.decks)

@@ -31,6 +31,8 @@ __all__ = [
     "rank_five",
     "five_strength",
     "best_hand",
+    "partial_value",
+    "stood_hand",
     "five_card_sets",
     "lowest_missing",
     "explained_value",
@@ -542,3 +544,57 @@ def best_hand(
     if chosen is None:
         raise TableError("hand.too_few_cards", n=len(hole) + len(board))
     return rank_five(chosen, rules, worst)
+
+
+def partial_value(
+    cards: tuple[Card, ...], rules: TableRules = TableRules(), worst: bool = False
+) -> HandValue:
+    """The value of fewer than five cards, a hand as it stands before the river is out: groups
+    only (high card, pair, two pair, three or four of a kind; straights and flushes need five),
+    compared as fives are, a missing card below any card; wild cards as in a five.
+
+    >>> from companion.engine.cards import parse_cards
+    >>> partial_value(parse_cards("Kh *")).category.name, partial_value(()).strength
+    ('PAIR', (0,))
+    """
+    if len(cards) >= 5:
+        raise TableError("hand.size", n=len(cards))
+    if not cards:  # six-three-hands' empty sub-hand at pre-flop: a high card with no card
+        return HandValue((int(Category.HIGH_CARD),), Category.HIGH_CARD, (), (), (), rules.ranking)
+    naturals = tuple(sorted((int(c.rank) for c in cards if c.rank is not None), reverse=True))
+    value, extra, _ = _wild_search(
+        naturals, len(cards) - len(naturals), (False,), rules.ranking, False, worst
+    )
+    ranks = iter(extra)
+    # Without flushes a wild card's suit changes nothing: a joker is shown as a spade.
+    played = tuple(
+        card
+        if not card.is_wild
+        else Card(Rank(next(ranks)), Suit.SPADES if card.suit is None else card.suit)
+        for card in cards
+    )
+    return explained_value(value, cards, played, rules.ranking)
+
+
+def stood_hand(
+    hole: tuple[Card, ...],
+    board: tuple[Card, ...],
+    rules: TableRules = TableRules(),
+    max_hole: int | None = None,
+    worst: bool = False,
+) -> HandValue:
+    """``best_hand`` of a hand as it stood at a street: when the hole cards it may use and the
+    board so far make fewer than five, every one of those cards as a partial hand (pre-flop:
+    the two hole cards alone).
+
+    >>> from companion.engine.cards import parse_cards
+    >>> stood_hand(parse_cards("7h 7d"), ()).category.name
+    'PAIR'
+    """
+    used = len(hole) if max_hole is None else min(max_hole, len(hole))
+    if used + len(board) >= 5:
+        return best_hand(hole, board, rules, max_hole, worst)
+    values = (
+        partial_value(held + board, rules, worst) for held in _distinct_combinations(hole, used)
+    )
+    return min(values) if worst else max(values)

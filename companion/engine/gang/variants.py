@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.engine.cards import Card
-from companion.engine.gang.ranking import HandValue, TableRules, best_hand, five_strength
+from companion.engine.gang.ranking import (
+    HandValue,
+    TableRules,
+    best_hand,
+    five_strength,
+    partial_value,
+    stood_hand,
+)
 from companion.engine.gang.table import FRANCOIS, Hand, Player, Table
 from companion.errors import TableCode, TableError
 from companion.messages import Phrase, phrase
@@ -62,7 +69,9 @@ class NumpyForm(Enum):
         self.work = work
 
 
-HandFormer = Callable[[Table], tuple[Hand, ...]]
+# A hand former: the table's hands, at the showdown or (``stood``) as they stood at the street
+# its board was cut to (``ranking.stood_hand``).
+HandFormer = Callable[[Table, bool], tuple[Hand, ...]]
 Work = Callable[[Table], int]
 
 
@@ -70,12 +79,21 @@ Work = Callable[[Table], int]
 class Variant:
     name: str
     deals: Deals
-    form: HandFormer
+    former: HandFormer
     work: Work  # how many fives the hand former values for one deal (replay cost estimates)
     two_rivers: bool = False  # whether the two-rivers rule may be combined with it
     players: tuple[int, int] = (2, 10)
     numpy: NumpyForm | None = None  # the replay's numpy path, when it covers the variant
     preflop_empty: tuple[str, ...] = ()  # sub-hands (``Ana/3``: "3") empty at pre-flop: no token
+
+    def form(self, table: Table) -> tuple[Hand, ...]:
+        """The hands that take tokens at the showdown (every river card out)."""
+        return self.former(table, False)
+
+    def form_stood(self, table: Table) -> tuple[Hand, ...]:
+        """The hands as they stood with the river(s) cut to the cards out at a street: a hand
+        of fewer than five cards is valued as it is (``ranking.stood_hand``)."""
+        return self.former(table, True)
 
     @property
     def title(self) -> Phrase:
@@ -98,12 +116,17 @@ def _pick(values: list[tuple[HandValue, int]]) -> list[tuple[HandValue, int]]:
     return sorted(values, key=lambda item: item[0], reverse=True)
 
 
+def _valuer(stood: bool) -> Callable[..., HandValue]:
+    return stood_hand if stood else best_hand
+
+
 def _best_split(
-    player: Player, rivers: tuple[tuple[Card, ...], ...], rules: TableRules
+    player: Player, rivers: tuple[tuple[Card, ...], ...], rules: TableRules, stood: bool
 ) -> list[tuple[HandValue, int]]:
     """Split 4 cards into two pairs (and, with two rivers, place them) to maximise the stronger
     hand, then the weaker."""
     best: list[tuple[HandValue, int]] | None = None
+    value = _valuer(stood)
     cards = player.cards
     for j in range(1, len(cards)):
         first = (cards[0], cards[j])
@@ -112,8 +135,8 @@ def _best_split(
         for r1, r2 in placements:
             pair_values = _pick(
                 [
-                    (best_hand(first, rivers[r1], rules, max_hole=2), r1 + 1),
-                    (best_hand(second, rivers[r2], rules, max_hole=2), r2 + 1),
+                    (value(first, rivers[r1], rules, max_hole=2), r1 + 1),
+                    (value(second, rivers[r2], rules, max_hole=2), r2 + 1),
                 ]
             )
             key = [v for v, _ in pair_values]
@@ -141,67 +164,70 @@ def _rivers(table: Table) -> tuple[tuple[Card, ...], ...]:
     return table.rivers
 
 
-def _form_classic(table: Table) -> tuple[Hand, ...]:
+def _form_classic(table: Table, stood: bool) -> tuple[Hand, ...]:
+    value = _valuer(stood)
     hands: list[Hand] = []
     for p in table.players:
         if table.two_rivers:
             values = _pick(
-                [(best_hand(p.cards, b, table.rules), i + 1) for i, b in enumerate(_rivers(table))]
+                [(value(p.cards, b, table.rules), i + 1) for i, b in enumerate(_rivers(table))]
             )
             hands.extend(_numbered(p, values))
         else:
-            hands.append(Hand(p.name, p.name, best_hand(p.cards, table.board, table.rules)))
+            hands.append(Hand(p.name, p.name, value(p.cards, table.board, table.rules)))
     return tuple(hands)
 
 
-def _form_two_of_four(table: Table) -> tuple[Hand, ...]:
+def _form_two_of_four(table: Table, stood: bool) -> tuple[Hand, ...]:
+    value = _valuer(stood)
     return tuple(
-        Hand(p.name, p.name, best_hand(p.cards, table.board, table.rules, max_hole=2))
+        Hand(p.name, p.name, value(p.cards, table.board, table.rules, max_hole=2))
         for p in table.players
     )
 
 
-def _form_four_two_hands(table: Table) -> tuple[Hand, ...]:
+def _form_four_two_hands(table: Table, stood: bool) -> tuple[Hand, ...]:
     hands: list[Hand] = []
     for p in table.players:
-        hands.extend(_numbered(p, _best_split(p, _rivers(table), table.rules)))
+        hands.extend(_numbered(p, _best_split(p, _rivers(table), table.rules, stood)))
     return tuple(hands)
 
 
-def _form_high_low(table: Table) -> tuple[Hand, ...]:
+def _form_high_low(table: Table, stood: bool) -> tuple[Hand, ...]:
+    value = _valuer(stood)
     hands: list[Hand] = []
     for p in table.players:
-        high = best_hand(p.cards, table.board, table.rules, max_hole=2)
-        low = best_hand(p.cards, table.board, table.rules, max_hole=2, worst=True)
+        high = value(p.cards, table.board, table.rules, max_hole=2)
+        low = value(p.cards, table.board, table.rules, max_hole=2, worst=True)
         hands += [Hand(f"{p.name}/high", p.name, high), Hand(f"{p.name}/low", p.name, low)]
     return tuple(hands)
 
 
-def _form_francois(table: Table) -> tuple[Hand, ...]:
-    hands = [
-        Hand(p.name, p.name, best_hand(p.cards, table.board, table.rules)) for p in table.players
-    ]
+def _form_francois(table: Table, stood: bool) -> tuple[Hand, ...]:
+    value = _valuer(stood)
+    hands = [Hand(p.name, p.name, value(p.cards, table.board, table.rules)) for p in table.players]
     given = tuple(p.francois_card for p in table.players if p.francois_card is not None)
-    hands.append(Hand(FRANCOIS, FRANCOIS, best_hand(given, table.board, table.rules)))
+    hands.append(Hand(FRANCOIS, FRANCOIS, value(given, table.board, table.rules)))
     return tuple(hands)
 
 
-def _form_circular(table: Table) -> tuple[Hand, ...]:
-    hands = [
-        Hand(p.name, p.name, best_hand(p.cards, table.board, table.rules)) for p in table.players
-    ]
-    hands += [Hand(s.id, s.id, best_hand(s.cards, table.board, table.rules)) for s in table.shared]
+def _form_circular(table: Table, stood: bool) -> tuple[Hand, ...]:
+    value = _valuer(stood)
+    hands = [Hand(p.name, p.name, value(p.cards, table.board, table.rules)) for p in table.players]
+    hands += [Hand(s.id, s.id, value(s.cards, table.board, table.rules)) for s in table.shared]
     return tuple(hands)
 
 
 def _subset_strengths(
-    cards: tuple[Card, ...], board: tuple[Card, ...], rules: TableRules
+    cards: tuple[Card, ...], board: tuple[Card, ...], rules: TableRules, stood: bool
 ) -> list[tuple[int, ...]]:
     """For every subset of ``cards`` (bit i: card i), the strength of its best five with the board.
 
     Each five of hole + board cards is valued once and credited to the subset of hole cards it
     uses; a subset's best five is then the best credited to any of its subsets. That is 462
-    valuations for six cards, where valuing each subset on its own takes over 5,000.
+    valuations for six cards, where valuing each subset on its own takes over 5,000. With
+    ``stood``, a subset too small for a five with the board is valued as a partial hand of all
+    its cards and the board.
     """
     size = 1 << len(cards)
     best: list[tuple[int, ...] | None] = [None] * size
@@ -221,6 +247,11 @@ def _subset_strengths(
                 current = best[mask]
                 if current is None or below > current:
                     best[mask] = below
+    if stood:  # after the spread: a partial hand is all its cards, never a larger one's
+        for mask in range(size):
+            if mask.bit_count() + len(board) < 5:
+                subset = tuple(c for i, c in enumerate(cards) if mask >> i & 1)
+                best[mask] = partial_value(subset + board, rules).strength
     if any(b is None for b in best):
         raise TableError("hand.too_few_cards", n=len(board))
     return [b for b in best if b is not None]
@@ -240,10 +271,11 @@ def _three_groups(cards: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(found)
 
 
-def _form_six_three(table: Table) -> tuple[Hand, ...]:
+def _form_six_three(table: Table, stood: bool) -> tuple[Hand, ...]:
+    value = _valuer(stood)
     hands: list[Hand] = []
     for p in table.players:
-        strength = _subset_strengths(p.cards, table.board, table.rules)
+        strength = _subset_strengths(p.cards, table.board, table.rules, stood)
         best: list[tuple[int, ...]] | None = None
         chosen: tuple[int, ...] = ()
         for masks in _three_groups(len(p.cards)):
@@ -252,7 +284,7 @@ def _form_six_three(table: Table) -> tuple[Hand, ...]:
                 best, chosen = values, masks
         # Only the chosen groups need their explained values (the same as ``best_hand``'s).
         groups = [tuple(c for i, c in enumerate(p.cards) if m >> i & 1) for m in chosen]
-        found = sorted((best_hand(g, table.board, table.rules) for g in groups), reverse=True)
+        found = sorted((value(g, table.board, table.rules) for g in groups), reverse=True)
         hands.extend(_numbered(p, [(v, 1) for v in found]))
     return tuple(hands)
 

@@ -47,6 +47,8 @@ def describe(value: HandValue, lang: str = "en") -> str:
     """A hand in words: ``two pair, kings and nines`` / ``deux paires, rois et neuf``."""
     d = value.deciding
     cat = value.category
+    if not d:  # six-three-hands' empty sub-hand, as it stood at pre-flop
+        return text("words.describe.empty", lang)
     if cat is Category.HIGH_CARD and value.ranking is not Ranking.HIGH:
         return "-".join(_symbol(r) for r in d)
     if cat is Category.STRAIGHT_FLUSH and d[0] == Rank.ACE:

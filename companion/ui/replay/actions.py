@@ -20,6 +20,7 @@ from companion.engine.gang.replay.odds import (
     street_error,
     street_odds,
 )
+from companion.engine.gang.replay.stood import stood_streets
 from companion.engine.gang.showdown import form_hands
 from companion.engine.gang.table import Table
 from companion.errors import CompanionError, TableError
@@ -128,7 +129,9 @@ async def run_replay(
             done, error = len(streets), street_error(streets[-1])
             dispatch(_update(job, partial(ReplayState.with_streets_done, n=done, std_error=error)))
         found = tuple(streets)
-        replay = Replay(form_hands(table), found, find_mistakes(found))
+        final = {Street.RIVER.value: tokens} if tokens is not None else None
+        stood = await asyncio.to_thread(stood_streets, table, final)
+        replay = Replay(form_hands(table), found, find_mistakes(found), stood)
         dispatch(_update(job, partial(ReplayState.finished, replay=replay)))
     except CompanionError as error:
         dispatch(_update(job, partial(ReplayState.failed, error=error)))

@@ -24,13 +24,16 @@ from companion.engine.gang.replay.odds import (
     Street,
     chart_data,
 )
+from companion.engine.gang.replay.types import StoodStreet
 from companion.errors import CompanionError
 from companion.messages import Phrase
 from companion.storage import Heist
 
-__all__ = ["VIEWS", "STREETS", "StreetBars", "HandChart", "ReplayState"]
+__all__ = ["VIEWS", "ODDS_VIEWS", "STREETS", "StreetBars", "HandChart", "ReplayState"]
 
-VIEWS = ("everyone", "own")  # knowing every hole card / only the hand's own cards
+# By the odds, knowing every hole card / only the hand's own cards; by the hands as they stood.
+VIEWS = ("everyone", "own", "stood")
+ODDS_VIEWS = ("everyone", "own")
 STREETS = tuple(Street)
 
 
@@ -112,9 +115,18 @@ class ReplayState:
         tokens = dict(self.tokens)
         return tokens if tokens and set(tokens) == set(hand_ids) else None
 
+    @property
+    def by_odds(self) -> bool:
+        """Whether the view shown is one of the odds' (else the hands as they stood)."""
+        return self.view in ODDS_VIEWS
+
+    def stood(self) -> tuple[StoodStreet, ...]:
+        """Each street's hands as they stood, and the final tokens judged at the river."""
+        return self.replay.stood if self.replay is not None else ()
+
     def charts(self) -> tuple[HandChart, ...]:
-        """One chart per hand in seating order, for the chosen view (from ``chart_data``)."""
-        if self.replay is None:
+        """One chart per hand in seating order, for the chosen odds view (from ``chart_data``)."""
+        if self.replay is None or not self.by_odds:
             return ()
         data = chart_data(self.replay)
         tokens = dict(self.tokens)
@@ -134,7 +146,7 @@ class ReplayState:
 
     def methods(self) -> tuple[tuple[Street, Method], ...]:
         """How each street's numbers were found in this view: the least precise hand's."""
-        if self.replay is None:
+        if self.replay is None or not self.by_odds:
             return ()
         return tuple(
             (

@@ -2,19 +2,24 @@
 
 The bars are plain containers (no chart package): one small column of N bars per street, the
 most likely position in a darker colour and the final token's position outlined. Under the charts,
-each street's best tokens (knowing every hole card) and how often they open the vault.
+each street's best tokens (knowing every hole card) and how often they open the vault. A third
+view switches from the odds to the hands as they stood, street by street (``_stood``).
 """
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.engine.cards import format_cards
 from companion.engine.gang.replay.odds import BestTokens, Street
+from companion.engine.gang.replay.types import StoodHand, StoodStreet
 from companion.engine.gang.replay.words import (
     best_tokens_words,
     method_text,
     mistake_text,
     percent,
+    stood_hand_text,
+    stood_token_lines,
     street_name,
 )
 from companion.engine.gang.words import hand_label
@@ -130,6 +135,17 @@ def _hand(chart: HandChart, lang: str) -> ft.Control:
     )
 
 
+def _framed(key: str, lines: list[ft.Control]) -> ft.Control:
+    """A street's block of lines in a thin grey frame."""
+    return ft.Container(
+        key=key,
+        content=ft.Column(lines, spacing=4),
+        padding=8,
+        border=ft.Border.all(1, ft.Colors.GREY_400),
+        border_radius=8,
+    )
+
+
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -175,13 +191,7 @@ def _best_street(street: Street, best: BestTokens, lang: str) -> ft.Control:
         )
     if not best.method.exact:  # a sampled chance comes with its sample count and error bar
         lines.append(ft.Text(method_text(best.method, lang), size=12, color=ft.Colors.GREY_700))
-    return ft.Container(
-        key=slug,
-        content=ft.Column(lines, spacing=4),
-        padding=8,
-        border=ft.Border.all(1, ft.Colors.GREY_400),
-        border_radius=8,
-    )
+    return _framed(slug, lines)
 
 
 def _best_tokens(replay: ReplayState, lang: str) -> ft.Control | None:
@@ -221,6 +231,65 @@ def _mistakes(replay: ReplayState, lang: str) -> ft.Control:
         ]
     note = ft.Text(t("replay_river_only", lang), size=12, color=ft.Colors.GREY_700)
     return section("replay-mistakes", t("replay_mistakes", lang), *lines, note)
+
+
+def _stood_hand(street: StoodStreet, hand: StoodHand, lang: str) -> ft.Control:
+    """One hand as it stood: where, whose and what; its token, red when it does not fit."""
+    slug = f"replay-stood-{street.street.value}-{hand.hand.id}"
+    line: list[ft.Control] = [ft.Text(stood_hand_text(hand, lang), size=13, expand=True)]
+    if hand.token is not None:
+        line.append(
+            ft.Text(
+                t("replay_stood_token", lang, token=hand.token),
+                size=13,
+                key=f"{slug}-token",
+                color=None if hand.agrees else RED,
+                weight=None if hand.agrees else ft.FontWeight.BOLD,
+            )
+        )
+    return ft.Row(line, key=slug, spacing=6)
+
+
+def _stood_street(street: StoodStreet, lang: str) -> ft.Control:
+    """A street's hands as they stood, weakest first, and its tokens judged by them."""
+    boards = [format_cards(street.board, pretty=True) or "—"]
+    if street.board2:
+        boards.append(format_cards(street.board2, pretty=True) or "—")
+    title = _sentence(f"{street_name(street.street, lang)} [{' / '.join(boards)}]")
+    lines: list[ft.Control] = [
+        ft.Text(title, size=12, weight=ft.FontWeight.BOLD),
+        *[_stood_hand(street, h, lang) for h in street.hands],
+    ]
+    slug = f"replay-stood-{street.street.value}"
+    lines += [
+        ft.Text(
+            _sentence(line),
+            size=13,
+            key=f"{slug}-judged-{i}",
+            color=None if not street.disagreements else RED,
+        )
+        for i, line in enumerate(stood_token_lines(street, lang))
+    ]
+    return _framed(slug, lines)
+
+
+def _stood(replay: ReplayState, lang: str) -> list[ft.Control]:
+    """The view by the hands as they stood, street by street."""
+    return [
+        ft.Text(t("replay_stood_help", lang), size=13, key="replay-stood-help"),
+        *[_stood_street(street, lang) for street in replay.stood()],
+    ]
+
+
+def _odds(replay: ReplayState, lang: str) -> list[ft.Control]:
+    """The views by the odds: the charts, the best tokens, how they were found, the mistakes."""
+    return [
+        ft.Text(t("replay_help", lang), size=13),
+        *[_hand(chart, lang) for chart in replay.charts()],
+        *[block for block in (_best_tokens(replay, lang),) if block is not None],
+        _methods(replay, lang),
+        _mistakes(replay, lang),
+    ]
 
 
 def replay_view(state: H, dispatch: Dispatch[H]) -> ft.Control:
@@ -300,10 +369,6 @@ def replay_view(state: H, dispatch: Dispatch[H]) -> ft.Control:
                 ],
                 wrap=True,
             ),
-            ft.Text(t("replay_help", lang), size=13),
-            *[_hand(chart, lang) for chart in replay.charts()],
-            *[block for block in (_best_tokens(replay, lang),) if block is not None],
-            _methods(replay, lang),
-            _mistakes(replay, lang),
+            *(_odds(replay, lang) if replay.by_odds else _stood(replay, lang)),
         ]
     return ft.Column(parts, spacing=10, key="replay")

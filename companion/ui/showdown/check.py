@@ -11,6 +11,7 @@ from typing import Protocol
 
 from companion.engine.cards import Card
 from companion.engine.gang.checks import table_problems
+from companion.engine.gang.dog import value_dog
 from companion.engine.gang.ranking import TableRules
 from companion.engine.gang.showdown import Showdown, judge, order_hands
 from companion.engine.gang.table import Player, SharedHand, Table
@@ -55,6 +56,9 @@ class Fields(Protocol):
     def shared(self) -> tuple[tuple[Entry, ...], ...]: ...
 
     @property
+    def burned(self) -> tuple[Entry, ...]: ...
+
+    @property
     def variant(self) -> str: ...
 
     @property
@@ -95,6 +99,8 @@ def _typed(fields: Fields) -> list[tuple[Phrase, tuple[Entry, ...]]]:
             (phrase("place.shared", hand=f"{a}+{b}"), cards)
             for (a, b), cards in zip(fields.neighbours(), fields.shared, strict=False)
         ]
+    if fields.burned:
+        typed.append((phrase("place.burned"), fields.burned))
     return typed
 
 
@@ -128,6 +134,7 @@ def table_of(fields: Fields) -> Table:
         two_rivers=fields.two_rivers,
         board2=_cards(fields.river2) if fields.two_rivers else (),
         shared=shared,
+        burned=_cards(fields.burned),
     )
 
 
@@ -138,6 +145,8 @@ def _said(fields: Fields, problem: CompanionError) -> bool:
         return any(isinstance(e, str) for e in fields.river)
     if problem.code == TableCode.RIVER2_SIZE:
         return any(isinstance(e, str) for e in fields.river2)
+    if problem.code == TableCode.BURNED_SIZE:
+        return any(isinstance(e, str) for e in fields.burned)
     name = problem.params.get("name")
     if name not in fields.players:
         return False
@@ -166,4 +175,5 @@ def checked(fields: Fields) -> Checked:
     ids = {h.id for h in hands}
     complete = len(fields.tokens) == len(hands) and set(fields.tokens) == ids
     verdict = judge(hands, fields.token_map()) if complete else None
-    return Checked(table, (), Showdown(hands, order_hands(hands), verdict))
+    dog = value_dog(table.burned) if table.burned else None
+    return Checked(table, (), Showdown(hands, order_hands(hands), verdict, dog))

@@ -12,6 +12,7 @@ import flet as ft
 from companion.engine.gang.checks import DECKS
 from companion.engine.gang.ranking import Ranking, Straights
 from companion.engine.gang.tokens import TokenRule
+from companion.ui.cards import entry_text
 from companion.ui.services import Action, pure
 from companion.ui.showdown.actions import apply_preset, group_presets, save_preset
 from companion.ui.showdown.host import H
@@ -139,9 +140,29 @@ def setup_panel(state: H, dispatch: Dispatch[H]) -> ft.Control:
             ),
             data=table.edition,
         ),
+        _burned_field(state, dispatch),
     ]
     if rules.tokens is not TokenRule.BASE:
         # The house rules are explained where they are picked; the base one is the game's own.
         explained = t(f"token_rule.{rules.tokens.value}.explain", lang)
         controls.insert(1, ft.Text(explained, size=13, key="token-rule-explained"))
     return ft.Column(controls, spacing=8, key="setup")
+
+
+def _burned_field(state: H, dispatch: Dispatch[H]) -> ft.Control:
+    """Le chien: the three burned cards, typed like any card; optional."""
+    table, lang = state.table, state.lang
+
+    def typed(e: ft.Event[ft.TextField]) -> None:
+        text = e.control.value or ""
+        dispatch(table_action(lambda tb: tb.with_burned_text(text)))
+
+    return ft.TextField(
+        key="burned",
+        label=t("burned_cards", lang),
+        value=" ".join(entry_text(card) for card in table.burned),
+        dense=True,
+        on_submit=typed,
+        on_blur=typed,
+        data=table.edition,
+    )

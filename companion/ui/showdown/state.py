@@ -49,6 +49,7 @@ class ShowdownState:
     river2: tuple[Entry, ...] = ()
     francois: tuple[Entry | None, ...] = ()  # the card each player gave François, if any
     shared: tuple[tuple[Entry, ...], ...] = ()  # circular: the hand between players i and i+1
+    burned: tuple[Entry, ...] = ()  # the three burned cards (le chien), when typed
     # Bumped when the table is reset (new table, new night): the fields then show the state's
     # text even where it did not change, instead of keeping what was being typed (typing_kept).
     edition: int = 0
@@ -152,6 +153,12 @@ class ShowdownState:
         shared[pair] = entries(text)
         return replace(self, shared=tuple(shared), tokens=())
 
+    def with_burned_text(self, text: str) -> ShowdownState:
+        """The burned cards typed (none, or the three of le chien); the tokens stay: the dog
+        changes no hand."""
+        cards = entries(text)
+        return self if cards == self.burned else replace(self, burned=cards)
+
     def neighbours(self) -> tuple[tuple[str, str], ...]:
         """The pairs of neighbours around the table, for the circular variant's shared hands."""
         n = len(self.players)
@@ -201,6 +208,7 @@ class ShowdownState:
             stray=tuple(stray),
             seating=seating,
             before=self.kept(),
+            burned=self.burned,  # never on the photo: typed, they stay
         )
 
     def kept(self) -> ShowdownState | None:

@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.words import describe
+from companion.ui.dog import dog_text
 from companion.ui.showdown.doubts import answered
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action, table_field
@@ -56,6 +57,14 @@ def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.C
     )
 
 
+def _dog(result: Showdown, lang: str) -> list[ft.Control]:
+    """Le chien's line under the verdict, when the burned cards were typed."""
+    if result.dog is None:
+        return []
+    line = dog_text(result.dog, [h.id for h in result.hands], lang)
+    return [ft.Text(line, color=ft.Colors.WHITE, size=15, key="verdict-dog")]
+
+
 def verdict_panel(result: Showdown, lang: str) -> ft.Control | None:
     if result.verdict is None:
         return None
@@ -80,6 +89,7 @@ def verdict_panel(result: Showdown, lang: str) -> ft.Control | None:
                     text_align=ft.TextAlign.CENTER,
                 ),
                 *reasons,
+                *_dog(result, lang),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),

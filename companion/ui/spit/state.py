@@ -24,6 +24,7 @@ from companion.engine.spit.referee import (
     referee,
     typed_position,
 )
+from companion.engine.spit.tally import SpeedTally
 from companion.errors import CardParseError, CompanionError, InputError
 from companion.formats.spit import parse_move, parse_pile
 from companion.messages import Phrase, phrase
@@ -111,6 +112,14 @@ def _count(text: str, old: int) -> int:
     return min(int(digits), MAX_COUNT) if digits.isdigit() else old
 
 
+def _number(text: str) -> int:
+    """A typed whole number, or the screen's error naming what was typed."""
+    digits = text.strip()
+    if not digits.isdigit() or len(digits) > 6:  # six digits: past any score, and bounded
+        raise InputError("spit_tally_not_number", text=digits)
+    return int(digits)
+
+
 def _with(pair: tuple[int, int], index: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if index == 0 else (pair[0], value)
 
@@ -135,6 +144,7 @@ class SpitScreen:
     # eye; empty when the position was typed.
     photo: tuple[tuple[Card, ...], ...] = ()
     edition: int = 0  # bumped by a reset: the fields then drop what was being typed
+    tally: SpeedTally = SpeedTally()  # Speed's match, game after game (a new table keeps it)
 
     # -- setup ----------------------------------------------------------------------------
 
@@ -181,8 +191,21 @@ class SpitScreen:
         return replace(self, piles=piles, stocks=(stocks[0], stocks[1]), move="", photo=rows)
 
     def cleared(self) -> SpitScreen:
-        """An empty table under the same rules."""
-        return SpitScreen(self.variant, edition=self.edition + 1)
+        """An empty table under the same rules, the match's tally kept."""
+        return SpitScreen(self.variant, edition=self.edition + 1, tally=self.tally)
+
+    # -- Speed's tally ----------------------------------------------------------------------
+
+    def with_target_text(self, text: str) -> SpitScreen:
+        return replace(self, tally=self.tally.with_target(_number(text)))
+
+    def scored(self, winner: int, text: str) -> SpitScreen:
+        """A game won by ``winner``, the loser holding the typed number of cards."""
+        points = _number(text)
+        return replace(self, tally=self.tally.scored(winner, points, VARIANTS[self.variant]))
+
+    def with_tally(self, tally: SpeedTally) -> SpitScreen:
+        return replace(self, tally=tally)
 
     # -- engine ---------------------------------------------------------------------------
 

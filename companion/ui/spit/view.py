@@ -9,6 +9,7 @@ import flet as ft
 from companion.engine.cards import format_cards
 from companion.engine.spit import VARIANTS
 from companion.engine.spit.referee import Ruling, Situation
+from companion.engine.spit.tally import speed_deal
 from companion.engine.spit.words import describe_move, explain
 from companion.errors import CompanionError
 from companion.ui.services import Action, pure
@@ -178,6 +179,109 @@ def _piles(spit: SpitScreen, lang: str, dispatch: Dispatch[H]) -> ft.Control:
     )
 
 
+def _speed_deal(spit: SpitScreen, lang: str) -> ft.Control | None:
+    """The chosen Speed deal in words: 15 cards each and side piles of 10, or 20 and 5."""
+    rules = VARIANTS[spit.variant]
+    if not rules.speed:
+        return None
+    deal = speed_deal(rules)
+    words = t("spit_speed_deal", lang, cards=deal.cards, draw=deal.draw, side=deal.side)
+    return ft.Text(words, size=13, key="spit-speed-deal")
+
+
+def _tally(spit: SpitScreen, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
+    """Speed's match: a point per card the loser still holds, game after game, to the target."""
+    if not VARIANTS[spit.variant].speed:
+        return None
+    tally = spit.tally
+    one, two = tally.totals
+    points = ft.TextField(
+        key="spit-tally-points", label=t("spit_tally_points", lang), dense=True, width=190
+    )
+    lines: list[ft.Control] = [
+        ft.Text(t("spit_tally_help", lang), size=13, italic=True),
+        _field(
+            "spit-tally-target",
+            t("spit_tally_target", lang),
+            str(tally.target),
+            dispatch,
+            lambda sp, text: sp.with_target_text(text),
+            edition=spit.edition,
+            width=150,
+        ),
+        ft.Text(
+            t("spit_tally_totals", lang, one=one, two=two, target=tally.target),
+            size=16,
+            weight=ft.FontWeight.BOLD,
+            key="spit-tally-totals",
+        ),
+        *[
+            ft.Text(
+                t("spit_tally_game", lang, n=i, player=w + 1, points=p),
+                size=13,
+                key=f"spit-tally-game-{i}",
+            )
+            for i, (w, p) in enumerate(tally.games, start=1)
+        ],
+    ]
+    if tally.champion is not None:
+        won = tally.totals[tally.champion]
+        lost = tally.totals[1 - tally.champion]
+        lines.append(
+            ft.Container(
+                ft.Text(
+                    t("spit_tally_champion", lang, n=tally.champion + 1, winner=won, loser=lost),
+                    size=20,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.WHITE,
+                ),
+                key="spit-tally-champion",
+                bgcolor=GREEN,
+                padding=12,
+                border_radius=8,
+            )
+        )
+    else:
+        lines.append(
+            ft.Row(
+                [
+                    points,
+                    *[
+                        ft.Button(
+                            key=f"spit-tally-won-{n}",
+                            content=t("spit_tally_won", lang, n=n),
+                            on_click=lambda e, w=n - 1: dispatch(
+                                _spit(lambda sp: sp.scored(w, points.value or ""))
+                            ),
+                        )
+                        for n in (1, 2)
+                    ],
+                ],
+                wrap=True,
+            )
+        )
+    lines.append(
+        ft.Row(
+            [
+                ft.TextButton(
+                    key="spit-tally-undo",
+                    content=t("spit_tally_undo", lang),
+                    on_click=lambda e: dispatch(_spit(lambda sp: sp.with_tally(sp.tally.undone()))),
+                ),
+                ft.TextButton(
+                    key="spit-tally-new",
+                    content=t("spit_tally_new", lang),
+                    on_click=lambda e: dispatch(
+                        _spit(lambda sp: sp.with_tally(sp.tally.restarted()))
+                    ),
+                ),
+            ],
+            wrap=True,
+        )
+    )
+    return section("spit-tally", t("spit_tally", lang), *lines)
+
+
 def _plays(ruling: Ruling, lang: str) -> ft.Control:
     """Each player's own moves; when nobody can play, what the table does instead."""
     if ruling.situation is not Situation.PLAY:
@@ -294,6 +398,7 @@ def spit_view(
     parts: list[ft.Control | None] = [
         ft.Text(t("spit_title", lang), size=22, weight=ft.FontWeight.BOLD),
         _setup(spit, lang, dispatch),
+        _speed_deal(spit, lang),
         ft.Row(cards_in, wrap=True, key="cards-in"),
         ft.Text(t("spit_photo_help", lang), size=13),
         ft.Text(t("spit_photo_read", lang, cards=_rows(spit)), size=13, key="spit-photo-read")
@@ -321,6 +426,7 @@ def spit_view(
     parts.append(_dispute(spit, lang, dispatch))
     if ruling is not None:
         parts.append(_verdict(ruling, lang))
+    parts.append(_tally(spit, lang, dispatch))
     parts.append(
         ft.TextButton(
             key="spit-new",

@@ -157,6 +157,58 @@ def value_of_five(five: tuple[Any, ...], ranking: str, wrap: bool, worst: bool) 
     return (min if worst else max)(values, key=lambda v: v[1])
 
 
+_SHAPES = {
+    (4,): "four_of_a_kind",
+    (3,): "three_of_a_kind",
+    (3, 1): "three_of_a_kind",
+    (2, 2): "two_pair",
+}
+
+
+def value_of_partial(cards: tuple[Any, ...], ranking: str, worst: bool) -> Value:
+    """The value of fewer than five cards as they stand: the shape of their ranks only (no
+    straight, no flush), then the ranks by group; a missing card counts below any card."""
+    naturals = [(r, s) for r, s in cards if r is not None and s is not None]
+    wilds: list[Wild] = [(None, s) for r, s in cards if r is None]
+    if ranking == HIGH:
+        plays = list(_high_wild_plays(wilds))
+    else:
+        plays = list(_low_wild_plays(naturals, wilds, ranking))
+    values = []
+    for play in plays:
+        counts = Counter(r for r, _ in naturals + list(play))
+        shape = tuple(sorted(counts.values(), reverse=True))
+        category = _SHAPES.get(shape, "pair" if shape[:1] == (2,) else "high_card")
+        groups = sorted(counts, key=lambda r: (counts[r], order_of(r, ranking)), reverse=True)
+        tiebreak = tuple(order_of(r, ranking) for r in groups)
+        level = CATEGORIES.index(category)
+        if ranking == HIGH:
+            values.append((category, (level, tiebreak)))
+        else:
+            values.append((category, (-level, tuple(-x for x in tiebreak))))
+    return (min if worst else max)(values, key=lambda v: v[1])
+
+
+def stood_value(
+    hole: Sequence[Any],
+    board: Sequence[Any],
+    ranking: str = HIGH,
+    wrap: bool = False,
+    max_hole: int | None = None,
+    worst: bool = False,
+) -> Value:
+    """A hand as it stood: ``best_value`` when five can be made, else every card it may use
+    (all its hole cards up to ``max_hole``, and the board) as a partial hand."""
+    used = len(hole) if max_hole is None else min(max_hole, len(hole))
+    if used + len(board) >= 5:
+        return best_value(hole, board, ranking, wrap, max_hole, worst)
+    values = [
+        value_of_partial(tuple(held) + tuple(board), ranking, worst)
+        for held in itertools.combinations(hole, used)
+    ]
+    return (min if worst else max)(values, key=lambda v: v[1])
+
+
 def best_value(
     hole: Sequence[Any],
     board: Sequence[Any],
@@ -209,8 +261,24 @@ def _ordered(values: list[Value]) -> list[Value]:
     return sorted(values, key=lambda v: v[1], reverse=True)
 
 
+class Valuer(Protocol):
+    def __call__(
+        self,
+        hole: Sequence[Any],
+        board: Sequence[Any],
+        ranking: str = HIGH,
+        wrap: bool = False,
+        max_hole: int | None = None,
+        worst: bool = False,
+    ) -> Value: ...
+
+
 def _split_pairs(
-    cards: Sequence[Any], rivers: Sequence[Sequence[Any]], ranking: str, wrap: bool
+    cards: Sequence[Any],
+    rivers: Sequence[Sequence[Any]],
+    ranking: str,
+    wrap: bool,
+    value: Valuer = best_value,
 ) -> list[Value]:
     """Four cards split in two pairs, each pair on a river, using at most its two cards: the
     strongest hand as strong as can be, then the other one."""
@@ -222,8 +290,8 @@ def _split_pairs(
             found.append(
                 _ordered(
                     [
-                        best_value(one, rivers[r1], ranking, wrap, max_hole=2),
-                        best_value(two, rivers[r2], ranking, wrap, max_hole=2),
+                        value(one, rivers[r1], ranking, wrap, max_hole=2),
+                        value(two, rivers[r2], ranking, wrap, max_hole=2),
                     ]
                 )
             )
@@ -231,14 +299,18 @@ def _split_pairs(
 
 
 def _three_groups(
-    cards: Sequence[Any], board: Sequence[Any], ranking: str, wrap: bool
+    cards: Sequence[Any],
+    board: Sequence[Any],
+    ranking: str,
+    wrap: bool,
+    value: Valuer = best_value,
 ) -> list[Value]:
     """Six cards in three groups (any sizes, empty too), each group with the river: the
     strongest as strong as can be, then the second, then the third."""
     found = []
     for labels in itertools.product(range(3), repeat=len(cards)):
         groups = [[c for c, lab in zip(cards, labels, strict=True) if lab == g] for g in range(3)]
-        found.append(_ordered([best_value(g, board, ranking, wrap) for g in groups]))
+        found.append(_ordered([value(g, board, ranking, wrap) for g in groups]))
     return max(found, key=lambda three: [v[1] for v in three])
 
 
@@ -250,31 +322,34 @@ def variant_hands(
     wrap: bool = False,
     francois: Sequence[Any] = (),
     shared: Sequence[tuple[str, Sequence[Any]]] = (),
+    stood: bool = False,
 ) -> dict[str, Value]:
     """Every hand that takes a token, by hand id (``Ana``, ``Ana/1``, ``Ana/high``,
-    ``francois``, ``Ana+Bob``), as the variant forms it."""
+    ``francois``, ``Ana+Bob``), as the variant forms it; with ``stood``, as the hands stood on
+    the river(s) given (cut to a street's cards)."""
+    value: Valuer = stood_value if stood else best_value
     hands: dict[str, Value] = {}
     board = rivers[0]
     for name, cards in players:
         if variant == "two-of-four":
-            hands[name] = best_value(cards, board, ranking, wrap, max_hole=2)
+            hands[name] = value(cards, board, ranking, wrap, max_hole=2)
         elif variant == "high-low":
-            hands[f"{name}/high"] = best_value(cards, board, ranking, wrap, max_hole=2)
-            hands[f"{name}/low"] = best_value(cards, board, ranking, wrap, max_hole=2, worst=True)
+            hands[f"{name}/high"] = value(cards, board, ranking, wrap, max_hole=2)
+            hands[f"{name}/low"] = value(cards, board, ranking, wrap, max_hole=2, worst=True)
         elif variant == "four-two-hands":
-            for i, v in enumerate(_split_pairs(cards, rivers, ranking, wrap), start=1):
+            for i, v in enumerate(_split_pairs(cards, rivers, ranking, wrap, value), start=1):
                 hands[f"{name}/{i}"] = v
         elif variant == "six-three-hands":
-            for i, v in enumerate(_three_groups(cards, board, ranking, wrap), start=1):
+            for i, v in enumerate(_three_groups(cards, board, ranking, wrap, value), start=1):
                 hands[f"{name}/{i}"] = v
         elif len(rivers) == 2:
-            each = _ordered([best_value(cards, r, ranking, wrap) for r in rivers])
+            each = _ordered([value(cards, r, ranking, wrap) for r in rivers])
             for i, v in enumerate(each, start=1):
                 hands[f"{name}/{i}"] = v
         else:
-            hands[name] = best_value(cards, board, ranking, wrap)
+            hands[name] = value(cards, board, ranking, wrap)
     if francois:
-        hands["francois"] = best_value(francois, board, ranking, wrap)
+        hands["francois"] = value(francois, board, ranking, wrap)
     for hand_id, cards in shared:
-        hands[hand_id] = best_value(cards, board, ranking, wrap)
+        hands[hand_id] = value(cards, board, ranking, wrap)
     return hands

@@ -29,8 +29,8 @@ class Counted:
 @pytest.fixture
 def counts(monkeypatch: pytest.MonkeyPatch) -> tuple[Counted, Counted]:
     classic = variants.VARIANTS["classic"]
-    forms: Counted = Counted(classic.form)
-    monkeypatch.setitem(variants.VARIANTS, "classic", replace(classic, form=forms))
+    forms: Counted = Counted(classic.former)
+    monkeypatch.setitem(variants.VARIANTS, "classic", replace(classic, former=forms))
     checks = Counted(showdown_check.table_problems)
     monkeypatch.setattr(showdown_check, "table_problems", checks)
     return forms, checks

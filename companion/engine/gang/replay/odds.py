@@ -60,8 +60,10 @@ from companion.engine.gang.replay.deals import (
     sampled_positions,
     table_groups,
 )
+from companion.engine.gang.replay.hands import token_hands
 from companion.engine.gang.replay.limits import check_replayable
 from companion.engine.gang.replay.rule_path import deal_rows, deal_values, samples_for
+from companion.engine.gang.replay.stood import stood_streets
 from companion.engine.gang.replay.types import (
     BestTokens,
     HandOdds,
@@ -495,20 +497,6 @@ def own_view_values(
     return values
 
 
-def token_hands(
-    table: Table, street: Street, tokens: Mapping[str, int] | None = None
-) -> tuple[Hand, ...]:
-    """The hands a street's tokens rank: every hand, but at pre-flop of six-three-hands, when
-    the tokens leave them out, not the third sub-hands, which are empty then (4 tokens, not 6);
-    the odds are then those of the final order among the hands that hold a token."""
-    hands = form_hands(table)
-    empty = variant_of(table).preflop_empty
-    if tokens is None or street is not Street.PREFLOP or not empty:
-        return hands
-    kept = tuple(h for h in hands if h.id.rpartition("/")[2] not in empty)
-    return kept if set(tokens) == {h.id for h in kept} else hands
-
-
 def street_odds(
     table: Table,
     street: Street,
@@ -573,8 +561,8 @@ def replay_table(
     settings: Settings = Settings(),
     progress: Callable[[StreetOdds], None] | None = None,
 ) -> Replay:
-    """The whole replay: every street, both views, and the biggest token mistakes;
-    ``progress`` hears of each street as soon as it is done."""
+    """The whole replay: every street, both views, the biggest token mistakes and the hands as
+    they stood (``stood``); ``progress`` hears of each street as soon as it is done."""
     hands = form_hands(table)
     recorded = dict(tokens_by_street or {})
     streets = []
@@ -582,7 +570,8 @@ def replay_table(
         streets.append(street_odds(table, street, settings, recorded.get(street.value)))
         if progress is not None:
             progress(streets[-1])
-    return Replay(hands, tuple(streets), find_mistakes(tuple(streets)))
+    found = tuple(streets)
+    return Replay(hands, found, find_mistakes(found), stood_streets(table, recorded))
 
 
 def chart_data(replay: Replay) -> dict[str, dict[str, dict[str, list[float]]]]:

@@ -21,6 +21,8 @@ __all__ = [
     "StreetOdds",
     "BestTokens",
     "Mistake",
+    "StoodHand",
+    "StoodStreet",
     "Replay",
 ]
 
@@ -133,7 +135,47 @@ class Mistake:
 
 
 @dataclass(frozen=True)
+class StoodHand:
+    """A hand as it stood at a street ("on ne joue pas au potentiel"), and its token's fit.
+
+    ``lowest``..``highest`` are the tokens that fit it: tied hands may take their tokens in
+    any order. ``should`` is the token it should have taken when its own does not fit.
+    """
+
+    hand: Hand  # its value as it stood
+    lowest: int
+    highest: int
+    token: int | None = None
+    should: int | None = None
+
+    @property
+    def agrees(self) -> bool:
+        """Whether its token (if any) fits the hands as they stood."""
+        return self.token is None or self.lowest <= self.token <= self.highest
+
+
+@dataclass(frozen=True)
+class StoodStreet:
+    """The order of the hands as they stood at a street, and the tokens judged against it."""
+
+    street: Street
+    board: tuple[Card, ...]  # the public cards of the river at this street
+    board2: tuple[Card, ...]  # and of the second river, with two rivers
+    hands: tuple[StoodHand, ...]  # weakest first, tied hands in seating order
+    tokens: Mapping[str, int] | None = None
+
+    @property
+    def disagreements(self) -> tuple[StoodHand, ...]:
+        return tuple(h for h in self.hands if not h.agrees)
+
+    def taker(self, token: int) -> StoodHand | None:
+        """The hand that should have taken ``token`` in place of the one that did."""
+        return next((h for h in self.hands if h.should == token), None)
+
+
+@dataclass(frozen=True)
 class Replay:
     hands: tuple[Hand, ...]  # the final hands, as at the showdown
     streets: tuple[StreetOdds, ...]
     mistakes: tuple[Mistake, ...]  # biggest first
+    stood: tuple[StoodStreet, ...] = ()  # the hands as they stood, street by street

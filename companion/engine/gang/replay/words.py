@@ -17,8 +17,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine.gang.replay.types import BestTokens, Method, Mistake, Street
-from companion.engine.gang.words import hand_label
+from companion.engine.gang.replay.types import (
+    BestTokens,
+    Method,
+    Mistake,
+    StoodHand,
+    StoodStreet,
+    Street,
+)
+from companion.engine.gang.words import describe, hand_label
 from companion.messages import text
 from companion.messages.numbers import numbers
 
@@ -31,6 +38,12 @@ __all__ = [
     "BestTokensWords",
     "best_tokens_words",
     "best_tokens_text",
+    "view_title",
+    "stood_position",
+    "stood_hand_text",
+    "stood_order_text",
+    "misplaced_text",
+    "stood_token_lines",
 ]
 
 
@@ -126,3 +139,56 @@ def best_tokens_text(best: BestTokens, lang: str = "en") -> str:
         if note is not None:
             line += f" ({note})"
     return line
+
+
+def view_title(view: str, lang: str = "en") -> str:
+    """``by the hands as they stood`` (``stood``) or ``by the odds`` (``odds``)."""
+    return text(f"words.view.{view}", lang)
+
+
+def stood_position(hand: StoodHand) -> str:
+    """``2``, or ``1–2`` for a hand tied over two positions."""
+    if hand.lowest == hand.highest:
+        return str(hand.lowest)
+    return f"{hand.lowest}–{hand.highest}"
+
+
+def stood_hand_text(hand: StoodHand, lang: str = "en") -> str:
+    """``2 Ana (pair of sevens)``: where a hand stood, whose it is and what it was."""
+    return text(
+        "words.stood.hand",
+        lang,
+        position=stood_position(hand),
+        who=hand_label(hand.hand.id, _lang(lang)),
+        desc=describe(hand.hand.value, _lang(lang)),
+    )
+
+
+def stood_order_text(street: StoodStreet, lang: str = "en") -> str:
+    """The hands as they stood at a street, weakest first."""
+    between = text("words.stood.between", lang)
+    return between.join(stood_hand_text(h, lang) for h in street.hands)
+
+
+def misplaced_text(street: StoodStreet, hand: StoodHand, lang: str = "en") -> str:
+    """``Ana took the 1, not the 2: the 1 was Bob's``, for a token that does not fit."""
+    taker = street.taker(hand.token) if hand.token is not None else None
+    return text(
+        "words.stood.misplaced",
+        lang,
+        who=hand_label(hand.hand.id, _lang(lang)),
+        token=hand.token,
+        should=hand.should,
+        taker=hand_label(taker.hand.id, _lang(lang)) if taker is not None else "",
+    )
+
+
+def stood_token_lines(street: StoodStreet, lang: str = "en") -> tuple[str, ...]:
+    """The street's tokens judged by the hands as they stood: one line per token that does
+    not fit, or one saying they all do; none without tokens."""
+    if street.tokens is None:
+        return ()
+    wrong = street.disagreements
+    if not wrong:
+        return (text("words.stood.follow", lang),)
+    return tuple(misplaced_text(street, h, lang) for h in wrong)

@@ -9,12 +9,22 @@ import numpy as np
 
 from companion.engine.cards import Card
 
-__all__ = ["CHECK_BELOW", "READABLE_WIDTH", "Detections"]
+__all__ = ["CHECK_BELOW", "CLUES", "READABLE_WIDTH", "Detections"]
 
 # Reads under this are for a player to check: the real photos' wrong reads all lay under it.
 CHECK_BELOW = 0.95
 # Cards narrower than this in the photo show an index of a few soft pixels, often misread.
 READABLE_WIDTH = 50.0
+# What the reader knows of each card (``Detections.clues``, one column each), NaN where unknown.
+CLUES = (
+    "agree",  # how many readers (corner, index, face) read its code at its surest corner
+    "rank_margin",  # the readers' blended rank probability, best less second
+    "suit_margin",  # and suit probability
+    "ink_against",  # the index ink's redness against the suit read: above 0, it contradicts
+    "sharpness",  # log(1 + variance of the Laplacian) of its surest corner's crop
+    "width",  # its surest corner's card width, image pixels
+    "corners",  # its opposite index corner: 1 read alike, -1 read as another suit, 0 unread
+)
 
 
 def _readonly(array: np.ndarray) -> np.ndarray:
@@ -55,6 +65,7 @@ class Detections:
     ``unread`` (M,4,2) outlines, in image pixels, card faces seen where no card was read: a
     card whose index the reader could not read (an odd design, a smear), for a player to look
     at, since no hand or river count points at it in a photo read without a layout.
+    ``clues`` (N, len(``CLUES``)) what the reader knows of each card besides its confidence.
     """
 
     cards: tuple[Card, ...]
@@ -66,6 +77,8 @@ class Detections:
     doubts: tuple[tuple[str, ...], ...] = ()
     frame: tuple[int, int] = (0, 0)
     unread: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 2), np.float32))
+    # Empty (the default): unknown (NaN).
+    clues: np.ndarray = field(default_factory=lambda: np.zeros((0, len(CLUES)), np.float32))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
@@ -91,6 +104,11 @@ class Detections:
         object.__setattr__(self, "frame", (int(self.frame[0]), int(self.frame[1])))
         object.__setattr__(self, "unread", _readonly(np.asarray(self.unread, np.float32)))
         _check_shape("unread", self.unread, (None, 4, 2))
+        clues = np.asarray(self.clues, np.float32)
+        if clues.size == 0:
+            clues = np.full((n, len(CLUES)), np.nan, np.float32)
+        object.__setattr__(self, "clues", _readonly(clues))
+        _check_shape("clues", self.clues, (n, len(CLUES)))
 
     @classmethod
     def empty(cls) -> Detections:
@@ -114,6 +132,7 @@ class Detections:
             tuple(self.doubts[i] for i in index),
             self.frame,
             self.unread,
+            self.clues[index],
         )
 
     @property

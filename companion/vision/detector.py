@@ -34,7 +34,7 @@ from companion.vision.completions import (
 from companion.vision.detections import Detections
 from companion.vision.gate import DEFAULT_GATE, Gate
 from companion.vision.image import MIN_IMAGE_SIDE
-from companion.vision.ink import contradicts, ink_colours
+from companion.vision.ink import RED_SUITS, contradicts, ink_reads
 from companion.vision.light import balanced
 from companion.vision.merging import (
     COLOUR,
@@ -141,6 +141,23 @@ def _cut(
     v = np.array([q.v for q in frames], np.float64).reshape(-1, 2)
     s = np.array([q.s for q in frames], np.float64) * scale
     return geometry.crop_corners(image, p, u, v, s, extent)
+
+
+def _margin(p: np.ndarray) -> np.ndarray:
+    """(N,) each row's best probability less its second."""
+    if p.shape[1] < 2:
+        return np.zeros(len(p))
+    top = np.partition(p, -2, axis=1)
+    return np.asarray(top[:, -1] - top[:, -2])
+
+
+def _sharpness(crops: np.ndarray) -> np.ndarray:
+    """(N,) log(1 + variance of the Laplacian) of BGR crops' grey: low for a soft index."""
+    out = np.zeros(len(crops))
+    for k, crop in enumerate(crops):
+        grey = cv2.cvtColor(np.ascontiguousarray(crop, np.uint8), cv2.COLOR_BGR2GRAY)
+        out[k] = np.log1p(float(cv2.Laplacian(grey, cv2.CV_32F).var()))
+    return out
 
 
 def paper_saturations(crops: np.ndarray) -> np.ndarray:
@@ -461,9 +478,11 @@ class CardDetector:
         disagree = np.zeros(len(proposals), bool)
         for rank_m, suit_m in codes:
             disagree[rows] |= (rank_m != r[rows]) | (suit_m != s[rows])
-        inks = ink_colours(crops[paper])
+        inks, redness = ink_reads(crops[paper])
+        sharpness = _sharpness(crops[paper])
+        rank_margin, suit_margin = _margin(rank_p[:, :n_ranks]), _margin(suit_p)
         reads = []
-        for i, ink in zip(paper.tolist(), inks.tolist(), strict=True):
+        for j, (i, ink) in enumerate(zip(paper.tolist(), inks.tolist(), strict=True)):
             found = list(doubts)
             suit, conf = int(s[i]), float(confidence[i])
             if contradicts(self.suits[suit], ink):
@@ -471,9 +490,23 @@ class CardDetector:
                 suit, conf = self._suit_of_colour(suit_p[i], ink, suit, rank_p[i, r[i]], conf)
             if disagree[i]:
                 found.append(MODELS)
+            at = int(np.searchsorted(rows, i))
+            red = float(redness[j])
+            clues = (
+                float(sum(int(rm[at]) == r[i] and int(sm[at]) == suit for rm, sm in codes)),
+                float(rank_margin[i]),
+                float(suit_margin[i]),
+                red if self.suits[suit] not in RED_SUITS else -red,
+                float(sharpness[j]),
+                float(proposals[i].s),
+            )
             reads.append(
                 CornerRead(
-                    self._cards[r[i]][suit], conf, _unit(proposals[i]), tuple(dict.fromkeys(found))
+                    self._cards[r[i]][suit],
+                    conf,
+                    _unit(proposals[i]),
+                    tuple(dict.fromkeys(found)),
+                    clues,
                 )
             )
         return reads, [proposals[i] for i in np.flatnonzero(~index).tolist()]

@@ -15,7 +15,7 @@ import numpy as np
 
 from companion.vision import geometry
 
-__all__ = ["Ink", "RED_SUITS", "contradicts", "ink_colours"]
+__all__ = ["Ink", "RED_SUITS", "contradicts", "ink_colours", "ink_reads", "ink_redness"]
 
 RED_SUITS = frozenset("hd")
 # The index (rank glyph and suit pip) lies within this many card widths of the corner's long
@@ -35,6 +35,9 @@ RED_MARGIN = 0.3
 # One colour decides when it has this many times the other's pixels, and enough of them.
 DOMINANCE = 3.0
 MIN_INK = 12  # pixels
+# The ink's redness: pixels darker than this in green and blue are ink, this many at least.
+LEAN_DARK = 0.6
+LEAN_INK = 6  # pixels
 
 
 class Ink(IntEnum):
@@ -43,12 +46,10 @@ class Ink(IntEnum):
     BLACK = 2
 
 
-def ink_colours(crops: np.ndarray) -> np.ndarray:
-    """(N,) ``Ink`` of the index ink in corner crops (N, H, W, 3) BGR (``geometry.CORNER``)."""
+def _band(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The index band of corner crops, white-balanced on its own paper: its B, G, R relative
+    to the paper (1.0), and which pixels lie on the card (paper on both sides along the row)."""
     n = len(crops)
-    out = np.full(n, Ink.UNKNOWN, np.int8)
-    if n == 0:
-        return out
     (x0, x1), (y0, y1) = geometry.CORNER
     first = round((INDEX_FROM - x0) / (x1 - x0) * geometry.CROP_W)
     top = round((INDEX_FROM - y0) / (y1 - y0) * geometry.CROP_H)
@@ -69,19 +70,48 @@ def ink_colours(crops: np.ndarray) -> np.ndarray:
     high, low = np.maximum(np.maximum(b, g), r), np.minimum(np.minimum(b, g), r)
     # Ink lies on the card: paper on both sides of it along its row. A table showing past a
     # misframed card's edge (black or red cloth, dark wood) has paper on one side only.
-    spread = high - low
-    on_paper = (high > PAPER_LEVEL) & (spread < PAPER_SPREAD)
+    on_paper = (high > PAPER_LEVEL) & (high - low < PAPER_SPREAD)
     inside = (
         np.maximum.accumulate(on_paper, axis=2)
         & np.maximum.accumulate(on_paper[:, :, ::-1], axis=2)[:, :, ::-1]
     )
+    return b, g, r, inside
+
+
+def ink_colours(crops: np.ndarray) -> np.ndarray:
+    """(N,) ``Ink`` of the index ink in corner crops (N, H, W, 3) BGR (``geometry.CORNER``)."""
+    return ink_reads(crops)[0]
+
+
+def ink_redness(crops: np.ndarray) -> np.ndarray:
+    """(N,) how red the index ink of corner crops leans, NaN where too little ink shows: the
+    median, over the band's pixels dark in green and blue, of red above the other two. Red ink
+    leans far above 0 and black ink near 0, also where the clear-cut pixels ``ink_colours``
+    counts are too few (a washed-out, small or soft index); a four-colour deck's blue leans
+    below 0."""
+    return ink_reads(crops)[1]
+
+
+def ink_reads(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``ink_colours`` and ``ink_redness`` of corner crops, their band balanced once."""
+    n = len(crops)
+    colours, redness = np.full(n, Ink.UNKNOWN, np.int8), np.full(n, np.nan)
+    if n == 0:
+        return colours, redness
+    b, g, r, inside = _band(crops)
+    high, low = np.maximum(np.maximum(b, g), r), np.minimum(np.minimum(b, g), r)
+    spread = high - low
     black = np.count_nonzero(inside & (high < BLACK_LEVEL) & (spread < BLACK_SPREAD), axis=(1, 2))
     dark_gb = np.maximum(g, b)
     red = inside & (r > RED_LEVEL) & (dark_gb < RED_DARK) & (r - dark_gb > RED_MARGIN)
     red = np.count_nonzero(red, axis=(1, 2))
-    out[(red >= MIN_INK) & (red > DOMINANCE * black)] = Ink.RED
-    out[(black >= MIN_INK) & (black > DOMINANCE * red)] = Ink.BLACK
-    return out
+    colours[(red >= MIN_INK) & (red > DOMINANCE * black)] = Ink.RED
+    colours[(black >= MIN_INK) & (black > DOMINANCE * red)] = Ink.BLACK
+    dark = inside & (np.minimum(g, b) < LEAN_DARK)
+    leaning = r - dark_gb
+    for i in np.flatnonzero(np.count_nonzero(dark, axis=(1, 2)) >= LEAN_INK).tolist():
+        redness[i] = float(np.median(leaning[i][dark[i]]))
+    return colours, redness
 
 
 def contradicts(suit: str, ink: int) -> bool:

@@ -12,7 +12,7 @@ import numpy as np
 
 from companion.engine.cards import Card
 from companion.vision import geometry
-from companion.vision.detections import CHECK_BELOW, Detections
+from companion.vision.detections import CHECK_BELOW, CLUES, Detections
 from companion.vision.proposals import Proposal
 
 __all__ = [
@@ -55,10 +55,13 @@ class CornerRead:
     confidence: float
     proposal: Proposal
     doubts: tuple[str, ...] = ()
+    # ``detections.CLUES`` but the last (``corners``, known once the card's reads are merged).
+    clues: tuple[float, ...] = ()
 
 
-def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
-    """Drop an unsure read whose rank matches a surer read at the card's opposite corner.
+def _one_suit_per_card(reads: list[CornerRead]) -> tuple[list[CornerRead], set[int]]:
+    """Drop an unsure read whose rank matches a surer read at the card's opposite corner; the
+    reads kept, and (``id``) those whose opposite corner was so read as another suit.
 
     In a revealed hand the upper card often covers the lower card's suit pip with one of its
     own, so one index corner reads "7 of hearts", unsurely, while the free one reads "7 of
@@ -70,18 +73,22 @@ def _one_suit_per_card(reads: list[CornerRead]) -> list[CornerRead]:
         return np.asarray(geometry.card_quad(q.p, q.u, q.v, q.s).mean(axis=0))
 
     kept: list[CornerRead] = []
+    contested: set[int] = set()
     for read in reads:
         q = read.proposal
-        if read.confidence < SURE and any(
-            k.card.rank == read.card.rank
+        rivals = [
+            k
+            for k in kept
+            if k.card.rank == read.card.rank
             and k.card != read.card
             and float(q.u @ k.proposal.u) < -0.9  # opposite corners of one card
             and np.linalg.norm(centre(q) - centre(k.proposal)) < 0.35 * min(q.s, k.proposal.s)
-            for k in kept
-        ):
+        ]
+        if read.confidence < SURE and rivals:
+            contested.update(id(k) for k in rivals)
             continue
         kept.append(read)
-    return kept
+    return kept, contested
 
 
 @dataclass
@@ -92,7 +99,9 @@ class _Place:
     support: float
     reads: list[tuple[str, ...]]
     corners: list[Proposal]
+    clues: tuple[float, ...]  # its surest read's
     rivals: int = 0  # reads of the same card elsewhere, past the decks in play
+    contested: bool = False  # its opposite corner read as another suit
 
     @property
     def quad(self) -> np.ndarray:
@@ -174,7 +183,8 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
             continue
         kept.append(read)
     places: dict[Card, list[_Place]] = {}
-    for read in _one_suit_per_card(kept):
+    merged, contested = _one_suit_per_card(kept)
+    for read in merged:
         card, conf, q = read.card, read.confidence, read.proposal
         quad = geometry.card_quad(q.p, q.u, q.v, q.s)
         known = places.setdefault(card, [])
@@ -184,8 +194,11 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
             near[0].support = 1 - (1 - near[0].support) * (1 - conf)
             near[0].reads.append(read.doubts)
             near[0].corners.append(q)
+            near[0].contested |= id(read) in contested
         elif len(known) < decks:
-            known.append(_Place(conf, [read.doubts], [q]))
+            known.append(
+                _Place(conf, [read.doubts], [q], read.clues, contested=id(read) in contested)
+            )
         else:
             # One more copy than the decks hold: one of the reads is of another card, and
             # the surer copy kept may be the wrong one.
@@ -206,4 +219,11 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
         quads,
         doubts=doubts,
         frame=(w, h),
+        clues=np.array([_place_clues(p) for _, p in rows], np.float32),
     )
+
+
+def _place_clues(place: _Place) -> list[float]:
+    """``detections.CLUES`` of a place: its surest read's, then its opposite corner's."""
+    read = list(place.clues) or [float("nan")] * (len(CLUES) - 1)
+    return [*read, -1.0 if place.contested else float(len(place.corners) > 1)]

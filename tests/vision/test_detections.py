@@ -3,6 +3,7 @@ import pytest
 
 from companion.engine.cards import Card, Suit
 from companion.vision import Detections
+from companion.vision.detections import CLUES
 from tests.helpers import cards
 
 
@@ -122,6 +123,18 @@ def test_unread_faces_are_kept_by_a_selection_and_checked_for_shape() -> None:
     assert Detections.empty().unread.shape == (0, 4, 2) and not det.unread.flags.writeable
     with pytest.raises(ValueError, match=r"unread must have shape \(N, 4, 2\), got \(4, 2\)"):
         Detections(cards("As"), np.ones(1), np.zeros((1, 4)), np.zeros((1, 4, 2)), unread=face[0])
+
+
+def test_clues_are_unknown_by_default_kept_by_a_selection_and_checked_for_shape() -> None:
+    assert np.isnan(_three().clues).all() and _three().clues.shape == (3, len(CLUES))
+    clues = np.arange(2 * len(CLUES), dtype=np.float32).reshape(2, len(CLUES))
+    det = Detections(cards("As Td"), np.ones(2), np.zeros((2, 4)), np.zeros((2, 4, 2)), clues=clues)
+    assert det[np.array([1])].clues.tolist() == [clues[1].tolist()]
+    assert not det.clues.flags.writeable
+    with pytest.raises(ValueError, match=rf"clues must have shape \(2, {len(CLUES)}\)"):
+        Detections(
+            cards("As Td"), np.ones(2), np.zeros((2, 4)), np.zeros((2, 4, 2)), clues=clues[:1]
+        )
 
 
 def _cards_of_width(*widths: float) -> Detections:

@@ -10,7 +10,7 @@ import pytest
 
 from companion.vision import CardDetector
 from companion.vision.detector import _cut
-from companion.vision.ink import Ink, contradicts, ink_colours
+from companion.vision.ink import Ink, contradicts, ink_colours, ink_redness
 from tests.helpers import FIXTURES
 
 PAPER = (235, 240, 238)  # BGR, a slightly cold white
@@ -48,6 +48,23 @@ def test_warm_light_leaves_red_red_and_black_black() -> None:
     crops = np.stack([_corner((30, 30, 200)), _corner((20, 20, 20))])
     tinted = np.clip(crops * warm, 0, 255).astype(np.uint8)
     assert ink_colours(tinted).tolist() == [Ink.RED, Ink.BLACK]
+
+
+def test_the_inks_redness_leans_red_for_red_ink_near_zero_for_black_and_below_for_blue() -> None:
+    dim = 0.55  # a dim corner, its red ink too pale for the clear-cut count
+    crops = np.stack(
+        [
+            _corner((60, 60, 200)),
+            _corner((25, 25, 25)),
+            _corner((180, 60, 20)),
+            _corner(PAPER),
+            np.clip(_corner((110, 100, 190)) * dim, 0, 255).astype(np.uint8),
+        ]
+    )
+    redness = ink_redness(crops)
+    assert redness[0] > 0.3 and abs(redness[1]) < 0.05 and redness[2] < -0.3
+    assert np.isnan(redness[3]) and redness[4] > 0.2
+    assert ink_redness(crops[:0]).shape == (0,)
 
 
 @pytest.mark.parametrize(

@@ -45,6 +45,24 @@ def test_an_unsure_read_with_another_suit_at_the_opposite_corner_is_dropped() ->
     assert det.cards == cards("7s")
 
 
+@pytest.mark.parametrize(
+    ("second", "corners"),
+    [(None, 0.0), (("7s", 0.6), 1.0), (("7h", 0.6), -1.0)],
+    ids=["one corner", "alike", "another suit"],
+)
+def test_a_cards_clues_are_its_surest_reads_and_what_its_opposite_corner_read(
+    second: tuple[str, float] | None, corners: float
+) -> None:
+    a, b = _corners(50, 50)
+    clues = (3.0, 0.9, 0.8, -0.3, 7.0, S)
+    reads = [CornerRead(parse_card("7s"), 0.92, b, (), clues)]
+    if second is not None:
+        reads.append(CornerRead(parse_card(second[0]), second[1], a, (), (1.0,) * 6))
+    det = merge_reads(reads, (400, 400))
+    assert det.cards == cards("7s")
+    assert det.clues.tolist() == [pytest.approx([*clues, corners])]
+
+
 @pytest.mark.parametrize("other", [("7h", 0.9), ("8h", 0.6)], ids=["sure pair", "other rank"])
 def test_sure_reads_and_other_ranks_stay(other: tuple[str, float]) -> None:
     # Two sevens lying head to foot on each other are a pair, and an 8 is another card.

@@ -51,12 +51,14 @@ from companion.vision.training.views import (
 
 __all__ = [
     "Doubts",
+    "Misreads",
     "Score",
     "doubts",
     "expect_of",
     "flag_line",
     "grouping_exact",
     "main",
+    "misreads",
     "score_cards",
 ]
 
@@ -213,6 +215,57 @@ def doubts(
     return Doubts(silent, right_flagged, right, wrong_flagged, wrong)
 
 
+COURTS = frozenset("JQK")
+
+
+@dataclass(frozen=True)
+class Misreads:
+    """An image's wrong reads by what was misread, each paired with a missed card of the same
+    rank (a suit misread) or the same suit (a rank misread); ``other``: neither."""
+
+    colour: int = 0  # a red suit read as a black one or the reverse
+    suit: int = 0  # a suit of the same colour (spades for clubs)
+    rank: int = 0
+    other: int = 0  # no missed card alike: an extra read, or rank and suit both wrong
+    courts: int = 0  # of ``colour`` and ``suit``: a jack, queen or king
+
+    def __add__(self, other: Misreads) -> Misreads:
+        return Misreads(
+            self.colour + other.colour,
+            self.suit + other.suit,
+            self.rank + other.rank,
+            self.other + other.other,
+            self.courts + other.courts,
+        )
+
+
+def misreads(found: Sequence[str], truth: Sequence[str]) -> Misreads:
+    """What each wrong read of an image misread: suits first, then ranks, then the rest."""
+    extra = list((Counter(found) - Counter(truth)).elements())
+    missed = Counter(truth) - Counter(found)
+    kinds = Counter[str]()
+    unpaired: list[str] = []
+    for code in extra:
+        alike = [m for m in missed.elements() if m[:-1] == code[:-1]]
+        if not alike:
+            unpaired.append(code)
+            continue
+        match = next((m for m in alike if _red(m) == _red(code)), alike[0])
+        missed[match] -= 1
+        kinds["suit" if _red(match) == _red(code) else "colour"] += 1
+        kinds["courts"] += code[0] in COURTS
+    for code in unpaired:
+        rank_of = next((m for m in missed.elements() if m[-1] == code[-1]), None)
+        if rank_of is not None:
+            missed[rank_of] -= 1
+        kinds["rank" if rank_of is not None else "other"] += 1
+    return Misreads(**kinds)
+
+
+def _red(code: str) -> bool:
+    return code[-1] in "hd"
+
+
 def stray_unread(codes: Sequence[str], truth: Sequence[str], stray: Sequence[str]) -> int:
     """The labelled ``stray`` cards (off the table, not in play) that no read gives: a silent
     error among them leaves the verdict as it is, and no ``missing`` count can report it. Of
@@ -317,6 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     by_source: dict[str, Score] = {}
     flags_by_source: dict[str, Doubts] = {}
     tables = exact = 0
+    kinds = Misreads()
     unread = unread_photos = unread_idle = 0  # faces, photos with some, photos missing none
     # Photos said to hold cards too small to read surely, and those read with no error, for the
     # photos said so and the others: whether the warning points at the photos read wrongly.
@@ -356,6 +410,7 @@ def main(argv: list[str] | None = None) -> int:
             latency.setdefault(key, []).append(elapsed)
             codes = [str(card) for card in detections.cards]
             score = score_cards(codes, entry["cards"], entry.get("partly_hidden", []))
+            kinds = kinds + misreads(codes, entry["cards"] + entry.get("partly_hidden", []))
             if truth and groups is not None:
                 tables += 1
                 ok = grouping_exact(groups, truth)
@@ -417,6 +472,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{how} their layout (--expect)"
         )
     print(flag_line("flags", honesty))
+    print(
+        f"wrong reads: {kinds.colour} of the other colour's suit, {kinds.suit} of the same "
+        f"colour's ({kinds.courts} of these two on courts), {kinds.rank} of the rank, "
+        f"{kinds.other} else"
+    )
     if len(flags_by_source) > 1:
         for source, found in sorted(flags_by_source.items()):
             print(f"  {flag_line(source, found)}")

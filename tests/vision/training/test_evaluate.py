@@ -1,4 +1,5 @@
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -11,11 +12,13 @@ from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.places import SeenCard
 from companion.vision.training.evaluate import (
     Doubts,
+    Misreads,
     doubts,
     expect_of,
     flag_line,
     grouping_exact,
     main,
+    misreads,
     score_cards,
     stray_unread,
 )
@@ -132,6 +135,27 @@ def test_flags_are_told_as_the_shares_of_right_and_wrong_cards_flagged() -> None
     )
     # A set with no wrong read has flagged none of them, not divided by zero.
     assert Doubts(0, 0, 5, 0, 0).wrong_share == 0.0
+
+
+@pytest.mark.parametrize(
+    ("found", "truth", "want"),
+    [
+        (["As", "Kd"], ["As", "Kd"], Misreads()),
+        (["Ad"], ["As"], Misreads(colour=1)),  # red read for black
+        (["Jc"], ["Jd"], Misreads(colour=1, courts=1)),
+        (["Js", "Js"], ["Jc", "Js"], Misreads(suit=1, courts=1)),  # the same card twice
+        # Of two missed cards of the rank, the one of the read's colour is the one misread.
+        (["9c"], ["9h", "9s"], Misreads(suit=1)),
+        (["8h"], ["6h"], Misreads(rank=1)),
+        (["8h", "2c"], [], Misreads(other=2)),  # extra reads, nothing missed
+        (["8h"], ["6c"], Misreads(other=1)),  # rank and suit both wrong
+    ],
+)
+def test_wrong_reads_are_told_by_what_was_misread(
+    found: list[str], truth: list[str], want: Misreads
+) -> None:
+    assert misreads(found, truth) == want
+    assert misreads(found, truth) + Misreads(rank=1) == replace(want, rank=want.rank + 1)
 
 
 @pytest.mark.parametrize(

@@ -756,9 +756,9 @@ MESSAGES: dict[str, str] = {
     "photo.unread": "not read",
     "photo.sitting_out": "Sitting out: {names}",
     "photo.plays": "{name} plays",
-    "seat.ask": "Who sits where? Tell it once for the night: tap a hand on the photo and pick its owner, or pick them below.",
+    "seat.ask": "Who sits where? Once for the night: tap a hand on the photo, then its player; the other hands follow clockwise in the night's order.",
     "seat.hand": "Hand {n}",
-    "seat.whose": "Whose hand is it?",
+    "seat.whose": "Whose is the hand outlined on the photo?",
     "seat.keep": "Keep these seats",
     "seat.change": "Change seats",
     "seat.night": "Seated clockwise: {names}",
@@ -768,6 +768,8 @@ MESSAGES: dict[str, str] = {
     "seat.carried": "Seats as at night #{night}: {names}. Sitting elsewhere? Ask the seats again on the night's screen.",
     "seat.misfit": "This photo's hands do not fit the seats kept: check whose hand is whose before the verdict.",
     "seat.followed": "{n} cards read; hands given by seat.",
+    # Seats asked in one panel: the tokens wait for them
+    "doubt.seats": "Who sits where: keep the seats above first.",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
     "input.number_too_long": "{name} holds a number of more than {digits} digits",

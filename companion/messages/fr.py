@@ -756,9 +756,9 @@ MESSAGES: dict[str, str] = {
     "photo.unread": "non lue",
     "photo.sitting_out": "Ne jouent pas : {names}",
     "photo.plays": "{name} joue",
-    "seat.ask": "Qui est assis où ? Une seule fois pour la soirée : touchez une main sur la photo et choisissez à qui elle est, ou choisissez ci-dessous.",
+    "seat.ask": "Qui est assis où ? Une seule fois pour la soirée : touchez une main sur la photo, puis son joueur ; les autres mains suivent dans le sens des aiguilles d'une montre, dans l'ordre de la soirée.",
     "seat.hand": "Main {n}",
-    "seat.whose": "À qui est cette main ?",
+    "seat.whose": "À qui est la main entourée sur la photo ?",
     "seat.keep": "Garder ces places",
     "seat.change": "Changer les places",
     "seat.night": "Places, dans le sens des aiguilles d'une montre : {names}",
@@ -768,6 +768,8 @@ MESSAGES: dict[str, str] = {
     "seat.carried": "Places comme à la soirée n°{night} : {names}. Assis ailleurs ? Redemandez les places sur l'écran de la soirée.",
     "seat.misfit": "Les mains de cette photo ne correspondent pas aux places gardées : vérifiez à qui est chaque main avant le verdict.",
     "seat.followed": "{n} cartes lues ; mains données par place.",
+    # Seats asked in one panel: the tokens wait for them
+    "doubt.seats": "Qui est assis où : gardez d'abord les places ci-dessus.",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
     "input.number_too_long": "{name} contient un nombre de plus de {digits} chiffres",

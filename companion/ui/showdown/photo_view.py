@@ -8,6 +8,7 @@ photo; pinch (or the mouse wheel) zooms it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import flet as ft
@@ -15,7 +16,7 @@ import flet.canvas as cv
 
 from companion.ui.cards import card_face
 from companion.ui.fonts import FAMILY
-from companion.ui.photo.read import PhotoRead, Quad, Spot
+from companion.ui.photo.read import PhotoRead, Point, Spot
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
@@ -46,7 +47,7 @@ def place_colour(place: int) -> str:
     return _HANDS[place % len(_HANDS)]
 
 
-def _outline(quad: Quad, k: float, colour: str, width: float, dashed: bool) -> cv.Shape:
+def _outline(quad: Sequence[Point], k: float, colour: str, width: float, dashed: bool) -> cv.Shape:
     (x0, y0), *rest = quad
     elements: list[cv.Path.PathElement] = [cv.Path.MoveTo(x0 * k, y0 * k)]
     elements += [cv.Path.LineTo(x * k, y * k) for x, y in rest]
@@ -76,8 +77,34 @@ def _label(x: float, y: float, words: str, colour: str, size: int = 11) -> cv.Sh
     )
 
 
+HULL_MARGIN = 6.0  # screen pixels between a hand's outline and its cards' edges
+
+
+def _grown(points: Sequence[Point], by: float) -> list[Point]:
+    """``points`` pushed away from their middle by ``by`` (an outline around, not on, cards)."""
+    mx, my = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+    grown = []
+    for x, y in points:
+        d = max(((x - mx) ** 2 + (y - my) ** 2) ** 0.5, 1e-6)
+        grown.append((x + (x - mx) / d * by, y + (y - my) / d * by))
+    return grown
+
+
+def _hands(table: ShowdownState, read: PhotoRead, k: float) -> list[cv.Shape]:
+    """While seats are asked: each hand outlined, the one asked about thicker."""
+    asked = table.asked_hand()
+    shapes = []
+    for place in range(len(table.players)):
+        outline = read.outline(place)
+        if len(outline) >= 3:
+            width = 4 if place == asked else 1.5
+            grown = _grown(outline, HULL_MARGIN / k)
+            shapes.append(_outline(grown, k, place_colour(place), width, place != asked))
+    return shapes
+
+
 def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[cv.Shape]:
-    shapes: list[cv.Shape] = []
+    shapes: list[cv.Shape] = _hands(table, read, k) if table.seating else []
     groups: dict[int, list[Spot]] = {}
     for spot in read.spots:
         if spot.at is None:  # taken off the table: a thin grey outline, no code

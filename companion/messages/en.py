@@ -750,7 +750,7 @@ MESSAGES: dict[str, str] = {
     "doubt.leave_out": "Leave it out",
     "doubt.sits_out": "{name} sits out",
     "doubt.no_layout": "The reader was not told this variant's layout (two rivers, shared hands or François's cards): check the hands by eye.",
-    "photo.hint": "Tap a card on the photo to fix, move or remove it; pinch or scroll to zoom.",
+    "photo.hint": "Tap a card on the photo to fix, move or remove it.",
     "photo.label": "Table photo with its reads",
     "photo.stray_place": "Not in play?",
     "photo.unread": "not read",
@@ -770,6 +770,9 @@ MESSAGES: dict[str, str] = {
     "seat.followed": "{n} cards read; hands given by seat.",
     # Seats asked in one panel: the tokens wait for them
     "doubt.seats": "Who sits where: keep the seats above first.",
+    # The photo's zoom, asked for with a tap and undone with one
+    "photo.zoom": "Zoom",
+    "photo.unzoom": "Whole photo",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
     "input.number_too_long": "{name} holds a number of more than {digits} digits",

@@ -750,7 +750,7 @@ MESSAGES: dict[str, str] = {
     "doubt.leave_out": "Laisser de côté",
     "doubt.sits_out": "{name} ne joue pas",
     "doubt.no_layout": "La disposition de cette variante n'a pas été donnée au lecteur (deux rivières, mains partagées ou cartes de François) : vérifiez les mains à l'œil.",
-    "photo.hint": "Touchez une carte sur la photo pour la corriger, la déplacer ou l'enlever ; pincez ou faites défiler pour zoomer.",
+    "photo.hint": "Touchez une carte sur la photo pour la corriger, la déplacer ou l'enlever.",
     "photo.label": "Photo de la table et ses lectures",
     "photo.stray_place": "Hors jeu ?",
     "photo.unread": "non lue",
@@ -770,6 +770,9 @@ MESSAGES: dict[str, str] = {
     "seat.followed": "{n} cartes lues ; mains données par place.",
     # Seats asked in one panel: the tokens wait for them
     "doubt.seats": "Qui est assis où : gardez d'abord les places ci-dessus.",
+    # The photo's zoom, asked for with a tap and undone with one
+    "photo.zoom": "Zoomer",
+    "photo.unzoom": "Photo entière",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
     "input.number_too_long": "{name} contient un nombre de plus de {digits} chiffres",

@@ -3,7 +3,8 @@ its owner, doubtful and stray cards marked, card faces seen and not read outline
 numbered; a tap on a card picks it for the fix panel.
 
 Drawn by the client (a canvas over the image), so a fix redraws only the outlines, never the
-photo; pinch (or the mouse wheel) zooms it.
+photo; once its zoom button is tapped, pinch (or the mouse wheel) zooms it, and the same button
+brings the whole photo back.
 """
 
 from __future__ import annotations
@@ -161,12 +162,19 @@ def photo_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Co
         width=PHOTO_WIDTH,
         height=height,
     )
-    viewer = ft.InteractiveViewer(
-        content=ft.GestureDetector(content=picture, on_tap_down=tapped),
-        min_scale=1.0,
-        max_scale=6.0,
-        width=PHOTO_WIDTH,
-        height=height,
+    touched = ft.GestureDetector(content=picture, on_tap_down=tapped)
+    # Zoomed only once asked: a wheel over an unzoomed photo scrolls the page past it.
+    viewer: ft.Control = (
+        ft.InteractiveViewer(
+            content=touched,
+            min_scale=1.0,
+            max_scale=6.0,
+            width=PHOTO_WIDTH,
+            height=height,
+            key="photo-zoomed",
+        )
+        if table.zoom
+        else touched
     )
     return ft.Column(
         [
@@ -178,8 +186,24 @@ def photo_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Co
                 key="photo-read",
                 exclude_semantics=True,
             ),
-            ft.Text(t("photo.hint", lang), size=12, italic=True),
+            ft.Row(
+                [
+                    ft.Text(t("photo.hint", lang), size=12, italic=True, expand=True),
+                    _zoom_button(table.zoom, lang, dispatch),
+                ],
+                spacing=4,
+            ),
         ],
         spacing=4,
         key="photo-panel",
+    )
+
+
+def _zoom_button(zoomed: bool, lang: str, dispatch: Dispatch[H]) -> ft.Control:
+    """Zoom in (pinch or wheel over the photo then), or back to the whole photo."""
+    return ft.TextButton(
+        key="photo-unzoom" if zoomed else "photo-zoom",
+        content=t("photo.unzoom" if zoomed else "photo.zoom", lang),
+        icon=ft.Icons.ZOOM_OUT_MAP if zoomed else ft.Icons.ZOOM_IN,
+        on_click=lambda e: dispatch(table_action(lambda tb: tb.with_zoom(not zoomed))),
     )

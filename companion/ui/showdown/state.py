@@ -61,6 +61,7 @@ class ShowdownState:
     seat_hand: int = 0  # the hand that question is about (tapped on the photo)
     seats_named: bool = False  # a name was given: the next ones swap two hands
     on_photo: bool = False  # the picked card was tapped on the photo (its fixes show there)
+    zoom: bool = False  # the photo takes pinch and wheel (else the wheel scrolls the page)
     # The table a photo's reading replaced, kept so that one tap brings it back: a table fixed
     # by hand is never lost to another upload. None once it had no card or after saving.
     before: ShowdownState | None = None
@@ -233,6 +234,9 @@ class ShowdownState:
         hands[place], hands[other] = hands[other], hands[place]
         read = self.read.renumbered({place: other, other: place}) if self.read else None
         return replace(self, hands=tuple(hands), read=read, tokens=(), selected=None)
+
+    def with_zoom(self, on: bool) -> ShowdownState:
+        return replace(self, zoom=on)
 
     def with_seating(self, on: bool) -> ShowdownState:
         return replace(self, seating=on, seats_named=False)

@@ -179,6 +179,15 @@ def test_seats_doubts_and_sitting_out(tmp_path: Path) -> None:
         del hands["Bob"]
         give_tokens(page, order(hands))
         save(page, 3)
+        # The next table: Bob back in his seat, not after the others.
+        browser.scroll(page, 400)
+        fields = page.evaluate(
+            "() => [...document.querySelectorAll('input')].map(e => e.getAttribute('aria-label'))"
+        )
+        browser.scroll(page, -400)
+        assert [f for f in fields if f and f.startswith("Cards: ")][1:] == [
+            f"Cards: {name}" for name in PLAYERS
+        ], fields
         browser.open_tab(page, "Game night", "Heist 3")
         browser.button(page, "Replay").click()  # the newest heist comes first
         page.get_by_text("No token far from its most likely position.").wait_for(timeout=90000)

@@ -48,7 +48,7 @@ def table_players(state: H) -> tuple[str, ...]:
     sitting out back in)."""
     if state.night is not None and not state.night.finished:
         return state.night.night.players
-    return state.table.players + state.table.out
+    return state.table.everyone()
 
 
 def prepare_photo(data: bytes, name: str, services: Services, state: H | None = None) -> Action[H]:

@@ -57,6 +57,7 @@ class ShowdownState:
     stray: tuple[Entry, ...] = ()  # read on the photo but not in play, until moved or let go
     confirmed: frozenset[str] = frozenset()  # the doubts (``doubts.Doubt.key``) confirmed
     out: tuple[str, ...] = ()  # the night's players sitting this heist out
+    seats_order: tuple[str, ...] = ()  # everyone in seat order, kept while some sit out
     seating: bool = False  # the question "which hand is whose" is open
     seat_hand: int = 0  # the hand that question is about (tapped on the photo)
     seats_named: bool = False  # a name was given: the next ones swap two hands
@@ -116,7 +117,7 @@ class ShowdownState:
     def cleared(self) -> ShowdownState:
         """The same players (those sitting out back in) and rules, an empty table."""
         return ShowdownState(
-            self.players + self.out,
+            self.everyone(),
             variant=self.variant,
             rules=self.rules,
             two_rivers=self.two_rivers,
@@ -186,7 +187,7 @@ class ShowdownState:
 
         More hands than players adds players; the table then gets checked and fixed by hand.
         """
-        names = list(players if players is not None else self.players + self.out)
+        names = list(players if players is not None else self.everyone())
         while len(names) < min(len(hands), MAX_PLAYERS):
             names.append(t("player_default", lang, n=len(names) + 1))
         held = [tuple(h) for h in hands[:MAX_PLAYERS]]
@@ -285,6 +286,12 @@ class ShowdownState:
         read = self.read.renumbered(places) if self.read is not None else None
         return replace(self, hands=hands, read=read, tokens=(), selected=None)
 
+    def everyone(self) -> tuple[str, ...]:
+        """The table's players with those sitting out, in seat order."""
+        everyone = self.players + self.out
+        kept = self.seats_order
+        return kept if sorted(kept) == sorted(everyone) else everyone
+
     def sit_out(self, name: str) -> ShowdownState:
         """``name`` sits this heist out: absent from the table (their cards, if any, go)."""
         if name not in self.players:
@@ -300,20 +307,28 @@ class ShowdownState:
             francois=tuple(self.francois[i] for i in keep),
             shared=(),
             out=self.out + (name,),
+            seats_order=self.everyone(),
             read=read,
             tokens=(),
             selected=None,
         )
 
     def back_in(self, name: str) -> ShowdownState:
-        """``name`` plays this heist after all: back at the table, with no cards yet."""
+        """``name`` plays this heist after all: back in their seat, with no cards yet."""
         if name not in self.out:
             return self
+        players = tuple(n for n in self.everyone() if n in self.players or n == name)
+        old = {n: i for i, n in enumerate(self.players)}
+        places: dict[int, int | None] = {old[n]: i for i, n in enumerate(players) if n in old}
+        read = self.read.renumbered(places) if self.read is not None else None
         return replace(
             self,
-            players=self.players + (name,),
-            hands=self.hands + ((),),
+            players=players,
+            hands=tuple(self.hands[old[n]] if n in old else () for n in players),
+            francois=tuple(self.francois[old[n]] if n in old else None for n in players),
+            shared=(),
             out=tuple(n for n in self.out if n != name),
+            read=read,
             tokens=(),
             selected=None,
         )

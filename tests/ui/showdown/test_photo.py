@@ -205,7 +205,10 @@ def around(names: tuple[str, ...], centres: list[tuple[float, float]]) -> Showdo
     """A table whose hands (one card each, hand i read at centres[i]) lie around a river at
     (100, 100), seats being asked."""
     spots = [square(95, 95, (RIVER, 0), "2c")]
-    spots += [square(x - 5, y - 7, (i, 0), c) for i, ((x, y), c) in enumerate(zip(centres, CODES))]
+    spots += [
+        square(x - 5, y - 7, (i, 0), c)
+        for i, ((x, y), c) in enumerate(zip(centres, CODES[: len(centres)], strict=True))
+    ]
     hands = tuple((parse_card(c),) for c in CODES[: len(names)])
     table = ShowdownState(names, river=(parse_card("2c"),), hands=hands, seating=True)
     return replace(table, read=PhotoRead(b"", 200, 200, tuple(spots)))
@@ -244,7 +247,7 @@ def test_the_first_name_seats_everyone_clockwise_and_later_ones_swap() -> None:
     assert [str(h[0]) for h in swapped.hands] == ["Jc", "Qs", "Kd", "Ah"]
     # The seat order is the players' own, not the order they are listed in.
     other = table.name_hand(3, "Ana", ("Ana", "Chloé", "Bob", "Dan"))
-    assert dict(zip(other.players, [str(h[0]) for h in other.hands])) == {
+    assert dict(zip(other.players, [str(h[0]) for h in other.hands], strict=True)) == {
         "Ana": "Jc",
         "Chloé": "Ah",
         "Bob": "Kd",

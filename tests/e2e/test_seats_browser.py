@@ -76,7 +76,9 @@ def hands_shown(page: Any, names: tuple[str, ...]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     owner = None
     for text in leaves:
-        if text in names and text not in found:  # later mentions: the tokens, the best fives
+        # A name seen with no card after it yet (the seats' row of names) is looked for again;
+        # later mentions after its cards (the tokens, the best fives) are not.
+        if text in names and not found.get(text):
             owner = text
             found[owner] = []
         elif owner is not None and CARD.match(text):

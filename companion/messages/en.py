@@ -254,6 +254,10 @@ MESSAGES: dict[str, str] = {
     "crib_count_to": "Peg it for {name}",
     "crib_read": "Hand and starter read: check them.",
     "crib_read_unsure": "Hand and starter read: check {cards} above all.",
+    # A show photo of five cards in a row: the starter asked with one tap
+    "crib_row": "Five cards read in a row: tap the starter among them.",
+    "crib_row_unsure": "Five cards read in a row: tap the starter among them, and check {cards} above all.",
+    "crib_starter_ask": "Which card is the starter? Tap it.",
     "crib_pegging": "Count a pegging play",
     "crib_peg_cards": "Cards played, in order",
     "crib_peg_end": "End of the count",

@@ -254,6 +254,10 @@ MESSAGES: dict[str, str] = {
     "crib_count_to": "Marquer pour {name}",
     "crib_read": "Main et carte de départ lues : vérifiez-les.",
     "crib_read_unsure": "Main et carte de départ lues : vérifiez surtout {cards}.",
+    # A show photo of five cards in a row: the starter asked with one tap
+    "crib_row": "Cinq cartes lues en rang : touchez la carte de départ parmi elles.",
+    "crib_row_unsure": "Cinq cartes lues en rang : touchez la carte de départ parmi elles, et vérifiez surtout {cards}.",
+    "crib_starter_ask": "Quelle est la carte de départ ? Touchez-la.",
     "crib_pegging": "Compter un pegging",
     "crib_peg_cards": "Cartes jouées, dans l'ordre",
     "crib_peg_end": "Fin du compte",

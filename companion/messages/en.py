@@ -774,6 +774,7 @@ MESSAGES: dict[str, str] = {
     "seat.followed": "{n} cards read; hands given by seat.",
     # Seats asked in one panel: the tokens wait for them
     "doubt.seats": "Who sits where: keep the seats above first.",
+    "seat.hint": "Tap a hand on the photo to say whose it is.",
     # The photo's zoom, asked for with a tap and undone with one
     "photo.zoom": "Zoom",
     "photo.unzoom": "Whole photo",

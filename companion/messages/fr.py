@@ -774,6 +774,7 @@ MESSAGES: dict[str, str] = {
     "seat.followed": "{n} cartes lues ; mains données par place.",
     # Seats asked in one panel: the tokens wait for them
     "doubt.seats": "Qui est assis où : gardez d'abord les places ci-dessus.",
+    "seat.hint": "Touchez une main sur la photo pour dire à qui elle est.",
     # The photo's zoom, asked for with a tap and undone with one
     "photo.zoom": "Zoomer",
     "photo.unzoom": "Photo entière",

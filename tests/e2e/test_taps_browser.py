@@ -75,7 +75,9 @@ def test_a_nights_first_photo_and_a_later_one_in_few_taps(tmp_path: Path) -> Non
         picked = upload(page, first)
         browser.seen(page, "Keep these seats").wait_for()
         assert not browser.seen(page, TOKENS).is_visible()  # nothing assigned unasked
+        browser.scroll(page, 400)  # the photo's hands outlined and the seats' panel under it
         browser.screenshot(page, "taps-01-seats-asked")
+        browser.scroll(page, -400)
         # The hand outlined is the first guess's (Ana's): it is Dan's, the others follow.
         browser.button(page, "Dan", exact=True).click()
         time.sleep(1.5)  # the hands renamed on the page before the next tap

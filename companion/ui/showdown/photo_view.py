@@ -188,7 +188,12 @@ def photo_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Co
             ),
             ft.Row(
                 [
-                    ft.Text(t("photo.hint", lang), size=12, italic=True, expand=True),
+                    ft.Text(
+                        t("seat.hint" if table.seating else "photo.hint", lang),
+                        size=12,
+                        italic=True,
+                        expand=True,
+                    ),
                     _zoom_button(table.zoom, lang, dispatch),
                 ],
                 spacing=4,

@@ -254,6 +254,10 @@ MESSAGES: dict[str, str] = {
     "crib_count_to": "Peg it for {name}",
     "crib_read": "Hand and starter read: check them.",
     "crib_read_unsure": "Hand and starter read: check {cards} above all.",
+    # A show photo of five cards in a row: the starter asked with one tap
+    "crib_row": "Five cards read in a row: tap the starter among them.",
+    "crib_row_unsure": "Five cards read in a row: tap the starter among them, and check {cards} above all.",
+    "crib_starter_ask": "Which card is the starter? Tap it.",
     "crib_pegging": "Count a pegging play",
     "crib_peg_cards": "Cards played, in order",
     "crib_peg_end": "End of the count",
@@ -750,15 +754,15 @@ MESSAGES: dict[str, str] = {
     "doubt.leave_out": "Leave it out",
     "doubt.sits_out": "{name} sits out",
     "doubt.no_layout": "The reader was not told this variant's layout (two rivers, shared hands or François's cards): check the hands by eye.",
-    "photo.hint": "Tap a card on the photo to fix, move or remove it; pinch or scroll to zoom.",
+    "photo.hint": "Tap a card on the photo to fix, move or remove it.",
     "photo.label": "Table photo with its reads",
     "photo.stray_place": "Not in play?",
     "photo.unread": "not read",
     "photo.sitting_out": "Sitting out: {names}",
     "photo.plays": "{name} plays",
-    "seat.ask": "Who sits where? Tell it once for the night: tap a hand on the photo and pick its owner, or pick them below.",
+    "seat.ask": "Who sits where? Once for the night: tap a hand on the photo, then its player; the other hands follow clockwise in the night's order.",
     "seat.hand": "Hand {n}",
-    "seat.whose": "Whose hand is it?",
+    "seat.whose": "Whose is the hand outlined on the photo?",
     "seat.keep": "Keep these seats",
     "seat.change": "Change seats",
     "seat.night": "Seated clockwise: {names}",
@@ -768,6 +772,12 @@ MESSAGES: dict[str, str] = {
     "seat.carried": "Seats as at night #{night}: {names}. Sitting elsewhere? Ask the seats again on the night's screen.",
     "seat.misfit": "This photo's hands do not fit the seats kept: check whose hand is whose before the verdict.",
     "seat.followed": "{n} cards read; hands given by seat.",
+    # Seats asked in one panel: the tokens wait for them
+    "doubt.seats": "Who sits where: keep the seats above first.",
+    "seat.hint": "Tap a hand on the photo to say whose it is.",
+    # The photo's zoom, asked for with a tap and undone with one
+    "photo.zoom": "Zoom",
+    "photo.unzoom": "Whole photo",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
     "input.number_too_long": "{name} holds a number of more than {digits} digits",

@@ -254,6 +254,10 @@ MESSAGES: dict[str, str] = {
     "crib_count_to": "Marquer pour {name}",
     "crib_read": "Main et carte de départ lues : vérifiez-les.",
     "crib_read_unsure": "Main et carte de départ lues : vérifiez surtout {cards}.",
+    # A show photo of five cards in a row: the starter asked with one tap
+    "crib_row": "Cinq cartes lues en rang : touchez la carte de départ parmi elles.",
+    "crib_row_unsure": "Cinq cartes lues en rang : touchez la carte de départ parmi elles, et vérifiez surtout {cards}.",
+    "crib_starter_ask": "Quelle est la carte de départ ? Touchez-la.",
     "crib_pegging": "Compter un pegging",
     "crib_peg_cards": "Cartes jouées, dans l'ordre",
     "crib_peg_end": "Fin du compte",
@@ -750,15 +754,15 @@ MESSAGES: dict[str, str] = {
     "doubt.leave_out": "Laisser de côté",
     "doubt.sits_out": "{name} ne joue pas",
     "doubt.no_layout": "La disposition de cette variante n'a pas été donnée au lecteur (deux rivières, mains partagées ou cartes de François) : vérifiez les mains à l'œil.",
-    "photo.hint": "Touchez une carte sur la photo pour la corriger, la déplacer ou l'enlever ; pincez ou faites défiler pour zoomer.",
+    "photo.hint": "Touchez une carte sur la photo pour la corriger, la déplacer ou l'enlever.",
     "photo.label": "Photo de la table et ses lectures",
     "photo.stray_place": "Hors jeu ?",
     "photo.unread": "non lue",
     "photo.sitting_out": "Ne jouent pas : {names}",
     "photo.plays": "{name} joue",
-    "seat.ask": "Qui est assis où ? Une seule fois pour la soirée : touchez une main sur la photo et choisissez à qui elle est, ou choisissez ci-dessous.",
+    "seat.ask": "Qui est assis où ? Une seule fois pour la soirée : touchez une main sur la photo, puis son joueur ; les autres mains suivent dans le sens des aiguilles d'une montre, dans l'ordre de la soirée.",
     "seat.hand": "Main {n}",
-    "seat.whose": "À qui est cette main ?",
+    "seat.whose": "À qui est la main entourée sur la photo ?",
     "seat.keep": "Garder ces places",
     "seat.change": "Changer les places",
     "seat.night": "Places, dans le sens des aiguilles d'une montre : {names}",
@@ -768,6 +772,12 @@ MESSAGES: dict[str, str] = {
     "seat.carried": "Places comme à la soirée n°{night} : {names}. Assis ailleurs ? Redemandez les places sur l'écran de la soirée.",
     "seat.misfit": "Les mains de cette photo ne correspondent pas aux places gardées : vérifiez à qui est chaque main avant le verdict.",
     "seat.followed": "{n} cartes lues ; mains données par place.",
+    # Seats asked in one panel: the tokens wait for them
+    "doubt.seats": "Qui est assis où : gardez d'abord les places ci-dessus.",
+    "seat.hint": "Touchez une main sur la photo pour dire à qui elle est.",
+    # The photo's zoom, asked for with a tap and undone with one
+    "photo.zoom": "Zoomer",
+    "photo.unzoom": "Photo entière",
     # -- end of the app's photo, seats and doubts (#16)
     # -- hardening (#17): its own words below this line
     "input.number_too_long": "{name} contient un nombre de plus de {digits} chiffres",

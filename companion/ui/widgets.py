@@ -105,7 +105,10 @@ def card_chip(
     )
 
 
-def banner_view(banner: Banner | None, lang: str) -> ft.Control | None:
+def banner_view(
+    banner: Banner | None, lang: str, on_close: Callable[[], None] | None = None
+) -> ft.Control | None:
+    """The banner, drawn over the page's foot (nothing under it moves); a tap closes it."""
     if banner is None:
         return None
     return ft.Container(
@@ -114,6 +117,11 @@ def banner_view(banner: Banner | None, lang: str) -> ft.Control | None:
         bgcolor=RED if banner.error else ft.Colors.BLUE_GREY_700,
         padding=10,
         border_radius=6,
+        shadow=ft.BoxShadow(blur_radius=8, color=ft.Colors.BLACK_38),
+        on_click=None if on_close is None else lambda e: on_close(),
+        left=12,
+        right=12,
+        bottom=8,
     )
 
 

@@ -138,6 +138,10 @@ def test_photo_fix_tokens_verdict_and_night_log_survive_a_restart(tmp_path: Path
             browser.button(page, f"{suit} ({right[1]})", exact=True),
             browser.seen(page, chosen.format(label(right))),
         )
+        # The night's first read photo asks the seats once: kept as the hands lie.
+        keep = browser.button(page, "Garder ces places")
+        if keep.is_visible():
+            browser.tap(page, keep, browser.seen(page, re.compile("Places gardées")))
         # Reads the photo marks as doubtful are confirmed by eye: the verdict waits for them.
         for _ in range(8):
             if not browser.seen(page, "À vérifier avant le verdict").is_visible():

@@ -42,6 +42,9 @@ def test_a_missing_card_is_declared_and_shown_on_the_verdict(tmp_path: Path) -> 
         browser.start_night(page, PLAYERS)
 
         upload_photo(page, photos.covered(photos.scene(), "8s"), tmp_path, "short")
+        browser.tap(
+            page, browser.button(page, "Keep these seats"), browser.seen(page, "Seats kept")
+        )
         hands = {name: tuple(cards) for name, cards in hands_shown(page, PLAYERS).items()}
         (short,) = [name for name, cards in hands.items() if len(cards) == 1]
         browser.seen(page, f"{short}: 1 card read, 2 expected").wait_for()

@@ -17,7 +17,7 @@ pytestmark = [
     pytest.mark.skipif(browser.missing() is not None, reason=str(browser.missing())),
 ]
 
-BY_SEAT = {p: sorted(h) for p, h in zip(PLAYERS, photos.HANDS, strict=True)}
+BY_SEAT = {p: sorted(h) for p, h in zip(PLAYERS, photos.CLOCKWISE, strict=True)}
 
 
 def test_the_next_night_of_the_group_gives_hands_by_seat(tmp_path: Path) -> None:

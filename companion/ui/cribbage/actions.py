@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, PhotoLayoutError
 from companion.ui.banner import Banner
 from companion.ui.cribbage.board import CribBoard, points_typed
 from companion.ui.cribbage.host import H
@@ -20,6 +20,7 @@ from companion.ui.services import Action, Services, decode_upload, pure
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections
     from companion.vision.layouts.cribbage import ShowPhoto
+    from companion.vision.layouts.places import SeenCard
 
 __all__ = [
     "CribAction",
@@ -33,6 +34,7 @@ __all__ = [
     "new_game",
     "set_players",
     "show_read",
+    "starter_at",
     "prepare_show_photo",
     "load_show_photo",
 ]
@@ -154,24 +156,52 @@ def set_players(text: str) -> CribAction[H]:
 
 
 def show_read(state: H, detections: Detections, where: str = "photo") -> H:
-    """A photo's show on the counter: the hand in a row, the starter apart from it.
+    """A photo's show on the counter: the hand in a row, the starter apart from it, or five
+    cards in a row with the starter asked.
 
-    A photo that does not show one raises ``PhotoLayoutError`` naming what was read.
+    A photo of another number of cards raises ``PhotoLayoutError`` naming what was read.
     """
-    # Imported here, as the showdown's reader is: the app starts without the vision package.
-    from companion.vision.layouts.cribbage import read_show
-
-    return _on_counter(state, read_show(detections, where))
+    return _on_counter(state, _show_of(detections, where))
 
 
-def _on_counter(state: H, photo: ShowPhoto) -> H:
+def _on_counter(state: H, photo: ShowPhoto | tuple[SeenCard, ...]) -> H:
+    """The photo's cards in the count's fields: its hand and starter, or its five cards in a
+    row with the starter asked."""
     from companion.vision.layouts.places import unsure  # loaded with the photo already
 
-    doubtful = tuple(seen.card for seen in unsure(photo.seen))
-    count = ShowCount.of_photo(photo, doubtful, state.cribbage.count.crib)
-    key = "crib_read_unsure" if doubtful else "crib_read"
+    crib = state.cribbage.count.crib
+    if isinstance(photo, tuple):
+        doubtful = tuple(s.card for s in unsure(photo))
+        count = ShowCount.of_row([s.card for s in photo], doubtful, crib)
+        key = "crib_row_unsure" if doubtful else "crib_row"
+    else:
+        doubtful = tuple(s.card for s in unsure(photo.seen))
+        count = ShowCount.of_photo(photo, doubtful, crib)
+        key = "crib_read_unsure" if doubtful else "crib_read"
     banner = Banner.of(key, cards=doubtful)
     return state.with_cribbage(state.cribbage.with_count(count)).with_banner(banner)
+
+
+def _show_of(read: Detections, where: str) -> ShowPhoto | tuple[SeenCard, ...]:
+    """A show photo's hand and starter, or its five cards in a row when none lies apart."""
+    from companion.vision.layouts.cribbage import read_row, read_show  # loaded with the reader
+
+    try:
+        return read_show(read, where)
+    except PhotoLayoutError as error:
+        if error.code != "photo.show_starter":
+            raise
+        return read_row(read, where)
+
+
+def starter_at(index: int) -> CribAction[H]:
+    """The card tapped among a row of five is the starter."""
+
+    def action(state: H, services: Services) -> H:
+        count = state.cribbage.count.starter_at(index)
+        return state.with_cribbage(state.cribbage.with_count(count))
+
+    return action
 
 
 def prepare_show_photo(data: bytes, name: str, services: Services) -> Action[H]:
@@ -181,9 +211,7 @@ def prepare_show_photo(data: bytes, name: str, services: Services) -> Action[H]:
         image = decode_upload(data, name)
         read = services.reader.read(image)
         if read is not None:
-            from companion.vision.layouts.cribbage import read_show  # loaded with the reader
-
-            photo = read_show(read, name)
+            photo = _show_of(read, name)
             return lambda state, _services: _on_counter(state, photo)
     except CompanionError as error:
         banner = Banner.of_error(error)

@@ -56,6 +56,24 @@ class ShowCount:
     starter: Entry | None = None
     crib: bool = False
     unsure: tuple[Card, ...] = ()  # cards a photo read with little confidence, to check by eye
+    asked: bool = False  # a photo's five cards lay in a row: which is the starter is asked
+
+    @classmethod
+    def of_row(cls, cards: Sequence[Card], unsure: Sequence[Card], crib: bool) -> ShowCount:
+        """A photo's five cards in a row: all in the hand's field, the starter asked."""
+        return cls(tuple(cards), None, crib, tuple(unsure), asked=True)
+
+    @property
+    def asking(self) -> bool:
+        """Whether the players are asked which card is the starter (one tap on it)."""
+        return self.asked and self.starter is None and len(self.hand) == 5
+
+    def starter_at(self, index: int) -> ShowCount:
+        """The hand's card at ``index`` is the starter: it leaves the hand for its own field."""
+        if not 0 <= index < len(self.hand):
+            return self
+        hand = self.hand[:index] + self.hand[index + 1 :]
+        return replace(self, hand=hand, starter=self.hand[index], asked=False)
 
     @classmethod
     def of_photo(cls, photo: ShowPhoto, unsure: Sequence[Card], crib: bool) -> ShowCount:
@@ -75,7 +93,7 @@ class ShowCount:
 
     def show(self) -> Show | None:
         """The count once cards are typed; a wrong card or count raises, naming it."""
-        if not self.hand and self.starter is None:
+        if (not self.hand and self.starter is None) or self.asking:
             return None
         hand = _cards(self.hand, phrase("place.crib" if self.crib else "place.hand_cards"))
         if self.starter is None:

@@ -13,7 +13,7 @@ from companion.engine.cribbage.score import ScoreItem, Show
 from companion.engine.cribbage.words import item_label
 from companion.errors import CompanionError
 from companion.ui.cards import Entry
-from companion.ui.cribbage.actions import CribAction, count_to, on_screen, peg_to
+from companion.ui.cribbage.actions import CribAction, count_to, on_screen, peg_to, starter_at
 from companion.ui.cribbage.advice_view import advice_section
 from companion.ui.cribbage.board_view import BOARD_SIZE, board_section, hole_xy
 from companion.ui.cribbage.fields import cards_field, switch
@@ -33,7 +33,20 @@ from companion.ui.widgets import (
 __all__ = ["cribbage_view", "hole_xy", "BOARD_SIZE"]
 
 
-def _chips(typed: Sequence[Entry], key: str, unsure: Sequence[Card] = ()) -> ft.Control:
+def _picked(
+    on_pick: Callable[[int], None] | None, index: int
+) -> Callable[[ft.Event[ft.Container]], None] | None:
+    if on_pick is None:
+        return None
+    return lambda _e: on_pick(index)
+
+
+def _chips(
+    typed: Sequence[Entry],
+    key: str,
+    unsure: Sequence[Card] = (),
+    on_pick: Callable[[int], None] | None = None,
+) -> ft.Control:
     return ft.Row(
         [
             card_chip(
@@ -41,6 +54,7 @@ def _chips(typed: Sequence[Entry], key: str, unsure: Sequence[Card] = ()) -> ft.
                 key=f"{key}-{i}",
                 highlight=entry in unsure,
                 bad=isinstance(entry, str),  # flagged where it sits, as typed
+                on_click=_picked(on_pick, i),
             )
             for i, entry in enumerate(typed)
         ],
@@ -116,6 +130,23 @@ def _peg_buttons(
     )
 
 
+def _starter_asked(count: ShowCount, lang: str, dispatch: Dispatch[H]) -> ft.Control:
+    """Five cards read in a row: one tap on the starter among them."""
+    return ft.Column(
+        [
+            ft.Text(t("crib_starter_ask", lang), weight=ft.FontWeight.BOLD),
+            _chips(
+                count.hand,
+                "crib-pick-starter",
+                count.unsure,
+                lambda i: dispatch(starter_at(i)),
+            ),
+        ],
+        spacing=4,
+        key="crib-starter-ask",
+    )
+
+
 def _count_section(
     state: H,
     dispatch: Dispatch[H],
@@ -166,7 +197,9 @@ def _count_section(
             ],
             wrap=True,
         ),
-        ft.Row(
+        _starter_asked(count, lang, dispatch)
+        if count.asking
+        else ft.Row(
             [
                 _chips(count.hand, "crib-hand-card", count.unsure),
                 _chips(starter, "crib-starter-card", count.unsure),

@@ -16,7 +16,7 @@ from companion.engine.cards import Card
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections
 
-__all__ = ["Spot", "PhotoRead", "Point", "Quad", "small_width"]
+__all__ = ["Spot", "PhotoRead", "Point", "Quad", "small_width", "hull"]
 
 Point = tuple[float, float]
 Quad = tuple[Point, Point, Point, Point]
@@ -111,6 +111,33 @@ class PhotoRead:
 
     def centres(self, place: int) -> Sequence[Point]:
         return [s.centre for s in self.spots if s.at is not None and s.at[0] == place]
+
+    def outline(self, place: int) -> list[Point]:
+        """The hull around every corner of a place's cards (not their centres: two or three
+        centres make a line or a thin triangle across the hand)."""
+        held = [s for s in self.spots if s.at is not None and s.at[0] == place]
+        return hull([corner for s in held for corner in s.quad])
+
+
+def _turn(o: Point, a: Point, b: Point) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def hull(points: Sequence[Point]) -> list[Point]:
+    """The convex hull of ``points``, counter-clockwise in image axes, no point repeated."""
+    ordered = sorted(set(points))
+    if len(ordered) < 3:
+        return ordered
+
+    def half(chain: Sequence[Point]) -> list[Point]:
+        kept: list[Point] = []
+        for p in chain:
+            while len(kept) >= 2 and _turn(kept[-2], kept[-1], p) <= 0:
+                kept.pop()
+            kept.append(p)
+        return kept[:-1]
+
+    return half(ordered) + half(ordered[::-1])
 
 
 def small_width(read: Detections | None) -> int | None:

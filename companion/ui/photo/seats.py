@@ -13,7 +13,10 @@ from collections.abc import Mapping, Sequence
 
 from companion.ui.photo.read import Point
 
-__all__ = ["angle", "mean_point", "assign_hands", "gap"]
+__all__ = ["angle", "mean_point", "assign_hands", "gap", "from_bottom", "turned_seats"]
+
+# The photo's bottom edge: the photographer's side of the table, where a first guess starts.
+_BOTTOM = 90.0
 
 # A seated player left without a hand costs more than any seat-to-hand distance (at most 180),
 # so every hand that can go to a seat does.
@@ -67,3 +70,28 @@ def assign_hands(
     picks = dict(zip(seated, _nearest_seats(hands, [seats[p] for p in seated]), strict=True))
     left = iter(h for h in range(len(hands)) if h not in picks.values())
     return tuple(picks[p] if p in picks else next(left, None) for p in players)
+
+
+def from_bottom(hands: Sequence[float]) -> list[int]:
+    """The hands (indices into ``hands``, by angle) clockwise, from the one nearest the
+    photo's bottom edge."""
+    return sorted(range(len(hands)), key=lambda h: (hands[h] - _BOTTOM) % 360.0)
+
+
+def turned_seats(
+    hands: Mapping[int, float], place: int, name: str, clockwise: Sequence[str]
+) -> dict[int, str]:
+    """Whose each hand is (place -> name) once ``name`` said the hand at ``place`` is theirs:
+    the other hands follow clockwise on the photo, in the players' seat order ``clockwise``.
+
+    ``hands`` gives each hand's angle by its place; hands past the players stay unnamed.
+    """
+    around = sorted(hands, key=lambda p: hands[p])
+    if place not in around or name not in clockwise:
+        return {}
+    first, start = around.index(place), list(clockwise).index(name)
+    steps = min(len(around), len(clockwise))
+    return {
+        around[(first + m) % len(around)]: clockwise[(start + m) % len(clockwise)]
+        for m in range(steps)
+    }

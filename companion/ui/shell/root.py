@@ -111,24 +111,25 @@ def root_view(
             ),
         ],
     )
-    # Keyed: a banner appearing above the screen must not shift the screen's controls onto
-    # other ones (the web client would then send a field's events to the wrong handler).
+    # Keyed: a screen's controls are never taken for another screen's by the web client.
     with suit_colours(state.four_colours):
         shown = screen_view(state, dispatch, parts)
     screen = ft.Container(
         shown,
         key="screen-replay" if state.replay else f"screen-{state.screen}",
     )
-    body = [top, banner_view(state.banner, state.lang), screen]
+    body = ft.Container(
+        ft.Column([top, screen], spacing=10, scroll=ft.ScrollMode.AUTO),
+        expand=True,
+        padding=12,
+    )
+    # Over the page, not in it: a banner that comes and goes never moves what a finger aims at.
+    banner = banner_view(
+        state.banner, state.lang, lambda: dispatch(pure(lambda s: s.with_banner(None)))
+    )
     return ft.Column(
         [
-            ft.Container(
-                ft.Column(
-                    [b for b in body if b is not None], spacing=10, scroll=ft.ScrollMode.AUTO
-                ),
-                expand=True,
-                padding=12,
-            ),
+            ft.Stack([body] if banner is None else [body, banner], expand=True),
             nav_bar(state, dispatch),
         ],
         expand=True,

@@ -19,7 +19,7 @@ from companion.storage.hands import whole_hands
 from companion.storage.model import group_key
 from companion.ui.banner import Banner
 from companion.ui.photo.read import PhotoRead, Quad, Spot, small_width
-from companion.ui.photo.seats import angle, assign_hands, gap, mean_point
+from companion.ui.photo.seats import angle, assign_hands, from_bottom, gap, mean_point
 from companion.ui.services import Action, Services, decode_upload
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.host import H
@@ -35,6 +35,7 @@ __all__ = [
     "load_photo",
     "table_players",
     "save_seats",
+    "name_hand",
     "heist_draft",
     "save_heist",
     "save_preset",
@@ -48,7 +49,7 @@ def table_players(state: H) -> tuple[str, ...]:
     sitting out back in)."""
     if state.night is not None and not state.night.finished:
         return state.night.night.players
-    return state.table.players + state.table.out
+    return state.table.everyone()
 
 
 def prepare_photo(data: bytes, name: str, services: Services, state: H | None = None) -> Action[H]:
@@ -139,7 +140,7 @@ def _show_read(
         night = state.night.night if state.night is not None and not state.night.finished else None
         seats = group_seats(state, players)
         angles = hand_angles(groups)
-        given = assign_hands(angles, players, seats)
+        given = assign_hands(angles, players, seats) if seats else first_guess(angles, players)
         misfit = bool(seats) and not fits_seats(angles, given, players, seats)
         hands: list[Sequence[SeenCard]] = [groups.hands[i] if i is not None else () for i in given]
         left = [s for i, h in enumerate(groups.hands) if i not in given for s in h]
@@ -182,6 +183,32 @@ def _show_read(
     return action
 
 
+def first_guess(angles: Sequence[float], players: Sequence[str]) -> tuple[int | None, ...]:
+    """With no seats to go by, the hands clockwise from the photo's bottom edge to the players
+    in their order (typed as they sit): shown and asked, never kept unasked."""
+    order = from_bottom(angles)
+    return tuple(order[i] if i < len(order) else None for i in range(len(players)))
+
+
+def seat_order(state: H) -> tuple[str, ...]:
+    """The table's players clockwise: by the seats kept where every one of them has one, else
+    in the order the night (or the table) has them."""
+    players = state.table.players
+    seats = group_seats(state, table_players(state))
+    if all(name in seats for name in players):
+        return tuple(sorted(players, key=lambda name: seats[name]))
+    return tuple(name for name in table_players(state) if name in players)
+
+
+def name_hand(place: int, name: str) -> Action[H]:
+    """``name`` says the hand at ``place`` is theirs (``ShowdownState.name_hand``)."""
+
+    def action(state: H, services: Services) -> H:
+        return state.with_table(state.table.name_hand(place, name, seat_order(state)))
+
+    return action
+
+
 def group_seats(state: H, players: Sequence[str]) -> dict[str, float]:
     """The seats a photo's hands go by: the night's, open or just ended, while the table's
     players are that night's group (a night's end does not drop them)."""
@@ -214,18 +241,7 @@ def _quad(corners: np.ndarray) -> Quad:
 
 def seats_of(table: ShowdownState) -> dict[str, float]:
     """Where each player's hand lies on the table's photo, around the river's centre."""
-    if table.read is None:
-        return {}
-    read = table.read
-    river = read.centres(RIVER) or [s.centre for s in read.spots]
-    if not river:
-        return {}
-    middle = mean_point(river)
-    return {
-        name: angle(middle, mean_point(read.centres(seat)))
-        for seat, name in enumerate(table.players)
-        if read.centres(seat)
-    }
+    return {table.players[place]: at for place, at in table.hand_angles().items()}
 
 
 def save_seats(state: H, services: Services) -> H:

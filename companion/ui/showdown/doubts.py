@@ -124,6 +124,8 @@ def _found(table: ShowdownState) -> tuple[Doubt, ...]:
     if table.read is None:
         return ()
     found: list[Doubt] = []
+    if table.seating:  # answered by keeping the seats: no hand's owner is taken unasked
+        found.append(Doubt("seats", phrase("doubt.seats"), confirmable=False))
     if table.read.small is not None:
         # First: retaking the photo closer fixes most of the lines below at once.
         found.append(Doubt("small", phrase("doubt.small", px=table.read.small)))

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.showdown.actions import save_seats
+from companion.ui.showdown.actions import name_hand, save_seats
 from companion.ui.showdown.doubts import CHECK, Doubt, doubts
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import STRAY
 from companion.ui.text import t
-from companion.ui.widgets import Dispatch, dropdown, section
+from companion.ui.widgets import Dispatch, section
 
 __all__ = ["seat_panel", "doubts_panel", "out_row"]
 
@@ -29,29 +29,13 @@ def seat_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
             icon=ft.Icons.EVENT_SEAT,
             on_click=lambda e: dispatch(table_action(lambda tb: tb.with_seating(True))),
         )
-    names = [(name, name) for name in table.players]
-
-    def pick(place: int) -> object:
-        return lambda name: dispatch(table_action(lambda tb: tb.give_hand(place, name)))
-
-    rows: list[ft.Control] = [
-        dropdown(
-            f"seat-{place}",
-            t("seat.hand", lang, n=place + 1),
-            name,
-            names,
-            pick(place),  # type: ignore[arg-type]
-            width=160,
-        )
-        for place, name in enumerate(table.players)
-        if table.hands[place]
-    ]
+    asked = table.asked_hand()
     return ft.Container(
         key="seats",
         content=section(
             "seat-list",
             t("seat.ask", lang),
-            ft.Row(rows, wrap=True, spacing=8, run_spacing=8),
+            None if asked is None else _names_row(table.players, asked, lang, dispatch),
             ft.Button(
                 key="keep-seats",
                 content=t("seat.keep", lang),
@@ -62,6 +46,29 @@ def seat_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
         padding=8,
         bgcolor=ft.Colors.BLUE_50,
         border_radius=8,
+    )
+
+
+def _names_row(
+    players: tuple[str, ...], asked: int, lang: str, dispatch: Dispatch[H]
+) -> ft.Control:
+    """The one row of names: whose is the hand outlined on the photo (its owner now filled)."""
+
+    def button(i: int, name: str) -> ft.Control:
+        kind = ft.FilledButton if i == asked else ft.OutlinedButton
+        return kind(
+            key=f"seat-name-{i}",
+            content=name,
+            on_click=lambda e: dispatch(name_hand(asked, name)),
+        )
+
+    return ft.Column(
+        [
+            ft.Text(t("seat.whose", lang), weight=ft.FontWeight.BOLD),
+            ft.Row([button(i, name) for i, name in enumerate(players)], wrap=True, spacing=6),
+        ],
+        spacing=4,
+        key="seat-names",
     )
 
 

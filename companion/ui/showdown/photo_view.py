@@ -3,11 +3,13 @@ its owner, doubtful and stray cards marked, card faces seen and not read outline
 numbered; a tap on a card picks it for the fix panel.
 
 Drawn by the client (a canvas over the image), so a fix redraws only the outlines, never the
-photo; pinch (or the mouse wheel) zooms it.
+photo; once its zoom button is tapped, pinch (or the mouse wheel) zooms it, and the same button
+brings the whole photo back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import flet as ft
@@ -15,7 +17,7 @@ import flet.canvas as cv
 
 from companion.ui.cards import card_face
 from companion.ui.fonts import FAMILY
-from companion.ui.photo.read import PhotoRead, Quad, Spot
+from companion.ui.photo.read import PhotoRead, Point, Spot
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
@@ -46,7 +48,7 @@ def place_colour(place: int) -> str:
     return _HANDS[place % len(_HANDS)]
 
 
-def _outline(quad: Quad, k: float, colour: str, width: float, dashed: bool) -> cv.Shape:
+def _outline(quad: Sequence[Point], k: float, colour: str, width: float, dashed: bool) -> cv.Shape:
     (x0, y0), *rest = quad
     elements: list[cv.Path.PathElement] = [cv.Path.MoveTo(x0 * k, y0 * k)]
     elements += [cv.Path.LineTo(x * k, y * k) for x, y in rest]
@@ -76,8 +78,34 @@ def _label(x: float, y: float, words: str, colour: str, size: int = 11) -> cv.Sh
     )
 
 
+HULL_MARGIN = 6.0  # screen pixels between a hand's outline and its cards' edges
+
+
+def _grown(points: Sequence[Point], by: float) -> list[Point]:
+    """``points`` pushed away from their middle by ``by`` (an outline around, not on, cards)."""
+    mx, my = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+    grown = []
+    for x, y in points:
+        d = max(((x - mx) ** 2 + (y - my) ** 2) ** 0.5, 1e-6)
+        grown.append((x + (x - mx) / d * by, y + (y - my) / d * by))
+    return grown
+
+
+def _hands(table: ShowdownState, read: PhotoRead, k: float) -> list[cv.Shape]:
+    """While seats are asked: each hand outlined, the one asked about thicker."""
+    asked = table.asked_hand()
+    shapes = []
+    for place in range(len(table.players)):
+        outline = read.outline(place)
+        if len(outline) >= 3:
+            width = 4 if place == asked else 1.5
+            grown = _grown(outline, HULL_MARGIN / k)
+            shapes.append(_outline(grown, k, place_colour(place), width, place != asked))
+    return shapes
+
+
 def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[cv.Shape]:
-    shapes: list[cv.Shape] = []
+    shapes: list[cv.Shape] = _hands(table, read, k) if table.seating else []
     groups: dict[int, list[Spot]] = {}
     for spot in read.spots:
         if spot.at is None:  # taken off the table: a thin grey outline, no code
@@ -134,12 +162,19 @@ def photo_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Co
         width=PHOTO_WIDTH,
         height=height,
     )
-    viewer = ft.InteractiveViewer(
-        content=ft.GestureDetector(content=picture, on_tap_down=tapped),
-        min_scale=1.0,
-        max_scale=6.0,
-        width=PHOTO_WIDTH,
-        height=height,
+    touched = ft.GestureDetector(content=picture, on_tap_down=tapped)
+    # Zoomed only once asked: a wheel over an unzoomed photo scrolls the page past it.
+    viewer: ft.Control = (
+        ft.InteractiveViewer(
+            content=touched,
+            min_scale=1.0,
+            max_scale=6.0,
+            width=PHOTO_WIDTH,
+            height=height,
+            key="photo-zoomed",
+        )
+        if table.zoom
+        else touched
     )
     return ft.Column(
         [
@@ -151,8 +186,29 @@ def photo_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Co
                 key="photo-read",
                 exclude_semantics=True,
             ),
-            ft.Text(t("photo.hint", lang), size=12, italic=True),
+            ft.Row(
+                [
+                    ft.Text(
+                        t("seat.hint" if table.seating else "photo.hint", lang),
+                        size=12,
+                        italic=True,
+                        expand=True,
+                    ),
+                    _zoom_button(table.zoom, lang, dispatch),
+                ],
+                spacing=4,
+            ),
         ],
         spacing=4,
         key="photo-panel",
+    )
+
+
+def _zoom_button(zoomed: bool, lang: str, dispatch: Dispatch[H]) -> ft.Control:
+    """Zoom in (pinch or wheel over the photo then), or back to the whole photo."""
+    return ft.TextButton(
+        key="photo-unzoom" if zoomed else "photo-zoom",
+        content=t("photo.unzoom" if zoomed else "photo.zoom", lang),
+        icon=ft.Icons.ZOOM_OUT_MAP if zoomed else ft.Icons.ZOOM_IN,
+        on_click=lambda e: dispatch(table_action(lambda tb: tb.with_zoom(not zoomed))),
     )

@@ -29,14 +29,20 @@ def table_action(change: Any) -> Action[H]:
 
 
 def table_field(
-    key: str, label: str, width: int, dispatch: Dispatch[H], change: Callable[[Any, str], Any]
+    key: str,
+    label: str,
+    width: int | None,
+    dispatch: Dispatch[H],
+    change: Callable[[Any, str], Any],
 ) -> ft.TextField:
-    """A small field whose submitted text changes the table: ``change(table, text) -> table``."""
+    """A field whose submitted text changes the table: ``change(table, text) -> table``;
+    ``width`` None: as wide as the row it is put in."""
     return ft.TextField(
         key=key,
         label=label,
         dense=True,
         width=width,
+        expand=width is None,
         on_submit=lambda e: dispatch(table_action(lambda tb: change(tb, e.control.value or ""))),
     )
 

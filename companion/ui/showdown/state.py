@@ -21,6 +21,7 @@ from companion.engine.gang.variants import VARIANTS, Deals
 from companion.errors import CompanionError
 from companion.ui.cards import Entry, card_of, entries
 from companion.ui.photo.read import PhotoRead
+from companion.ui.photo.seats import angle, mean_point, turned_seats
 from companion.ui.showdown.check import Checked, checked, table_of
 from companion.ui.showdown.places import RIVER, RIVER2, STRAY
 from companion.ui.showdown.tokens import numbered, tapped, typed_order
@@ -57,8 +58,12 @@ class ShowdownState:
     stray: tuple[Entry, ...] = ()  # read on the photo but not in play, until moved or let go
     confirmed: frozenset[str] = frozenset()  # the doubts (``doubts.Doubt.key``) confirmed
     out: tuple[str, ...] = ()  # the night's players sitting this heist out
+    seats_order: tuple[str, ...] = ()  # everyone in seat order, kept while some sit out
     seating: bool = False  # the question "which hand is whose" is open
+    seat_hand: int = 0  # the hand that question is about (tapped on the photo)
+    seats_named: bool = False  # a name was given: the next ones swap two hands
     on_photo: bool = False  # the picked card was tapped on the photo (its fixes show there)
+    zoom: bool = False  # the photo takes pinch and wheel (else the wheel scrolls the page)
     # The table a photo's reading replaced, kept so that one tap brings it back: a table fixed
     # by hand is never lost to another upload. None once it had no card or after saving.
     before: ShowdownState | None = None
@@ -115,7 +120,7 @@ class ShowdownState:
     def cleared(self) -> ShowdownState:
         """The same players (those sitting out back in) and rules, an empty table."""
         return ShowdownState(
-            self.players + self.out,
+            self.everyone(),
             variant=self.variant,
             rules=self.rules,
             two_rivers=self.two_rivers,
@@ -191,7 +196,7 @@ class ShowdownState:
 
         More hands than players adds players; the table then gets checked and fixed by hand.
         """
-        names = list(players if players is not None else self.players + self.out)
+        names = list(players if players is not None else self.everyone())
         while len(names) < min(len(hands), MAX_PLAYERS):
             names.append(t("player_default", lang, n=len(names) + 1))
         held = [tuple(h) for h in hands[:MAX_PLAYERS]]
@@ -241,8 +246,61 @@ class ShowdownState:
         read = self.read.renumbered({place: other, other: place}) if self.read else None
         return replace(self, hands=tuple(hands), read=read, tokens=(), selected=None)
 
+    def with_zoom(self, on: bool) -> ShowdownState:
+        return replace(self, zoom=on)
+
     def with_seating(self, on: bool) -> ShowdownState:
-        return replace(self, seating=on)
+        return replace(self, seating=on, seats_named=False)
+
+    def asked_hand(self) -> int | None:
+        """The hand the seat question is about: the one tapped, else the first with cards."""
+        if 0 <= self.seat_hand < len(self.hands) and self.hands[self.seat_hand]:
+            return self.seat_hand
+        return next((i for i, held in enumerate(self.hands) if held), None)
+
+    def hand_angles(self) -> dict[int, float]:
+        """Each hand's angle on the photo around the river's centre, by place (hands with no
+        card from the photo left out)."""
+        if self.read is None:
+            return {}
+        middle = self.read.centres(RIVER) or [s.centre for s in self.read.spots]
+        if not middle:
+            return {}
+        centre = mean_point(middle)
+        return {
+            place: angle(centre, mean_point(self.read.centres(place)))
+            for place in range(len(self.players))
+            if self.read.centres(place)
+        }
+
+    def name_hand(self, place: int, name: str, clockwise: Sequence[str]) -> ShowdownState:
+        """``name`` says the hand at ``place`` is theirs. The first answer seats everyone: the
+        other hands follow clockwise on the photo in ``clockwise`` (the players' seat order);
+        a later one swaps two hands, so that an answer never undoes another."""
+        if name not in self.players:
+            return self
+        angles = self.hand_angles()
+        typed_only = any(held and i not in angles for i, held in enumerate(self.hands))
+        if self.seats_named or typed_only:
+            named = self.give_hand(place, name)
+        else:
+            owners = turned_seats(angles, place, name, [n for n in clockwise if n in self.players])
+            named = self._seated({self.players.index(n): p for p, n in owners.items()})
+        return replace(named, seats_named=True, seat_hand=self.players.index(name))
+
+    def _seated(self, taken: dict[int, int]) -> ShowdownState:
+        """Each player (by seat) takes the hand at the place ``taken`` gives; the others none."""
+        hands = tuple(self.hands[taken[i]] if i in taken else () for i in range(len(self.players)))
+        places: dict[int, int | None] = {p: None for p in range(len(self.players))}
+        places |= {old: new for new, old in taken.items()}
+        read = self.read.renumbered(places) if self.read is not None else None
+        return replace(self, hands=hands, read=read, tokens=(), selected=None)
+
+    def everyone(self) -> tuple[str, ...]:
+        """The table's players with those sitting out, in seat order."""
+        everyone = self.players + self.out
+        kept = self.seats_order
+        return kept if sorted(kept) == sorted(everyone) else everyone
 
     def sit_out(self, name: str) -> ShowdownState:
         """``name`` sits this heist out: absent from the table (their cards, if any, go)."""
@@ -259,20 +317,28 @@ class ShowdownState:
             francois=tuple(self.francois[i] for i in keep),
             shared=(),
             out=self.out + (name,),
+            seats_order=self.everyone(),
             read=read,
             tokens=(),
             selected=None,
         )
 
     def back_in(self, name: str) -> ShowdownState:
-        """``name`` plays this heist after all: back at the table, with no cards yet."""
+        """``name`` plays this heist after all: back in their seat, with no cards yet."""
         if name not in self.out:
             return self
+        players = tuple(n for n in self.everyone() if n in self.players or n == name)
+        old = {n: i for i, n in enumerate(self.players)}
+        places: dict[int, int | None] = {old[n]: i for i, n in enumerate(players) if n in old}
+        read = self.read.renumbered(places) if self.read is not None else None
         return replace(
             self,
-            players=self.players + (name,),
-            hands=self.hands + ((),),
+            players=players,
+            hands=tuple(self.hands[old[n]] if n in old else () for n in players),
+            francois=tuple(self.francois[old[n]] if n in old else None for n in players),
+            shared=(),
             out=tuple(n for n in self.out if n != name),
+            read=read,
             tokens=(),
             selected=None,
         )
@@ -343,7 +409,11 @@ class ShowdownState:
         if self.read is None or not 0 <= spot < len(self.read.spots):
             return self
         at = self.read.spots[spot].at
-        return self if at is None else replace(self.select(*at), on_photo=True)
+        if at is None:
+            return self
+        if self.seating and at[0] >= 0:  # while seats are asked, a tap picks a hand
+            return replace(self, seat_hand=at[0], selected=None, on_photo=False)
+        return replace(self.select(*at), on_photo=True)
 
     def place_name(self, place: int, lang: str) -> str:
         if place == STRAY:

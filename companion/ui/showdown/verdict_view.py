@@ -17,10 +17,6 @@ from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
 __all__ = ["tokens_panel", "verdict_panel", "answered_panel", "best_fives"]
 
 
-# Room for the field's label on one line in either language, within a phone's width.
-TOKENS_FIELD_WIDTH = 320
-
-
 def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control:
     numbers = table.token_map()
     buttons: list[ft.Control] = [
@@ -37,22 +33,22 @@ def tokens_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.C
         t("tokens", lang),
         ft.Text(t("tokens_help", lang), size=13),
         ft.Row(buttons, wrap=True),
+        # The page's whole width: the label, seen before anything is typed, is never cut.
         ft.Row(
             [
                 table_field(
                     "tokens-text",
                     t("tokens_text", lang),
-                    TOKENS_FIELD_WIDTH,
+                    None,
                     dispatch,
                     lambda tb, text: tb.with_tokens_text(text),
-                ),
-                ft.TextButton(
-                    key="tokens-clear",
-                    content=t("tokens_clear", lang),
-                    on_click=lambda e: dispatch(table_action(lambda tb: tb.clear_tokens())),
-                ),
-            ],
-            wrap=True,
+                )
+            ]
+        ),
+        ft.TextButton(
+            key="tokens-clear",
+            content=t("tokens_clear", lang),
+            on_click=lambda e: dispatch(table_action(lambda tb: tb.clear_tokens())),
         ),
     )
 

@@ -136,33 +136,6 @@ def _tap_button(key: str, label: str, dispatch: Dispatch[H], change: Any) -> ft.
     )
 
 
-def _whose(table: ShowdownState, here: int, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
-    """While the seats are asked: a hand tapped on the photo, and the name it belongs to."""
-    if not table.seating or here < 0:
-        return None
-    return ft.Column(
-        [
-            ft.Text(t("seat.whose", lang)),
-            ft.Row(
-                [
-                    ft.OutlinedButton(
-                        key=f"whose-{i}",
-                        content=name,
-                        on_click=lambda e, name=name: dispatch(
-                            table_action(lambda tb: tb.give_hand(here, name))
-                        ),
-                    )
-                    for i, name in enumerate(table.players)
-                    if i != here
-                ],
-                wrap=True,
-            ),
-        ],
-        spacing=4,
-        key="whose",
-    )
-
-
 def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
     card = table.selected_card()
     if card is None or table.selected is None:
@@ -176,7 +149,6 @@ def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Con
                 c
                 for c in [
                     ft.Text(t("selected", lang, card=entry_text(card)), weight=ft.FontWeight.BOLD),
-                    _whose(table, here, lang, dispatch),
                     ft.Row(
                         [
                             _tap_button(

@@ -16,7 +16,7 @@ from companion.vision.layouts.places import SeenCard, card_width, listed, one_pe
 if TYPE_CHECKING:
     from companion.vision.detections import Detections
 
-__all__ = ["ShowPhoto", "read_show"]
+__all__ = ["ShowPhoto", "read_show", "read_row"]
 
 # A row: every centre within this many card widths of the line fitted through the row.
 ROW_RESIDUAL = 0.5
@@ -64,25 +64,41 @@ def _is_apart(points: np.ndarray, candidate: int, width: float) -> bool:
     return gap >= STARTER_PAST_END * max(width, float(np.diff(np.sort(along)).max()))
 
 
-def read_show(detections: Detections, where: str) -> ShowPhoto:
-    """The hand (four cards in a row) and the starter (the card apart) of a cribbage photo."""
+def _five(detections: Detections, where: str) -> tuple[list[SeenCard], float]:
+    """The photo's five cards (one per place) and their width; another count is refused."""
     width = card_width(detections)
     seen = one_per_place(seen_cards(detections), width)
     if len(seen) != 5:
         shown = listed(seen)
         raise PhotoLayoutError("photo.show_count", where=where, n=len(seen), cards=shown)
+    return list(seen), width
+
+
+def _along(cards: list[SeenCard]) -> tuple[SeenCard, ...]:
+    """``cards`` left to right along their row (top to bottom for a row standing upright)."""
+    _, direction, _ = _row_line(np.array([(s.x, s.y) for s in cards]))
+    if abs(direction[0]) >= abs(direction[1]):
+        direction = direction if direction[0] > 0 else -direction
+    else:
+        direction = direction if direction[1] > 0 else -direction
+    return tuple(sorted(cards, key=lambda s: s.x * direction[0] + s.y * direction[1]))
+
+
+def read_show(detections: Detections, where: str) -> ShowPhoto:
+    """The hand (four cards in a row) and the starter (the card apart) of a cribbage photo."""
+    seen, width = _five(detections, where)
     points = np.array([(s.x, s.y) for s in seen])
     apart = [i for i in range(5) if _is_apart(points, i, width)]
     if len(apart) != 1:
         shown = listed(seen)
         raise PhotoLayoutError("photo.show_starter", where=where, cards=shown)
     starter = apart[0]
-    hand = [s for i, s in enumerate(seen) if i != starter]
-    _, direction, _ = _row_line(np.delete(points, starter, axis=0))
-    # Left to right as the photo shows them (top to bottom for a row standing upright).
-    if abs(direction[0]) >= abs(direction[1]):
-        direction = direction if direction[0] > 0 else -direction
-    else:
-        direction = direction if direction[1] > 0 else -direction
-    hand.sort(key=lambda s: s.x * direction[0] + s.y * direction[1])
-    return ShowPhoto(tuple(hand), seen[starter])
+    hand = _along([s for i, s in enumerate(seen) if i != starter])
+    return ShowPhoto(hand, seen[starter])
+
+
+def read_row(detections: Detections, where: str) -> tuple[SeenCard, ...]:
+    """The five cards of a show photo in the order they lie, for the players to say which is
+    the starter where no card lies apart (five in a row)."""
+    seen, _ = _five(detections, where)
+    return _along(seen)

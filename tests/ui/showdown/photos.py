@@ -12,6 +12,8 @@ SCENE = Path(__file__).resolve().parents[2] / "fixtures" / "images" / "scene_000
 # What the scene holds (tests/fixtures/images/labels.json), hands as the reader lists them.
 RIVER = ("9h", "9s", "6d", "Qc", "Th")
 HANDS = (("Jh", "Kd"), ("2h", "2c"), ("6c", "8s"), ("6s", "4c"))
+# The same hands clockwise from the photo's bottom edge: a night's first guess at its players.
+CLOCKWISE = (("6s", "4c"), ("6c", "8s"), ("Jh", "Kd"), ("2h", "2c"))
 
 
 def scene() -> np.ndarray:

@@ -22,6 +22,7 @@ from companion.ui.night.actions import THUMB_WIDTH, close_night, start_night, un
 from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader, Services, decode_upload
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import initial_state, open_screen
+from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import (
     apply_preset,
@@ -36,7 +37,7 @@ from companion.vision import Detections
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.read import TableRead, grouped
 from tests.helpers import cards
-from tests.ui.screens import png
+from tests.ui.screens import find, png, walk
 from tests.vision.layouts.builders import reads
 
 
@@ -359,3 +360,20 @@ def test_a_saved_hand_keeps_every_hole_card_and_the_log_names_who_sat_out(
     (saved,) = document["nights"][0]["heists"]
     assert saved["hands"] == {"Ana": ["Th", "5s"], "Bob": ["Jh", "3d"]}
     assert saved["sat_out"] == ["Cy"]
+
+
+def test_after_a_sit_out_the_next_table_keeps_the_seat_order(services: Services) -> None:
+    state = night_state(services)
+    night = state.night.night.players  # type: ignore[union-attr]
+    table = state.table.sit_out("Ana").with_cards_text(RIVER, "As Kd Qh 7c 2s")
+    table = table.with_cards_text(0, "Th 5s").with_cards_text(1, "Jh 3d")
+    for hid in [h for group in table.showdown().order for h in group]:  # type: ignore[union-attr]
+        table = table.tap_hand(hid)
+    state = run(save_heist, state.with_table(table), services)
+    assert len(state.heists) == 1
+    # The next table, typed or from a photo, lists everyone as they sit, not Ana last.
+    assert state.table.players == night
+    view = root_view(state, lambda action: None)
+    rows = [c.key for c in walk(view) if str(getattr(c, "key", "")).endswith("-row")]
+    assert rows == ["river-row", "hand-0-row", "hand-1-row", "hand-2-row"]
+    assert [find(view, f"hand-{i}-text").label.split()[-1] for i in range(3)] == list(night)

@@ -104,9 +104,9 @@ def test_a_night_seats_its_players_and_later_photos_follow_the_seats(reading: Se
     state = run(load_photo(photos.jpeg(first)), state, reading)
     table = state.table
     assert table.seating and table.read is not None
-    assert hands_of(state)["Chloé"] == ("6c",)
+    assert hands_of(state)["Bob"] == ("6c",)  # clockwise from the photo's bottom: Ana, Bob...
     said = [d.text.text("en") for d in doubts(table)]
-    assert "Chloé: 1 card read, 2 expected" in said
+    assert "Bob: 1 card read, 2 expected" in said
     view = root_view(state, lambda action: None)
     assert find(view, "photo-read") is not None and find(view, "keep-seats") is not None
     assert "Red tokens" not in list(shown(view))
@@ -116,8 +116,8 @@ def test_a_night_seats_its_players_and_later_photos_follow_the_seats(reading: Se
     # Fixed on the photo: the hand's card picked there, the missing one added to its hand.
     six = next(i for i, s in enumerate(table.read.spots) if str(s.read) == "6c")
     fixed = state.table.select_spot(six)
-    assert fixed.selected == (2, 0)
-    state = state.with_table(fixed.add_cards(2, "8s"))
+    assert fixed.selected == (1, 0)
+    state = state.with_table(fixed.add_cards(1, "8s"))
     assert not any(d.key.startswith("hand:") for d in doubts(state.table))
     assert run(save_heist, state, reading).heists == ()  # doubtful reads still unconfirmed
     state = run(save_heist, judged(state), reading)
@@ -128,21 +128,22 @@ def test_a_night_seats_its_players_and_later_photos_follow_the_seats(reading: Se
     state = run(load_photo(photos.jpeg(second)), state, reading)
     assert not state.table.seating
     assert hands_of(state) == {
-        p: tuple(sorted(h)) for p, h in zip(PLAYERS, photos.HANDS, strict=True)
+        p: tuple(sorted(h)) for p, h in zip(PLAYERS, photos.CLOCKWISE, strict=True)
     }
 
-    # Ana's hand hidden: she sits out, the heist is saved without her and replays.
+    # Chloé's hand hidden: she sits out, the heist is saved without her and replays.
     third = photos.covered(photos.scene(), "Jh", "Kd")
     state = run(load_photo(photos.jpeg(third)), state, reading)
     absent = [d for d in doubts(state.table) if d.sits_out]
-    assert [d.text.text("en") for d in absent] == ["Ana: no hand found on the photo"]
-    state = state.with_table(state.table.sit_out("Ana"))
-    assert state.table.players == PLAYERS[1:] and state.table.out == ("Ana",)
+    assert [d.text.text("en") for d in absent] == ["Chloé: no hand found on the photo"]
+    state = state.with_table(state.table.sit_out("Chloé"))
+    playing = ("Ana", "Bob", "Dan")
+    assert state.table.players == playing and state.table.out == ("Chloé",)
     state = run(save_heist, judged(state), reading)
     heist = state.heists[-1]
-    assert set(heist.owners.values()) == set(PLAYERS[1:])
+    assert set(heist.owners.values()) == set(playing)
     table, _tokens = rebuild(ReplayState.of(heist), reading)
-    assert [p.name for p in table.players] == list(PLAYERS[1:])
+    assert [p.name for p in table.players] == list(playing)
 
 
 def test_a_stray_card_is_asked_about_and_can_join_a_hand() -> None:
@@ -167,7 +168,10 @@ def test_a_hand_given_to_another_player_takes_its_outlines_along() -> None:
     table = replace(table, read=PhotoRead(b"", 100, 100, spots)).give_hand(0, "Bob")
     assert [str(c) for h in table.hands for c in h] == ["Kd", "Ah"]
     assert table.read is not None and [s.at for s in table.read.spots] == [(1, 0), (0, 0)]
-    assert table.select_spot(0).selected == (1, 0) and table.select_spot(0).on_photo
+    # While seats are asked a tap on the photo picks the hand, never a card to move.
+    assert table.select_spot(0).seat_hand == 1 and table.select_spot(0).selected is None
+    kept = table.with_seating(False)
+    assert kept.select_spot(0).selected == (1, 0) and kept.select_spot(0).on_photo
 
 
 def test_the_reader_preloads_once_while_a_photo_may_already_ask_for_it() -> None:
@@ -197,16 +201,63 @@ def test_the_night_says_its_seats_and_can_ask_them_again(services: Services) -> 
     assert "seats-line" not in [getattr(c, "key", None) for c in walk(root_view(state, print))]
 
 
-def test_a_hand_tapped_on_the_photo_while_seats_are_asked_offers_the_names() -> None:
-    spots = (square(0, 0, (0, 0), "Ah"), square(50, 0, (1, 0), "Kd"))
-    table = ShowdownState(
-        ("Ana", "Bob"), hands=((parse_card("Ah"),), (parse_card("Kd"),)), seating=True
-    )
-    table = replace(table, read=PhotoRead(b"", 100, 100, spots)).select_spot(1)
-    view = root_view(AppState(lang="en", table=table), lambda action: None)
-    assert "Whose hand is it?" in list(shown(find(view, "whose")))
-    assert find(view, "whose-0").content == "Ana"
-    assert find(view, "fix-panel") is not None  # once: under the photo, not under the chips
+def around(names: tuple[str, ...], centres: list[tuple[float, float]]) -> ShowdownState:
+    """A table whose hands (one card each, hand i read at centres[i]) lie around a river at
+    (100, 100), seats being asked."""
+    spots = [square(95, 95, (RIVER, 0), "2c")]
+    spots += [
+        square(x - 5, y - 7, (i, 0), c)
+        for i, ((x, y), c) in enumerate(zip(centres, CODES[: len(centres)], strict=True))
+    ]
+    hands = tuple((parse_card(c),) for c in CODES[: len(names)])
+    table = ShowdownState(names, river=(parse_card("2c"),), hands=hands, seating=True)
+    return replace(table, read=PhotoRead(b"", 200, 200, tuple(spots)))
+
+
+CODES = ("Ah", "Kd", "Qs", "Jc")
+# Clockwise on the photo (image y down) from its bottom edge: below, left, above, right.
+BELOW, LEFT, ABOVE, RIGHT = (100, 180), (20, 100), (100, 20), (180, 100)
+
+
+def test_seats_are_asked_in_one_panel_with_one_row_of_names(services: Services) -> None:
+    table = around(PLAYERS, [BELOW, LEFT, ABOVE, RIGHT]).select_spot(4)  # the hand at the right
+    assert table.seat_hand == 3 and table.selected is None
+    view = root_view(night(services).with_table(table), lambda action: None)
+    names = find(view, "seat-names")
+    assert "Whose is the hand outlined on the photo?" in list(shown(names))
+    rows = [c for c in walk(find(view, "screen-showdown")) if str(c.key).startswith("seat-name-")]
+    assert [r.content for r in rows] == list(PLAYERS)  # one row, each name once
+    assert find(view, "seat-name-3").__class__.__name__ == "FilledButton"  # its owner now
+    assert not [c for c in walk(view) if str(getattr(c, "key", "")).startswith("move-")]
+    # The tokens wait for the seats: none is taken unasked.
+    assert [d.key for d in doubts(table)][:1] == ["seats"]
+    assert "Red tokens" not in list(shown(view))
+
+
+def test_the_first_name_seats_everyone_clockwise_and_later_ones_swap() -> None:
+    table = around(PLAYERS, [BELOW, LEFT, ABOVE, RIGHT])
+    # "The hand on the right is Ana's": Bob, Chloé and Dan follow clockwise from her.
+    named = table.name_hand(3, "Ana", PLAYERS)
+    assert [str(h[0]) for h in named.hands] == ["Jc", "Ah", "Kd", "Qs"]
+    assert named.read is not None
+    assert [s.at for s in named.read.spots[1:]] == [(1, 0), (2, 0), (3, 0), (0, 0)]
+    assert named.seat_hand == 0 and named.seats_named and named.seating
+    # A later answer swaps two hands only: Ana's stays hers.
+    swapped = named.name_hand(1, "Dan", PLAYERS)
+    assert [str(h[0]) for h in swapped.hands] == ["Jc", "Qs", "Kd", "Ah"]
+    # The seat order is the players' own, not the order they are listed in.
+    other = table.name_hand(3, "Ana", ("Ana", "Chloé", "Bob", "Dan"))
+    assert dict(zip(other.players, [str(h[0]) for h in other.hands], strict=True)) == {
+        "Ana": "Jc",
+        "Chloé": "Ah",
+        "Bob": "Kd",
+        "Dan": "Qs",
+    }
+    # Fewer hands than players: the players after the named one, clockwise, take them.
+    three = around(PLAYERS, [BELOW, LEFT, ABOVE])
+    three = replace(three, hands=three.hands[:3] + ((),))
+    named = three.name_hand(0, "Chloé", PLAYERS)
+    assert [[str(c) for c in h] for h in named.hands] == [["Qs"], [], ["Ah"], ["Kd"]]
 
 
 def test_a_card_face_the_reader_could_not_read_is_outlined_and_holds_the_verdict(

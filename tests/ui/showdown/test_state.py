@@ -247,3 +247,17 @@ def test_retouching_the_picked_card_by_rank_then_suit() -> None:
     typo = table(river="Zz Kd Qh 7c 2s").select(RIVER, 0).retouch_selected(suit="d")
     assert typo.river[0] == cards("Ad")[0]
     assert table().retouch_selected(rank="K") == table()
+
+
+def test_a_player_back_in_takes_their_seat_again_with_the_others_cards_kept() -> None:
+    four = table(hands=("Ah Ad", "Th 9h", "3c 2c", "5d 5h"), players=("Ana", "Bob", "Cy", "Di"))
+    out = four.sit_out("Bob").sit_out("Ana")
+    assert out.players == ("Cy", "Di") and out.everyone() == ("Ana", "Bob", "Cy", "Di")
+    back = out.back_in("Bob")
+    assert back.players == ("Bob", "Cy", "Di") and back.out == ("Ana",)
+    assert back.hands == ((), cards("3c 2c"), cards("5d 5h"))
+    assert back.back_in("Ana").players == ("Ana", "Bob", "Cy", "Di")
+    assert out.cleared().players == ("Ana", "Bob", "Cy", "Di")
+    # Renamed meanwhile: the order kept no longer fits, the names as they are.
+    renamed = out.with_players_text("Cy, Dee")
+    assert renamed.everyone() == ("Cy", "Dee", "Bob", "Ana")

@@ -52,8 +52,12 @@ def test_the_wheel_scrolls_past_the_photo_until_zoom_is_asked(tmp_path: Path) ->
         with page.expect_file_chooser() as chooser:
             browser.button(page, "Photo of the table").click()
         chooser.value.set_files(str(path))
-        browser.seen(page, re.compile("cards read")).wait_for(timeout=60000)
+        said = browser.seen(page, re.compile("cards read"))
+        said.wait_for(timeout=60000)
         page.get_by_text(PHOTO).first.wait_for(timeout=30000)
+        # The banner floats over the page's foot, over the photo's lower edge: closed first.
+        said.click()
+        said.wait_for(state="hidden", timeout=10000)
         top = photo_box(page)["y"]
         whole = picture(page)
 

@@ -307,9 +307,10 @@ def _mask_tables() -> tuple[tuple[npt.NDArray[np.int64], ...], npt.NDArray[np.in
     chunks = []
     for share, (start, stop) in zip(shares, _GROUPS, strict=True):
         bits = np.arange(1 << (4 * (stop - start)), dtype=np.int64)
-        nibbles = (bits[:, None] >> (4 * np.arange(stop - start))) & 15
-        counts = np.bitwise_count(nibbles).astype(np.int64)
-        entry = np.where(counts.sum(axis=1) <= _MAX_CARDS, share[_radix(counts)], 0)
+        code = np.zeros_like(bits)  # ``_radix`` of the chunk's rank counts
+        for rank in range(stop - start):
+            code += np.bitwise_count((bits >> (4 * rank)) & 15).astype(np.int64) * 5**rank
+        entry = np.where(np.bitwise_count(bits) <= _MAX_CARDS, share[code], 0)
         for suit in range(4):
             of_suit = sum(1 << (4 * r + suit) for r in range(stop - start))
             entry += np.bitwise_count(bits & of_suit).astype(np.int64) << (_SUIT_FIELD + 4 * suit)

@@ -325,12 +325,12 @@ def _evaluate_high(array: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]
     n, size = array.shape
     values = np.empty(n, dtype=np.int64)
     flush = np.empty(n, dtype=np.bool_)
-    ids = np.empty((size, min(n, _BLOCK)), dtype=np.int64)
+    bits = np.empty((min(n, _BLOCK), size), dtype=np.int64)
     # Blocks small enough that every temporary stays in cache.
     for start in range(0, n, _BLOCK):
         stop = min(start + _BLOCK, n)
         block = array[start:stop]
-        _value_block(block, ids[:, : stop - start], values[start:stop], flush[start:stop])
+        _value_block(block, bits[: stop - start], values[start:stop], flush[start:stop])
     # A suit of five or more cards: few rows, valued by their suits' masks.
     rows = np.flatnonzero(flush)
     if len(rows):
@@ -342,20 +342,19 @@ def _evaluate_high(array: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]
 
 def _value_block(
     block: npt.NDArray[np.integer[Any]],
-    ids: npt.NDArray[np.int64],
+    bits: npt.NDArray[np.int64],
     out: npt.NDArray[np.int64],
     flush: npt.NDArray[np.bool_],
 ) -> None:
     """Best non-flush values into ``out``; ``flush`` marks rows holding five cards of a suit."""
     (first, middle, last), values = _mask_tables()
-    ids[...] = block.T  # one row per card: the sums below run along contiguous rows
     # Numpy shifts by a negative id or one of 64 or more give 0: a row with an id outside
     # 0..63, or the same card twice, has fewer bits than cards; ids 52..63 set bits above 51.
-    np.left_shift(1, ids, out=ids)
-    mask = ids[0] + ids[1]
-    for row in ids[2:]:
-        mask += row
-    if (np.bitwise_count(mask) != len(ids)).any() or mask.view(np.uint64).max() >> 52:
+    np.left_shift(1, block.astype(np.int64, copy=False), out=bits)
+    mask = bits[:, 0] + bits[:, 1]
+    for column in bits.T[2:]:
+        mask += column
+    if (np.bitwise_count(mask) != bits.shape[1]).any() or mask.view(np.uint64).max() >> 52:
         _refuse(block)
     # Indices lie in their tables by construction: "wrap" skips the bounds checks' error path.
     packed = np.take(first, mask & 0xFFFF, mode="wrap")

@@ -12,7 +12,7 @@ import functools
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -150,8 +150,7 @@ def _tables() -> dict[str, npt.NDArray[Any]]:
     card_bit = np.concatenate([2.0 ** (13 * (card % 4) + card // 4), np.zeros(52)])
     return {
         "card_bit": card_bit,
-        "suit_entry": suit_rank_key | (flush_table << 32),
-        # Unpacked too, for the heist replay's shared board work (replay_fast.py).
+        # For the heist replay's shared board work (replay/fast.py) and the flush rows.
         "suit_rank_key": suit_rank_key,
         "flush_table": flush_table,
         "low_slot": low_slot,
@@ -235,28 +234,148 @@ def evaluate_many(cards: npt.ArrayLike, rules: TableRules | None = None) -> npt.
         elif len(array) and (array.min() < 0 or array.max() > 51):
             raise ValueError(_OUT_OF_RANGE)
         return evaluate_rules(array, rules)
-    values = np.empty(len(array), dtype=np.int64)
-    # Blocks small enough that every temporary stays in cache: about twice as fast as whole arrays.
-    for start in range(0, len(array), _BLOCK):
-        _evaluate_block(array[start : start + _BLOCK], values[start : start + _BLOCK])
+    return _evaluate_high(array)
+
+
+# -- evaluate_many's own tables: the card mask read in three chunks of whole ranks --------------
+
+# A mask bit per card id (4 * rank + suit), read in chunks of ranks 2..5, 6..T and J..A: a
+# chunk's table gives its share of a dense multiset index, and its suit counts.
+_GROUPS = ((0, 4), (4, 9), (9, 13))
+_SUIT_FIELD = 36  # four 4-bit suit counts above the index, the first table adding 3 to each
+_FLUSH_BITS = 0x8888 << _SUIT_FIELD  # a suit count of five or more, plus 3, sets its top bit
+_INDEX_MASK = (1 << _SUIT_FIELD) - 1
+_MAX_CARDS = 7
+
+
+def _group_counts(ranks: int) -> npt.NDArray[np.int64]:
+    """Every count vector of ``ranks`` ranks (at most 4 each, 7 in all), fewest cards first."""
+    counts = np.array(list(itertools.product(range(5), repeat=ranks)), dtype=np.int64)
+    counts = counts[counts.sum(axis=1) <= _MAX_CARDS]
+    return np.asarray(counts[np.argsort(counts.sum(axis=1), kind="stable")], dtype=np.int64)
+
+
+def _radix(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    return np.asarray(counts @ (5 ** np.arange(counts.shape[-1])), dtype=np.int64)
+
+
+def _group_offsets() -> tuple[npt.NDArray[np.int64], ...]:
+    """Per group, by ``_radix`` of its counts: its share of the multiset index.
+
+    Group 0's vectors are numbered fewest cards first; each vector of group 1 takes a block of
+    the numbers of group 0 that fit beside it (blocks fewest cards first), so that group 0 and 1
+    are numbered densely; each vector of group 2 takes the stretch of those pairs that complete
+    it to 5..7 cards. A multiset's index is the sum of its three groups' shares.
+    """
+    first, middle, last = (_group_counts(stop - start) for start, stop in _GROUPS)
+    first_cards, middle_cards = first.sum(axis=1), middle.sum(axis=1)
+    fitting = np.searchsorted(first_cards, np.arange(-1, _MAX_CARDS + 1), side="right")
+    block = fitting[1 + _MAX_CARDS - middle_cards]  # group-0 vectors of at most 7 - c cards
+    block_start = np.cumsum(block) - block
+    last_cards = last.sum(axis=1)
+    ends = np.searchsorted(middle_cards, _MAX_CARDS - last_cards, side="right") - 1
+    stretch_end = block_start[ends] + block[ends]
+    stretch_start = fitting[1 + np.maximum(4 - last_cards, -1)]  # pairs of 5 - c cards or more
+    sizes = stretch_end - stretch_start
+    shares = []
+    for vectors, share in (
+        (first, np.arange(len(first))),
+        (middle, block_start),
+        (last, np.cumsum(sizes) - sizes - stretch_start),
+    ):
+        table = np.zeros(5 ** vectors.shape[1], dtype=np.int64)
+        table[_radix(vectors)] = share
+        shares.append(table)
+    return (*shares, np.array([sizes.sum()]))
+
+
+@functools.cache
+def _mask_tables() -> tuple[tuple[npt.NDArray[np.int64], ...], npt.NDArray[np.int32]]:
+    """The three chunk tables and the best non-flush value by multiset index (int32)."""
+    *shares, size = _group_offsets()
+    multisets = np.concatenate([rank_multisets(n) for n in (5, 6, 7)])
+    index = sum(
+        (
+            share[_radix(multisets[:, start:stop])]
+            for share, (start, stop) in zip(shares, _GROUPS, strict=True)
+        ),
+        np.zeros(len(multisets), dtype=np.int64),
+    )
+    t = _tables()
+    values = np.zeros(int(size[0]), dtype=np.int32)
+    values[index] = t["rank_table"][rank_slots(rank_key(multisets))]
+    chunks = []
+    for share, (start, stop) in zip(shares, _GROUPS, strict=True):
+        bits = np.arange(1 << (4 * (stop - start)), dtype=np.int64)
+        code = np.zeros_like(bits)  # ``_radix`` of the chunk's rank counts
+        for rank in range(stop - start):
+            code += np.bitwise_count((bits >> (4 * rank)) & 15).astype(np.int64) * 5**rank
+        entry = np.where(np.bitwise_count(bits) <= _MAX_CARDS, share[code], 0)
+        for suit in range(4):
+            of_suit = sum(1 << (4 * r + suit) for r in range(stop - start))
+            entry += np.bitwise_count(bits & of_suit).astype(np.int64) << (_SUIT_FIELD + 4 * suit)
+        chunks.append(entry)
+    chunks[0] += 0x3333 << _SUIT_FIELD
+    for array in (*chunks, values):
+        array.flags.writeable = False
+    return tuple(chunks), values
+
+
+def _evaluate_high(array: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]:
+    n, size = array.shape
+    values = np.empty(n, dtype=np.int64)
+    flush = np.empty(n, dtype=np.bool_)
+    bits = np.empty((min(n, _BLOCK), size), dtype=np.int64)
+    # Blocks small enough that every temporary stays in cache.
+    for start in range(0, n, _BLOCK):
+        stop = min(start + _BLOCK, n)
+        block = array[start:stop]
+        _value_block(block, bits[: stop - start], values[start:stop], flush[start:stop])
+    # A suit of five or more cards: few rows, valued by their suits' masks.
+    rows = np.flatnonzero(flush)
+    if len(rows):
+        suits = _suit_masks(_card_masks(np.take(array, rows, axis=0)))
+        best = np.take(_tables()["flush_table"], suits).max(axis=0)
+        values[rows] = np.maximum(values[rows], best)
     return values
 
 
-def _evaluate_block(block: npt.NDArray[np.integer[Any]], out: npt.NDArray[np.int64]) -> None:
-    t = _tables()
-    masks = _card_masks(block)
-    # int64 views index tables faster than uint64 (no conversion); the masks are below 2**52.
+def _value_block(
+    block: npt.NDArray[np.integer[Any]],
+    bits: npt.NDArray[np.int64],
+    out: npt.NDArray[np.int64],
+    flush: npt.NDArray[np.bool_],
+) -> None:
+    """Best non-flush values into ``out``; ``flush`` marks rows holding five cards of a suit."""
+    (first, middle, last), values = _mask_tables()
+    # Numpy shifts by a negative id or one of 64 or more give 0: a row with an id outside
+    # 0..63, or the same card twice, has fewer bits than cards; ids 52..63 set bits above 51.
+    np.left_shift(1, block.astype(np.int64, copy=False), out=bits)
+    mask = bits[:, 0] + bits[:, 1]
+    for column in bits.T[2:]:
+        mask += column
+    if (np.bitwise_count(mask) != bits.shape[1]).any() or mask.view(np.uint64).max() >> 52:
+        _refuse(block)
+    # Indices lie in their tables by construction: "wrap" skips the bounds checks' error path.
+    packed = np.take(first, mask & 0xFFFF, mode="wrap")
+    packed += np.take(middle, (mask >> 16) & 0xFFFFF, mode="wrap")
+    packed += np.take(last, mask >> 36, mode="wrap")
+    out[...] = np.take(values, packed & _INDEX_MASK, mode="wrap")
+    np.not_equal(packed & _FLUSH_BITS, 0, out=flush)
+
+
+def _suit_masks(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    """(4, N): each suit's 13-bit rank mask, from 52-bit masks of 13 bits per suit."""
     whole = masks.view(np.int64)
-    lane = (1 << _SUIT_BITS) - 1
-    suits = (whole & lane, (whole >> 13) & lane, (whole >> 26) & lane, whole >> 39)
-    # One lookup per suit gives its rank key (low 32 bits) and its best flush (high bits); at
-    # most one suit of 5..7 cards holds five, so the summed flush field is that suit's flush.
-    table = t["suit_entry"]
-    packed = table[suits[0]] + table[suits[1]] + table[suits[2]] + table[suits[3]]
-    high = (packed >> _LOW_BITS) & ((1 << (32 - _LOW_BITS)) - 1)
-    slot = t["high_slot"][high] + t["low_slot"][packed & ((1 << _LOW_BITS) - 1)]
-    np.take(t["rank_table"], slot, out=out)
-    np.maximum(out, packed >> 32, out=out)
+    return (whole >> (_SUIT_BITS * np.arange(4)[:, None])) & ((1 << _SUIT_BITS) - 1)
+
+
+def _refuse(block: npt.NDArray[np.integer[Any]]) -> NoReturn:
+    """Raise the one-line error of a block holding an id outside 0..51 or a card twice."""
+    if block.min() < 0 or block.max() > 51:
+        raise ValueError(_OUT_OF_RANGE)
+    twice = (np.diff(np.sort(block, axis=1), axis=1) == 0).any(axis=1)
+    raise ValueError(f"a row holds the same card twice: {block[np.flatnonzero(twice)[0]]}")
 
 
 def value_to_category(values: npt.ArrayLike) -> npt.NDArray[np.int64]:

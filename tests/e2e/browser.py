@@ -234,18 +234,13 @@ def open_tab(page: Any, name: str, shows: str | re.Pattern[str], tries: int = 3)
     """
     for _ in range(tries):
         try:
+            # Bounded: a busy page gets another try, never an unbounded wait.
             page.get_by_role("tab", name=name).click(timeout=20000)
             seen(page, shows).wait_for(timeout=10000)
             return
-        except Exception:  # playwright's TimeoutError: semantics rebuilt or tap lost; again
-            reenable_semantics(page)
+        except Exception:  # playwright's TimeoutError: tap the tab again
+            continue
     fail(page, "failed-tab", f"tab {name!r} never showed {shows!r}")
-
-
-def reenable_semantics(page: Any) -> None:
-    """Switch Flutter's semantics tree on again if its placeholder came back (a CI run once
-    found no "Soirée" tab in the tree for 30 s, after the page had shown its tabs)."""
-    page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
 
 
 def fail(page: Any, shot: str, message: str) -> NoReturn:

@@ -200,6 +200,7 @@ class CardDetector:
         gate_path: Path | str | None = DEFAULT_GATE,
         spot_path: Path | str | None = DEFAULT_SPOTS,
         spots_only: bool = False,
+        clues: bool = False,
     ) -> None:
         """``model_path`` finds indices among the corner crops and reads them;
         ``reader_path`` (None: none) reads again the crops that may hold an index, and
@@ -212,7 +213,9 @@ class CardDetector:
         ``benchmarks/vision_latency.py``). ``reframe``: whether doubtful reads
         are framed again; ``complete``: whether a frame gets its second looks (the corners
         its rejected ones imply, those beside its cards, its unread faces, and for a told
-        layout, the contrast-stretched frame)."""
+        layout, the contrast-stretched frame). ``clues``: whether each card keeps
+        ``Detections.clues`` (for ``training/doubt_model.py``; no decision reads them, so the
+        app's reads skip measuring them)."""
         self._session, self.ranks, self.suits = load_model(model_path, threads)
         self._cards = _card_table(self.ranks, self.suits, str(model_path))
         self._reader: InferenceSession | None = None
@@ -229,6 +232,7 @@ class CardDetector:
         self._gate = Gate(gate_path, threads) if gate_path is not None else None
         self.spots = SpotModel(spot_path, threads) if spot_path is not None else None
         self.spots_only = spots_only and self.spots is not None
+        self.clues = clues
         self.threshold = threshold
         self.reframe = reframe
         self.complete = complete
@@ -478,9 +482,10 @@ class CardDetector:
         disagree = np.zeros(len(proposals), bool)
         for rank_m, suit_m in codes:
             disagree[rows] |= (rank_m != r[rows]) | (suit_m != s[rows])
-        inks, redness = ink_reads(crops[paper])
-        sharpness = _sharpness(crops[paper])
-        rank_margin, suit_margin = _margin(rank_p[:, :n_ranks]), _margin(suit_p)
+        inks, redness = ink_reads(crops[paper], lean=self.clues)
+        if self.clues:
+            sharpness = _sharpness(crops[paper])
+            rank_margin, suit_margin = _margin(rank_p[:, :n_ranks]), _margin(suit_p)
         reads = []
         for j, (i, ink) in enumerate(zip(paper.tolist(), inks.tolist(), strict=True)):
             found = list(doubts)
@@ -490,16 +495,17 @@ class CardDetector:
                 suit, conf = self._suit_of_colour(suit_p[i], ink, suit, rank_p[i, r[i]], conf)
             if disagree[i]:
                 found.append(MODELS)
-            at = int(np.searchsorted(rows, i))
-            red = float(redness[j])
-            clues = (
-                float(sum(int(rm[at]) == r[i] and int(sm[at]) == suit for rm, sm in codes)),
-                float(rank_margin[i]),
-                float(suit_margin[i]),
-                red if self.suits[suit] not in RED_SUITS else -red,
-                float(sharpness[j]),
-                float(proposals[i].s),
-            )
+            clues: tuple[float, ...] = ()
+            if self.clues:
+                at, red = int(np.searchsorted(rows, i)), float(redness[j])
+                clues = (
+                    float(sum(int(rm[at]) == r[i] and int(sm[at]) == suit for rm, sm in codes)),
+                    float(rank_margin[i]),
+                    float(suit_margin[i]),
+                    red if self.suits[suit] not in RED_SUITS else -red,
+                    float(sharpness[j]),
+                    float(proposals[i].s),
+                )
             reads.append(
                 CornerRead(
                     self._cards[r[i]][suit],

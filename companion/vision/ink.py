@@ -80,7 +80,7 @@ def _band(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
 
 def ink_colours(crops: np.ndarray) -> np.ndarray:
     """(N,) ``Ink`` of the index ink in corner crops (N, H, W, 3) BGR (``geometry.CORNER``)."""
-    return ink_reads(crops)[0]
+    return ink_reads(crops, lean=False)[0]
 
 
 def ink_redness(crops: np.ndarray) -> np.ndarray:
@@ -92,8 +92,9 @@ def ink_redness(crops: np.ndarray) -> np.ndarray:
     return ink_reads(crops)[1]
 
 
-def ink_reads(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``ink_colours`` and ``ink_redness`` of corner crops, their band balanced once."""
+def ink_reads(crops: np.ndarray, lean: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """``ink_colours`` and ``ink_redness`` of corner crops, their band balanced once; with
+    ``lean`` False the redness is left NaN (not measured)."""
     n = len(crops)
     colours, redness = np.full(n, Ink.UNKNOWN, np.int8), np.full(n, np.nan)
     if n == 0:
@@ -107,6 +108,8 @@ def ink_reads(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     red = np.count_nonzero(red, axis=(1, 2))
     colours[(red >= MIN_INK) & (red > DOMINANCE * black)] = Ink.RED
     colours[(black >= MIN_INK) & (black > DOMINANCE * red)] = Ink.BLACK
+    if not lean:
+        return colours, redness
     dark = inside & (np.minimum(g, b) < LEAN_DARK)
     leaning = r - dark_gb
     for i in np.flatnonzero(np.count_nonzero(dark, axis=(1, 2)) >= LEAN_INK).tolist():

@@ -185,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fit", type=Path, nargs="+", required=True)
     parser.add_argument("--judge", type=Path, nargs="+", required=True)
     args = parser.parse_args(argv)
-    detector = CardDetector()
+    detector = CardDetector(clues=True)
     sets = {labels: read_set(labels, detector) for labels in (*args.fit, *args.judge)}
     fitted = [p for labels in args.fit for p in sets[labels]]
     x = np.concatenate([features(p.detections, p.groups) for p in fitted])

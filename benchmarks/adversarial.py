@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from companion.machine import describe_cpu
+
 ROOT = Path(__file__).resolve().parents[1]
 DECK = [r + s for s in "shdc" for r in "23456789TJQKA"]
 BOARD = "2h 7d 9s Jc Kd"
@@ -137,6 +139,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="run the cases whose name holds this")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per case")
     args = parser.parse_args()
+    print(f"CPU: {describe_cpu()}")
     reference: float | None = None
     print(f"{'case':<52} {'command':<9} {'time':>8} {'ratio':>6} {'peak':>8}  result")
     for name, command, table in cases():

@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.engine.cards import DECK  # noqa: E402
 from companion.engine.cribbage.discard import advise_discard  # noqa: E402
 from companion.engine.cribbage.score import score_show  # noqa: E402
+from companion.machine import describe_cpu
 
 BUDGET_S = 1.0
 CRIBS_PER_DEAL = 15 * 1035 * 44
@@ -30,6 +31,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
+    print(f"CPU: {describe_cpu()}")
     rng = random.Random(args.seed)
     deals = [tuple(rng.sample(DECK, 6)) for _ in range(args.deals)]
 

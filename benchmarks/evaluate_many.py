@@ -25,6 +25,7 @@ import pkrbot
 from companion.engine import evaluate_many
 from companion.engine.gang.fast import evaluate_rules
 from companion.engine.gang.ranking import Ranking, TableRules
+from companion.machine import describe_cpu
 
 NAMES = [rank + suit for rank in "23456789TJQKA" for suit in "shdc"]
 
@@ -42,6 +43,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--ranking", choices=[r.value for r in Ranking], default="high")
     args = parser.parse_args()
+    print(f"CPU: {describe_cpu()}")
     if args.ranking != "high":
         _low(args.hands, args.size, Ranking(args.ranking), args.repeats)
         return

@@ -19,10 +19,12 @@ sys.path.insert(0, str(ROOT))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
+from companion.machine import describe_cpu  # noqa: E402
 from tests.formats.fuzzing import check_clean, documents  # noqa: E402
 
 
 def main(examples: int) -> None:
+    print(f"CPU: {describe_cpu()}")
     outcomes: Counter[str] = Counter()
 
     @settings(

@@ -28,6 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.machine import describe_cpu
 from companion.vision import CardDetector
 from companion.vision.live import LiveReader
 from companion.vision.training.render import Placement, render_table
@@ -130,6 +131,7 @@ def main() -> None:
         help="full looks by the whiteness levels' corners, not the spot model's",
     )
     args = parser.parse_args()
+    print(f"CPU: {describe_cpu()}")
     light = np.array(args.light, np.float32)
     store = DeckStore(args.cards, held_out=False, only=tuple(args.decks))
     first, later = _layout(np.random.default_rng(args.seed))

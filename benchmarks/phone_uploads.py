@@ -26,6 +26,7 @@ import uvicorn  # noqa: E402
 from flet_web.uploads import build_upload_url  # noqa: E402
 
 from companion.cli.app import server_config  # noqa: E402
+from companion.machine import describe_cpu  # noqa: E402
 from companion.storage import SqliteGameLog  # noqa: E402
 from companion.ui.server import build_asgi, new_join_code  # noqa: E402
 from companion.vision.image import decode_image  # noqa: E402
@@ -59,6 +60,7 @@ def phone(port: int, code: str, index: int, photo: bytes) -> tuple[int, float]:
 
 
 def main(phones: int) -> None:
+    print(f"CPU: {describe_cpu()}")
     photo = photo_12mp()
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder)

@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.errors import CompanionError
+from companion.machine import describe_cpu
 from companion.vision import DEFAULT_MODEL, CardDetector
 from companion.vision.layouts.cribbage import read_show
 from companion.vision.layouts.spit import read_spit
@@ -119,6 +120,7 @@ def main() -> None:
     )
     parser.add_argument("--megapixels", type=float, help="with --browser: photos scaled to this")
     args = parser.parse_args()
+    print(f"CPU: {describe_cpu()}")
     if args.app is not None and args.browser:
         from benchmarks.upload_breakdown import browser_rows, print_breakdown
 

@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine.gang.replay.odds import replay_table  # noqa: E402
 from companion.formats.table import table_from_json  # noqa: E402
+from companion.machine import describe_cpu
 from companion.ui.replay.actions import SETTINGS
 
 BOARD = "As Kd Qh 7c 2s"
@@ -71,6 +72,7 @@ def tables(six_three: bool) -> dict[str, dict[str, Any]]:
 
 
 def main(argv: list[str]) -> int:
+    print(f"CPU: {describe_cpu()}")
     print(
         f"app settings: budget {SETTINGS.budget_s} s per street and view, "
         f"{SETTINGS.samples} samples at most, {SETTINGS.min_samples} at least"

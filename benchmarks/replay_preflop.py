@@ -30,6 +30,7 @@ from companion.engine.gang.fast import evaluate_many  # noqa: E402
 from companion.engine.gang.replay.fast import combinations_array, position_counts  # noqa: E402
 from companion.engine.gang.replay.odds import Street, everyone_odds, street_odds  # noqa: E402
 from companion.engine.gang.table import Player, Table  # noqa: E402
+from companion.machine import describe_cpu
 
 HOLES = ("As Kd", "2c 2d", "7h 8h", "Qc Jc", "3s 4s", "9d 9c")
 BOARD = "Th Js 5c 6d Ah"
@@ -123,6 +124,7 @@ def main() -> None:
         help="share of the boards the pkrbot loop runs, scaled up (default all)",
     )
     args = parser.parse_args()
+    print(f"CPU: {describe_cpu()}")
     table = _table()
     boards = len(combinations_array(len(_unseen(table)), 5))
 

@@ -38,6 +38,7 @@ from companion.engine.gang.replay.odds import (  # noqa: E402
 from companion.engine.gang.replay.stood import stood_streets  # noqa: E402
 from companion.engine.gang.table import Player, SharedHand, Table  # noqa: E402
 from companion.formats.table import table_from_json  # noqa: E402
+from companion.machine import describe_cpu
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "heist.json"
 
@@ -122,6 +123,7 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=2, help="warm runs (the best counts)")
     args = parser.parse_args()
+    print(f"CPU: {describe_cpu()}")
     everyone_odds(TABLES["classic"], Street.TURN)  # builds the lookup tables
     example = table_from_json(json.loads(EXAMPLE.read_text()))
     plain_s, _ = _timed(lambda: replay_table(example), args.repeat)

@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from companion.machine import describe_cpu
+
 ROOT = Path(__file__).resolve().parents[1]
 CODES = [r + s for r in "23456789TJQKA" for s in "shdc"]
 
@@ -44,6 +46,7 @@ def tables(count: int, seed: int = 17) -> list[dict[str, object]]:
 
 
 def main(count: int) -> None:
+    print(f"CPU: {describe_cpu()}")
     with tempfile.TemporaryDirectory() as folder:
         batch = Path(folder) / "batch.json"
         batch.write_text(json.dumps(tables(count)))

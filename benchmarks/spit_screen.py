@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.engine.cards import parse_cards  # noqa: E402
 from companion.engine.spit import VARIANTS, Stock, apply_move, legal_moves, new_game  # noqa: E402
 from companion.engine.spit.referee import PileView  # noqa: E402
+from companion.machine import describe_cpu
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from companion.ui.spit.state import SpitScreen
@@ -61,6 +62,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=6)
     args = parser.parse_args()
+    print(f"CPU: {describe_cpu()}")
     rng = random.Random(args.seed)
     screens = [random_screen(rng) for _ in range(args.positions)]
     ruling_ms, page_ms = [], []

@@ -19,6 +19,7 @@ import time
 
 from companion.engine.spit import VARIANTS
 from companion.engine.spit.sim import simulate
+from companion.machine import describe_cpu
 
 
 def main() -> int:
@@ -29,6 +30,7 @@ def main() -> int:
         "--no-probe-ratio", action="store_true", help="skip the run without probe checks"
     )
     args = parser.parse_args()
+    print(f"CPU: {describe_cpu()}")
 
     total_games = total_failures = 0
     total_seconds = 0.0

@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from companion.machine import describe_cpu  # noqa: E402
 from companion.storage import SqliteGameLog  # noqa: E402
 from tests.storage.builders import heist  # noqa: E402
 
@@ -41,6 +42,7 @@ def bare_insert_ms(folder: Path, count: int) -> float:
 
 
 def main(nights: int) -> None:
+    print(f"CPU: {describe_cpu()}")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         path = folder / "companion.sqlite3"

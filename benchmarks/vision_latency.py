@@ -38,6 +38,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.machine import describe_cpu
 from companion.vision import CardDetector, Detections
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.read import read_layout
@@ -100,6 +101,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--image", type=Path, nargs="*", default=[], help="also time these photos")
     args = parser.parse_args()
+    print(f"CPU: {describe_cpu()}")
     runs = {
         "full": CardDetector(),
         "without completions": CardDetector(complete=False),

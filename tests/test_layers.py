@@ -13,10 +13,11 @@ from tests.helpers import ROOT
 ALLOWED = {
     "messages": set(),
     "errors": {"messages"},
+    "machine": set(),
     "engine": {"messages", "errors"},
     "formats": {"messages", "errors", "engine"},
     "storage": {"messages", "errors"},
-    "vision": {"messages", "errors", "engine"},
+    "vision": {"messages", "errors", "engine", "machine"},
     "cli": {"messages", "errors", "engine", "formats", "storage", "vision", "ui", "cli"},
     "ui": {"messages", "errors", "engine", "formats", "storage", "vision", "ui"},
 }

@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
+from companion.machine import describe_cpu
 from companion.vision.detections import READABLE_WIDTH, Detections
 from companion.vision.detector import CardDetector
 from companion.vision.gate import DEFAULT_GATE
@@ -513,6 +514,8 @@ def main(argv: list[str] | None = None) -> int:
             f"latency {key}: p50 {np.median(ms):.0f} ms, p90 {np.percentile(ms, 90):.0f} ms, "
             f"max {ms.max():.0f} ms over {len(values)} images"
         )
+    if latency:
+        print(f"latency measured on: {describe_cpu()}")
     return 0
 
 

@@ -59,8 +59,9 @@ class Detections:
     (N,4,2) outlines are in original image pixels; ``confidence`` is the probability of the read.
     ``check`` (N,) is True where the reader is not sure of the card and a player should look:
     by default, a confidence under ``CHECK_BELOW`` or any ``doubts``. ``doubts`` names, per row,
-    why (``merging``: ``unsure``, ``colour``, ``models``, ``second_look``, ``twice``); by
-    default ``unsure`` where the confidence is under ``CHECK_BELOW``. ``frame`` is the photo's
+    why (``merging``: ``unsure``, ``colour``, ``models``, ``second_look``, ``twice``; ``court``
+    with ``CardDetector(courts=True)``); by default ``unsure`` where the confidence is under
+    ``CHECK_BELOW``. ``frame`` is the photo's
     (width, height), (0, 0) when unknown: the layouts tell a card cut by the photo's edge by it.
     ``unread`` (M,4,2) outlines, in image pixels, card faces seen where no card was read: a
     card whose index the reader could not read (an odd design, a smear), for a player to look

@@ -31,6 +31,14 @@ from companion.vision.completions import (
     unread_faces,
     unread_outlines,
 )
+from companion.vision.court import (
+    COURT_RANKS,
+    SUIT_UNSURE,
+    CourtSuit,
+    court_suit,
+    opposite_frame,
+    pip_frames,
+)
 from companion.vision.detections import Detections
 from companion.vision.gate import DEFAULT_GATE, Gate
 from companion.vision.image import MIN_IMAGE_SIDE
@@ -38,6 +46,7 @@ from companion.vision.ink import RED_SUITS, contradicts, ink_reads
 from companion.vision.light import balanced
 from companion.vision.merging import (
     COLOUR,
+    COURT,
     MODELS,
     SAME_CORNER,
     SECOND_LOOK,
@@ -201,6 +210,7 @@ class CardDetector:
         spot_path: Path | str | None = DEFAULT_SPOTS,
         spots_only: bool = False,
         clues: bool = False,
+        courts: bool = False,
     ) -> None:
         """``model_path`` finds indices among the corner crops and reads them;
         ``reader_path`` (None: none) reads again the crops that may hold an index, and
@@ -215,7 +225,9 @@ class CardDetector:
         its rejected ones imply, those beside its cards, its unread faces, and for a told
         layout, the contrast-stretched frame). ``clues``: whether each card keeps
         ``Detections.clues`` (for ``training/doubt_model.py``; no decision reads them, so the
-        app's reads skip measuring them)."""
+        app's reads skip measuring them). ``courts``: whether a court card's suit, unsure at
+        its index, is read again from the pip beside the index and its other index corner
+        (``court``; measured and not kept: ``docs/journal.md``, the twenty-fifth session)."""
         self._session, self.ranks, self.suits = load_model(model_path, threads)
         self._cards = _card_table(self.ranks, self.suits, str(model_path))
         self._reader: InferenceSession | None = None
@@ -233,6 +245,7 @@ class CardDetector:
         self.spots = SpotModel(spot_path, threads) if spot_path is not None else None
         self.spots_only = spots_only and self.spots is not None
         self.clues = clues
+        self.courts = courts
         self.threshold = threshold
         self.reframe = reframe
         self.complete = complete
@@ -482,6 +495,7 @@ class CardDetector:
         disagree = np.zeros(len(proposals), bool)
         for rank_m, suit_m in codes:
             disagree[rows] |= (rank_m != r[rows]) | (suit_m != s[rows])
+        courts = self._court_suits(image, proposals, paper, r, suit_p) if self.courts else {}
         inks, redness = ink_reads(crops[paper], lean=self.clues)
         if self.clues:
             sharpness = _sharpness(crops[paper])
@@ -490,6 +504,11 @@ class CardDetector:
         for j, (i, ink) in enumerate(zip(paper.tolist(), inks.tolist(), strict=True)):
             found = list(doubts)
             suit, conf = int(s[i]), float(confidence[i])
+            court = courts.get(i)
+            if court is not None and court.disputed:
+                found.append(COURT)
+            if court is not None and court.suit != suit:
+                suit, conf = court.suit, min(conf, float(rank_p[i, r[i]]) * court.suit_p)
             if contradicts(self.suits[suit], ink):
                 found.append(COLOUR)
                 suit, conf = self._suit_of_colour(suit_p[i], ink, suit, rank_p[i, r[i]], conf)
@@ -516,6 +535,42 @@ class CardDetector:
                 )
             )
         return reads, [proposals[i] for i in np.flatnonzero(~index).tolist()]
+
+    def _court_suits(
+        self,
+        image: np.ndarray,
+        proposals: list[Proposal],
+        rows: np.ndarray,
+        rank: np.ndarray,
+        suit_p: np.ndarray,
+    ) -> dict[int, CourtSuit]:
+        """The suit of each court read among ``rows`` whose suit is unsure at its index, read
+        also from the pip beside the index and from the card's other index corner (``court``):
+        the reader reads the pips, and the corner model with the reader the other corner."""
+        n_ranks = len(self.ranks)
+        unsure = [
+            i
+            for i in rows.tolist()
+            if rank[i] < n_ranks
+            and self.ranks[rank[i]] in COURT_RANKS
+            and float(suit_p[i].max()) < SUIT_UNSURE
+        ]
+        if not unsure or self._reader is None:
+            return {}
+        k = len(pip_frames(proposals[unsure[0]]))
+        pips = _cut(image, [f for i in unsure for f in pip_frames(proposals[i])])
+        _, pip_p = self._reader.run(None, {"crops": pips.astype(np.float32)})
+        across = _cut(image, [opposite_frame(proposals[i]) for i in unsure])
+        far_rank, far_suit = self.read_again(across, *self.classify(across))
+        out = {}
+        for j, i in enumerate(unsure):
+            same_rank = int(far_rank[j].argmax()) == rank[i]
+            out[i] = court_suit(
+                suit_p[i],
+                pip_p[j * k : (j + 1) * k],
+                far_suit[j] if same_rank else None,
+            )
+        return out
 
     def _suit_of_colour(
         self, suit_p: np.ndarray, ink: int, suit: int, rank_p: float, confidence: float

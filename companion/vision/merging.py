@@ -17,6 +17,7 @@ from companion.vision.proposals import Proposal
 
 __all__ = [
     "COLOUR",
+    "COURT",
     "MODELS",
     "SAME_CORNER",
     "SECOND_LOOK",
@@ -44,7 +45,8 @@ COLOUR = "colour"  # the suit read contradicts the colour of the index ink
 MODELS = "models"  # the corner, index and face readers do not all read the same card
 SECOND_LOOK = "second_look"  # found only on a second look (rejected or implied corners)
 TWICE = "twice"  # the same card read at two places in a one-deck game
-_EVERY_READ = (MODELS, SECOND_LOOK)  # doubts a place has only when all its reads have them
+COURT = "court"  # a court card's index, the pip beside it and its other corner differ in suit
+_EVERY_READ = (MODELS, SECOND_LOOK, COURT)  # doubts a place has only when all its reads have them
 
 
 @dataclass(frozen=True)
@@ -112,9 +114,9 @@ class _Place:
 
 def _place_doubts(place: _Place) -> tuple[str, ...]:
     """A place's doubts. Ink against the suit: any read's (a suit misread through both
-    corners shows it at both). The readers disagreeing or a second look: only when every read
-    there has it, as a second corner read the same way by all three readers is evidence of
-    its own."""
+    corners shows it at both). The readers disagreeing, a second look or a court's sources
+    disputing its suit: only when every read there has it, as a second corner read the same
+    way by all three readers is evidence of its own."""
     doubts = [d for read in place.reads for d in read if d not in _EVERY_READ]
     doubts += [d for d in _EVERY_READ if all(d in read for read in place.reads)]
     if place.support < CHECK_BELOW:

@@ -307,6 +307,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--reframe", default="yes", choices=("yes", "no"), help="frame doubtful reads again"
     )
+    parser.add_argument(
+        "--courts",
+        default="no",
+        choices=("yes", "no"),
+        help="read an unsure court card's suit also from the pip beside its index and its "
+        "other index corner (not the app's default)",
+    )
     parser.add_argument("--source", default=None, help="only images whose source is this")
     parser.add_argument("--verbose", action="store_true", help="print every image's errors")
     parser.add_argument(
@@ -359,6 +366,7 @@ def main(argv: list[str] | None = None) -> int:
             spots_only=args.spots_only,
             complete=args.second_look == "yes",
             reframe=args.reframe == "yes",
+            courts=args.courts == "yes",
         )
     except CompanionError as error:
         print(f"evaluate: {error.message()}", file=sys.stderr)

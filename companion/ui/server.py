@@ -281,7 +281,7 @@ class JoinGate:
                 message["headers"] = [
                     (name, value)
                     for name, value in message.get("headers", [])
-                    if not name.lower().startswith(b"access-control-")
+                    if not name.lower().startswith(_DROPPED)
                 ] + _NO_FRAMES
             await send(message)
 
@@ -331,6 +331,13 @@ async def _refuse(scope: Scope, send: Send, status: int, body: bytes) -> None:
         return
     await _respond(send, status, body, [(b"content-type", b"text/plain; charset=utf-8")])
 
+
+# Flet's ``Access-Control-Allow-Origin: *`` (no other site reads the app), and its
+# ``Cross-Origin-Embedder-Policy``: that header isolates the page, which then runs Flutter's
+# renderer on two threads, but only where the page is a secure context (this computer's own
+# browser, and the browser tests). A phone on the LAN's plain http never is: without the
+# header every browser runs the one-thread renderer the players' phones run.
+_DROPPED = (b"access-control-", b"cross-origin-embedder-policy")
 
 # No other site may show the app in a frame of its own (a click there would be a click here);
 # the page loads scripts from this server only: nothing it asks for leaves the LAN (the web

@@ -1,7 +1,9 @@
 """No request leaves the LAN: every request the page makes, from its load through each screen
 and a photo read, goes to the app's own server. The web client's one try at a CDN (an
 animation runtime the app never uses) is refused by the app's script policy inside the
-browser: it never reaches the network, where this test refuses it too."""
+browser: it never reaches the network, where this test refuses it too. And the page is drawn
+as a phone on the LAN draws it: not cross-origin isolated, so by Flutter's one-thread
+renderer."""
 
 from __future__ import annotations
 
@@ -37,6 +39,9 @@ def test_every_request_goes_to_the_app_only(tmp_path: Path) -> None:
             ("Showdown", "Photo of the table"),
         ):
             browser.open_tab(page, tab, shows)
+        # Rendered as on a phone over the LAN's plain http: one thread, no isolated page.
+        isolated = page.evaluate("crossOriginIsolated")
+    assert isolated is False
     assert len(requests) > 10, requests
     sent_elsewhere = {
         u: failed for u, failed in requests.items() if not u.startswith(url) and failed != "csp"

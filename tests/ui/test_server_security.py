@@ -32,7 +32,8 @@ TOKEN = "a-long-token-of-the-printed-link"
 
 
 async def inner(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    """A stand-in app that, like Flet's, says ``Access-Control-Allow-Origin: *``."""
+    """A stand-in app that, like Flet's, says ``Access-Control-Allow-Origin: *`` and
+    ``Cross-Origin-Embedder-Policy: require-corp``."""
     if scope["type"] == "websocket":
         await receive()
         await send({"type": "websocket.accept"})
@@ -41,7 +42,11 @@ async def inner(scope: dict[str, Any], receive: Any, send: Any) -> None:
         return
     if scope["type"] != "http":
         return
-    headers = [(b"content-length", b"3"), (b"access-control-allow-origin", b"*")]
+    headers = [
+        (b"content-length", b"3"),
+        (b"access-control-allow-origin", b"*"),
+        (b"cross-origin-embedder-policy", b"require-corp"),
+    ]
     await send({"type": "http.response.start", "status": 200, "headers": headers})
     await send({"type": "http.response.body", "body": b"app"})
 
@@ -87,6 +92,7 @@ def test_this_computer_comes_in_without_a_code_and_without_cors(port: int) -> No
     status, headers, body = get(port)
     assert (status, body) == (200, b"app")
     assert "access-control-allow-origin" not in headers  # the app's '*' is taken out
+    assert "cross-origin-embedder-policy" not in headers  # the page is never isolated
     assert headers["x-frame-options"] == "DENY"  # and no other site may frame it
     assert "frame-ancestors 'none'" in headers["content-security-policy"]
 

@@ -80,6 +80,13 @@ class Session:
         control.value = value
         control.on_submit(ft.Event("submit", control))
 
+    def type_table(self, river: str, hands: Sequence[str], tokens: str) -> None:
+        """The river, each hand in seat order and the tokens typed into their fields."""
+        self.submit("river-text", river)
+        for i, text in enumerate(hands):
+            self.submit(f"hand-{i}-text", text)
+        self.submit("tokens-text", tokens)
+
 
 def png(width: int = 64, height: int = 48) -> bytes:
     ok, data = cv2.imencode(".png", np.full((height, width, 3), 90, np.uint8))

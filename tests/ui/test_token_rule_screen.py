@@ -40,10 +40,7 @@ def test_an_lsd_heist_is_saved_and_shown_with_its_rule(session: Session) -> None
     session.tap("start-night")
     assert "(jetons LSD)" in find(session.view(), "night-title").value
     session.state = session.state.go("showdown")
-    session.submit("river-text", "As Kd Qh 7c 2s")
-    for i, text in enumerate(("Ah Ad", "Th 9h", "3c 2c")):
-        session.submit(f"hand-{i}-text", text)
-    session.submit("tokens-text", "3 1 2")
+    session.type_table("As Kd Qh 7c 2s", ("Ah Ad", "Th 9h", "3c 2c"), "3 1 2")
     session.tap("save-heist")
     (saved,) = session.services.log.heists(session.state.night.night.id)
     assert saved.deal is not None and saved.deal["rules"]["tokens"] == "lsd"
@@ -54,10 +51,7 @@ def test_an_lsd_heist_is_saved_and_shown_with_its_rule(session: Session) -> None
 
 
 def test_changing_the_token_rule_keeps_the_tokens_given(session: Session) -> None:
-    session.submit("river-text", "As Kd Qh 7c 2s")
-    for i, text in enumerate(("Ah Ad", "Th 9h", "3c 2c")):
-        session.submit(f"hand-{i}-text", text)
-    session.submit("tokens-text", "3 1 2")
+    session.type_table("As Kd Qh 7c 2s", ("Ah Ad", "Th 9h", "3c 2c"), "3 1 2")
     pick(session, "token-rule", "kcarc")
     assert session.state.table.tokens == ("Bob", "Cy", "Ana")
     pick(session, "decks", "2")  # a rule that values hands: the tokens go

@@ -66,10 +66,7 @@ def test_night_screen_saves_and_undoes_heists(session: Session) -> None:
     session.tap("start-night")
     assert find(session.view(), "score").value == "Coffres 0 / 3 — Alarmes 0 / 3"
     session.state = session.state.go("showdown")
-    session.submit("river-text", "As Kd Qh 7c 2s")
-    for i, text in enumerate(("Ah Ad", "Th 9h", "3c 2c")):
-        session.submit(f"hand-{i}-text", text)
-    session.submit("tokens-text", "3 1 2")
+    session.type_table("As Kd Qh 7c 2s", ("Ah Ad", "Th 9h", "3c 2c"), "3 1 2")
     session.tap("save-heist")
     assert session.state.banner is not None and session.state.banner.key == "heist_saved"
     session.state = session.state.go("night")

@@ -151,12 +151,17 @@ def _progress(n: int, total: int, lang: str) -> Callable[[StreetOdds], None]:
     return report
 
 
+def _line(words: str) -> str:
+    """A report line under its street: indented, its first letter a capital."""
+    return f"  {words[0].upper()}{words[1:]}"
+
+
 def _stood_lines(stood: StoodStreet, lang: str) -> list[str]:
     """The street by the hands as they stood, and its tokens judged by them."""
     title = view_title("stood", lang)
     line = text("cli.analyze_stood_line", lang, title=title, order=stood_order_text(stood, lang))
     return [
-        f"  {line[0].upper()}{line[1:]}",
+        _line(line),
         *(f"    - {t}" for t in stood_token_lines(stood, lang)),
     ]
 
@@ -198,7 +203,7 @@ def _report(replay: Replay, lang: str) -> list[str]:
             best = best_tokens_text(odds.best, lang)
             title = view_title("odds", lang)
             line = text("cli.analyze_odds_line", lang, title=title, best=best)
-            lines.append(f"  {line[0].upper()}{line[1:]}")
+            lines.append(_line(line))
         sampled = {h.method for h in odds.own if not h.method.exact}
         if sampled:
             method = max(sampled, key=lambda m: m.std_error)

@@ -33,6 +33,7 @@ from companion.vision.completions import (
 )
 from companion.vision.court import (
     COURT_RANKS,
+    PIP_FRAMES,
     SUIT_UNSURE,
     CourtSuit,
     court_suit,
@@ -557,7 +558,7 @@ class CardDetector:
         ]
         if not unsure or self._reader is None:
             return {}
-        k = len(pip_frames(proposals[unsure[0]]))
+        k = len(PIP_FRAMES)
         pips = _cut(image, [f for i in unsure for f in pip_frames(proposals[i])])
         _, pip_p = self._reader.run(None, {"crops": pips.astype(np.float32)})
         across = _cut(image, [opposite_frame(proposals[i]) for i in unsure])

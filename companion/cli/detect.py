@@ -27,8 +27,8 @@ import cv2
 from companion.cli._out import write_json_text, write_lines
 from companion.errors import ImageDecodeError, InputError
 from companion.messages import text
-from companion.vision.detections import READABLE_WIDTH
-from companion.vision.image import load_image
+from companion.vision.base.detections import READABLE_WIDTH
+from companion.vision.base.image import load_image
 from companion.vision.layouts.expect import parse_expect
 from companion.vision.layouts.gang import Grouping
 

@@ -22,7 +22,7 @@ from companion.storage import GameLog
 from companion.ui.banner import Banner
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
     from companion.vision.layouts.expect import Expect
     from companion.vision.layouts.read import TableRead
     from companion.vision.reader import CardReader
@@ -151,6 +151,6 @@ def decode_upload(data: bytes, name: str = "upload") -> np.ndarray:
         limit = MAX_UPLOAD_BYTES // 2**20
         raise ImageDecodeError(name, phrase("image.too_large", limit=limit))
     # Here, not at the top: the app starts without the vision package (it loads with a photo).
-    from companion.vision.image import decode_image
+    from companion.vision.base.image import decode_image
 
     return decode_image(data, name)

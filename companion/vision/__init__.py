@@ -1,10 +1,10 @@
 """Card reading from photos and webcam frames: ``CardDetector().detect(image_bgr)``."""
 
-from companion.vision.detections import Detections
+from companion.vision.base.detections import Detections
+from companion.vision.base.image import decode_image, load_image
+from companion.vision.base.sessions import DEFAULT_MODEL
 from companion.vision.detector import CardDetector
 from companion.vision.draw import draw_reads
-from companion.vision.image import decode_image, load_image
-from companion.vision.sessions import DEFAULT_MODEL
 
 __all__ = [
     "CardDetector",

@@ -23,15 +23,13 @@ import numpy as np
 
 from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
-from companion.vision import geometry
-from companion.vision.completions import (
-    beside,
-    between,
-    completions,
-    unread_faces,
-    unread_outlines,
-)
-from companion.vision.court import (
+from companion.vision.base import geometry
+from companion.vision.base.detections import Detections
+from companion.vision.base.image import MIN_IMAGE_SIDE
+from companion.vision.base.light import balanced
+from companion.vision.base.paper import crop_whiteness, white_gain
+from companion.vision.base.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
+from companion.vision.corner_reads.court import (
     COURT_RANKS,
     PIP_FRAMES,
     SUIT_UNSURE,
@@ -40,12 +38,9 @@ from companion.vision.court import (
     opposite_frame,
     pip_frames,
 )
-from companion.vision.detections import Detections
-from companion.vision.gate import DEFAULT_GATE, Gate
-from companion.vision.image import MIN_IMAGE_SIDE
-from companion.vision.ink import RED_SUITS, contradicts, ink_reads
-from companion.vision.light import balanced
-from companion.vision.merging import (
+from companion.vision.corner_reads.gate import DEFAULT_GATE, Gate
+from companion.vision.corner_reads.ink import RED_SUITS, contradicts, ink_reads
+from companion.vision.merging.merge import (
     COLOUR,
     COURT,
     MODELS,
@@ -55,12 +50,17 @@ from companion.vision.merging import (
     CornerRead,
     merge_reads,
 )
-from companion.vision.outlines import DEFAULT_OUTLINES, OutlineModel
-from companion.vision.paper import crop_whiteness, white_gain
-from companion.vision.proposals import Proposal, propose_corners, work_factor
+from companion.vision.proposals.levels import Proposal, propose_corners, work_factor
+from companion.vision.proposals.outlines import DEFAULT_OUTLINES, OutlineModel
+from companion.vision.proposals.spots import DEFAULT_SPOTS, SpotModel
 from companion.vision.reader import Look
-from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
-from companion.vision.spots import DEFAULT_SPOTS, SpotModel
+from companion.vision.second_look.frames import (
+    beside,
+    between,
+    completions,
+    unread_faces,
+    unread_outlines,
+)
 
 if TYPE_CHECKING:
     from onnxruntime import InferenceSession

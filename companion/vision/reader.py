@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 if TYPE_CHECKING:  # types only: the protocol loads no model
-    from companion.vision.detections import Detections
-    from companion.vision.merging import CornerRead
-    from companion.vision.proposals import Proposal
-    from companion.vision.spots import SpotModel
+    from companion.vision.base.detections import Detections
+    from companion.vision.merging.merge import CornerRead
+    from companion.vision.proposals.levels import Proposal
+    from companion.vision.proposals.spots import SpotModel
 
 __all__ = ["CardReader", "Look"]
 

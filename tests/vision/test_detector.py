@@ -11,7 +11,8 @@ import pytest
 
 from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
-from companion.vision import CardDetector, Detections, geometry
+from companion.vision import CardDetector, Detections
+from companion.vision.base import geometry
 from companion.vision.detector import (
     NEAR_SHORT,
     PAPER_MAX_SATURATION,
@@ -24,8 +25,8 @@ from companion.vision.detector import (
 )
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.read import read_layout
-from companion.vision.merging import CornerRead
-from companion.vision.proposals import Proposal
+from companion.vision.merging.merge import CornerRead
+from companion.vision.proposals.levels import Proposal
 from companion.vision.training.evaluate import Score, expect_of, score_cards
 from tests.helpers import FIXTURES, without_indices
 

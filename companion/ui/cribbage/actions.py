@@ -18,7 +18,7 @@ from companion.ui.cribbage.state import CribbageState, ShowCount
 from companion.ui.services import Action, Services, decode_upload, pure
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
     from companion.vision.layouts.cribbage import ShowPhoto
     from companion.vision.layouts.places import SeenCard
 

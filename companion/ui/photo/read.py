@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from companion.engine.cards import Card
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
 
 __all__ = ["Spot", "PhotoRead", "Point", "Quad", "small_width", "hull"]
 

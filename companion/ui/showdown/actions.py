@@ -26,7 +26,7 @@ from companion.ui.showdown.host import H
 from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
     from companion.vision.layouts.gang import Grouping
     from companion.vision.layouts.places import SeenCard
 

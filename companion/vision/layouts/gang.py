@@ -12,7 +12,7 @@ from companion.vision.layouts.expect import Expect, Fit
 from companion.vision.layouts.places import SeenCard, card_width, seen_cards
 
 if TYPE_CHECKING:  # types only: grouping positions needs no model
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
 
 __all__ = ["Grouping", "read_table"]
 

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from companion.vision import geometry
+from companion.vision.base import geometry
 from companion.vision.layouts.gang import Grouping, read_table
-from companion.vision.merging import SAME_CORNER, CornerRead
+from companion.vision.merging.merge import SAME_CORNER, CornerRead
 
 if TYPE_CHECKING:  # types only: the layout step loads no model
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
     from companion.vision.layouts.expect import Expect
     from companion.vision.reader import CardReader, Look
 

@@ -30,16 +30,16 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.machine import describe_cpu
-from companion.vision.detections import READABLE_WIDTH, Detections
+from companion.vision.base.detections import READABLE_WIDTH, Detections
+from companion.vision.base.image import MIN_IMAGE_SIDE
+from companion.vision.base.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
+from companion.vision.corner_reads.gate import DEFAULT_GATE
 from companion.vision.detector import CardDetector
-from companion.vision.gate import DEFAULT_GATE
-from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.layouts.expect import Expect, parse_expect
 from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.read import read_layout
-from companion.vision.outlines import DEFAULT_OUTLINES
-from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
-from companion.vision.spots import DEFAULT_SPOTS
+from companion.vision.proposals.outlines import DEFAULT_OUTLINES
+from companion.vision.proposals.spots import DEFAULT_SPOTS
 from companion.vision.training.views import (
     in_light,
     light_argument,

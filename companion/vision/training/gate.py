@@ -36,10 +36,10 @@ import torch
 from torch import nn
 
 from companion.errors import CompanionError
+from companion.vision.base.geometry import CORNER, CROP_H, CROP_W
+from companion.vision.base.image import load_image
+from companion.vision.corner_reads.gate import Gate
 from companion.vision.detector import REFRAME_FLOOR, CardDetector
-from companion.vision.gate import Gate
-from companion.vision.geometry import CORNER, CROP_H, CROP_W
-from companion.vision.image import load_image
 from companion.vision.training.train import add_metadata, augment, crop_metadata
 
 __all__ = ["GateNet", "collect", "pass_level", "main"]

@@ -11,7 +11,6 @@ import pytest
 
 from companion.engine.cards import parse_card
 from companion.vision import CardDetector, Detections
-from companion.vision.completions import completions
 from companion.vision.detector import _away_from
 from companion.vision.layouts import gang
 from companion.vision.layouts import read as layout_read
@@ -27,8 +26,9 @@ from companion.vision.layouts.read import (
     read_layout,
     short_places,
 )
-from companion.vision.merging import CornerRead, merge_reads
-from companion.vision.proposals import Proposal
+from companion.vision.merging.merge import CornerRead, merge_reads
+from companion.vision.proposals.levels import Proposal
+from companion.vision.second_look.frames import completions
 from companion.vision.training.evaluate import expect_of, score_cards
 from tests.helpers import FIXTURES
 

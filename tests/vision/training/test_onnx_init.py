@@ -11,9 +11,9 @@ torch = pytest.importorskip("torch")
 pytest.importorskip("onnx")
 
 from companion.vision import CardDetector  # noqa: E402
+from companion.vision.base.sessions import DEFAULT_MODEL  # noqa: E402
 from companion.vision.detector import _cut  # noqa: E402
-from companion.vision.proposals import propose_corners  # noqa: E402
-from companion.vision.sessions import DEFAULT_MODEL  # noqa: E402
+from companion.vision.proposals.levels import propose_corners  # noqa: E402
 from companion.vision.training.net import CornerNet  # noqa: E402
 from companion.vision.training.onnx_init import load_onnx_weights, net_of  # noqa: E402
 from tests.helpers import FIXTURES  # noqa: E402

@@ -1,0 +1,1 @@
+"""3. Merging: the corner reads merged into cards (one read per corner, one place per card)."""

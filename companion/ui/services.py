@@ -23,9 +23,9 @@ from companion.ui.banner import Banner
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.base.detections import Detections
+    from companion.vision.detector import CardDetector
     from companion.vision.layouts.expect import Expect
     from companion.vision.layouts.read import TableRead
-    from companion.vision.reader import CardReader
 
 __all__ = [
     "MAX_UPLOAD_BYTES",
@@ -40,7 +40,7 @@ __all__ = [
 MAX_UPLOAD_BYTES = 15 * 1024 * 1024  # a phone photo is 2-8 MB; more is not a table photo
 
 
-def _load_detector() -> CardReader:
+def _load_detector() -> CardDetector:
     # Imported here: the app must start, and typing must work, without the vision package.
     from companion.vision import CardDetector
 
@@ -66,13 +66,13 @@ class PhotoReader:
     """The card detector, loaded on first use or by ``preload``; ``unavailable`` says why it
     cannot be."""
 
-    def __init__(self, loader: Callable[[], CardReader] = _load_detector) -> None:
+    def __init__(self, loader: Callable[[], CardDetector] = _load_detector) -> None:
         self._loader = loader
-        self._detector: CardReader | None = None
+        self._detector: CardDetector | None = None
         self._lock = threading.Lock()  # the preload and a first photo must not load it twice
         self.unavailable: Banner | None = None  # why, in the reader's words
 
-    def detector(self) -> CardReader | None:
+    def detector(self) -> CardDetector | None:
         with self._lock:
             if self._detector is None and self.unavailable is None:
                 try:

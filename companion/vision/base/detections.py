@@ -1,4 +1,4 @@
-"""Immutable results of one ``CardDetector.detect`` call."""
+"""Immutable results of one ``CardDetector.detect`` call, and the words of their doubts."""
 
 from __future__ import annotations
 
@@ -9,12 +9,32 @@ import numpy as np
 
 from companion.engine.cards import Card
 
-__all__ = ["CHECK_BELOW", "CLUES", "READABLE_WIDTH", "Detections"]
+__all__ = [
+    "CHECK_BELOW",
+    "CLUES",
+    "COLOUR",
+    "COURT",
+    "MODELS",
+    "READABLE_WIDTH",
+    "SECOND_LOOK",
+    "TWICE",
+    "UNSURE",
+    "Detections",
+]
 
 # Reads under this are for a player to check: the real photos' wrong reads all lay under it.
 CHECK_BELOW = 0.95
 # Cards narrower than this in the photo show an index of a few soft pixels, often misread.
 READABLE_WIDTH = 50.0
+# Why a read is doubtful (``Detections.doubts``): a player should check the card. The corner
+# reads name ``colour``, ``models`` and ``court``, the merging ``unsure`` and ``twice``, the
+# second look ``second_look``.
+UNSURE = "unsure"  # a confidence under ``CHECK_BELOW``
+COLOUR = "colour"  # the suit read contradicts the colour of the index ink
+MODELS = "models"  # the corner, index and face readers do not all read the same card
+SECOND_LOOK = "second_look"  # found only on a second look (rejected or implied corners)
+TWICE = "twice"  # the same card read at two places in a one-deck game
+COURT = "court"  # a court card's index, the pip beside it and its other corner differ in suit
 # What the reader knows of each card (``Detections.clues``, one column each), NaN where unknown.
 CLUES = (
     "agree",  # how many readers (corner, index, face) read its code at its surest corner
@@ -59,8 +79,8 @@ class Detections:
     (N,4,2) outlines are in original image pixels; ``confidence`` is the probability of the read.
     ``check`` (N,) is True where the reader is not sure of the card and a player should look:
     by default, a confidence under ``CHECK_BELOW`` or any ``doubts``. ``doubts`` names, per row,
-    why (``merging``: ``unsure``, ``colour``, ``models``, ``second_look``, ``twice``; ``court``
-    with ``CardDetector(courts=True)``); by default ``unsure`` where the confidence is under
+    why (``unsure``, ``colour``, ``models``, ``second_look``, ``twice``; ``court`` with
+    ``CardDetector(courts=True)``); by default ``unsure`` where the confidence is under
     ``CHECK_BELOW``. ``frame`` is the photo's
     (width, height), (0, 0) when unknown: the layouts tell a card cut by the photo's edge by it.
     ``unread`` (M,4,2) outlines, in image pixels, card faces seen where no card was read: a
@@ -93,7 +113,7 @@ class Detections:
         _check_shape("quads", self.quads, (n, 4, 2))
         doubts = tuple(tuple(row) for row in self.doubts)
         if not doubts:
-            doubts = tuple(("unsure",) if c < CHECK_BELOW else () for c in self.confidence)
+            doubts = tuple((UNSURE,) if c < CHECK_BELOW else () for c in self.confidence)
         if len(doubts) != n:
             raise ValueError(f"Detections.doubts must have {n} rows, got {len(doubts)}")
         object.__setattr__(self, "doubts", doubts)

@@ -24,6 +24,9 @@ FACE_X = (-0.03, 1.03)
 FACE_Y = (-0.03, 1.50)
 # Physical cards are 63 x 88 mm; used to draw a card outline from one corner.
 CARD_ASPECT = 1.4
+# Two frames whose corners lie closer than this (card widths) and whose edges agree frame the
+# same physical corner: merging keeps the surest read of it.
+SAME_CORNER = 0.15
 
 
 Extent = tuple[tuple[float, float], tuple[float, float]]
@@ -134,6 +137,11 @@ def crop_corner(
     interpolation first, so a 6000x4000 photo costs no more than a webcam frame.
     """
     return np.asarray(crop_corners(image, p, u, v, np.array([s]), extent)[0])
+
+
+def unit(vector: np.ndarray) -> np.ndarray:
+    """``vector`` scaled to length 1 (a zero vector stays zero)."""
+    return np.asarray(vector / max(float(np.linalg.norm(vector)), 1e-9), np.float64)
 
 
 def card_quad(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: float) -> np.ndarray:

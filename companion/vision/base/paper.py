@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["brightest", "crop_whiteness", "white_gain"]
+__all__ = ["brightest", "crop_whiteness", "paper_saturation", "paper_saturations", "white_gain"]
 
 
 def brightest(image: np.ndarray) -> np.ndarray:
@@ -61,6 +61,30 @@ def crop_whiteness(crops: np.ndarray, gain: np.ndarray) -> np.ndarray:
         _order_statistic(counts, n, count // 2),
     )
     return np.asarray((lower + upper) / 2.0)
+
+
+def paper_saturations(crops: np.ndarray) -> np.ndarray:
+    """Median saturation (0..1) of the brighter 40 % of each crop's pixels: its paper, if a
+    card. ``crops`` is (N, H, W, 3) BGR."""
+    n = len(crops)
+    if n == 0:
+        return np.zeros(0)
+    hsv = cv2.cvtColor(
+        np.ascontiguousarray(crops).reshape(-1, crops.shape[2], 3), cv2.COLOR_BGR2HSV
+    ).reshape(n, -1, 3)
+    value, saturation = hsv[:, :, 2], hsv[:, :, 1].astype(np.int16)
+    bright = value >= np.percentile(value, 60, axis=1)[:, None]
+    # Each crop's median over its bright pixels: the others sort past every saturation.
+    ranked = np.sort(np.where(bright, saturation, 256), axis=1)
+    count = bright.sum(axis=1)
+    rows = np.arange(n)
+    middle = (ranked[rows, (count - 1) // 2] + ranked[rows, count // 2]) / 2.0
+    return np.asarray(middle / 255.0)
+
+
+def paper_saturation(crop: np.ndarray) -> float:
+    """Median saturation (0..1) of the brighter 40 % of a crop's pixels: its paper, if a card."""
+    return float(paper_saturations(crop[None])[0])
 
 
 def _order_statistic(counts: np.ndarray, n: int, k: np.ndarray | int) -> np.ndarray:

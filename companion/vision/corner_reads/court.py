@@ -7,7 +7,7 @@ the reader cuts that pip framed where an index's own suit pip lies (at a few siz
 print it at different places) and the card's other index corner, and reads both with the
 readers it already has. The other corner's suit probabilities multiply the index's; the pips
 only break a near tie, as the index reader reads them less surely than an index. A source that
-reads another suit than the one kept is a doubt (``merging.COURT``). ``CardDetector`` does this
+reads another suit than the one kept is a doubt (``detections.COURT``). ``CardDetector`` does this
 only when asked (``courts=True``): measured, it changed no read (``docs/journal.md``).
 """
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.vision.base.geometry import CARD_ASPECT
-from companion.vision.proposals.levels import Proposal
+from companion.vision.proposals import Proposal
 
 __all__ = [
     "COURT_RANKS",

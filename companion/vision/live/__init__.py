@@ -1,25 +1,7 @@
-"""The live path: webcam frames read one after the other, their reads fused over frames."""
+"""The live path: webcam frames read one after the other (``follower``: the cards followed from
+frame to frame, ``follow``: the camera's motion), their reads fused over frames (``fuse``)."""
 
-from companion.vision.live.follower import (
-    LOOK_CARD,
-    LOOK_EVERY,
-    LOOK_SIZE,
-    MATCH,
-    SHOWN,
-    STABLE,
-    WINDOW,
-    FrameFuser,
-    LiveReader,
-)
+from companion.vision.live.follower import LOOK_EVERY, FrameReading, LiveReader
+from companion.vision.live.fuse import SHOWN, STABLE, WINDOW, FrameFuser
 
-__all__ = [
-    "LOOK_CARD",
-    "LOOK_EVERY",
-    "LOOK_SIZE",
-    "MATCH",
-    "SHOWN",
-    "STABLE",
-    "WINDOW",
-    "FrameFuser",
-    "LiveReader",
-]
+__all__ = ["LOOK_EVERY", "SHOWN", "STABLE", "WINDOW", "FrameFuser", "FrameReading", "LiveReader"]

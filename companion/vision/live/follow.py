@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 
 from companion.vision.base.geometry import card_quad
-from companion.vision.proposals.levels import Proposal
+from companion.vision.proposals import Proposal
 
 __all__ = ["Grey", "anchored", "corner_frame", "grey", "inside", "motion", "moved"]
 

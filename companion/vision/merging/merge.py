@@ -12,53 +12,27 @@ import numpy as np
 
 from companion.engine.cards import Card
 from companion.vision.base import geometry
-from companion.vision.base.detections import CHECK_BELOW, CLUES, Detections
-from companion.vision.proposals.levels import Proposal
+from companion.vision.base.detections import (
+    CHECK_BELOW,
+    CLUES,
+    COURT,
+    MODELS,
+    SECOND_LOOK,
+    TWICE,
+    UNSURE,
+    Detections,
+)
+from companion.vision.base.geometry import SAME_CORNER
+from companion.vision.corner_reads import SURE, CornerRead
+from companion.vision.proposals import Proposal
 
-__all__ = [
-    "COLOUR",
-    "COURT",
-    "MODELS",
-    "SAME_CORNER",
-    "SECOND_LOOK",
-    "SURE",
-    "TWICE",
-    "UNSURE",
-    "CornerRead",
-    "merge_reads",
-]
+__all__ = ["SPAN_ASPECT", "merge_reads"]
 
-# Confidence from which a read is sure: the detector does not frame it again, and merging keeps
-# it even when a surer read of its rank with another suit lies at the card's opposite corner.
-SURE = 0.7
-# Two frames whose corners lie closer than this (card widths) and whose edges agree frame the
-# same physical corner: merging keeps the surest read of it.
-SAME_CORNER = 0.15
 # Length to width of a card outline spanned by its two index corners (``_spanned``): a card is
 # 1.4 (63 x 88 mm); a steep view shortens it, and a phone held over the table but turned
 # stretches the cards near the photo's edge to nearly the upper bound.
 SPAN_ASPECT = (0.9, 2.6)
-
-# Why a read is doubtful (``Detections.doubts``): a player should check the card.
-UNSURE = "unsure"  # a confidence under ``detections.CHECK_BELOW``
-COLOUR = "colour"  # the suit read contradicts the colour of the index ink
-MODELS = "models"  # the corner, index and face readers do not all read the same card
-SECOND_LOOK = "second_look"  # found only on a second look (rejected or implied corners)
-TWICE = "twice"  # the same card read at two places in a one-deck game
-COURT = "court"  # a court card's index, the pip beside it and its other corner differ in suit
 _EVERY_READ = (MODELS, SECOND_LOOK, COURT)  # doubts a place has only when all its reads have them
-
-
-@dataclass(frozen=True)
-class CornerRead:
-    """One corner read as a card, before the reads of a card and of a code are merged."""
-
-    card: Card
-    confidence: float
-    proposal: Proposal
-    doubts: tuple[str, ...] = ()
-    # ``detections.CLUES`` but the last (``corners``, known once the card's reads are merged).
-    clues: tuple[float, ...] = ()
 
 
 def _one_suit_per_card(reads: list[CornerRead]) -> tuple[list[CornerRead], set[int]]:

@@ -23,12 +23,18 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.vision.base.detections import CLUES, READABLE_WIDTH, Detections
+from companion.vision.base.detections import (
+    CLUES,
+    COLOUR,
+    READABLE_WIDTH,
+    SECOND_LOOK,
+    TWICE,
+    Detections,
+)
 from companion.vision.detector import CardDetector
 from companion.vision.layouts.expect import parse_expect
 from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.read import read_layout
-from companion.vision.merging.merge import COLOUR, SECOND_LOOK, TWICE
 from companion.vision.training.evaluate import Doubts, doubts, expect_of, flag_line
 
 __all__ = [

@@ -227,7 +227,7 @@ def reframed_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def _matched_patches(args: Job, reframe: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    from companion.vision.detector import reframes
+    from companion.vision.corner_reads.reframe import reframes
     from companion.vision.proposals.levels import propose_corners
 
     rng, scene = _scene(args)

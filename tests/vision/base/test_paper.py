@@ -1,18 +1,16 @@
-"""Card paper's whiteness under the frame's light (``paper``), and where the detector uses it."""
+"""Card paper under the frame's light (``paper``): its whiteness, and its saturation."""
 
+import cv2
 import numpy as np
 import pytest
 
-from companion.vision.base.paper import crop_whiteness, white_gain
-from companion.vision.detector import (
-    COMPLETE_PAPER,
-    _completion_paper_floor,
-    _cut,
-    _read_surely_elsewhere,
+from companion.vision.base.paper import (
+    crop_whiteness,
+    paper_saturation,
+    paper_saturations,
+    white_gain,
 )
-from companion.vision.merging.merge import CornerRead
-from companion.vision.proposals.levels import Proposal
-from tests.helpers import cards
+from companion.vision.corner_reads.reader import PAPER_MAX_SATURATION
 
 
 def test_paper_under_a_warm_light_is_white_and_light_wood_is_not() -> None:
@@ -33,27 +31,27 @@ def test_the_brighter_part_of_a_crop_is_its_paper() -> None:
     assert crop_whiteness(crop[None], np.ones(3))[0] == pytest.approx(235)
 
 
-def _at(x: float, y: float, turn: float = 0.0, s: float = 100.0) -> Proposal:
-    u = np.array([np.cos(turn), np.sin(turn)])
-    return Proposal(np.array([x, y]), u, np.array([-u[1], u[0]]), s)
+def test_paper_is_grey_and_felt_is_not() -> None:
+    rng = np.random.default_rng(0)
+    paper = np.full((56, 40, 3), (225, 230, 235), np.uint8)
+    cv2.putText(paper, "7", (4, 22), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 200), 2)
+    warm = (paper * np.array([0.8, 0.92, 1.0])).astype(np.uint8)  # tungsten light
+    felt = np.clip(rng.normal((40, 40, 170), 18, (56, 40, 3)), 0, 255).astype(np.uint8)
+    assert paper_saturation(paper) < 0.1
+    assert paper_saturation(warm) < PAPER_MAX_SATURATION
+    assert paper_saturation(felt) > PAPER_MAX_SATURATION
 
 
-def test_a_doubtful_read_is_framed_again_only_where_no_sure_read_shares_its_corner() -> None:
-    frames = [_at(100, 100), _at(105, 100), _at(100, 100, np.pi / 2), _at(300, 100)]
-    confidence = np.array([0.9, 0.3, 0.3, 0.3])
-    # The second shares the first's corner; the third is turned a quarter; the fourth is far.
-    assert _read_surely_elsewhere(frames, confidence).tolist() == [False, True, False, False]
-    assert _read_surely_elsewhere(frames, np.full(4, 0.3)).tolist() == [False] * 4
-    assert _read_surely_elsewhere([], np.zeros(0)).tolist() == []
-
-
-def test_the_second_look_skips_crops_less_white_than_half_the_cards_read() -> None:
-    image = np.full((200, 300, 3), (60, 140, 190), np.uint8)  # light wood
-    image[20:160, 20:120] = 235  # a card
-    card = _at(20, 20)
-    read = CornerRead(cards("As")[0], 0.99, card)
-    gain, floor = _completion_paper_floor(image, [read])
-    assert floor == pytest.approx(COMPLETE_PAPER * 235, abs=3)
-    wood = crop_whiteness(_cut(image, [_at(180, 20)]), gain)[0]
-    assert wood < floor
-    assert _completion_paper_floor(image, []) is None
+def test_paper_saturation_of_a_batch_is_each_crops_own() -> None:
+    rng = np.random.default_rng(1)
+    crops = rng.integers(0, 256, (5, 56, 40, 3), dtype=np.uint8)
+    crops[1] = (200, 200, 200)  # flat grey: every pixel is among the brightest
+    crops[2, :, :20] = (40, 40, 170)  # half red felt, half paper
+    crops[2, :, 20:] = (225, 230, 235)
+    batch = paper_saturations(crops)
+    for crop, value in zip(crops, batch, strict=True):
+        hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV).reshape(-1, 3)
+        bright = hsv[:, 2] >= np.percentile(hsv[:, 2], 60)
+        assert value == pytest.approx(np.median(hsv[bright, 1]) / 255.0)
+    assert batch[1] == 0.0 and batch[2] < 0.1
+    assert paper_saturations(crops[:0]).shape == (0,)

@@ -77,12 +77,12 @@ def _session(path: Path, level: ort.GraphOptimizationLevel, exact: bool) -> ort.
 def _table_crops(extent: geometry.Extent) -> np.ndarray:
     """Crops of a real table photo at its corner proposals: index corners, corners without an
     index, and the table's wood, as the detector cuts them."""
-    from companion.vision.detector import _cut
+    from companion.vision.corner_reads import cut
     from companion.vision.proposals.levels import propose_corners
 
     image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
     proposals, _ = propose_corners(image)
-    return _cut(image, proposals[:120], extent).astype(np.float32)
+    return cut(image, proposals[:120], extent).astype(np.float32)
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,11 @@ import numpy as np
 import pytest
 
 from companion.vision import CardDetector
+from companion.vision.base.detections import COURT
+from companion.vision.corner_reads import CornerRead
 from companion.vision.corner_reads.court import court_suit, opposite_frame
-from companion.vision.merging.merge import COURT, CornerRead, merge_reads
-from companion.vision.proposals.levels import Proposal
+from companion.vision.merging import merge_reads
+from companion.vision.proposals import Proposal
 from tests.helpers import FIXTURES
 
 SCENES = [e["image"] for e in json.loads((FIXTURES / "labels.json").read_text()) if e["cards"]]
@@ -33,7 +35,7 @@ def courts_detector() -> CardDetector:
 
 def _sure_courts(detector: CardDetector, name: str) -> tuple[np.ndarray, list[CornerRead]]:
     look = detector.first_look(cv2.imread(str(FIXTURES / name)))
-    return look.image, [r for r in look.reads if r.confidence >= 0.95]
+    return look.image, [r for r in look.sure if r.confidence >= 0.95]
 
 
 def test_the_opposite_frame_lands_on_the_cards_other_index_corner(detector: CardDetector) -> None:

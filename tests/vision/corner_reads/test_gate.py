@@ -14,7 +14,7 @@ from companion.errors import ModelLoadError
 from companion.vision import CardDetector
 from companion.vision.base.sessions import DEFAULT_MODEL
 from companion.vision.corner_reads.gate import DEFAULT_GATE, Gate
-from companion.vision.detector import REFRAME_FLOOR
+from companion.vision.corner_reads.reframe import REFRAME_FLOOR
 from tests.helpers import FIXTURES
 
 SCENES = sorted(p.name for p in FIXTURES.glob("*.jpg"))
@@ -35,7 +35,7 @@ def crops(ungated: CardDetector) -> tuple[np.ndarray, np.ndarray]:
     """Every crop the corner model reads on the fixture photos, and its index probability."""
     caught: list[np.ndarray] = []
     index_p: list[np.ndarray] = []
-    read = ungated.classify
+    read = ungated.reader.classify
 
     def keep(batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         rank, suit = read(batch)
@@ -43,12 +43,12 @@ def crops(ungated: CardDetector) -> tuple[np.ndarray, np.ndarray]:
         index_p.append(1.0 - rank[:, -1])
         return rank, suit
 
-    ungated.classify = keep  # type: ignore[method-assign]
+    ungated.reader.classify = keep  # type: ignore[method-assign]
     try:
         for name in SCENES:
             ungated.detect(cv2.imread(str(FIXTURES / name)))
     finally:
-        del ungated.classify
+        del ungated.reader.classify
     return np.concatenate(caught), np.concatenate(index_p)
 
 
@@ -85,7 +85,7 @@ def test_the_gated_detector_reads_as_the_ungated_one(
 
 def test_stopped_crops_read_as_surely_no_index(gated: CardDetector) -> None:
     texture = np.random.default_rng(0).integers(60, 90, (40, 56, 40, 3)).astype(np.uint8)
-    rank, suit = gated.classify(texture)
+    rank, suit = gated.reader.classify(texture)
     stopped = ~Gate().passes(texture)
     assert stopped.any()
     assert (rank[stopped, -1] == 1.0).all()

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from companion.vision import CardDetector
+from companion.vision.corner_reads import cut
 from companion.vision.corner_reads.ink import Ink, contradicts, ink_colours, ink_redness
-from companion.vision.detector import _cut
 from tests.helpers import FIXTURES
 
 PAPER = (235, 240, 238)  # BGR, a slightly cold white
@@ -92,7 +92,7 @@ def test_right_reads_of_rendered_scenes_agree_with_their_ink() -> None:
     for entry in labels:
         image = cv2.imread(str(FIXTURES / entry["image"]))
         reads = [r for r in detector.read_corners(image) if str(r.card) in entry["cards"]]
-        inks = ink_colours(_cut(image, [r.proposal for r in reads]))
+        inks = ink_colours(cut(image, [r.proposal for r in reads]))
         pairs = zip(reads, inks.tolist(), strict=True)
         assert not any(contradicts(str(r.card)[-1], k) for r, k in pairs)
         judged += int(np.sum(inks != Ink.UNKNOWN))

@@ -11,7 +11,7 @@ import pytest
 
 from companion.engine.cards import parse_card
 from companion.vision import CardDetector, Detections
-from companion.vision.detector import _away_from
+from companion.vision.corner_reads import CornerRead, Look
 from companion.vision.layouts import gang
 from companion.vision.layouts import read as layout_read
 from companion.vision.layouts.expect import Expect, Fit, parse_expect
@@ -26,9 +26,10 @@ from companion.vision.layouts.read import (
     read_layout,
     short_places,
 )
-from companion.vision.merging.merge import CornerRead, merge_reads
-from companion.vision.proposals.levels import Proposal
+from companion.vision.merging import merge_reads
+from companion.vision.proposals import Corners, Proposal
 from companion.vision.second_look.frames import completions
+from companion.vision.second_look.look import _away_from
 from companion.vision.training.evaluate import expect_of, score_cards
 from tests.helpers import FIXTURES
 
@@ -149,26 +150,26 @@ def test_a_hand_short_of_a_card_after_the_first_look_is_looked_at_near_it(
     image = _image(entry["image"])
     lost = parse_card(entry["groups"]["P1"][0])
     look = detector.first_look(image)
-    gone = [r.proposal for r in look.reads if r.card == lost]
+    gone = [r.proposal for r in look.sure + look.spare if r.card == lost]
     assert gone
+    frames = [q for q in look.corners.frames if not any(np.allclose(q.p, g.p) for g in gone)]
     short = replace(
         look,
-        proposals=[q for q in look.proposals if not any(np.allclose(q.p, g.p) for g in gone)],
+        corners=Corners(frames),
         pyramid=[look.image],
-        reads=[r for r in look.reads if r.card != lost],
+        sure=[r for r in look.sure if r.card != lost],
+        spare=[r for r in look.spare if r.card != lost],
         rejected=look.rejected + gone,
-        faces=None,
-        width=None,
     )
     monkeypatch.setattr(detector, "first_look", lambda image: short)
     crops: list[int] = []
-    classify = detector.classify
+    classify = detector.reader.classify
 
     def counted(batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         crops.append(len(batch))
         return classify(batch)
 
-    monkeypatch.setattr(detector, "classify", counted)
+    monkeypatch.setattr(detector.reader, "classify", counted)
     expect = expect_of(entry["groups"])
     assert lost in read_layout(detector, image, expect).detections.cards
     near = sum(crops)
@@ -191,10 +192,10 @@ def test_a_table_read_whole_at_first_reads_as_with_the_whole_second_look() -> No
         image = _image(entry["image"])
         expect = expect_of(entry["groups"])
         look = detector.first_look(image)
-        sure, _ = detector.split(look.reads)
+        sure = look.sure
         if not fits_as_read(read_table(merge_reads(sure, look.shape), expect)):
             continue
-        everywhere = completions(look.rejected, sure, look.proposals)
+        everywhere = completions(look.rejected, sure, look.corners.frames)
         assert len(_away_from(everywhere, sure)) < len(everywhere)
         whole = merge_reads(detector.read_corners(image), look.shape)
         away = read_layout(detector, image, expect).detections
@@ -240,7 +241,10 @@ def _hand_filled(
     )
     expect = parse_expect("5+1x2")
     table = grouped(merge_reads(sure, (600, 800)), expect)
-    return fill_gaps(detector, table, sure, [spare], expect, (600, 800), 1)
+    look = Look(
+        np.zeros((600, 800, 3), np.uint8), Corners([]), [], sure, [spare], [], detector.threshold
+    )
+    return fill_gaps(table, look, expect, 1)
 
 
 def test_a_sure_spare_read_on_a_card_away_from_its_corners_is_the_card_under_it(

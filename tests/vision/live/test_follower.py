@@ -12,7 +12,7 @@ from companion.vision import CardDetector, Detections
 from companion.vision.base.geometry import card_quad
 from companion.vision.live import SHOWN, STABLE, WINDOW, FrameFuser, LiveReader
 from companion.vision.live.follow import corner_frame, inside, moved
-from companion.vision.proposals.levels import Proposal
+from companion.vision.proposals import Proposal
 from tests.helpers import FIXTURES
 from tests.vision.layouts.builders import reads
 

@@ -4,16 +4,10 @@ import numpy as np
 import pytest
 
 from companion.engine.cards import parse_card
-from companion.vision.merging.merge import (
-    COLOUR,
-    MODELS,
-    SECOND_LOOK,
-    TWICE,
-    UNSURE,
-    CornerRead,
-    merge_reads,
-)
-from companion.vision.proposals.levels import Proposal
+from companion.vision.base.detections import COLOUR, MODELS, SECOND_LOOK, TWICE, UNSURE
+from companion.vision.corner_reads import CornerRead
+from companion.vision.merging import merge_reads
+from companion.vision.proposals import Proposal
 from tests.helpers import cards
 
 S = 100.0  # card width in pixels

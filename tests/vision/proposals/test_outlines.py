@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import ModelLoadError
 from companion.vision.base.sessions import DEFAULT_MODEL
-from companion.vision.proposals.levels import Proposal, propose_corners
+from companion.vision.proposals import Proposal, propose_corners
 from companion.vision.proposals.outlines import INPUT_SIDE, OutlineModel
 from companion.vision.training.outline_data import outline_target
 from companion.vision.training.scenes import (

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from companion.errors import ModelLoadError
+from companion.vision import CardDetector
 from companion.vision.base.sessions import DEFAULT_MODEL
-from companion.vision.detector import CardDetector
 from companion.vision.proposals.spots import SpotModel
 from companion.vision.training.outline_data import index_corners
 from companion.vision.training.scenes import DeckStore, Hard, make_scene

@@ -77,7 +77,7 @@ def make_main(
     """The per-visitor entry point that Flet calls with each new page."""
 
     # The card models load while the app waits for its first visitor, not on the first photo.
-    services.reader.preload()
+    services.detector.preload()
 
     def main(page: ft.Page) -> None:
         page.title = "Companion"

@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from companion.storage import GameLog
-from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader, Services
+from companion.ui.services import MAX_UPLOAD_BYTES, LazyDetector, Services
 
 __all__ = [
     "MAX_HEADER_BYTES",
@@ -369,7 +369,7 @@ def build_asgi(
     data_dir: Path,
     code: str,
     lang: str = "fr",
-    reader: PhotoReader | None = None,
+    detector: LazyDetector | None = None,
     token: str | None = None,
     secret_key: str | None = None,
     webcam: int | str = 0,
@@ -390,7 +390,7 @@ def build_asgi(
 
     # Leftovers of a killed run are never read: uploads are consumed within one session.
     uploads = UploadFolder(fresh_upload_folder(data_dir, UPLOAD_FOLDER))
-    services = Services(log, data_dir, reader or PhotoReader(), webcam)
+    services = Services(log, data_dir, detector or LazyDetector(), webcam)
     flet_app = flet_fastapi.app(
         make_main(services, uploads, lang),
         no_cdn=True,

@@ -246,12 +246,12 @@ def test_leftovers_are_removed_but_links_inside_are_not_followed(tmp_path: Path)
 def flet_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
     from companion.storage import SqliteGameLog
     from companion.ui.server import build_asgi
-    from companion.ui.services import PhotoReader
+    from companion.ui.services import LazyDetector
     from tests.ui.conftest import no_model
 
     data = tmp_path_factory.mktemp("data")
     log = SqliteGameLog.in_folder(data)
-    app = build_asgi(log, data, CODE, reader=PhotoReader(no_model), secret_key=SECRET)
+    app = build_asgi(log, data, CODE, detector=LazyDetector(no_model), secret_key=SECRET)
     with serving(app) as p:
         yield p, data / "uploads"
     log.close()

@@ -24,7 +24,7 @@ from companion.messages import en, fr
 from companion.ui.fonts import FAMILY, font_file
 from companion.ui.night.actions import close_night, start_night
 from companion.ui.replay.actions import open_replay, run_replay
-from companion.ui.services import Action, PhotoReader, Services
+from companion.ui.services import Action, LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import initial_state, open_screen
 from companion.ui.shell.state import AppState
@@ -179,7 +179,7 @@ def photo_steps(tour: Tour) -> None:
     its reads, the seats asked, the doubts listed; the seats kept, then a card picked on it."""
     tour.dispatch(_change(ShowdownState(("Ana", "Bob", "Chloé", "Dan"))))
     tour.dispatch(start_night)
-    tour.services = replace(tour.services, reader=PhotoReader())
+    tour.services = replace(tour.services, detector=LazyDetector())
     tour.dispatch(load_photo(photos.jpeg(photos.covered(photos.scene(), "8s"))))
     assert tour.state.table.read is not None and tour.state.table.seating
     labels = [label.value for label in painted(tour.view())]

@@ -209,14 +209,14 @@ def prepare_show_photo(data: bytes, name: str, services: Services) -> Action[H]:
     action puts it on the counter. The photo is not kept: a show is no heist of the log."""
     try:
         image = decode_upload(data, name)
-        read = services.reader.read(image)
+        read = services.detector.detect(image)
         if read is not None:
             photo = _show_of(read, name)
             return lambda state, _services: _on_counter(state, photo)
     except CompanionError as error:
         banner = Banner.of_error(error)
         return lambda state, _services: state.with_banner(banner)
-    note = services.reader.unavailable
+    note = services.detector.unavailable
     return lambda state, _services: state.with_vision_off(note)
 
 

@@ -16,7 +16,7 @@ from companion.engine.cards import Card
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.base.detections import Detections
 
-__all__ = ["Spot", "PhotoRead", "Point", "Quad", "small_width", "hull"]
+__all__ = ["Spot", "ShownPhoto", "Point", "Quad", "small_width", "hull"]
 
 Point = tuple[float, float]
 Quad = tuple[Point, Point, Point, Point]
@@ -46,7 +46,7 @@ class Spot:
 
 
 @dataclass(frozen=True)
-class PhotoRead:
+class ShownPhoto:
     """The photo as shown (a small JPEG, ``width`` x ``height``), its cards' outlines, the
     outlines of the card faces seen where no card was read (``unread``, shown pixels), and the
     cards' width in the original photo's pixels when they are too small there to be read
@@ -74,33 +74,33 @@ class PhotoRead:
             key=lambda i: (self.spots[i].centre[0] - x) ** 2 + (self.spots[i].centre[1] - y) ** 2,
         )
 
-    def _moved(self, change: dict[tuple[int, int], tuple[int, int] | None]) -> PhotoRead:
+    def _moved(self, change: dict[tuple[int, int], tuple[int, int] | None]) -> ShownPhoto:
         spots = tuple(
             replace(s, at=change[s.at]) if s.at is not None and s.at in change else s
             for s in self.spots
         )
         return replace(self, spots=spots)
 
-    def removed(self, place: int, index: int, size: int) -> PhotoRead:
+    def removed(self, place: int, index: int, size: int) -> ShownPhoto:
         """The card at (place, index) taken off a place of ``size`` cards: those after it
         move up one."""
         change: dict[tuple[int, int], tuple[int, int] | None] = {(place, index): None}
         change |= {(place, i): (place, i - 1) for i in range(index + 1, size)}
         return self._moved(change)
 
-    def moved(self, place: int, index: int, size: int, to: int, to_size: int) -> PhotoRead:
+    def moved(self, place: int, index: int, size: int, to: int, to_size: int) -> ShownPhoto:
         """The card at (place, index) moved to the end of place ``to`` (``to_size`` cards)."""
         change: dict[tuple[int, int], tuple[int, int] | None] = {(place, index): (to, to_size)}
         change |= {(place, i): (place, i - 1) for i in range(index + 1, size)}
         return self._moved(change)
 
-    def retyped(self, place: int, size: int) -> PhotoRead:
+    def retyped(self, place: int, size: int) -> ShownPhoto:
         """A place's cards typed again, ``size`` of them: outlines past the end are let go."""
         gone = [s.at for s in self.spots if s.at and s.at[0] == place and s.at[1] >= size]
         change: dict[tuple[int, int], tuple[int, int] | None] = dict.fromkeys(gone)
         return self._moved(change)
 
-    def renumbered(self, places: dict[int, int | None]) -> PhotoRead:
+    def renumbered(self, places: dict[int, int | None]) -> ShownPhoto:
         """Places given new numbers (a player sitting out, hands swapped); None: let go."""
         change: dict[tuple[int, int], tuple[int, int] | None] = {}
         for s in self.spots:

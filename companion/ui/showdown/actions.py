@@ -18,7 +18,7 @@ from companion.storage import HeistDraft, Preset, Verdict
 from companion.storage.hands import whole_hands
 from companion.storage.model import group_key
 from companion.ui.banner import Banner
-from companion.ui.photo.read import PhotoRead, Quad, Spot, small_width
+from companion.ui.photo.read import Quad, ShownPhoto, Spot, small_width
 from companion.ui.photo.seats import angle, assign_hands, from_bottom, gap, mean_point
 from companion.ui.services import Action, Services, decode_upload
 from companion.ui.showdown.doubts import doubts, layout
@@ -63,7 +63,7 @@ def prepare_photo(data: bytes, name: str, services: Services, state: H | None = 
             kept = beside.submit(services.log.store_photo, data)
             shown = beside.submit(_small_photo, image)
             decks = state.table.rules.decks if state else 1
-            told = services.reader.read_table(image, expect, decks)
+            told = services.detector.read_layout(image, expect, decks)
             ref = kept.result()
         read = None if told is None else told.detections
         groups = None
@@ -74,7 +74,7 @@ def prepare_photo(data: bytes, name: str, services: Services, state: H | None = 
         banner = Banner.of_error(error)
         return lambda state, _services: state.with_banner(banner)
     if read is None or groups is None:
-        return _show_photo(ref, read, services.reader.unavailable)
+        return _show_photo(ref, read, services.detector.unavailable)
     return _show_read(ref, shown.result(), read, groups)
 
 
@@ -158,7 +158,7 @@ def _show_read(
             state.lang,
             players=players,
             stray=tuple(s.card for s in stray),
-            read=PhotoRead(
+            read=ShownPhoto(
                 shown,
                 width,
                 height,

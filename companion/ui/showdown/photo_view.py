@@ -17,7 +17,7 @@ import flet.canvas as cv
 
 from companion.ui.cards import card_face
 from companion.ui.fonts import FAMILY
-from companion.ui.photo.read import PhotoRead, Point, Spot
+from companion.ui.photo.read import Point, ShownPhoto, Spot
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
@@ -91,7 +91,7 @@ def _grown(points: Sequence[Point], by: float) -> list[Point]:
     return grown
 
 
-def _hands(table: ShowdownState, read: PhotoRead, k: float) -> list[cv.Shape]:
+def _hands(table: ShowdownState, read: ShownPhoto, k: float) -> list[cv.Shape]:
     """While seats are asked: each hand outlined, the one asked about thicker."""
     asked = table.asked_hand()
     shapes = []
@@ -104,7 +104,7 @@ def _hands(table: ShowdownState, read: PhotoRead, k: float) -> list[cv.Shape]:
     return shapes
 
 
-def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[cv.Shape]:
+def _shapes(table: ShowdownState, read: ShownPhoto, k: float, lang: str) -> list[cv.Shape]:
     shapes: list[cv.Shape] = _hands(table, read, k) if table.seating else []
     groups: dict[int, list[Spot]] = {}
     for spot in read.spots:

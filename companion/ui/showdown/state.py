@@ -20,7 +20,7 @@ from companion.engine.gang.table import Table
 from companion.engine.gang.variants import VARIANTS, Deals
 from companion.errors import CompanionError
 from companion.ui.cards import Entry, card_of, entries
-from companion.ui.photo.read import PhotoRead
+from companion.ui.photo.read import ShownPhoto
 from companion.ui.photo.seats import angle, mean_point, turned_seats
 from companion.ui.showdown.check import Checked, checked, table_of
 from companion.ui.showdown.places import RIVER, RIVER2, STRAY
@@ -54,7 +54,7 @@ class ShowdownState:
     # Bumped when the table is reset (new table, new night): the fields then show the state's
     # text even where it did not change, instead of keeping what was being typed (typing_kept).
     edition: int = 0
-    read: PhotoRead | None = None  # the photo's outlines, following the cards' fixes
+    read: ShownPhoto | None = None  # the photo's outlines, following the cards' fixes
     stray: tuple[Entry, ...] = ()  # read on the photo but not in play, until moved or let go
     confirmed: frozenset[str] = frozenset()  # the doubts (``doubts.Doubt.key``) confirmed
     out: tuple[str, ...] = ()  # the night's players sitting this heist out
@@ -188,7 +188,7 @@ class ShowdownState:
         *,
         players: Sequence[str] | None = None,
         stray: Sequence[Card] = (),
-        read: PhotoRead | None = None,
+        read: ShownPhoto | None = None,
         seating: bool = False,
     ) -> ShowdownState:
         """A photo's reading: the river, then hands given to ``players`` (the table's own when

@@ -14,7 +14,7 @@ from companion.vision.layouts.places import SeenCard, card_width, seen_cards
 if TYPE_CHECKING:  # types only: grouping positions needs no model
     from companion.vision.base.detections import Detections
 
-__all__ = ["Grouping", "read_table"]
+__all__ = ["Grouping", "group_table"]
 
 # Cards of one hand overlap (centres closer than this many card widths); river cards lie side
 # by side, about one card width or more apart.
@@ -251,7 +251,7 @@ def _fits(river: int, hands: list[int], expect: Expect) -> tuple[Fit, Fit]:
     return missing, extra
 
 
-def read_table(detections: Detections, expect: Expect | None = None) -> Grouping:
+def group_table(detections: Detections, expect: Expect | None = None) -> Grouping:
     """River = the straightest row of up to five cards (``_find_river``); hands = clusters of
     the others, lone cards paired when close. Distances are in card widths of the reads.
     A lone card cut by the photo's edge is ``stray``. With ``expect``, hands past the expected
@@ -271,7 +271,7 @@ def read_table(detections: Detections, expect: Expect | None = None) -> Grouping
 
 
 def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True) -> Grouping:
-    """``read_table`` of a frame with cards, its river's row of parallel cards (``aligned``)
+    """``group_table`` of a frame with cards, its river's row of parallel cards (``aligned``)
     or of any cards."""
     centres = detections.centres.astype(np.float64)
     # The read outlines' width, not the lone-card outlines the proposals measure: one of those

@@ -1,5 +1,5 @@
 """A table of The Gang read told its layout: a pipe of the detector's looks, each taking the
-``Look`` before it, and the table grouped between them against the ``Expect`` (``TableRead``).
+``Look`` before it, and the table grouped between them against the ``Expect`` (``GroupedCards``).
 
 Without a layout the detector's whole read is grouped. Told one: the first look's cards are
 grouped; the second look goes near the places short of cards (away from the table only, where
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 from companion.vision.base import geometry
-from companion.vision.layouts.gang import Grouping, read_table
+from companion.vision.layouts.gang import Grouping, group_table
 from companion.vision.merging import merge_reads
 
 if TYPE_CHECKING:  # types only: the layout step loads no model
@@ -29,7 +29,7 @@ __all__ = [
     "LOOK_AGAIN_TRIES",
     "SPARE_WIDTH",
     "TableLooks",
-    "TableRead",
+    "GroupedCards",
     "fill_gaps",
     "grouped",
     "read_layout",
@@ -71,21 +71,21 @@ class TableLooks(Protocol):
 
 
 @dataclass(frozen=True)
-class TableRead:
+class GroupedCards:
     """The cards read on a photo and their grouping into the river, hands and stray cards."""
 
     detections: Detections
     grouping: Grouping
 
 
-def grouped(found: Detections, expect: Expect | None = None) -> TableRead:
+def grouped(found: Detections, expect: Expect | None = None) -> GroupedCards:
     """``found`` (read whole already: the detector's, or the webcam's fused read) grouped."""
-    return TableRead(found, read_table(found, expect))
+    return GroupedCards(found, group_table(found, expect))
 
 
 def read_layout(
     detector: TableLooks, image: np.ndarray, expect: Expect | None = None, decks: int = 1
-) -> TableRead:
+) -> GroupedCards:
     """The cards on a BGR ``image`` (up to ``decks`` places per card) and their grouping;
     told the table's layout ``expect``, the detector looks again where the read does not fit."""
     if expect is None:
@@ -105,10 +105,10 @@ def read_layout(
         contrasted = detector.contrasted_look(again, near=short_places(table.grouping))
         if contrasted is not again:
             table = fill_gaps(first, contrasted, expect, decks)
-    return TableRead(detector.finish(look, table.detections), table.grouping)
+    return GroupedCards(detector.finish(look, table.detections), table.grouping)
 
 
-def _merged(look: Look, expect: Expect, decks: int) -> TableRead:
+def _merged(look: Look, expect: Expect, decks: int) -> GroupedCards:
     """The sure reads of ``look`` merged into cards (``decks`` places per card) and grouped."""
     return grouped(merge_reads(look.sure, look.shape, decks), expect)
 
@@ -145,7 +145,7 @@ def short(groups: Grouping) -> int:
     return 0 if missing is None else missing.river + sum(missing.hands)
 
 
-def fill_gaps(table: TableRead, look: Look, expect: Expect, decks: int) -> TableRead:
+def fill_gaps(table: GroupedCards, look: Look, expect: Expect, decks: int) -> GroupedCards:
     """``table`` (the sure reads of ``look`` merged, grouped against ``expect``) with spare
     reads of ``look`` added, surest first, each one only if the table then fits ``expect``
     better (a hand short of a card, a river of four, a hand not found). A spare read of a card
@@ -174,7 +174,7 @@ def fill_gaps(table: TableRead, look: Look, expect: Expect, decks: int) -> Table
         if trial.grouping.misfit < groups.misfit:
             taken.append(read)
             found, groups = trial.detections, trial.grouping
-    return TableRead(found, groups)
+    return GroupedCards(found, groups)
 
 
 def on_a_card(read: CornerRead, found: Detections, width: float | None, threshold: float) -> bool:

@@ -1,6 +1,6 @@
 """Webcam video: a reader fast enough to read every frame, its reads fused (``fuse``).
 
-``LiveReader`` gives ``FrameFuser`` a read of every frame: a full look for corners every
+``CardFollower`` gives ``FrameFuser`` a read of every frame: a full look for corners every
 ``LOOK_EVERY`` frames, and in between the cards already seen, followed with the camera's
 motion (``follow``) and read again at their corners only.
 """
@@ -30,7 +30,7 @@ from companion.vision.proposals import (
 if TYPE_CHECKING:
     from companion.vision.corner_reads import CornerRead
 
-__all__ = ["LOOK_CARD", "LOOK_EVERY", "LOOK_SIZE", "FrameReading", "LiveReader"]
+__all__ = ["LOOK_CARD", "LOOK_EVERY", "LOOK_SIZE", "FrameReading", "CardFollower"]
 
 LOOK_EVERY = 4  # a full look for corners every this many frames; the others follow the cards
 # Once cards are followed, the corner search works on a frame where they are this wide
@@ -72,8 +72,8 @@ def _shown_read(read: CornerRead, shown: Detections) -> bool:
     )
 
 
-class LiveReader:
-    """Webcam frames in, the fused read of the recent frames out (``read(frame)``).
+class CardFollower:
+    """Webcam frames in, the fused read of the recent frames out (``follow(frame)``).
 
     The corner frames that read the cards are carried from frame to frame by the camera's
     motion (optical flow at their corners) and read again there: a few crops per frame, not
@@ -97,8 +97,8 @@ class LiveReader:
         self._followed: list[_Followed] = []
         self.looked = False  # whether the last frame was searched whole (for the benchmark)
 
-    def read(self, frame: np.ndarray) -> Detections:
-        """The fused read after adding ``frame`` (BGR)."""
+    def follow(self, frame: np.ndarray) -> Detections:
+        """The fused read after following the cards into ``frame`` (BGR) and reading it."""
         grey = follow.grey(frame)
         # After the grey image is taken: a balance that varies a little from frame to frame
         # must not look like motion to the flow.
@@ -120,7 +120,7 @@ class LiveReader:
         reads = self.detector.read_frames(frame, frames)
         shape = (int(frame.shape[0]), int(frame.shape[1]))
         read = merge_reads(reads, shape, self.fuser.decks)
-        self._follow(frames, reads, read)
+        self._keep_followed(frames, reads, read)
         self._count += 1
         self._before = grey
         return self.fuser.update(read, shape)
@@ -145,7 +145,9 @@ class LiveReader:
         size = round(max(frame.shape[:2]) * LOOK_CARD / max(width, 1.0))
         return int(min(WORK_SIZE, max(LOOK_SIZE, size)))
 
-    def _follow(self, frames: list[Proposal], reads: list[CornerRead], read: Detections) -> None:
+    def _keep_followed(
+        self, frames: list[Proposal], reads: list[CornerRead], read: Detections
+    ) -> None:
         """The frames to follow into the next frame: those whose read this frame's merge kept,
         and those followed before that had one within the fuser's window."""
         by_frame = {id(r.proposal): r for r in reads}

@@ -30,7 +30,7 @@ from companion.ui.cribbage.actions import (
 from companion.ui.cribbage.state import CribbageState, CribBoard, PegCount, ScoreEntry, ShowCount
 from companion.ui.cribbage.view import BOARD_SIZE, hole_xy
 from companion.ui.night.actions import start_night
-from companion.ui.services import PhotoReader, Services
+from companion.ui.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import initial_state, open_screen
 from companion.ui.shell.root import root_view
@@ -165,7 +165,7 @@ def crib_state(services: Services) -> AppState:
 
 def test_scores_are_saved_and_the_game_resumes_after_a_restart(tmp_path: Path) -> None:
     log = SqliteGameLog.in_folder(tmp_path)
-    services = Services(log, tmp_path, PhotoReader())
+    services = Services(log, tmp_path, LazyDetector())
     state = crib_state(services)
     state = run(set_players("Ana, Bob"), state, services)
     for step in (
@@ -356,7 +356,7 @@ def test_a_show_photo_read_by_the_detector_is_counted(tmp_path: Path) -> None:
     )
     log = SqliteGameLog.in_folder(tmp_path)
     try:
-        services = Services(log, tmp_path, PhotoReader(lambda: CardDetector(MODEL)))
+        services = Services(log, tmp_path, LazyDetector(lambda: CardDetector(MODEL)))
         data = (FIXTURES / entry["image"]).read_bytes()
         state = run(load_show_photo(data, entry["image"]), crib_state(services), services)
         assert state.cribbage.count.hand == cards(" ".join(entry["hand"]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine.cards import parse_card
-from companion.ui.photo.read import PhotoRead, Spot
+from companion.ui.photo.read import ShownPhoto, Spot
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.doubts import CHECK, answered, doubts
@@ -27,7 +27,7 @@ def short_table() -> ShowdownState:
     table = table.with_cards_text(RIVER, "As Kd Qh 7c 2s")
     for seat, text in enumerate(("Ah Ad", "Th 9h", "3c")):
         table = table.with_cards_text(seat, text)
-    read = PhotoRead(b"", 100, 100, (spot(0, "Ah", (0, 0), check=True), spot(20, "3c", (2, 0))))
+    read = ShownPhoto(b"", 100, 100, (spot(0, "Ah", (0, 0), check=True), spot(20, "3c", (2, 0))))
     return replace(table, read=read)
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from companion.ui.night.actions import close_night, start_night
-from companion.ui.services import PhotoReader, Services
+from companion.ui.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
@@ -24,7 +24,7 @@ BY_SEAT = {p: tuple(sorted(h)) for p, h in zip(PLAYERS, photos.CLOCKWISE, strict
 
 @pytest.fixture
 def reading(services: Services) -> Services:
-    return replace(services, reader=PhotoReader())
+    return replace(services, detector=LazyDetector())
 
 
 def hands_of(state: AppState) -> dict[str, tuple[str, ...]]:

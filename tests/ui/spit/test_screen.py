@@ -20,7 +20,7 @@ from companion.engine.spit import Play
 from companion.engine.spit.referee import PileView, Situation
 from companion.errors import CompanionError, DuplicateCardError, InputError, TableError
 from companion.ui.cards import entry, entry_text
-from companion.ui.services import PhotoReader, Services
+from companion.ui.services import LazyDetector, Services
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.state import AppState
 from companion.ui.spit.actions import load_spit_photo
@@ -362,7 +362,7 @@ def jpeg() -> bytes:
     return cv2.imencode(".jpg", np.full((60, 80, 3), 90, np.uint8))[1].tobytes()
 
 
-class LayoutReader:
+class LayoutDetector:
     """Stands in for the card detector: what it would read on a Spit layout, placed by hand."""
 
     def __init__(self, detections: Detections) -> None:
@@ -372,8 +372,8 @@ class LayoutReader:
         return self.detections
 
 
-def reading(detections: Detections) -> PhotoReader:
-    return PhotoReader(lambda: LayoutReader(detections))
+def reading(detections: Detections) -> LazyDetector:
+    return LazyDetector(lambda: LayoutDetector(detections))
 
 
 def test_photo_reading_unavailable_leaves_typing(session: Session) -> None:
@@ -389,7 +389,7 @@ def test_photo_reading_unavailable_leaves_typing(session: Session) -> None:
 
 def test_a_photo_fills_the_position(services: Services) -> None:
     detections = reads(*spit_layout("Qh 5c Td 6s 3h", "7h Kc", "8d 2s - Ac 9c"))
-    services = replace(services, reader=reading(detections))
+    services = replace(services, detector=reading(detections))
     session = Session(AppState(screen="spit", spit=SpitScreen(spit_left=(4, 6))), services)
     session.dispatch(load_spit_photo(jpeg(), "table.jpg"))
     spit = session.state.spit
@@ -423,7 +423,7 @@ def test_a_photo_fills_the_position(services: Services) -> None:
 def test_unsure_reads_are_pointed_out(services: Services) -> None:
     sure = reads(*spit_layout("Qh", "7h Kc", "8d 2s"))
     doubt = Detections(sure.cards, np.array([0.9, 0.9, 0.9, 0.9, 0.55]), sure.xyxy, sure.quads)
-    session = Session(AppState(screen="spit"), replace(services, reader=reading(doubt)))
+    session = Session(AppState(screen="spit"), replace(services, detector=reading(doubt)))
     session.dispatch(load_spit_photo(jpeg()))
     session.tap("lang")
     assert banner_shown(session) == (
@@ -450,7 +450,7 @@ def test_a_photo_that_is_no_spit_layout_is_refused_by_name(
 ) -> None:
     session = Session(
         AppState(screen="spit", spit=typed("7h Kc", "8d", "Qh")),
-        replace(services, reader=reading(detections)),
+        replace(services, detector=reading(detections)),
     )
     before = session.state.spit
     session.dispatch(load_spit_photo(jpeg() if data is None else data, "spit.jpg"))
@@ -467,7 +467,7 @@ def test_a_photo_that_is_no_spit_layout_is_refused_by_name(
 def test_the_real_reader_on_a_rendered_spit_photo(services: Services) -> None:
     labels = json.loads((FIXTURES / "photo_labels.json").read_text())
     (entry,) = [e for e in labels if e["image"] == "spit_layout_01.jpg"]
-    services = replace(services, reader=PhotoReader(lambda: CardDetector(MODEL)))
+    services = replace(services, detector=LazyDetector(lambda: CardDetector(MODEL)))
     session = Session(AppState(screen="spit"), services)
     session.dispatch(load_spit_photo((FIXTURES / entry["image"]).read_bytes(), entry["image"]))
     spit = session.state.spit

@@ -10,7 +10,7 @@ import pytest
 
 from companion.vision import CardDetector, Detections
 from companion.vision.base.geometry import card_quad
-from companion.vision.live import SHOWN, STABLE, WINDOW, FrameFuser, LiveReader
+from companion.vision.live import SHOWN, STABLE, WINDOW, CardFollower, FrameFuser
 from companion.vision.live.follow import corner_frame, inside, moved
 from companion.vision.proposals import Proposal
 from tests.helpers import FIXTURES
@@ -158,8 +158,8 @@ def test_the_live_reader_reads_a_rendered_table_seen_by_a_moving_camera() -> Non
         if e["image"] == "scene_0001.jpg"
     )
     image = cv2.imread(str(FIXTURES / label["image"]))
-    reader = LiveReader(CardDetector())
-    history = [_shown(reader.read(frame)) for frame in _camera_frames(image, 8)]
+    reader = CardFollower(CardDetector())
+    history = [_shown(reader.follow(frame)) for frame in _camera_frames(image, 8)]
     # Nothing is shown after one frame, nothing is sure before three.
     assert history[0] == {}
     assert all(history[1].values())
@@ -172,10 +172,10 @@ def test_the_live_reader_reads_a_rendered_table_seen_by_a_moving_camera() -> Non
 def test_between_full_looks_the_live_reader_follows_the_cards_it_read() -> None:
     # The frames to follow are found by the reads made at them: a read must keep its frame.
     image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
-    reader = LiveReader(CardDetector())
+    reader = CardFollower(CardDetector())
     looked = []
     for _ in range(3):
-        reader.read(image)
+        reader.follow(image)
         looked.append(reader.looked)
     assert looked == [True, False, False]
 
@@ -188,6 +188,6 @@ def test_under_a_red_bulb_the_live_reader_shows_the_cards_of_daylight() -> None:
     )
     image = cv2.imread(str(FIXTURES / label["image"]))
     red = np.clip(image * np.array([0.3, 0.35, 1.0]), 0, 255).astype(np.uint8)
-    reader = LiveReader(CardDetector())
-    history = [_shown(reader.read(frame)) for frame in _camera_frames(red, 5)]
+    reader = CardFollower(CardDetector())
+    history = [_shown(reader.follow(frame)) for frame in _camera_frames(red, 5)]
     assert sorted(history[-1]) == sorted(label["cards"])

@@ -26,7 +26,7 @@ def test_the_setup_explains_the_rule_picked(session: Session) -> None:
     with pytest.raises(LookupError):  # the base rule is the game's own: no sentence
         find(session.view(), "token-rule-explained")
     options = [o.text for o in find(session.view(), "token-rule").options]
-    assert options == ["de base", "LSD", "Kcarc"]
+    assert options == ["de base", "LSD", "Kcarc", "Crack"]
     pick(session, "token-rule", "kcarc")
     assert find(session.view(), "token-rule-explained").value.startswith("Kcarc : on remet son")
     session.tap("lang")
@@ -48,6 +48,25 @@ def test_an_lsd_heist_is_saved_and_shown_with_its_rule(session: Session) -> None
     assert find(session.view(), "h1-tokens").value == "Règle des jetons : LSD"
     session.state = session.state.go("history")
     assert any("classique (jetons LSD)" in line for line in texts(session.view()))
+
+
+def test_crack_is_picked_explained_and_kept_with_the_heist(session: Session) -> None:
+    """Issue #54: Crack's own rule beside base, LSD and Kcarc."""
+    pick(session, "token-rule", "crack")
+    assert find(session.view(), "token-rule-explained").value == (
+        "Crack : on prend le jeton de n'importe qui (le sien aussi) pour le mettre au centre, "
+        "ou on prend un jeton au centre pour soi si on n'en a pas."
+    )
+    session.state = session.state.go("night")
+    session.tap("start-night")
+    assert "(jetons Crack)" in find(session.view(), "night-title").value
+    session.state = session.state.go("showdown")
+    session.type_table("As Kd Qh 7c 2s", ("Ah Ad", "Th 9h", "3c 2c"), "3 1 2")
+    session.tap("save-heist")
+    (saved,) = session.services.log.heists(session.state.night.night.id)
+    assert saved.deal is not None and saved.deal["rules"]["tokens"] == "crack"
+    session.state = session.state.go("night")
+    assert find(session.view(), "h1-tokens").value == "Règle des jetons : Crack"
 
 
 def test_changing_the_token_rule_keeps_the_tokens_given(session: Session) -> None:

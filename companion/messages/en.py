@@ -204,6 +204,9 @@ MESSAGES: dict[str, str] = {
     "words.crib.sign_dealer": "your crib: plus",
     "words.crib.sign_pone": "their crib: minus",
     "words.crib.option": "discard {discard}, keep {keep}: hand {hand} {op} crib {crib} = {net}",
+    "words.crib.player": "player {n}",
+    "words.crib.cut_tie": "cut {n}: {a} {card_a}, {b} {card_b}: a tie, cut again",
+    "words.crib.cut_dealer": "cut {n}: {a} {card_a}, {b} {card_b}: {dealer} cut the lower card and deals first",
     # Spit moves and rulings (engine/spit/words.py)
     "words.spit.player": "player {n}",
     "words.spit.stock": "stock {n}",
@@ -468,6 +471,8 @@ MESSAGES: dict[str, str] = {
     "card.too_many_copies": "{card} appears {count} times ({places}) but the game uses {decks} decks",
     "card.knight_twice": "the knight {card} appears twice ({places}) but a one-deck game has one knight of each suit: check the cards, or set decks to 2",
     "card.knight_copies": "the knight {card} appears {count} times ({places}) but {decks} decks hold only {decks} knights of each suit",
+    "card.jokers_one_deck": "{count} jokers, in {places}, but a one-deck game has the tarot's 22 trumps (the excuse included): check the cards, or set decks to 2",
+    "card.jokers_decks": "{count} jokers, in {places}, but {decks} decks hold only {trumps} of the tarot's trumps (22 each, the excuse included): check the cards",
     "hand.size": "a poker hand has 5 cards, not {n}",
     "hand.too_few_cards": "{n} {n:p:card|cards} cannot make a 5-card hand",
     # -- a table of The Gang that does not fit its variant
@@ -489,6 +494,7 @@ MESSAGES: dict[str, str] = {
     "table.shared_not_neighbours": "shared hand {hand}: {a} and {b} are not neighbours",
     "table.shared_twice": "two shared hands lie between {hand}",
     "table.shared_size": "shared hand {hand} has {n} {n:p:card|cards}, not {want}",
+    "table.shared_missing": "the shared hand {hand} is missing: at the circular variant each two neighbours share a hand, so {n} players make {hands} hands",
     # -- red tokens
     "tokens.unknown_hand": "a token is given to {hand!r}, which is not a hand at this table (hands: {hands})",
     "tokens.missing": "{hand} has no token",
@@ -525,11 +531,13 @@ MESSAGES: dict[str, str] = {
     "crib.photo_and_cards": "--photo reads the cards itself: drop {options}",
     "crib.peg_cards_missing": "give the cards played since the last reset, e.g. crib peg 5h 5d 5s",
     "crib.discard_batch": "crib discard takes the 6 dealt cards, not --batch",
+    "crib.cut_batch": "crib cut takes the cut cards, not --batch",
     "crib.batch_array": "{source}: expected a JSON array",
     "place.hand_cards": "the hand",
     "place.starter_option": "--starter",
     "place.count": "the count",
     "place.deal": "the deal",
+    "place.cut_cards": "the cut",
     # -- reading input files and batches
     "place.stdin": "standard input",
     "input.unreadable": "cannot read {name}: {reason}",
@@ -574,9 +582,12 @@ MESSAGES: dict[str, str] = {
     "place.player_hand": "player {n}'s hand",
     # -- cribbage cards
     "place.starter": "the starter",
+    "place.cut": "cut {n}: {player}",
     "place.crib": "the crib",
     "cribbage.wild": "{card} is a wild card; cribbage is played without wilds",
     "cribbage.wild_in": "{card} in {where} is a wild card; cribbage is played without wilds",
+    "cribbage.cut_pairs": "cut for the deal two cards at a time (player 1's, then player 2's): {n} {n:p:card|cards} given",
+    "cribbage.cut_decided": "cut {n} already chose the dealer ({player} cut the lower card): no cut after it",
     "cribbage.card_count": "{where} needs {size} cards, not {n}: {cards}",
     # -- Spit moves refused
     "spit.still_playing": "the round is still being played",

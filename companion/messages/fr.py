@@ -204,6 +204,9 @@ MESSAGES: dict[str, str] = {
     "words.crib.sign_dealer": "votre crib : plus",
     "words.crib.sign_pone": "crib adverse : moins",
     "words.crib.option": "écarter {discard}, garder {keep} : main {hand} {op} crib {crib} = {net}",
+    "words.crib.player": "joueur {n}",
+    "words.crib.cut_tie": "coupe {n} : {a} {card_a}, {b} {card_b} : égalité, recoupez",
+    "words.crib.cut_dealer": "coupe {n} : {a} {card_a}, {b} {card_b} : {dealer} a coupé la carte la plus basse et donne en premier",
     # Spit moves and rulings (engine/spit/words.py)
     "words.spit.player": "joueur {n}",
     "words.spit.stock": "réserve {n}",
@@ -468,6 +471,8 @@ MESSAGES: dict[str, str] = {
     "card.too_many_copies": "{card} apparaît {count} fois ({places}) alors que la partie se joue avec {decks} jeux",
     "card.knight_twice": "le cavalier {card} apparaît deux fois ({places}) alors qu'un seul jeu n'a qu'un cavalier par couleur : vérifiez les cartes, ou passez decks à 2",
     "card.knight_copies": "le cavalier {card} apparaît {count} fois ({places}) alors que {decks} jeux n'ont que {decks} cavaliers par couleur",
+    "card.jokers_one_deck": "{count} jokers, dans {places}, alors qu'un seul jeu n'a que les 22 atouts du tarot (excuse comprise) : vérifiez les cartes, ou passez decks à 2",
+    "card.jokers_decks": "{count} jokers, dans {places}, alors que {decks} jeux n'ont que {trumps} atouts du tarot (22 chacun, excuse comprise) : vérifiez les cartes",
     "hand.size": "une main de poker a 5 cartes, pas {n}",
     "hand.too_few_cards": "{n} {n:p:carte ne fait|cartes ne font} pas une main de 5 cartes",
     # -- a table of The Gang that does not fit its variant
@@ -489,6 +494,7 @@ MESSAGES: dict[str, str] = {
     "table.shared_not_neighbours": "main partagée {hand} : {a} et {b} ne sont pas voisins",
     "table.shared_twice": "deux mains partagées entre {hand}",
     "table.shared_size": "la main partagée {hand} a {n} {n:p:carte|cartes}, pas {want}",
+    "table.shared_missing": "la main partagée {hand} manque : en circulaire chaque paire de voisins partage une main, donc {n} joueurs font {hands} mains",
     # -- red tokens
     "tokens.unknown_hand": "un jeton est donné à {hand!r}, qui n'est pas une main de cette table (mains : {hands})",
     "tokens.missing": "{hand} n'a pas de jeton",
@@ -525,11 +531,13 @@ MESSAGES: dict[str, str] = {
     "crib.photo_and_cards": "--photo lit les cartes lui-même : retirez {options}",
     "crib.peg_cards_missing": "donnez les cartes jouées depuis la dernière remise à zéro, ex. crib peg 5h 5d 5s",
     "crib.discard_batch": "crib discard prend les 6 cartes reçues, pas --batch",
+    "crib.cut_batch": "crib cut prend les cartes coupées, pas --batch",
     "crib.batch_array": "{source} : un tableau JSON est attendu",
     "place.hand_cards": "la main",
     "place.starter_option": "--starter",
     "place.count": "le compte",
     "place.deal": "la donne",
+    "place.cut_cards": "la coupe",
     # -- reading input files and batches
     "place.stdin": "l'entrée standard",
     "input.unreadable": "impossible de lire {name} : {reason}",
@@ -574,9 +582,12 @@ MESSAGES: dict[str, str] = {
     "place.player_hand": "la main du joueur {n}",
     # -- cribbage cards
     "place.starter": "la carte de départ",
+    "place.cut": "coupe {n} : {player}",
     "place.crib": "le crib",
     "cribbage.wild": "{card} est un joker ; le cribbage se joue sans joker",
     "cribbage.wild_in": "{card} ({where}) est un joker ; le cribbage se joue sans joker",
+    "cribbage.cut_pairs": "coupez pour la donne deux cartes à la fois (celle du joueur 1, puis celle du joueur 2) : {n} {n:p:carte donnée|cartes données}",
+    "cribbage.cut_decided": "la coupe {n} a déjà choisi le donneur ({player} a coupé la carte la plus basse) : pas de coupe après elle",
     "cribbage.card_count": "{where} demande {size} cartes, pas {n} : {cards}",
     # -- Spit moves refused
     "spit.still_playing": "la manche est toujours en cours",

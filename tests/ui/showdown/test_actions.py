@@ -287,7 +287,17 @@ def test_a_two_river_night_saves_both_rivers_and_resumes_with_them(tmp_path: Pat
             "francois",
             ("Jc", "Js", "5h"),
         ),
-        ("circular", lambda t: t.with_shared_text(0, "Jc Js"), "Ana+Bob", ("Jc", "Js")),
+        (
+            "circular",
+            # A full circle: every two neighbours share a hand (issue #54).
+            lambda t: (
+                t.with_shared_text(0, "Jc Js")
+                .with_shared_text(1, "9s 8h")
+                .with_shared_text(2, "5h 6h")
+            ),
+            "Ana+Bob",
+            ("Jc", "Js"),
+        ),
     ],
 )
 def test_hands_no_player_owns_are_saved_without_an_owner(

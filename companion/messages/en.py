@@ -281,6 +281,8 @@ MESSAGES: dict[str, str] = {
     "crib_wins": "{name} wins ({score})!",
     "crib_undo": "Undo the last score",
     "crib_nothing_to_undo": "Nothing to undo.",
+    "crib_cut": "Cut for the first deal: {a}, then {b}",
+    "crib_cut_undone": "cut {n} undone",
     "crib_new_game": "New game",
     "crib_log": "Scores pegged",
     "crib_kind_show": "hand",

@@ -281,6 +281,8 @@ MESSAGES: dict[str, str] = {
     "crib_wins": "{name} gagne ({score}) !",
     "crib_undo": "Annuler le dernier point",
     "crib_nothing_to_undo": "Rien à annuler.",
+    "crib_cut": "Coupe pour la première donne : {a}, puis {b}",
+    "crib_cut_undone": "coupe {n} annulée",
     "crib_new_game": "Nouvelle partie",
     "crib_log": "Points marqués",
     "crib_kind_show": "main",

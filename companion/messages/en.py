@@ -205,8 +205,9 @@ MESSAGES: dict[str, str] = {
     "words.crib.sign_pone": "their crib: minus",
     "words.crib.option": "discard {discard}, keep {keep}: hand {hand} {op} crib {crib} = {net}",
     "words.crib.player": "player {n}",
-    "words.crib.cut_tie": "cut {n}: {a} {card_a}, {b} {card_b}: a tie, cut again",
-    "words.crib.cut_dealer": "cut {n}: {a} {card_a}, {b} {card_b}: {dealer} cut the lower card and deals first",
+    "words.crib.cut": "cut {n}: {a} {card_a}, {b} {card_b}: {outcome}",
+    "words.crib.cut_tie": "a tie, cut again",
+    "words.crib.cut_dealer": "{dealer} cut the lower card and deals first",
     # Spit moves and rulings (engine/spit/words.py)
     "words.spit.player": "player {n}",
     "words.spit.stock": "stock {n}",

@@ -205,8 +205,9 @@ MESSAGES: dict[str, str] = {
     "words.crib.sign_pone": "crib adverse : moins",
     "words.crib.option": "écarter {discard}, garder {keep} : main {hand} {op} crib {crib} = {net}",
     "words.crib.player": "joueur {n}",
-    "words.crib.cut_tie": "coupe {n} : {a} {card_a}, {b} {card_b} : égalité, recoupez",
-    "words.crib.cut_dealer": "coupe {n} : {a} {card_a}, {b} {card_b} : {dealer} a coupé la carte la plus basse et donne en premier",
+    "words.crib.cut": "coupe {n} : {a} {card_a}, {b} {card_b} : {outcome}",
+    "words.crib.cut_tie": "égalité, recoupez",
+    "words.crib.cut_dealer": "{dealer} a coupé la carte la plus basse et donne en premier",
     # Spit moves and rulings (engine/spit/words.py)
     "words.spit.player": "joueur {n}",
     "words.spit.stock": "réserve {n}",

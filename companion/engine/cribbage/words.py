@@ -148,18 +148,12 @@ def describe_cut(
     for n, cut in enumerate(cuts, start=1):
         first, second = (card.pretty() for card in cut.cards)
         if cut.dealer is None:
-            line = text("words.crib.cut_tie", lang, n=n, a=a, b=b, card_a=first, card_b=second)
+            outcome = text("words.crib.cut_tie", lang)
         else:
-            dealer = (a, b)[cut.dealer]
-            line = text(
-                "words.crib.cut_dealer",
-                lang,
-                n=n,
-                a=a,
-                b=b,
-                card_a=first,
-                card_b=second,
-                dealer=dealer,
+            outcome = text("words.crib.cut_dealer", lang, dealer=(a, b)[cut.dealer])
+        lines.append(
+            text(
+                "words.crib.cut", lang, n=n, a=a, b=b, card_a=first, card_b=second, outcome=outcome
             )
-        lines.append(line)
+        )
     return lines

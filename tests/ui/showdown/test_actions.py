@@ -91,7 +91,9 @@ def test_save_without_night_or_verdict_says_why(services: Services) -> None:
     state = run(save_heist, night_state(services), services)
     assert state.banner is not None and state.banner.key == "problems"
     other = judged(night_state(services), ()).table.with_variant("circular")
-    for hand in ("Bob", "Cy", "Ana"):
+    for pair, typed in enumerate(("Jc Js", "9s 8h", "5h 6h")):  # a full circle (issue #54)
+        other = other.with_shared_text(pair, typed)
+    for hand in ("Bob", "Cy", "Ana", "Ana+Bob", "Bob+Cy", "Cy+Ana"):
         other = other.tap_hand(hand)
     assert other.showdown().verdict is not None  # type: ignore[union-attr]
     state = run(save_heist, night_state(services).with_table(other), services)

@@ -3,7 +3,8 @@ rule (``rules.tokens``), and the tokens they leave each hand.
 
 ``{"token_moves": {"flop": [{"by": "Ana", "take": 2}, {"by": "Bob", "take": 1, "from": "Ana"},
 {"by": "Ana", "put_back": 2}, {"by": "Cy", "give": 3, "to": "Ana"}]}}``: take from the centre,
-take from a hand, put one's own back, give from the centre to another player. Each street's
+take from a hand, put a token back (one's own; under Crack anyone's), give from the centre to
+another player. Each street's
 moves must be legal and leave every token held; where the street's tokens are also recorded
 (``tokens_by_street``, or ``tokens`` for the river), the moves must end on them.
 """

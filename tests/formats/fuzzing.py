@@ -51,7 +51,9 @@ rules = st.fixed_dictionaries(
         "ranking": st.one_of(st.sampled_from(["high", "low-a5", "low-27", "x"]), json_values),
         "straights": st.one_of(st.sampled_from(["normal", "wrap"]), json_values),
         "decks": st.one_of(st.sampled_from([1, 2, 3, 0, True]), json_values),
-        "tokens": st.one_of(st.sampled_from(["base", "lsd", "kcarc", "LSD", ""]), json_values),
+        "tokens": st.one_of(
+            st.sampled_from(["base", "lsd", "kcarc", "crack", "LSD", ""]), json_values
+        ),
     },
 )
 # A token move: mostly the shapes the format names, with wrong keys and values mixed in.

@@ -33,6 +33,7 @@ __all__ = [
     "undo",
     "new_game",
     "set_players",
+    "cut_for_deal",
     "show_read",
     "starter_at",
     "prepare_show_photo",
@@ -132,12 +133,24 @@ def peg_to(player: int) -> CribAction[H]:
 def undo(state: H, services: Services) -> H:
     board = state.cribbage.board
     if not board.entries:
-        return state.with_banner(Banner.of("crib_nothing_to_undo"))
+        if not board.cuts:
+            return state.with_banner(Banner.of("crib_nothing_to_undo"))
+        state = _saved(state, services, board.undo())
+        return state.with_banner(Banner.of("crib_cut_undone", n=len(board.cuts)))
     last = board.entries[-1]
     state = _saved(state, services, board.undo())
     return state.with_banner(
         Banner.of("crib_undone", name=board.players[last.player], points=last.points)
     )
+
+
+def cut_for_deal(text: str) -> CribAction[H]:
+    """One cut for the first deal typed (the first player's card, then the second's); saved."""
+
+    def action(state: H, services: Services) -> H:
+        return _saved(state, services, state.cribbage.board.with_cut_text(text))
+
+    return action
 
 
 def new_game(state: H, services: Services) -> H:

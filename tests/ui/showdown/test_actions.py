@@ -91,7 +91,9 @@ def test_save_without_night_or_verdict_says_why(services: Services) -> None:
     state = run(save_heist, night_state(services), services)
     assert state.banner is not None and state.banner.key == "problems"
     other = judged(night_state(services), ()).table.with_variant("circular")
-    for hand in ("Bob", "Cy", "Ana"):
+    for pair, typed in enumerate(("Jc Js", "9s 8h", "5h 6h")):  # a full circle (issue #54)
+        other = other.with_shared_text(pair, typed)
+    for hand in ("Bob", "Cy", "Ana", "Ana+Bob", "Bob+Cy", "Cy+Ana"):
         other = other.tap_hand(hand)
     assert other.showdown().verdict is not None  # type: ignore[union-attr]
     state = run(save_heist, night_state(services).with_table(other), services)
@@ -287,7 +289,17 @@ def test_a_two_river_night_saves_both_rivers_and_resumes_with_them(tmp_path: Pat
             "francois",
             ("Jc", "Js", "5h"),
         ),
-        ("circular", lambda t: t.with_shared_text(0, "Jc Js"), "Ana+Bob", ("Jc", "Js")),
+        (
+            "circular",
+            # A full circle: every two neighbours share a hand (issue #54).
+            lambda t: (
+                t.with_shared_text(0, "Jc Js")
+                .with_shared_text(1, "9s 8h")
+                .with_shared_text(2, "5h 6h")
+            ),
+            "Ana+Bob",
+            ("Jc", "Js"),
+        ),
     ],
 )
 def test_hands_no_player_owns_are_saved_without_an_owner(

@@ -224,14 +224,24 @@ def test_francois_problems(change: Any, expected: list[str]) -> None:
 
 def circular_table() -> ShowdownState:
     state = table().with_variant("circular").with_shared_text(0, "Jc Js")
-    return state.with_shared_text(2, "5h 6h")
+    return state.with_shared_text(1, "9s 8h").with_shared_text(2, "5h 6h")
 
 
 def test_circular_shared_hands_lie_between_neighbours() -> None:
     state = circular_table()
     assert state.neighbours() == (("Ana", "Bob"), ("Bob", "Cy"), ("Cy", "Ana"))
     assert state.problems() == ()
-    assert [hid for hid, _ in state.hand_ids()] == ["Ana", "Bob", "Cy", "Ana+Bob", "Cy+Ana"]
+    ids = [hid for hid, _ in state.hand_ids()]
+    assert ids == ["Ana", "Bob", "Cy", "Ana+Bob", "Bob+Cy", "Cy+Ana"]
+
+
+def test_a_circle_with_an_empty_shared_hand_names_the_pair() -> None:
+    """Issue #54: n players make 2n hands; the app says which pair's hand is missing."""
+    state = circular_table().with_shared_text(1, "")
+    assert [p.message("fr") for p in state.problems()] == [
+        "la main partagée Bob+Cy manque : en circulaire chaque paire de voisins partage une "
+        "main, donc 3 joueurs font 6 mains"
+    ]
     assert (
         circular_table().with_shared_text(1, "4d").problems()[0].message("en")
         == "shared hand Bob+Cy has 1 card, not 2"
@@ -261,3 +271,13 @@ def test_a_player_back_in_takes_their_seat_again_with_the_others_cards_kept() ->
     # Renamed meanwhile: the order kept no longer fits, the names as they are.
     renamed = out.with_players_text("Cy, Dee")
     assert renamed.everyone() == ("Cy", "Dee", "Bob", "Ana")
+
+
+def test_more_jokers_than_the_tarot_trumps_are_a_problem_named() -> None:
+    """Issue #54: 22 trumps a tarot deck; the app says so as the CLI does."""
+    many = table(hands=("* " * 10, "* " * 10, "* " * 3))
+    assert [p.message("fr") for p in many.problems()] == [
+        "23 jokers, dans Ana (10 fois), Bob (10 fois) et Cy (3 fois), alors qu'un seul jeu n'a "
+        "que les 22 atouts du tarot (excuse comprise) : vérifiez les cartes, ou passez decks à 2"
+    ]
+    assert table(hands=("* " * 10, "* " * 10, "* *")).problems() == ()

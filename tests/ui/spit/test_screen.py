@@ -475,3 +475,18 @@ def test_the_real_reader_on_a_rendered_spit_photo(services: Services) -> None:
     assert list(tokens(spit.stocks[0])) == notation(c for c in entry["p1"] if c)
     assert list(tokens(spit.stocks[1])) == notation(c for c in entry["p2"] if c)
     assert all(isinstance(pile, PileView) for pile in (*spit.piles, *spit.stocks[0]))
+
+
+def test_a_lone_pile_goes_to_the_player_who_did_not_empty_their_stock(session: Session) -> None:
+    """Issue #54 (Spit, "Fin"): the app says who takes the only pile, and refuses the rest."""
+    type_position(session, "7h/3 -", "", "Qh 5c", spit="2 0")
+    lines = texts(find(session.view(), "spit-situation"))
+    assert lines[1:3] == [
+        "un seul tas central : le joueur 1 a vidé sa réserve et ne prend rien au centre ; "
+        "le joueur 2 prend le tas 1",
+        "le joueur 2 prend le tas 1",
+    ]
+    session.submit("spit-move", "p2 takes 2")
+    assert "le joueur 2 prend le tas 1" in page_text(session)
+    assert find(session.view(), "spit-verdict") is not None
+    assert "INTERDIT" in page_text(session)

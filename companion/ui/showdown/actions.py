@@ -23,7 +23,8 @@ from companion.ui.photo.seats import angle, assign_hands, from_bottom, gap, mean
 from companion.ui.services import Action, Services, decode_upload
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.host import H
-from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
+from companion.ui.showdown.state import MAX_PLAYERS, RIVER, STRAY, ShowdownState
+from companion.ui.text import t
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections
@@ -136,7 +137,11 @@ def _show_read(
     quads = np.asarray(read.quads, dtype=np.float64) * scale
 
     def action(state: H, services: Services) -> H:
-        players = table_players(state)
+        # No players typed yet: one per hand found, by the default names (renamed by typing).
+        players = table_players(state) or tuple(
+            t("player_default", state.lang, n=i + 1)
+            for i in range(min(len(groups.hands), MAX_PLAYERS))
+        )
         night = state.night.night if state.night is not None and not state.night.finished else None
         seats = group_seats(state, players)
         angles = hand_angles(groups)

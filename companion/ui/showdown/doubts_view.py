@@ -8,8 +8,8 @@ import flet as ft
 from companion.ui.showdown.actions import name_hand, save_seats
 from companion.ui.showdown.doubts import CHECK, Doubt, doubts
 from companion.ui.showdown.host import H
-from companion.ui.showdown.setup_view import table_action
-from companion.ui.showdown.state import STRAY
+from companion.ui.showdown.setup_view import table_action, table_field
+from companion.ui.showdown.state import STRAY, ShowdownState
 from companion.ui.text import t
 from companion.ui.widgets import Dispatch, section
 
@@ -72,11 +72,26 @@ def _names_row(
     )
 
 
-def _doubt_row(doubt: Doubt, lang: str, dispatch: Dispatch[H], n: int) -> ft.Control:
-    buttons: list[ft.Control] = []
+def _answers(
+    doubt: Doubt, table: ShowdownState, lang: str, dispatch: Dispatch[H], n: int
+) -> list[ft.Control]:
+    """A doubt's one-tap answers: its missing card typed, its player sitting out, or it
+    confirmed as it is (a stray card left out)."""
+    answers: list[ft.Control] = []
+    if doubt.missing and doubt.place is not None:
+        place = doubt.place
+        answers.append(
+            table_field(
+                f"add-missing-{n}",
+                t("photo.add_card", lang, place=table.place_name(place, lang)),
+                200,
+                dispatch,
+                lambda tb, text: tb.add_cards(place, text),
+            )
+        )
     if doubt.sits_out is not None:
         name = doubt.sits_out
-        buttons.append(
+        answers.append(
             ft.OutlinedButton(
                 key=f"sits-out-{n}",
                 content=t("doubt.sits_out", lang, name=name),
@@ -85,16 +100,26 @@ def _doubt_row(doubt: Doubt, lang: str, dispatch: Dispatch[H], n: int) -> ft.Con
         )
     if doubt.confirmable:
         key = doubt.key
-        words = t("doubt.leave_out" if doubt.place == STRAY else "doubt.confirm", lang)
-        buttons.append(
+        answers.append(
             ft.OutlinedButton(
-                key=f"declare-{n}" if doubt.declare is not None else f"confirm-{n}",
-                content=doubt.declare.text(lang) if doubt.declare is not None else words,
+                key=f"confirm-{n}",
+                content=t("doubt.leave_out" if doubt.place == STRAY else "doubt.confirm", lang),
                 on_click=lambda e: dispatch(table_action(lambda tb: tb.confirm(key))),
             )
         )
+    return answers
+
+
+def _doubt_row(
+    doubt: Doubt, table: ShowdownState, lang: str, dispatch: Dispatch[H], n: int
+) -> ft.Control:
+    """A doubt's line, then its answers. The line says what is in doubt; what shows it (the
+    card's crop, the reader's other reads) goes between the two, by ``Doubt.spot``."""
     return ft.Row(
-        [ft.Text("• " + doubt.text.text(lang), color=ft.Colors.BROWN_900), *buttons],
+        [
+            ft.Text("• " + doubt.text.text(lang), color=ft.Colors.BROWN_900),
+            *_answers(doubt, table, lang, dispatch, n),
+        ],
         wrap=True,
         spacing=6,
         key=f"doubt-{n}",
@@ -124,7 +149,7 @@ def doubts_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
         content=section(
             "doubt-list",
             t("doubt.title", lang),
-            *[_doubt_row(d, lang, dispatch, i) for i, d in enumerate(found)],
+            *[_doubt_row(d, table, lang, dispatch, i) for i, d in enumerate(found)],
             all_right,
             ft.Text(t("doubt.held", lang), size=13, italic=True),
         ),

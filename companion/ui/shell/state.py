@@ -14,7 +14,7 @@ from companion.storage import CribbageGame, GameLog, Heist, NightStatus, Preset,
 from companion.storage.bgstats import play_links
 from companion.ui.banner import Banner
 from companion.ui.cribbage.state import CribbageState
-from companion.ui.night.actions import with_night
+from companion.ui.night.actions import next_night, with_night
 from companion.ui.night.host import NightLog, TableSetup
 from companion.ui.replay.state import ReplayState
 from companion.ui.services import Services, vision_off
@@ -144,6 +144,7 @@ class AppState:
                 variant=night.variant,
                 rules=rules,
                 two_rivers=two_rivers,
+                dealt=table.dealt,
                 edition=table.edition + 1,
             )
         return replace(
@@ -157,6 +158,9 @@ class AppState:
 
     def with_night_read(self, services: Services, status: NightStatus) -> AppState:
         return with_night(self, services, status)
+
+    def with_next_night(self, services: Services) -> AppState:
+        return next_night(self, services)
 
     def without_night(self) -> AppState:
         return replace(self, night=None, heists=(), night_cribbage=(), thumbnails=())

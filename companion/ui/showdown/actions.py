@@ -39,6 +39,7 @@ __all__ = [
     "name_hand",
     "heist_draft",
     "save_heist",
+    "save_in_next_night",
     "save_preset",
     "group_presets",
     "apply_preset",
@@ -320,6 +321,22 @@ def save_heist(state: H, services: Services) -> H:
         Banner.of("heist_saved", n=heist.number)
     )
     return state.with_history_of(services.log)
+
+
+def save_in_next_night(state: H, services: Services) -> H:
+    """The night is over (won, lost or closed): the group's next night started, with the
+    heist just judged saved as its first."""
+    if state.night is None or not state.night.finished:
+        return save_heist(state, services)
+    started = state.with_next_night(services)
+    saved = save_heist(started, services)
+    if saved.night is None or saved.banner is None or saved.banner.key != "heist_saved":
+        return saved  # not saved: its banner says why
+    night = saved.night.night
+    said = Banner.of(
+        "night.next_saved", id=night.id, names=", ".join(night.players), n=saved.night.heists
+    )
+    return saved.with_banner(said)
 
 
 def save_preset(name: str) -> Action[H]:

@@ -8,8 +8,9 @@ import flet as ft
 
 from companion.engine.cards import Card
 from companion.errors import DuplicateCardError
+from companion.storage import Outcome
 from companion.ui.cards import entry_text
-from companion.ui.showdown.actions import save_heist
+from companion.ui.showdown.actions import save_heist, save_in_next_night
 from companion.ui.showdown.doubts import layout
 from companion.ui.showdown.doubts_view import doubts_panel, out_row, seat_panel
 from companion.ui.showdown.host import H
@@ -55,7 +56,9 @@ def _place_row(
 
     title: ft.Control = ft.Text(name, weight=ft.FontWeight.BOLD)
     if table.read is not None:  # the colour the photo draws this place's outlines in
-        swatch = ft.Container(width=12, height=12, bgcolor=place_colour(place), border_radius=6)
+        swatch = ft.Container(
+            width=12, height=12, bgcolor=place_colour(table, place), border_radius=6
+        )
         title = ft.Row([swatch, title], spacing=6)
     controls: list[ft.Control] = [
         title,
@@ -240,6 +243,40 @@ def _replaced_row(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.
     )
 
 
+_OVER = {Outcome.WON: "night.over_won", Outcome.LOST: "night.over_lost"}
+
+
+def _save_row(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
+    """Under a verdict: the heist saved in the night; a night already won, lost or closed
+    says so, with one tap to start the group's next night and save the heist there."""
+    night, lang = state.night, state.lang
+    if night is None:
+        return None
+    if not night.finished:
+        return ft.Button(
+            key="save-heist", content=t("save_heist", lang), on_click=lambda e: dispatch(save_heist)
+        )
+    over = t(_OVER.get(night.outcome, "night.over_closed"), lang, id=night.night.id)
+    return ft.Container(
+        key="night-over",
+        content=ft.Column(
+            [
+                ft.Text(over, weight=ft.FontWeight.BOLD),
+                ft.Button(
+                    key="next-night-save",
+                    content=t("night.next_and_save", lang),
+                    icon=ft.Icons.NIGHTLIFE,
+                    on_click=lambda e: dispatch(save_in_next_night),
+                ),
+            ],
+            spacing=6,
+        ),
+        padding=8,
+        bgcolor=ft.Colors.BLUE_50,
+        border_radius=8,
+    )
+
+
 def showdown_view(
     state: H,
     dispatch: Dispatch[H],
@@ -294,14 +331,8 @@ def showdown_view(
             answered_panel(table, lang),
             best_fives(table, result, lang),
         ]
-        if result.verdict is not None and state.night is not None and not state.night.finished:
-            parts.append(
-                ft.Button(
-                    key="save-heist",
-                    content=t("save_heist", lang),
-                    on_click=lambda e: dispatch(save_heist),
-                )
-            )
+        if result.verdict is not None:
+            parts.append(_save_row(state, dispatch))
     parts.append(
         ft.TextButton(
             key="new-table",

@@ -29,7 +29,8 @@ def test_the_next_night_of_the_group_gives_hands_by_seat(tmp_path: Path) -> None
             page, browser.button(page, "Keep these seats"), browser.seen(page, "Seats kept")
         )
         browser.open_tab(page, "Game night", "Close the night")
-        browser.button(page, "Close the night").click()
+        browser.tap(page, browser.button(page, "Close the night"), browser.button(page, "Close it"))
+        browser.button(page, "Close it").click()
         browser.seen(page, "Start the night").wait_for()
 
         # The same group's next night: the seats come with it, said and shown.

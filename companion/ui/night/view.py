@@ -61,6 +61,43 @@ def _bgstats_link(state: H) -> ft.Control | None:
     )
 
 
+def _close_asked(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
+    """ "Close the night" tapped: the night and its score said, and asked once more."""
+    status, lang = state.night, state.lang
+    if status is None or not state.closing_night:
+        return None
+    ask = t("close_night.ask", lang, id=status.night.id, vaults=status.vaults, alarms=status.alarms)
+    return ft.Container(
+        key="close-night-ask",
+        content=ft.Column(
+            [
+                ft.Text(ask, weight=ft.FontWeight.BOLD),
+                ft.Row(
+                    [
+                        ft.Button(
+                            key="close-night-yes",
+                            content=t("close_night.yes", lang),
+                            on_click=lambda e: dispatch(close_night),
+                        ),
+                        ft.OutlinedButton(
+                            key="close-night-no",
+                            content=t("close_night.no", lang),
+                            on_click=lambda e: dispatch(
+                                pure(lambda s: s.with_closing_night(False))
+                            ),
+                        ),
+                    ],
+                    wrap=True,
+                ),
+            ],
+            spacing=6,
+        ),
+        padding=8,
+        bgcolor=ft.Colors.AMBER_50,
+        border_radius=8,
+    )
+
+
 def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control:
     lang = state.lang
     if state.night is None:
@@ -108,6 +145,7 @@ def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control
         if status.outcome in ended
         else None,
         _bgstats_link(state),
+        _close_asked(state, dispatch),
         ft.Row(
             [
                 ft.Button(
@@ -118,7 +156,7 @@ def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control
                 ft.TextButton(
                     key="close-night",
                     content=t("close_night", lang),
-                    on_click=lambda e: dispatch(close_night),
+                    on_click=lambda e: dispatch(pure(lambda s: s.with_closing_night(True))),
                 ),
                 ft.TextButton(
                     key="to-showdown",

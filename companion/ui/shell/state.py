@@ -69,10 +69,15 @@ class AppState:
     spit: SpitScreen = field(default_factory=SpitScreen)
     cribbage: CribbageState = field(default_factory=CribbageState)
     replay: ReplayState | None = None  # a saved heist's replay, shown over the current screen
+    closing_night: bool = False  # "Close the night" tapped: asked before it is done
 
     def go(self, screen: str) -> AppState:
         return replace(
-            self, screen=screen if screen in SCREENS else "showdown", banner=None, replay=None
+            self,
+            screen=screen if screen in SCREENS else "showdown",
+            banner=None,
+            replay=None,
+            closing_night=False,
         )
 
     def toggle_lang(self) -> AppState:
@@ -163,4 +168,9 @@ class AppState:
         return next_night(self, services)
 
     def without_night(self) -> AppState:
-        return replace(self, night=None, heists=(), night_cribbage=(), thumbnails=())
+        return replace(
+            self, night=None, heists=(), night_cribbage=(), thumbnails=(), closing_night=False
+        )
+
+    def with_closing_night(self, asked: bool) -> AppState:
+        return replace(self, closing_night=asked, banner=None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.showdown.actions import name_hand, save_seats
+from companion.ui.showdown.actions import group_seats, name_hand, save_seats, table_players
 from companion.ui.showdown.doubts import CHECK, Doubt, doubts
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action, table_field
@@ -36,17 +36,34 @@ def seat_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
             "seat-list",
             t("seat.ask", lang),
             None if asked is None else _names_row(table.players, asked, lang, dispatch),
-            ft.Button(
-                key="keep-seats",
-                content=t("seat.keep", lang),
-                icon=ft.Icons.EVENT_SEAT,
-                on_click=lambda e: dispatch(save_seats),
-            ),
+            _seat_answers(state, dispatch),
         ),
         padding=8,
         bgcolor=ft.Colors.BLUE_50,
         border_radius=8,
     )
+
+
+def _seat_answers(state: H, dispatch: Dispatch[H]) -> ft.Control:
+    """The night's first photo: its seats kept. Where the night has seats already (this
+    photo's hands do not fit them, or they were asked again), the hands named go for this
+    heist alone unless the players keep them as the night's new seats: never unasked."""
+    lang = state.lang
+    kept_already = bool(group_seats(state, table_players(state)))
+    keep = ft.Button(
+        key="keep-seats",
+        content=t("seat.keep_new" if kept_already else "seat.keep", lang),
+        icon=ft.Icons.EVENT_SEAT,
+        on_click=lambda e: dispatch(save_seats),
+    )
+    if not kept_already:
+        return keep
+    once = ft.OutlinedButton(
+        key="seats-this-heist",
+        content=t("seat.this_heist", lang),
+        on_click=lambda e: dispatch(table_action(lambda tb: tb.with_seating(False))),
+    )
+    return ft.Row([once, keep], wrap=True, spacing=6)
 
 
 def _names_row(

@@ -779,6 +779,7 @@ MESSAGES: dict[str, str] = {
     "dealt.unreadable": "{part!r} is not a number of cards: type one for everyone (2), then a name and a number for each player dealt otherwise (2, Bob 3), each from 1 to {most}",
     "dealt.no_player": "{name} is not a player at this table ({players})",
     "showdown.hand_dealt": "{name} has {n} {n:p:card|cards}; this table deals {want} (Cards in hand)",
+    "doubt.add_missing": "Type the missing card: {place}",
     "players_hint": "e.g. Ana, Bob, Chloé, as they sit clockwise",
     "photo.not_a_table": "{name}: this does not look like a table photo (no card on it is read surely: a screenshot?). Nothing was changed.",
     "photo.no_cards": "{name}: no card on this photo. Nothing was changed.",

@@ -779,6 +779,7 @@ MESSAGES: dict[str, str] = {
     "dealt.unreadable": "{part!r} n'est pas un nombre de cartes : tapez-en un pour tous (2), puis un nom et un nombre pour chaque joueur servi autrement (2, Bob 3), chacun de 1 à {most}",
     "dealt.no_player": "{name} ne joue pas à cette table ({players})",
     "showdown.hand_dealt": "{name} a {n} {n:p:carte|cartes} ; cette table en distribue {want} (Cartes en main)",
+    "doubt.add_missing": "Tapez la carte manquante : {place}",
     "players_hint": "par ex. Ana, Bob, Chloé, dans l'ordre où ils sont assis",
     "photo.not_a_table": "{name} : ceci ne ressemble pas à une photo de table (aucune carte n'y est lue avec certitude : une capture d'écran ?). Rien n'a changé.",
     "photo.no_cards": "{name} : aucune carte sur cette photo. Rien n'a changé.",

@@ -21,7 +21,9 @@ from companion.messages import Phrase, phrase
 from companion.ui.cards import Entry
 from companion.ui.showdown.places import place_phrase
 
-__all__ = ["Checked", "Fields", "checked", "table_of"]
+__all__ = ["HAND_DEALT", "Checked", "Fields", "checked", "table_of"]
+
+HAND_DEALT = "showdown.hand_dealt"  # a hand not of the size the setup deals
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,7 @@ def _dealt(fields: Fields) -> list[CompanionError]:
     if not fields.sizes_free:
         return []
     return [
-        TableError("showdown.hand_dealt", name=name, n=len(held), want=fields.hand_size(seat))
+        TableError(HAND_DEALT, name=name, n=len(held), want=fields.hand_size(seat))
         for seat, (name, held) in enumerate(zip(fields.players, fields.hands, strict=True))
         if held
         and len(held) != fields.hand_size(seat)

@@ -8,7 +8,7 @@ import flet as ft
 from companion.ui.showdown.actions import group_seats, name_hand, save_seats, table_players
 from companion.ui.showdown.doubts import CHECK, Doubt, doubts
 from companion.ui.showdown.host import H
-from companion.ui.showdown.setup_view import table_action, table_field
+from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import STRAY, ShowdownState
 from companion.ui.text import t
 from companion.ui.widgets import Dispatch, section
@@ -97,13 +97,16 @@ def _answers(
     answers: list[ft.Control] = []
     if doubt.missing and doubt.place is not None:
         place = doubt.place
+        # Not ``table_field``: a field set to expand, even by False, breaks a wrapping row.
         answers.append(
-            table_field(
-                f"add-missing-{n}",
-                t("photo.add_card", lang, place=table.place_name(place, lang)),
-                200,
-                dispatch,
-                lambda tb, text: tb.add_cards(place, text),
+            ft.TextField(
+                key=f"add-missing-{n}",
+                label=t("doubt.add_missing", lang, place=table.place_name(place, lang)),
+                dense=True,
+                width=240,
+                on_submit=lambda e: dispatch(
+                    table_action(lambda tb: tb.add_cards(place, e.control.value or ""))
+                ),
             )
         )
     if doubt.sits_out is not None:

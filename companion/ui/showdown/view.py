@@ -7,11 +7,12 @@ from typing import Any
 import flet as ft
 
 from companion.engine.cards import Card
-from companion.errors import DuplicateCardError
+from companion.errors import CompanionError, DuplicateCardError, TableCode
 from companion.storage import Outcome
 from companion.ui.cards import entry_text
 from companion.ui.showdown.actions import save_heist, save_in_next_night
-from companion.ui.showdown.doubts import layout
+from companion.ui.showdown.check import HAND_DEALT
+from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.doubts_view import doubts_panel, out_row, seat_panel
 from companion.ui.showdown.host import H
 from companion.ui.showdown.photo_view import photo_panel, place_colour
@@ -252,6 +253,39 @@ def _replaced_row(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.
     )
 
 
+# A hand's or the river's size, said by the engine or the setup: a photo's doubts say it too.
+_SIZES = frozenset({TableCode.HOLE_COUNT, TableCode.NO_CARDS, HAND_DEALT})
+
+
+def _problems_panel(
+    table: ShowdownState, problems: tuple[CompanionError, ...], lang: str
+) -> ft.Control | None:
+    """What the engine finds wrong with the table, less the sizes a photo's doubts say already
+    (with their answers) just above."""
+    found = doubts(table)
+    short = {d.sits_out for d in found if d.key.startswith("hand:")}
+    river = any(d.key.startswith("river:") for d in found)
+    shown = [
+        p
+        for p in problems
+        if not (p.code in _SIZES and p.params.get("name") in short)
+        and not (p.code == TableCode.RIVER_SIZE and river)
+    ]
+    if not shown:
+        return None
+    return ft.Container(
+        key="problems",
+        content=section(
+            "problem-list",
+            t("problems", lang),
+            *[ft.Text("• " + p.message(lang), color=RED) for p in shown],
+        ),
+        padding=8,
+        bgcolor=ft.Colors.RED_50,
+        border_radius=8,
+    )
+
+
 _OVER = {Outcome.WON: "night.over_won", Outcome.LOST: "night.over_lost"}
 
 
@@ -318,20 +352,7 @@ def showdown_view(
     parts.append(_shared_rows(table, lang, dispatch))
     held = doubts_panel(state, dispatch)  # the verdict waits for every doubt
     parts.append(held)
-    if problems:
-        parts.append(
-            ft.Container(
-                key="problems",
-                content=section(
-                    "problem-list",
-                    t("problems", lang),
-                    *[ft.Text("• " + p.message(lang), color=RED) for p in problems],
-                ),
-                padding=8,
-                bgcolor=ft.Colors.RED_50,
-                border_radius=8,
-            )
-        )
+    parts.append(_problems_panel(table, problems, lang))
     if result is not None and held is None:
         # The verdict right under the token buttons: where the last tap was made.
         parts += [

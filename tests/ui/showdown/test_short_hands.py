@@ -70,7 +70,7 @@ def test_the_missing_card_typed_in_the_doubts_row_lets_the_verdict_come() -> Non
     table = short_table().confirm(f"{CHECK}0:Ah")
     view = showdown_view(AppState(lang="en", table=table), lambda action: None, None)
     field = find(view, "add-missing-0")
-    assert field is not None and field.label == "Add a card to Chloé"
+    assert field is not None and field.label == "Type the missing card: Chloé"
     fixed = table.add_cards(2, "2c")
     assert doubts(fixed) == () and fixed.showdown() is not None
     assert tapped_in_order(fixed).showdown().verdict.opens  # type: ignore[union-attr]

@@ -781,7 +781,7 @@ MESSAGES: dict[str, str] = {
     "showdown.hand_dealt": "{name} has {n} {n:p:card|cards}; this table deals {want} (Cards in hand)",
     "doubt.add_missing": "Type the missing card: {place}",
     "players_hint": "e.g. Ana, Bob, Chloé, as they sit clockwise",
-    "photo.not_a_table": "{name}: this does not look like a table photo (no card on it is read surely: a screenshot?). Nothing was changed.",
+    "photo.not_a_table": "{name}: this does not look like a table photo (mostly white page, its cards read with doubt: a screenshot?). Nothing was changed.",
     "photo.no_cards": "{name}: no card on this photo. Nothing was changed.",
     "seat.misfit": "This photo's hands do not fit the seats kept: say whose hand is whose. The seats kept change only if you ask.",
     "seat.this_heist": "For this heist only",

@@ -781,7 +781,7 @@ MESSAGES: dict[str, str] = {
     "showdown.hand_dealt": "{name} a {n} {n:p:carte|cartes} ; cette table en distribue {want} (Cartes en main)",
     "doubt.add_missing": "Tapez la carte manquante : {place}",
     "players_hint": "par ex. Ana, Bob, Chloé, dans l'ordre où ils sont assis",
-    "photo.not_a_table": "{name} : ceci ne ressemble pas à une photo de table (aucune carte n'y est lue avec certitude : une capture d'écran ?). Rien n'a changé.",
+    "photo.not_a_table": "{name} : ceci ne ressemble pas à une photo de table (page presque toute blanche, cartes lues avec doute : une capture d'écran ?). Rien n'a changé.",
     "photo.no_cards": "{name} : aucune carte sur cette photo. Rien n'a changé.",
     "seat.misfit": "Les mains de cette photo ne correspondent pas aux places gardées : dites à qui est chaque main. Les places gardées ne changent que si vous le demandez.",
     "seat.this_heist": "Pour cette manche seulement",

@@ -60,8 +60,8 @@ def test_a_screenshot_of_the_app_is_refused_and_changes_nothing(
     state = run(load_photo(path.read_bytes(), path.name), before, reading)
     assert state.banner is not None and state.banner.error
     assert state.banner.text("en") == (
-        f"{path.name}: this does not look like a table photo (no card on it is read surely:"
-        " a screenshot?). Nothing was changed."
+        f"{path.name}: this does not look like a table photo (mostly white page, its cards"
+        " read with doubt: a screenshot?). Nothing was changed."
     )
     assert state.table == before.table and state.night == before.night
     assert dict(reading.log.night_status(before.night.night.id).night.seats) == SEATS  # type: ignore[union-attr]

@@ -215,6 +215,12 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
     )
 
 
+def type_cards(page: Any, cards: dict[str, str]) -> None:
+    """In English: each place's cards typed ({"River": "As Kd Qh 7c 2s", "Ana": "Ah Ad"})."""
+    for place, typed in cards.items():
+        type_into(page, f"Cards: {place}", typed, None)
+
+
 def seen(page: Any, text: str | re.Pattern[str], exact: bool | None = None) -> Any:
     """The first *visible* element showing ``text``.
 

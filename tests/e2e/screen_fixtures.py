@@ -10,7 +10,6 @@ card chips and tokens (the PNG the phone saves).
 from __future__ import annotations
 
 import re
-import sys
 import tempfile
 from pathlib import Path
 
@@ -67,8 +66,6 @@ def shoot(out: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    reason = browser.missing()
-    if reason:
-        sys.exit(f"screenshots need the browser: {reason}")
-    for shot in shoot(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/fixtures/images")):
-        print(shot, shot.stat().st_size, "bytes")
+    from tests.e2e.screenshots import main
+
+    main(shoot, "tests/fixtures/images")

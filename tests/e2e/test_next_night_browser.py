@@ -38,9 +38,7 @@ def seed(data: Path) -> None:
 
 def play(page: Any) -> None:
     """A heist typed and its tokens given in the right order: the vault opens."""
-    browser.type_into(page, "Cards: River", RIVER, None)
-    for name, cards in HANDS.items():
-        browser.type_into(page, f"Cards: {name}", " ".join(cards), None)
+    browser.type_cards(page, {"River": RIVER} | {n: " ".join(c) for n, c in HANDS.items()})
     give_tokens(page, ["Bob", "Chloé", "Ana"])
     browser.seen(page, "VAULT OPENS").wait_for()
 

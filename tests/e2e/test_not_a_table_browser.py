@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e import browser
-from tests.e2e.test_seats_browser import PLAYERS, hands_shown, upload
+from tests.e2e.test_seats_browser import PLAYERS, hands_shown, seats_kept
 from tests.helpers import FIXTURES
 from tests.ui.showdown import photos
 
@@ -25,10 +25,7 @@ def test_a_screenshot_is_refused_and_the_seats_stay(tmp_path: Path) -> None:
     data, port = tmp_path / "data", browser.free_port()
     with browser.running_app(data, port) as url, browser.phone_page(url) as page:
         browser.start_night(page, PLAYERS)
-        upload(page, photos.scene(), tmp_path, "table")
-        browser.tap(
-            page, browser.button(page, "Keep these seats"), browser.seen(page, "Seats kept")
-        )
+        seats_kept(page, photos.scene(), tmp_path, "table")
         before = hands_shown(page, PLAYERS)
         browser.open_tab(page, "Game night", "Seated clockwise")
         seated = browser.seen(page, re.compile("^Seated clockwise")).inner_text()

@@ -12,8 +12,15 @@ from typing import Any
 import pytest
 
 from tests.e2e import browser
-from tests.e2e.test_seats_browser import DOUBTS, PLAYERS, TOKENS, give_tokens, hands_shown, order
-from tests.e2e.test_seats_browser import upload as upload_photo
+from tests.e2e.test_seats_browser import (
+    DOUBTS,
+    PLAYERS,
+    TOKENS,
+    give_tokens,
+    hands_shown,
+    order,
+    seats_kept,
+)
 from tests.ui.showdown import photos
 
 pytestmark = [
@@ -50,10 +57,7 @@ def test_a_short_hand_reaches_no_verdict_until_typed_or_sat_out(tmp_path: Path) 
     data, port = tmp_path / "data", browser.free_port()
     with browser.running_app(data, port) as url, browser.phone_page(url) as page:
         browser.start_night(page, PLAYERS)
-        upload_photo(page, photos.covered(photos.scene(), "8s"), tmp_path, "short")
-        browser.tap(
-            page, browser.button(page, "Keep these seats"), browser.seen(page, "Seats kept")
-        )
+        seats_kept(page, photos.covered(photos.scene(), "8s"), tmp_path, "short")
         hands = {name: tuple(cards) for name, cards in hands_shown(page, PLAYERS).items()}
         (short,) = [name for name, cards in hands.items() if len(cards) == 1]
         browser.seen(page, f"{short}: 1 card read, 2 expected").wait_for()

@@ -51,8 +51,7 @@ def test_the_tokens_field_label_is_whole_in_both_languages(tmp_path: Path) -> No
     with browser.running_app(data, port) as url, browser.phone_page(url) as page:
         browser.button(page, "English").click()
         browser.type_into(page, "Players (comma separated)", "Ana, Bob, Cy", None)
-        for place, cards in TABLE.items():
-            browser.type_into(page, f"Cards: {place}", cards, None)
+        browser.type_cards(page, TABLE)
         browser.seen(page, "Red tokens").wait_for()
         browser.scroll(page, 1200)
         en = field_picture(page, FIELD["en"], "tokens-box-en")

@@ -24,8 +24,7 @@ def test_tokens_are_kept_across_a_card_fix(tmp_path: Path) -> None:
     with browser.running_app(data, port) as url, browser.phone_page(url) as page:
         browser.button(page, "English").click()
         browser.type_into(page, "Players (comma separated)", "Ana, Bob, Cy", None)
-        for place, cards in TABLE.items():
-            browser.type_into(page, f"Cards: {place}", cards, None)
+        browser.type_cards(page, TABLE)
         give_tokens(page, ["Bob", "Cy", "Ana"])
         browser.seen(page, "VAULT OPENS").wait_for()
 

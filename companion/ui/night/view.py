@@ -15,7 +15,7 @@ from companion.ui.night.actions import close_night, forget_seats, start_night, u
 from companion.ui.night.host import H
 from companion.ui.services import pure
 from companion.ui.text import t, variant_name
-from companion.ui.widgets import Dispatch, OpenReplay, section
+from companion.ui.widgets import Dispatch, OpenReplay, panel, section
 
 __all__ = ["NightLinks", "night_view"]
 
@@ -67,9 +67,9 @@ def _close_asked(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
     if status is None or not state.closing_night:
         return None
     ask = t("close_night.ask", lang, id=status.night.id, vaults=status.vaults, alarms=status.alarms)
-    return ft.Container(
-        key="close-night-ask",
-        content=ft.Column(
+    return panel(
+        "close-night-ask",
+        ft.Column(
             [
                 ft.Text(ask, weight=ft.FontWeight.BOLD),
                 ft.Row(
@@ -92,9 +92,7 @@ def _close_asked(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
             ],
             spacing=6,
         ),
-        padding=8,
-        bgcolor=ft.Colors.AMBER_50,
-        border_radius=8,
+        ft.Colors.AMBER_50,
     )
 
 

@@ -11,7 +11,7 @@ from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import STRAY, ShowdownState
 from companion.ui.text import t
-from companion.ui.widgets import Dispatch, section
+from companion.ui.widgets import Dispatch, panel, section
 
 __all__ = ["seat_panel", "doubts_panel", "out_row"]
 
@@ -30,17 +30,15 @@ def seat_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
             on_click=lambda e: dispatch(table_action(lambda tb: tb.with_seating(True))),
         )
     asked = table.asked_hand()
-    return ft.Container(
-        key="seats",
-        content=section(
+    return panel(
+        "seats",
+        section(
             "seat-list",
             t("seat.ask", lang),
             None if asked is None else _names_row(table.players, asked, lang, dispatch),
             _seat_answers(state, dispatch),
         ),
-        padding=8,
-        bgcolor=ft.Colors.BLUE_50,
-        border_radius=8,
+        ft.Colors.BLUE_50,
     )
 
 
@@ -164,18 +162,16 @@ def doubts_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
         if len(reads) > 1
         else None
     )
-    return ft.Container(
-        key="doubts",
-        content=section(
+    return panel(
+        "doubts",
+        section(
             "doubt-list",
             t("doubt.title", lang),
             *[_doubt_row(d, table, lang, dispatch, i) for i, d in enumerate(found)],
             all_right,
             ft.Text(t("doubt.held", lang), size=13, italic=True),
         ),
-        padding=8,
-        bgcolor=ft.Colors.AMBER_50,
-        border_radius=8,
+        ft.Colors.AMBER_50,
     )
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from enum import Enum
 from typing import Any
 
 import flet as ft
 
 from companion.engine.gang.checks import DECKS
-from companion.engine.gang.ranking import Ranking, Straights
 from companion.engine.gang.tokens import TokenRule
 from companion.ui.cards import entry_text
 from companion.ui.services import Action, pure
@@ -55,8 +55,22 @@ def _rules_row(state: H, dispatch: Dispatch[H]) -> ft.Control:
     def set_rules(**change: Any) -> None:
         dispatch(table_action(lambda tb: tb.with_rules(replace(rules, **change))))
 
-    def word(key: str) -> str:
-        return t(key, lang)
+    def rule(key: str, field: str, current: Enum) -> ft.Control:
+        """A table rule picked among its kind's values, each in words (``key.value``)."""
+        kind = type(current)
+        words = [(r.value, t(f"{key}.{r.value}", lang)) for r in kind]
+        return dropdown(
+            key.replace("_", "-"),
+            t(key, lang),
+            current.value,
+            words,
+            lambda v: set_rules(**{field: kind(v)}),
+        )
+
+    decks = [(str(n), str(n)) for n in DECKS]
+
+    def set_decks(value: str) -> None:
+        set_rules(decks=int(value))
 
     return ft.Row(
         [
@@ -64,37 +78,19 @@ def _rules_row(state: H, dispatch: Dispatch[H]) -> ft.Control:
                 "variant",
                 t("variant", lang),
                 table.variant,
-                [(v, word(f"variant.{v}")) for v in UI_VARIANTS],
+                [(v, t(f"variant.{v}", lang)) for v in UI_VARIANTS],
                 lambda v: dispatch(table_action(lambda tb: tb.with_variant(v))),
             ),
-            dropdown(
-                "ranking",
-                t("ranking", lang),
-                rules.ranking.value,
-                [(r.value, word(f"ranking.{r.value}")) for r in Ranking],
-                lambda v: set_rules(ranking=Ranking(v)),
-            ),
-            dropdown(
-                "straights",
-                t("straights", lang),
-                rules.straights.value,
-                [(s.value, word(f"straights.{s.value}")) for s in Straights],
-                lambda v: set_rules(straights=Straights(v)),
-            ),
+            rule("ranking", "ranking", rules.ranking),
+            rule("straights", "straights", rules.straights),
             dropdown(
                 "decks",
                 t("decks", lang),
                 str(rules.decks),
-                [(str(n), str(n)) for n in DECKS],
+                decks,
                 lambda v: set_rules(decks=int(v)),
             ),
-            dropdown(
-                "token-rule",
-                t("token_rule", lang),
-                rules.tokens.value,
-                [(r.value, word(f"token_rule.{r.value}")) for r in TokenRule],
-                lambda v: set_rules(tokens=TokenRule(v)),
-            ),
+            rule("token_rule", "tokens", rules.tokens),
             ft.Switch(
                 key="two-rivers",
                 label=t("two_rivers", lang),

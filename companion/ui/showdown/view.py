@@ -25,7 +25,7 @@ from companion.ui.showdown.verdict_view import (
     verdict_panel,
 )
 from companion.ui.text import t
-from companion.ui.widgets import RED, Dispatch, card_chip, photo_buttons, section
+from companion.ui.widgets import RED, Dispatch, card_chip, panel, photo_buttons, section
 
 __all__ = ["showdown_view"]
 
@@ -273,16 +273,14 @@ def _problems_panel(
     ]
     if not shown:
         return None
-    return ft.Container(
-        key="problems",
-        content=section(
+    return panel(
+        "problems",
+        section(
             "problem-list",
             t("problems", lang),
             *[ft.Text("• " + p.message(lang), color=RED) for p in shown],
         ),
-        padding=8,
-        bgcolor=ft.Colors.RED_50,
-        border_radius=8,
+        ft.Colors.RED_50,
     )
 
 
@@ -300,9 +298,9 @@ def _save_row(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
             key="save-heist", content=t("save_heist", lang), on_click=lambda e: dispatch(save_heist)
         )
     over = t(_OVER.get(night.outcome, "night.over_closed"), lang, id=night.night.id)
-    return ft.Container(
-        key="night-over",
-        content=ft.Column(
+    return panel(
+        "night-over",
+        ft.Column(
             [
                 ft.Text(over, weight=ft.FontWeight.BOLD),
                 ft.Button(
@@ -314,9 +312,7 @@ def _save_row(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
             ],
             spacing=6,
         ),
-        padding=8,
-        bgcolor=ft.Colors.BLUE_50,
-        border_radius=8,
+        ft.Colors.BLUE_50,
     )
 
 

@@ -164,14 +164,21 @@ def small_shot(page: Any, out: Path, folder: Path) -> Path:
 
 
 def short_shot(page: Any, out: Path, folder: Path) -> Path:
-    """The same scene with a hole card hidden under a hand: the short hand in the doubts, its
-    missing card to type in its row or its player to sit out, never a confirm."""
+    """A night of four, its first photo with a hole card hidden under a hand: the seats asked,
+    and the short hand in the doubts, its missing card to type in its row or its player to sit
+    out, never a confirm."""
     from tests.ui.showdown.photos import covered
 
+    browser.open_tab(page, "Game night", "Close the night")
+    browser.tap(page, browser.button(page, "Close the night"), browser.button(page, "Close it"))
+    browser.tap(page, browser.button(page, "Close it"), browser.button(page, "Start the night"))
+    browser.type_into(page, "Players (comma separated)", "Ana, Bob, Chloé, Dan", None)
+    browser.tap(page, browser.button(page, "Start the night"), browser.seen(page, "Vaults 0 / 3"))
+    browser.open_tab(page, "Showdown", "Photo of the table")
     photo = folder / "short.jpg"
     cv2.imwrite(str(photo), covered(cv2.imread(str(SCENE)), "8s"))
     # Taken once the photo's message went by itself: the doubts whole.
-    return scene_shot(page, out, photo, "1 card read, 2 expected", 1500, "19-short-hand", 6500)
+    return scene_shot(page, out, photo, "cards read", 2000, "19-short-hand", 6500)
 
 
 def webcam_shot(out: Path, folder: Path) -> Path:

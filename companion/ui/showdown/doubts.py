@@ -1,7 +1,8 @@
 """What a photo leaves in doubt, said before the verdict: cards too small in the photo to be
 read surely, hands short of cards or over, a river not of five, cards not in play, reads the
 reader doubts, card faces it saw and could not read. The verdict waits until each is fixed or
-confirmed (``ShowdownState.confirm``); duplicates in a one-deck game are the engine's problems
+confirmed (``ShowdownState.confirm``); a place of the wrong size is never confirmed: it is
+fixed, or (a hand) its player sits out. Duplicates in a one-deck game are the engine's problems
 and hold it too.
 """
 

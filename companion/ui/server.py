@@ -341,7 +341,8 @@ _DROPPED = (b"access-control-", b"cross-origin-embedder-policy")
 
 # No other site may show the app in a frame of its own (a click there would be a click here);
 # the page loads scripts from this server only: nothing it asks for leaves the LAN (the web
-# client would fetch an animation runtime the app never uses from a CDN).
+# client's try at a CDN is stopped in the page itself, ``shell/no_cdn.py``; this refuses any
+# other).
 _NO_FRAMES = [
     (b"x-frame-options", b"DENY"),
     (
@@ -386,6 +387,7 @@ def build_asgi(
 
     from companion.ui.app import UPLOAD_FOLDER, make_main
     from companion.ui.fonts import assets_dir
+    from companion.ui.shell.no_cdn import NoCdnPage
     from companion.ui.shell.uploads import UploadFolder
 
     # Leftovers of a killed run are never read: uploads are consumed within one session.
@@ -405,4 +407,5 @@ def build_asgi(
     flet_app.router.routes = [
         route for route in flet_app.router.routes if getattr(route, "path", "") not in HIDDEN_PATHS
     ]
-    return JoinGate(flet_app, code, token=token, upload_dir=uploads.path, written=uploads.written)
+    page = NoCdnPage(flet_app)  # the web client's try at a CDN stopped in the page itself
+    return JoinGate(page, code, token=token, upload_dir=uploads.path, written=uploads.written)

@@ -256,7 +256,7 @@ def test_the_ids_are_caught(text: str, lang: str, found: list[str]) -> None:
 
 def test_the_checks_catch_what_the_issue_saw(services: Services) -> None:
     # A page with French spacing and a French default name on an English screen.
-    state = AppState(lang="en", table=ShowdownState.new("fr"))
+    state = AppState(lang="en", table=ShowdownState.new(("Joueur 1", "Joueur 2")))
     found = list(troubles(state, services))
     assert any("French default name" in line for line in found)
     assert FRENCH_SPACING.search("Correct order : Bob") and not FRENCH_SPACING.search("a: b")

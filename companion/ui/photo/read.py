@@ -11,12 +11,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from companion.engine.cards import Card
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.base.detections import Detections
 
-__all__ = ["Spot", "ShownPhoto", "Point", "Quad", "small_width", "hull"]
+__all__ = [
+    "Spot",
+    "ShownPhoto",
+    "Point",
+    "Quad",
+    "small_width",
+    "hull",
+    "not_a_table",
+    "SURE_SHARE",
+    "PAPER_PAGE",
+]
 
 Point = tuple[float, float]
 Quad = tuple[Point, Point, Point, Point]
@@ -147,3 +159,26 @@ def small_width(read: Detections | None) -> int | None:
         return None
     width = read.card_width()
     return None if width is None else round(width)
+
+
+# A photo whose reads are mostly doubted (under this share sure) on a frame mostly paper
+# is a page, not a table: measured in docs/journal.md (#51).
+SURE_SHARE = 0.5
+PAPER_PAGE = 0.4
+
+
+def not_a_table(read: Detections, paper: float) -> str | None:
+    """Why a photo is not of a table, as the reader reports it (a message key), or None.
+
+    ``paper``: the share of the frame as white as card paper (``vision.paper.paper_share``).
+    A table's photo shows cards read surely, most of them, on a table: a fifth of the frame is
+    paper at most. A screenshot of the app or a photo of a page is mostly paper, and its
+    chips, text and small photos are read as cards the reader doubts: both must hold, so
+    that a table read badly is still shown, its doubts listed. A photo with no card read and
+    no card face seen holds no card at all; faces seen and none read (an odd deck) are shown
+    for the players to type.
+    """
+    if len(read) == 0:
+        return None if len(read.unread) else "photo.no_cards"
+    sure = float(np.mean(~read.check))
+    return "photo.not_a_table" if sure < SURE_SHARE and paper > PAPER_PAGE else None

@@ -11,7 +11,18 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["brightest", "crop_whiteness", "paper_saturation", "paper_saturations", "white_gain"]
+__all__ = [
+    "PAPER_OF_TOP",
+    "brightest",
+    "crop_whiteness",
+    "paper_saturation",
+    "paper_saturations",
+    "paper_share",
+    "white_gain",
+]
+
+PAPER_OF_TOP = 0.85  # a pixel this white, of the frame's card white, is paper
+_SHARE_SIDE = 400  # pixels along the long side: the share of a frame needs no more
 
 
 def brightest(image: np.ndarray) -> np.ndarray:
@@ -92,3 +103,19 @@ def _order_statistic(counts: np.ndarray, n: int, k: np.ndarray | int) -> np.ndar
     histograms over 0..256."""
     cumulative = counts.reshape(n, 257).cumsum(axis=1)
     return np.asarray((cumulative > np.reshape(k, (-1, 1))).argmax(axis=1), np.float64)
+
+
+def paper_share(image: np.ndarray) -> float:
+    """The share (0..1) of ``image`` (BGR) that is as white as its card paper: after the frame's
+    white balance (``white_gain``), a whiteness of at least ``PAPER_OF_TOP`` of its whitest
+    0.5 %. A table photo shows the table between its cards (a fifth of it paper at most, a
+    close-up of one card a third); a screenshot of an app or a page is mostly paper."""
+    h, w = image.shape[:2]
+    step = max(1, max(h, w) // _SHARE_SIDE)
+    small = np.ascontiguousarray(image[::step, ::step], np.uint8)
+    balanced = cv2.transform(small, np.diag(white_gain(small).astype(np.float64)))
+    b, g, r = cv2.split(balanced)
+    lo, hi = cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
+    white = cv2.addWeighted(lo, 1.5, hi, -0.5, 0)
+    top = float(np.percentile(white, 99.5))
+    return float(np.mean(white >= PAPER_OF_TOP * top)) if top > 0 else 0.0

@@ -21,6 +21,7 @@ from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo, save_heist, save_seats
 from companion.ui.showdown.doubts import doubts, layout
+from companion.ui.showdown.photo_view import place_colour
 from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
 from tests.ui.screens import find, shown, walk
 from tests.ui.showdown import photos
@@ -155,8 +156,9 @@ def test_a_stray_card_is_asked_about_and_can_join_a_hand() -> None:
     moved = table.select(STRAY, 0).move_selected(0)
     assert moved.stray == () and moved.read is not None and moved.read.spots[1].at == (0, 0)
     left = table.confirm(*(d.key for d in doubts(table)))
-    assert doubts(left) == ()
-    over = left.with_cards_text(0, "Ah Ad 3c")
+    # The stray card left out; the river and Ana's hand are never confirmed short.
+    assert [d.key for d in doubts(left)] == ["river:1", "hand:Ana:0"]
+    over = left.with_cards_text(RIVER, "As Kd Qh 7c 2s").with_cards_text(0, "Ah Ad 3c")
     assert [d.text.text("en") for d in doubts(over)] == ["Ana: 3 cards read, 2 expected"]
 
 
@@ -332,3 +334,25 @@ def test_cards_too_small_in_the_photo_are_said_first_and_hold_the_verdict(
     )
     assert "petites" in first.text.text("fr")
     assert not any(d.key == "small" for d in doubts(state.table.confirm("small")))
+
+
+def test_a_players_colour_stays_when_another_sits_out_or_comes_back() -> None:
+    spots = tuple(square(60 * i, 0, (i, 0), code) for i, code in enumerate(("Ah", "Kd", "2c")))
+    table = ShowdownState(("Ana", "Bob", "Chloé"), hands=tuple((s.read,) for s in spots))
+    table = replace(table, read=ShownPhoto(b"", 200, 100, spots))
+
+    def colours(tb: ShowdownState) -> dict[str, str]:
+        return {name: place_colour(tb, i) for i, name in enumerate(tb.players)}
+
+    before = colours(table)
+    assert len(set(before.values())) == 3
+    out = table.sit_out("Bob")
+    assert colours(out) == {"Ana": before["Ana"], "Chloé": before["Chloé"]}
+    # The photo draws Chloé's card in her colour too, and the row under it its swatch.
+    canvas = next(
+        c for c in walk(root_view(AppState(table=out), lambda a: None)) if isinstance(c, Canvas)
+    )
+    assert before["Chloé"] in {
+        getattr(s.paint, "color", None) for s in canvas.shapes if hasattr(s, "paint")
+    }
+    assert colours(out.back_in("Bob")) == before

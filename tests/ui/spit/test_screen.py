@@ -193,6 +193,22 @@ def test_cleared_keeps_the_rules_only() -> None:
     assert screen.cleared() == SpitScreen(variant="speed", edition=screen.edition + 1)
 
 
+def test_switching_to_speed_or_back_clears_the_position_and_its_ruling() -> None:
+    classic = typed("7h Kc", "8d 2s ? - 9c/3", "Qh 5c").with_move_text("p2 5c -> pile 1")
+    classic = classic.with_tally(classic.tally.with_target(30))
+    assert classic.ruling() is not None
+    speed = classic.with_variant("speed")
+    # A Spit position is no Speed position (stocks are not a hand): nothing left to rule.
+    assert speed.ruling() is None and speed.move == "" and speed.stocks == ((), ())
+    assert speed.variant == "speed" and speed.tally == classic.tally
+    assert speed.edition == classic.edition + 1  # the fields drop what they showed
+    assert speed.with_variant("classic").ruling() is None
+    # Between two Spit rules the position means the same: ruled again under the new ones.
+    four = classic.with_variant("alternate")
+    assert four.piles == classic.piles and four.ruling() is not None
+    assert classic.with_variant("no such rules") == classic
+
+
 # -- the screen ---------------------------------------------------------------------------
 
 

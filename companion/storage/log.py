@@ -262,10 +262,11 @@ class SqliteGameLog:
             return fetch_heist(conn, int(cursor.lastrowid or 0))
 
     def heists(self, night_id: int) -> tuple[Heist, ...]:
-        """The night's heists in the order they were played."""
+        """The night's heists in the order they were played; damaged ones are left out (and
+        named by ``damaged_records``)."""
         with self._reading() as conn:
             fetch_night(conn, night_id)
-            return fetch_heists(conn, night_id)
+            return fetch_heists(conn, night_id, self._damaged)
 
     def undo_last_heist(self, night_id: int) -> Heist:
         """Remove the night's last heist and return it; a night it had won or lost reopens."""
@@ -361,8 +362,7 @@ class SqliteGameLog:
 
     def damaged_records(self) -> tuple[DamagedRecordError, ...]:
         """The damaged rows that listings, stats and exports left out so far, each once."""
-        unique = {(error.code, tuple(error.params.items())): error for error in self._damaged}
-        return tuple(unique.values())
+        return tuple(self._damaged)
 
     def stats(self) -> Stats:
         """Win rates by variant and group, streaks, hardest variants."""

@@ -831,6 +831,7 @@ MESSAGES: dict[str, str] = {
     "log.migration_refused": "the game log {path} was not brought up to date (schema {found} to {known}): {row}; the file was left as it was. Open it with the Companion that wrote it to correct or remove that row, or report it",
     "log.field_cards_of": "the cards of {name} in the deal",
     "log.field_deal_players": "the players of the deal",
+    "cli.stdout_closed": "standard output is closed (>&-), so what this command prints was lost; send it to the terminal, a file (> FILE) or nowhere (> /dev/null)",
     # -- end of hardening (#53)
     # -- replay (#18): its own words below this line
     "replay_running_error": "largest standard error so far: {error}",

@@ -831,6 +831,7 @@ MESSAGES: dict[str, str] = {
     "log.migration_refused": "le journal des parties {path} n'a pas été mis à jour (schéma {found} vers {known}) : {row} ; le fichier est resté tel quel. Ouvrez-le avec le Companion qui l'a écrit pour corriger ou supprimer cette ligne, ou signalez-le",
     "log.field_cards_of": "les cartes {name:de} dans la donne",
     "log.field_deal_players": "les joueurs de la donne",
+    "cli.stdout_closed": "la sortie standard est fermée (>&-) : ce que cette commande affiche est perdu ; envoyez-la au terminal, dans un fichier (> FICHIER) ou nulle part (> /dev/null)",
     # -- end of hardening (#53)
     # -- replay (#18): its own words below this line
     "replay_running_error": "plus grande erreur type jusqu’ici : {error}",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.engine.cribbage.game import WINNING_SCORE
+from companion.engine.names import same_name
 from companion.errors import IllegalMoveError, InputError
 from companion.messages import phrase
 from companion.storage import CribbageGame
@@ -123,7 +124,7 @@ class CribBoard:
         return replace(self, entries=self.entries[:-1])
 
     def with_players_text(self, text: str) -> CribBoard:
-        names = tuple(name.strip() for name in text.split(",") if name.strip())
+        names = tuple(same_name(name) for name in text.split(",") if name.strip())
         if len(names) != 2 or names[0].casefold() == names[1].casefold():
             given = names or phrase("crib_board.no_names")
             raise InputError("crib_board.two_players", names=given)

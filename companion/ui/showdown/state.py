@@ -18,6 +18,7 @@ from companion.engine.gang.ranking import TableRules
 from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.table import Table
 from companion.engine.gang.variants import VARIANTS, Deals
+from companion.engine.names import same_name
 from companion.errors import CompanionError
 from companion.ui.cards import Entry, card_of, entries
 from companion.ui.photo.read import PhotoRead
@@ -94,7 +95,7 @@ class ShowdownState:
         return variant.deals if variant is not None else Deals(None)
 
     def with_players_text(self, text: str) -> ShowdownState:
-        names = tuple(name.strip() for name in text.split(",") if name.strip())[:MAX_PLAYERS]
+        names = tuple(same_name(name) for name in text.split(",") if name.strip())[:MAX_PLAYERS]
         if names == self.players:
             return self
         return replace(self, players=names, tokens=(), selected=None)

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.cli._io import bounded_int, write_bytes, write_whole
 from companion.cli._out import write_json_text, write_lines
+from companion.cli._progress import Progress
 from companion.messages import text
 from companion.messages.variants import variant_words
 from companion.storage import InvalidRecordError, SqliteGameLog, Stats
@@ -110,7 +111,12 @@ def _export(log: SqliteGameLog, args: argparse.Namespace, lang: str) -> None:
     elif args.format == "zip":
         if args.out is None:
             raise InvalidRecordError("log.zip_needs_file", field="--out")
-        write_whole(args.out, lambda file: log.export_archive(file, args.night))
+        with Progress() as progress:
+
+            def photos(n: int, total: int) -> None:
+                progress.show(text("cli.zip_progress", lang, n=n, total=total), now=n == total)
+
+            write_whole(args.out, lambda file: log.export_archive(file, args.night, photos))
         _say(lang, "wrote", path=args.out)
     else:
         if args.out is None:

@@ -834,6 +834,8 @@ MESSAGES: dict[str, str] = {
     "cli.stdout_closed": "standard output is closed (>&-), so what this command prints was lost; send it to the terminal, a file (> FILE) or nowhere (> /dev/null)",
     "json.tokens_same_hand": "tokens: {hand!r} is given two tokens (its name is written twice, perhaps in two Unicode spellings of one name)",
     "token_moves.too_many": "token_moves, {street}: {n} moves; a street holds at most {most} (a real one has a few dozen): check that the moves were not copied over and over",
+    "cli.spit_progress": "{rules}: game {n} of {total}",
+    "cli.zip_progress": "zip: photo {n} of {total}",
     # -- end of hardening (#53)
     # -- replay (#18): its own words below this line
     "replay_running_error": "largest standard error so far: {error}",

@@ -834,6 +834,8 @@ MESSAGES: dict[str, str] = {
     "cli.stdout_closed": "la sortie standard est fermée (>&-) : ce que cette commande affiche est perdu ; envoyez-la au terminal, dans un fichier (> FICHIER) ou nulle part (> /dev/null)",
     "json.tokens_same_hand": "tokens : {hand!r} reçoit deux jetons (son nom est écrit deux fois, peut-être en deux graphies Unicode du même nom)",
     "token_moves.too_many": "token_moves, {street} : {n} mouvements ; un tour en compte au plus {most} (un vrai en a quelques dizaines) : vérifiez que les mouvements n'ont pas été recopiés en boucle",
+    "cli.spit_progress": "{rules} : partie {n} sur {total}",
+    "cli.zip_progress": "zip : photo {n} sur {total}",
     # -- end of hardening (#53)
     # -- replay (#18): its own words below this line
     "replay_running_error": "plus grande erreur type jusqu’ici : {error}",

@@ -384,11 +384,17 @@ class SqliteGameLog:
         with self._reading() as conn:
             return export_csv(self._logs(conn, night_id))
 
-    def export_archive(self, file: BinaryIO, night_id: int | None = None) -> int:
+    def export_archive(
+        self,
+        file: BinaryIO,
+        night_id: int | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> int:
         """One night (or everything) as a zip: the JSON, both CSV tables and the photos.
 
         Writes to ``file`` (the caller chooses where); returns how many photos went in. A photo
-        file deleted by hand is left out; its reference stays in the JSON and CSV.
+        file deleted by hand is left out; its reference stays in the JSON and CSV. ``progress``
+        is told each photo written (so far, in all).
         """
         with self._reading() as conn:
             logs = self._logs(conn, night_id)
@@ -401,7 +407,7 @@ class SqliteGameLog:
                 with path.open("rb") as photo:
                     photos[f"{ref}.{image_type(photo.read(16)) or 'bin'}"] = path
         with storage_errors(str(getattr(file, "name", "archive"))):
-            write_archive(file, document, export_csv(logs), photos)
+            write_archive(file, document, export_csv(logs), photos, progress)
         return len(photos)
 
     # -- cribbage -------------------------------------------------------------------------

@@ -836,6 +836,7 @@ MESSAGES: dict[str, str] = {
     "token_moves.too_many": "token_moves, {street} : {n} mouvements ; un tour en compte au plus {most} (un vrai en a quelques dizaines) : vérifiez que les mouvements n'ont pas été recopiés en boucle",
     "cli.spit_progress": "{rules} : partie {n} sur {total}",
     "cli.zip_progress": "zip : photo {n} sur {total}",
+    "server.full": "l'application a déjà autant d'appareils connectés qu'elle en garde ; demandez à l'hôte de la relancer",
     # -- end of hardening (#53)
     # -- replay (#18): its own words below this line
     "replay_running_error": "plus grande erreur type jusqu’ici : {error}",

@@ -1,9 +1,11 @@
-"""How many hostile tables ``companion showdown`` takes without a traceback (issue #17).
+"""How many hostile tables ``companion showdown`` takes without a traceback (issue #17), and how
+many damaged heists of an older log ``companion log`` reads (#53).
 
 Run: ``python3 benchmarks/fuzz_tables.py [examples]`` (default 2000). Prints how many documents
 were tried, how many gave a result and how many a one-line error, the time taken and the
-process's peak memory. Any
-traceback, or an error of more than one line, stops it with Hypothesis's smallest example.
+process's peak memory; then, for a tenth as many damaged heists of a version-5 log, how many
+were read whole, named and left out, or stopped the upgrade in one line. Any traceback, or an
+error of more than one line, stops it with Hypothesis's smallest example.
 """
 
 from __future__ import annotations
@@ -21,6 +23,32 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 from companion.machine import describe_cpu  # noqa: E402
 from tests.formats.fuzzing import check_clean, documents  # noqa: E402
+from tests.storage.fuzzing import check_log, row  # noqa: E402
+
+
+def fuzz_log(examples: int) -> None:
+    """A heist of a version-5 log damaged every way (#53): named, or its upgrade refused."""
+    outcomes: Counter[str] = Counter()
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(row)
+    def fuzz(columns: tuple[str | None, str, str]) -> None:
+        outcomes[check_log(*columns)] += 1
+
+    start = time.perf_counter()
+    fuzz()
+    seconds = time.perf_counter() - start
+    tried = sum(outcomes.values())
+    print(
+        f"fuzzed {tried} damaged heists of a version-5 log in {seconds:.1f} s: "
+        f"{outcomes['clean']} read whole, {outcomes['named']} named and left out, "
+        f"{outcomes['refused']} upgrades refused in one line, 0 tracebacks"
+    )
 
 
 def main(examples: int) -> None:
@@ -47,6 +75,7 @@ def main(examples: int) -> None:
         f"peak memory {peak_mb:.0f} MB: {outcomes['result']} results, "
         f"{outcomes['error']} one-line errors, 0 tracebacks"
     )
+    fuzz_log(max(examples // 10, 10))
 
 
 if __name__ == "__main__":

@@ -837,6 +837,7 @@ MESSAGES: dict[str, str] = {
     "cli.spit_progress": "{rules} : partie {n} sur {total}",
     "cli.zip_progress": "zip : photo {n} sur {total}",
     "server.full": "l'application a déjà autant d'appareils connectés qu'elle en garde ; demandez à l'hôte de la relancer",
+    "input.too_many_values": "{name} contient plus de {most} listes et objets (un lot de 10 000 tables en contient environ 100 000) ; découpez-le",
     # -- end of hardening (#53)
     # -- replay (#18): its own words below this line
     "replay_running_error": "plus grande erreur type jusqu’ici : {error}",

@@ -59,7 +59,7 @@ def whole_hands(
     """``hands`` with each player's hand holding all of the player's hole cards in ``deal``
     (given as one text or as a list, as the table format allows); ``DealUnreadable`` where the
     deal's players or cards are in no such form."""
-    if deal.get("variant") in SPLIT_VARIANTS:
+    if str(deal.get("variant")) in SPLIT_VARIANTS:
         return {hand: tuple(cards) for hand, cards in hands.items()}
     held = _held(deal)
     whole = {}

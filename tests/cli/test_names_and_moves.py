@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
+from companion.formats.reading import MAX_CONTAINERS
 from companion.formats.token_moves import MAX_MOVES
 
 NFC, NFD = "Chlo\u00e9", "Chloe\u0301"  # "Chloé" as one letter é, and as e + a combining accent
@@ -95,3 +96,14 @@ def test_a_street_of_too_many_token_moves_is_refused_in_words(
     table = _table("Ana", "Bob", token_moves={"flop": within})
     argv = ("--samples", "2000") if command == "analyze" else ()
     assert _run(capsys, tmp_path, table, command, *argv)[0] == 0
+
+
+def test_a_document_of_too_many_lists_and_objects_is_refused_before_it_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """3 million moves (57 MB, under the 64 MiB limit) took a minute and 900 MB to read, before
+    the street's bound could see them."""
+    moves = {"flop": [{"by": "Ana", "take": 1}] * (MAX_CONTAINERS + 1)}
+    code, out, err = _run(capsys, tmp_path, _table("Ana", "Bob", token_moves=moves), "showdown")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"holds more than {MAX_CONTAINERS} lists and objects" in err

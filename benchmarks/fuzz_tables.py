@@ -14,7 +14,9 @@ import resource
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -26,8 +28,8 @@ from tests.formats.fuzzing import check_clean, documents  # noqa: E402
 from tests.storage.fuzzing import check_log, row  # noqa: E402
 
 
-def fuzz_log(examples: int) -> None:
-    """A heist of a version-5 log damaged every way (#53): named, or its upgrade refused."""
+def fuzzed(strategy: Any, check: Callable[[Any], str], examples: int) -> tuple[Counter[str], float]:
+    """How many examples of ``strategy`` ``check`` put in each outcome, and the seconds taken."""
     outcomes: Counter[str] = Counter()
 
     @settings(
@@ -36,38 +38,20 @@ def fuzz_log(examples: int) -> None:
         database=None,
         suppress_health_check=list(HealthCheck),
     )
-    @given(row)
-    def fuzz(columns: tuple[str | None, str, str]) -> None:
-        outcomes[check_log(*columns)] += 1
+    @given(strategy)
+    def fuzz(example: Any) -> None:
+        outcomes[check(example)] += 1
 
     start = time.perf_counter()
     fuzz()
-    seconds = time.perf_counter() - start
-    tried = sum(outcomes.values())
-    print(
-        f"fuzzed {tried} damaged heists of a version-5 log in {seconds:.1f} s: "
-        f"{outcomes['clean']} read whole, {outcomes['named']} named and left out, "
-        f"{outcomes['refused']} upgrades refused in one line, 0 tracebacks"
-    )
+    return outcomes, time.perf_counter() - start
 
 
 def main(examples: int) -> None:
     print(f"CPU: {describe_cpu()}")
-    outcomes: Counter[str] = Counter()
-
-    @settings(
-        max_examples=examples,
-        deadline=None,
-        database=None,
-        suppress_health_check=list(HealthCheck),
+    outcomes, seconds = fuzzed(
+        documents, lambda text: "result" if check_clean(text) else "error", examples
     )
-    @given(documents)
-    def fuzz(text: str) -> None:
-        outcomes["result" if check_clean(text) else "error"] += 1
-
-    start = time.perf_counter()
-    fuzz()
-    seconds = time.perf_counter() - start
     tried = sum(outcomes.values())
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
@@ -75,7 +59,13 @@ def main(examples: int) -> None:
         f"peak memory {peak_mb:.0f} MB: {outcomes['result']} results, "
         f"{outcomes['error']} one-line errors, 0 tracebacks"
     )
-    fuzz_log(max(examples // 10, 10))
+    # A heist of a version-5 log damaged every way (#53): named, or its upgrade refused.
+    heists, seconds = fuzzed(row, lambda columns: check_log(*columns), max(examples // 10, 10))
+    print(
+        f"fuzzed {sum(heists.values())} damaged heists of a version-5 log in {seconds:.1f} s: "
+        f"{heists['clean']} read whole, {heists['named']} named and left out, "
+        f"{heists['refused']} upgrades refused in one line, 0 tracebacks"
+    )
 
 
 if __name__ == "__main__":

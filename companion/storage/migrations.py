@@ -215,13 +215,18 @@ def _backup(path: Path, version: int) -> None:
     partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
     partial.unlink(missing_ok=True)
     source = _connect(path, "ro")
-    copy = sqlite3.connect(partial)
     try:
-        source.backup(copy)
+        copy = sqlite3.connect(partial)
+        try:
+            source.backup(copy)
+        finally:
+            copy.close()
+        os.replace(partial, target)
+    except BaseException:
+        partial.unlink(missing_ok=True)  # a full disk leaves no half copy behind
+        raise
     finally:
-        copy.close()
         source.close()
-    os.replace(partial, target)
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:

@@ -836,7 +836,7 @@ MESSAGES: dict[str, str] = {
     "token_moves.too_many": "token_moves, {street}: {n} moves; a street holds at most {most} (a real one has a few dozen): check that the moves were not copied over and over",
     "cli.spit_progress": "{rules}: game {n} of {total}",
     "cli.zip_progress": "zip: photo {n} of {total}",
-    "server.full": "the app has as many devices joined as it keeps; ask the host to restart it",
+    "server.full": "The app has as many devices joined as it keeps; ask the host to restart it",
     "input.too_many_values": "{name} holds more than {most} lists and objects (a batch of 10,000 tables holds about 100,000); split it",
     # -- end of hardening (#53)
     # -- replay (#18): its own words below this line

@@ -836,7 +836,7 @@ MESSAGES: dict[str, str] = {
     "token_moves.too_many": "token_moves, {street} : {n} mouvements ; un tour en compte au plus {most} (un vrai en a quelques dizaines) : vérifiez que les mouvements n'ont pas été recopiés en boucle",
     "cli.spit_progress": "{rules} : partie {n} sur {total}",
     "cli.zip_progress": "zip : photo {n} sur {total}",
-    "server.full": "l'application a déjà autant d'appareils connectés qu'elle en garde ; demandez à l'hôte de la relancer",
+    "server.full": "L'application a déjà autant d'appareils connectés qu'elle en garde ; demandez à l'hôte de la relancer",
     "input.too_many_values": "{name} contient plus de {most} listes et objets (un lot de 10 000 tables en contient environ 100 000) ; découpez-le",
     # -- end of hardening (#53)
     # -- replay (#18): its own words below this line

@@ -1,5 +1,6 @@
 """``analyze`` and ``showdown`` on the hardest tables the checks accept (issue #44): big hands,
-wild-card tables of every variant, long names. Each case runs in a process of its own; its wall
+wild-card tables of every variant, long names; and round three's (#53): a street of 3 million
+token moves, one name in two Unicode spellings. Each case runs in a process of its own; its wall
 time and peak memory (the process's maximum resident set) are printed, with the time as a
 ratio of a plain four-player table's in the same run.
 
@@ -131,11 +132,21 @@ def _cases() -> Iterator[tuple[str, str, dict[str, Any]]]:
     for command in ("showdown", "analyze"):
         long_names = {"board": BOARD, "players": _players(_dealt(10, 2), names)}
         yield f"classic, 10 names of 10,000 characters ({command})", command, long_names
+    # Round three (#53): a street of 3 million token moves (57 MB, under the reader's 64 MiB)
+    # took showdown 62 s and 1 GB; one name in two Unicode spellings was two players.
+    for count in (3_000_000, 400_000):
+        for command in ("showdown", "analyze"):
+            flooded = {"board": BOARD, "players": _players(_dealt(2, 2), ["A", "B"])}
+            flooded["token_moves"] = {"flop": [{"by": "A", "take": 1}] * count}
+            yield f"{count:,} token moves on the flop ({command})", command, flooded
+    for command in ("showdown", "analyze"):
+        twice = {"board": BOARD, "players": _players(_dealt(2, 2), ["Chlo\u00e9", "Chloe\u0301"])}
+        yield f"'Chloé' in NFC and in NFD ({command})", command, twice
 
 
 def run_case(command: str, table: dict[str, Any], timeout: float) -> dict[str, Any]:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
-        json.dump(table, file)
+        json.dump(table, file, separators=(",", ":"))
     try:
         done = subprocess.run(
             [sys.executable, "-c", _CHILD, json.dumps([command, file.name])],

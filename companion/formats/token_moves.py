@@ -20,11 +20,13 @@ from companion.engine.gang.replay.types import Street
 from companion.engine.gang.showdown import form_hands
 from companion.engine.gang.table import Table
 from companion.engine.gang.tokens import MoveKind, StreetTokens, TokenMove, check_moves
+from companion.engine.names import same_name
 from companion.errors import InputError, TableError, shortened
 from companion.formats.reading import key_names
 from companion.messages import Phrase, phrase
 
 __all__ = [
+    "MAX_MOVES",
     "CheckedStreet",
     "token_moves_from_json",
     "checked_streets",
@@ -39,6 +41,9 @@ _KINDS = {
     "give": (MoveKind.GIVE, "to"),
 }
 _MOVE_KEYS = {"by", "take", "put_back", "give", "from", "to"}
+# A real street has a few dozen moves (ten players taking, passing and putting back); each move
+# is checked against every hand, so millions of them took minutes and a gigabyte.
+MAX_MOVES = 200
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,8 @@ def _move(raw: Any, street: str, n: int) -> TokenMove:
     extra = {"from", "to"} - {other_key} & set(raw)
     if (other_key and not isinstance(other, str)) or extra:
         raise InputError("token_moves.move_shape", where=where)
-    return TokenMove(by.strip(), kind, token, other.strip() if isinstance(other, str) else None)
+    named = same_name(other) if isinstance(other, str) else None
+    return TokenMove(same_name(by), kind, token, named)
 
 
 def token_moves_from_json(raw: Any) -> dict[str, tuple[TokenMove, ...]]:
@@ -94,6 +100,10 @@ def token_moves_from_json(raw: Any) -> dict[str, tuple[TokenMove, ...]]:
             )
         if not isinstance(items, list):
             raise InputError("token_moves.list", street=_street_phrase(street))
+        if len(items) > MAX_MOVES:
+            raise InputError(
+                "token_moves.too_many", street=_street_phrase(street), n=len(items), most=MAX_MOVES
+            )
         moves[street] = tuple(_move(item, street, n) for n, item in enumerate(items, start=1))
     return moves
 

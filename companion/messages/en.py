@@ -858,6 +858,20 @@ MESSAGES: dict[str, str] = {
     "app.lockout_note": "Typed codes: 5 wrong from one device lock that device out for 5 minutes; 20 wrong from the network within 10 minutes lock typed codes out for everyone for up to 10 minutes (a guesser can cause this). The link above and this computer are never locked out.",
     "replay.too_large": "this table is too large to replay: {name} holds {n} cards, and its hands would take {times} times the most a replay works out in about a minute; take cards or players away, or order it with showdown",
     # -- end of hardening (#44)
+    # -- hardening (#53): its own words below this line
+    "log.heist_key": "{number} of game night {night}",
+    "log.unreadable_row": "in {what} {key}, {field} cannot be read",
+    "log.migration_refused": "the game log {path} was not brought up to date (schema {found} to {known}): {row}; the file was left as it was. Open it with the Companion that wrote it to correct or remove that row, or report it",
+    "log.field_cards_of": "the cards of {name} in the deal",
+    "log.field_deal_players": "the players of the deal",
+    "cli.stdout_closed": "standard output is closed (>&-), so what this command prints was lost; send it to the terminal, a file (> FILE) or nowhere (> /dev/null)",
+    "json.tokens_same_hand": "tokens: {hand!r} is given two tokens (its name is written twice, perhaps in two Unicode spellings of one name)",
+    "token_moves.too_many": "token_moves, {street}: {n} moves; a street holds at most {most} (a real one has a few dozen): check that the moves were not copied over and over",
+    "cli.spit_progress": "{rules}: game {n} of {total}",
+    "cli.zip_progress": "zip: photo {n} of {total}",
+    "server.full": "The app has as many devices joined as it keeps; ask the host to restart it",
+    "input.too_many_values": "{name} holds more than {most} lists and objects (a batch of 10,000 tables holds about 100,000); split it",
+    # -- end of hardening (#53)
     # -- replay (#18): its own words below this line
     "replay_running_error": "largest standard error so far: {error}",
     "cli.analyze_progress": "table {n} of {total}, {street}: largest standard error {error}",

@@ -858,6 +858,20 @@ MESSAGES: dict[str, str] = {
     "app.lockout_note": "Codes tapés : 5 erreurs d'un appareil le bloquent 5 minutes ; 20 erreurs venues du réseau en 10 minutes bloquent les codes tapés pour tout le monde jusqu'à 10 minutes (quelqu'un qui devine peut le provoquer). Le lien ci-dessus et cet ordinateur ne sont jamais bloqués.",
     "replay.too_large": "cette table est trop grande pour être rejouée : {name} a {n} cartes, et ses mains demanderaient {times} fois le plus qu'un rejeu calcule en une minute environ ; retirez des cartes ou des joueurs, ou classez-la avec showdown",
     # -- end of hardening (#44)
+    # -- hardening (#53): its own words below this line
+    "log.heist_key": "{number} de la soirée {night}",
+    "log.unreadable_row": "{what} {key}, champ illisible : {field}",
+    "log.migration_refused": "le journal des parties {path} n'a pas été mis à jour (schéma {found} vers {known}) : {row} ; le fichier est resté tel quel. Ouvrez-le avec le Companion qui l'a écrit pour corriger ou supprimer cette ligne, ou signalez-le",
+    "log.field_cards_of": "les cartes {name:de} dans la donne",
+    "log.field_deal_players": "les joueurs de la donne",
+    "cli.stdout_closed": "la sortie standard est fermée (>&-) : ce que cette commande affiche est perdu ; envoyez-la au terminal, dans un fichier (> FICHIER) ou nulle part (> /dev/null)",
+    "json.tokens_same_hand": "tokens : {hand!r} reçoit deux jetons (son nom est écrit deux fois, peut-être en deux graphies Unicode du même nom)",
+    "token_moves.too_many": "token_moves, {street} : {n} mouvements ; un tour en compte au plus {most} (un vrai en a quelques dizaines) : vérifiez que les mouvements n'ont pas été recopiés en boucle",
+    "cli.spit_progress": "{rules} : partie {n} sur {total}",
+    "cli.zip_progress": "zip : photo {n} sur {total}",
+    "server.full": "L'application a déjà autant d'appareils connectés qu'elle en garde ; demandez à l'hôte de la relancer",
+    "input.too_many_values": "{name} contient plus de {most} listes et objets (un lot de 10 000 tables en contient environ 100 000) ; découpez-le",
+    # -- end of hardening (#53)
     # -- replay (#18): its own words below this line
     "replay_running_error": "plus grande erreur type jusqu’ici : {error}",
     "cli.analyze_progress": "table {n} sur {total}, {street} : plus grande erreur type {error}",

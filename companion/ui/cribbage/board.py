@@ -17,6 +17,7 @@ from typing import Any
 from companion.engine.cards import parse_cards
 from companion.engine.cribbage.cut import DealCut, cut_for_deal, first_dealer
 from companion.engine.cribbage.game import WINNING_SCORE
+from companion.engine.names import same_name
 from companion.errors import IllegalMoveError, InputError
 from companion.messages import phrase
 from companion.storage import CribbageGame
@@ -142,7 +143,7 @@ class CribBoard:
         return replace(self, cuts=cut_for_deal(cards, self.players))
 
     def with_players_text(self, text: str) -> CribBoard:
-        names = tuple(name.strip() for name in text.split(",") if name.strip())
+        names = tuple(same_name(name) for name in text.split(",") if name.strip())
         if len(names) != 2 or names[0].casefold() == names[1].casefold():
             given = names or phrase("crib_board.no_names")
             raise InputError("crib_board.two_players", names=given)

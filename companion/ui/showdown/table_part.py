@@ -15,6 +15,7 @@ from typing import Self
 from companion.engine.cards import parse_card
 from companion.engine.gang.ranking import TableRules
 from companion.engine.gang.variants import VARIANTS, Deals
+from companion.engine.names import same_name
 from companion.ui.cards import Entry, card_of, entries
 from companion.ui.showdown.dealt import HandSizes
 from companion.ui.showdown.places import RIVER, RIVER2, STRAY
@@ -79,7 +80,7 @@ class TablePart:
         return self.dealt.of(self.players[seat]) if want is None else want
 
     def with_players_text(self, text: str) -> Self:
-        names = tuple(name.strip() for name in text.split(",") if name.strip())[:MAX_PLAYERS]
+        names = tuple(same_name(name) for name in text.split(",") if name.strip())[:MAX_PLAYERS]
         if names == self.players:
             return self
         return replace(self, players=names, selected=None)._new_hands()

@@ -325,7 +325,8 @@ def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True
     if expect is not None:
         missing, extra = _fits(len(river), [len(h) for h in hands], expect)
         quads = np.asarray(detections.quads, np.float64)
-        reach = HAND_LINK * width
+        # A hand's cards lie up to PAIR_REACH apart, as told the hands they are joined.
+        reach = PAIR_REACH * width
         gaps = table_gaps(missing, river, hands, quads, width, reach, detections.frame)
     return Grouping(
         tuple(seen[i] for i in river),

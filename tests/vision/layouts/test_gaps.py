@@ -9,7 +9,7 @@ import pytest
 
 from companion.vision import CardDetector, Detections, load_image
 from companion.vision.layouts.expect import Expect, parse_expect
-from companion.vision.layouts.gang import HAND_LINK, Grouping, group_table
+from companion.vision.layouts.gang import PAIR_REACH, Grouping, group_table
 from companion.vision.layouts.gaps import RIVER_REACH, CardPlace, Gap
 from companion.vision.layouts.read import read_layout
 from companion.vision.training.evaluate import expect_of
@@ -100,7 +100,7 @@ def test_a_hand_short_of_a_card_has_it_beside_its_card() -> None:
     assert gap.hand is not None and gap.count == 1 and len(gap.places) == 1
     assert [str(s.card) for s in groups.hands[gap.hand]] == ["Jc"]  # the hand as grouped
     place = gap.places[0]
-    assert (place.x, place.y) == (350, 500) and place.radius == pytest.approx(HAND_LINK * WIDTH)
+    assert (place.x, place.y) == (350, 500) and place.radius == pytest.approx(PAIR_REACH * WIDTH)
     assert _within(place, 390, 520) and place.quad is None
 
 

@@ -3,9 +3,9 @@ places (``CardPlace``) on the photo where a player should look for them.
 
 A river short of a card leaves a gap in its row where two neighbours lie a card too far apart,
 or lacks it at one end: each candidate place is its neighbour's outline moved along the row by
-the river's own spacing. A hand short of a card has it over or beside its cards (as near to one
-as the grouping lets a hand's cards lie). A place with no card read could be anywhere on the photo: its gap has no place,
-and says so.
+the river's own spacing. A hand short of a card has it over or beside its cards, as far from
+them as the grouping lets a hand's cards lie. A place with no card read could be anywhere on
+the photo: its gap has no place, and says so.
 """
 
 from __future__ import annotations

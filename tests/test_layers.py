@@ -208,9 +208,10 @@ def test_a_screen_imports_only_the_shared_kit_and_its_own_folder() -> None:
 # a folder of ``companion.vision``, after the base every stage shares. A stage imports only the
 # base and the stages before it; the detector composes them; the layouts and the live path read
 # with the detector through a protocol of their own (``layouts.read.TableLooks``,
-# ``live.follower.FrameReading``), never importing it. Training stands apart: nothing imports it.
+# ``live.follower.FrameReading``), never importing it; ``evidence`` cuts a read's crops with the
+# base alone. Training stands apart: nothing imports it.
 STAGES = ("base", "proposals", "corner_reads", "merging", "second_look")
-ABOVE_THE_STAGES = {"detector", "draw", "layouts", "live"}
+ABOVE_THE_STAGES = {"detector", "draw", "evidence", "layouts", "live"}
 VISION = "companion.vision"
 
 
@@ -274,6 +275,18 @@ def test_the_layouts_and_the_live_path_know_the_detector_by_a_protocol() -> None
         )
     ]
     assert wrong == []
+
+
+def test_a_reads_evidence_needs_only_the_base() -> None:
+    # The crops a doubt shows are cut from the photo by the quads ``Detections`` keeps: the
+    # app cuts them without the stages or a model.
+    wrong = [
+        (module, target)
+        for module, target in _vision_imports()
+        if _vision_part(module) == "evidence" and _vision_part(target) != "base"
+    ]
+    assert wrong == []
+    assert f"{VISION}.evidence" in _graph()
 
 
 def test_nothing_but_training_imports_training() -> None:

@@ -737,6 +737,8 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_no_mistake": "No big token mistake.",
     # -- vision (#15): its own words below this line
     "vision.detect_check": "  check: {cards}",
+    "vision.detect_alternatives": "  or else: {reads}",
+    "vision.detect_alternatives_join": "; ",
     "vision.detect_small": "  small: the cards are about {px} px wide in this photo, under the {need:.0f} px the reader needs to read an index surely (take the photo closer, or check every card)",
     "vision.detect_stray": "  not in play (stray): {cards}",
     "vision.detect_unread": "  not read: {n} card {n:p:face|faces} seen where no card was read (look at the photo; --annotate outlines {n:p:it|them} in red)",

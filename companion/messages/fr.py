@@ -737,6 +737,8 @@ MESSAGES: dict[str, str] = {
     "cli.analyze_no_mistake": "Aucune grosse erreur de jetons.",
     # -- vision (#15): its own words below this line
     "vision.detect_check": "  à vérifier : {cards}",
+    "vision.detect_alternatives": "  ou bien : {reads}",
+    "vision.detect_alternatives_join": " ; ",
     "vision.detect_small": "  petites : les cartes font environ {px} px de large sur cette photo, sous les {need:.0f} px qu'il faut au lecteur pour lire un index sûrement (prenez la photo de plus près, ou vérifiez chaque carte)",
     "vision.detect_stray": "  hors jeu (égarées) : {cards}",
     "vision.detect_unread": "  non lues : {n} {n:p:face de carte vue|faces de carte vues} là où aucune carte n'a été lue (regardez la photo ; --annotate {n:p:la|les} entoure en rouge)",

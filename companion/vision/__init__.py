@@ -6,6 +6,9 @@
 
 A table of The Gang told its layout: ``layouts.read.read_layout(detector, image, expect)``,
 the cards and their grouping; webcam frames: ``live.CardFollower(detector).follow(frame)``.
+A doubtful read's evidence: its ``Detections.alternatives`` and the crops it was read from,
+cut by ``evidence.read_crops(image, found, row)``; a told table's missing places:
+``Grouping.gaps``.
 
 The reader is laid out by the stages of its pipeline (``models/MODEL_CARD.md``, "Pipeline"),
 each a folder: ``base`` (what every stage shares: pixels, light, paper, geometry, model

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from companion.engine.cards import Card
+from companion.vision.base.alternatives import Alternative
 
 __all__ = [
     "CHECK_BELOW",
@@ -62,12 +63,37 @@ def _check_shape(name: str, array: np.ndarray, shape: tuple[int | None, ...]) ->
         raise ValueError(f"Detections.{name} must have shape {expected}, got {array.shape}")
 
 
-def _check_cards(cards: tuple[Card, ...]) -> None:
+def _check_cards(cards: tuple[Card, ...], name: str = "cards") -> None:
     for i, card in enumerate(cards):
         if not isinstance(card, Card) or card.rank is None or card.suit is None:
             raise ValueError(
-                f"Detections.cards must hold natural cards (a Card with a rank and a suit), "
+                f"Detections.{name} must hold natural cards (a Card with a rank and a suit), "
                 f"got {card!r} at row {i}"
+            )
+
+
+def _check_alternatives(
+    cards: tuple[Card, ...],
+    confidence: np.ndarray,
+    alternatives: tuple[tuple[Alternative, ...], ...],
+) -> None:
+    if len(alternatives) != len(cards):
+        raise ValueError(
+            f"Detections.alternatives must have {len(cards)} rows, got {len(alternatives)}"
+        )
+    for i, (card, conf, row) in enumerate(zip(cards, confidence, alternatives, strict=True)):
+        if not all(isinstance(a, Alternative) for a in row):
+            raise ValueError(f"Detections.alternatives must hold Alternative values, row {i}")
+        _check_cards(tuple(a.card for a in row), f"alternatives of row {i}")
+        if any(a.card == card for a in row) or any(a.probability < 0 for a in row):
+            raise ValueError(
+                f"Detections.alternatives of row {i} must be other codes than {card} with "
+                "probabilities of at least 0"
+            )
+        # float32 confidences: a sum of exactly 1 may round a little over it.
+        if float(conf) + sum(a.probability for a in row) > 1.0 + 1e-4:
+            raise ValueError(
+                f"Detections.alternatives of row {i} ({card}) and its confidence sum over 1"
             )
 
 
@@ -87,6 +113,14 @@ class Detections:
     card whose index the reader could not read (an odd design, a smear), for a player to look
     at, since no hand or river count points at it in a photo read without a layout.
     ``clues`` (N, len(``CLUES``)) what the reader knows of each card besides its confidence.
+    ``alternatives``, per row, the card's next likely codes (``alternatives.Alternative``),
+    likeliest first, from its surest corner's read: natural cards other than the read, never
+    a code the decks cannot hold again; the row's confidence and their probabilities sum to
+    at most 1; empty where none is known. ``index_quads`` and ``face_quads`` (N, 4, 2) are
+    the crops the card was read from at its surest corner (``geometry.CORNER``: the index
+    corner, ``geometry.FACE``: the whole face seen from it), in original image pixels, each
+    from the crop's top left clockwise (cut to a rectangle, the index stands upright); NaN
+    where unknown.
     """
 
     cards: tuple[Card, ...]
@@ -100,6 +134,10 @@ class Detections:
     unread: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 2), np.float32))
     # Empty (the default): unknown (NaN).
     clues: np.ndarray = field(default_factory=lambda: np.zeros((0, len(CLUES)), np.float32))
+    # Empty (the defaults): none known.
+    alternatives: tuple[tuple[Alternative, ...], ...] = ()
+    index_quads: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 2), np.float32))
+    face_quads: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 2), np.float32))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
@@ -130,6 +168,15 @@ class Detections:
             clues = np.full((n, len(CLUES)), np.nan, np.float32)
         object.__setattr__(self, "clues", _readonly(clues))
         _check_shape("clues", self.clues, (n, len(CLUES)))
+        alternatives = tuple(tuple(row) for row in self.alternatives) or ((),) * n
+        _check_alternatives(self.cards, self.confidence, alternatives)
+        object.__setattr__(self, "alternatives", alternatives)
+        for name in ("index_quads", "face_quads"):
+            quads = np.asarray(getattr(self, name), np.float32)
+            if quads.size == 0:
+                quads = np.full((n, 4, 2), np.nan, np.float32)
+            object.__setattr__(self, name, _readonly(quads))
+            _check_shape(name, getattr(self, name), (n, 4, 2))
 
     @classmethod
     def empty(cls) -> Detections:
@@ -154,6 +201,9 @@ class Detections:
             self.frame,
             self.unread,
             self.clues[index],
+            tuple(self.alternatives[i] for i in index),
+            self.index_quads[index],
+            self.face_quads[index],
         )
 
     @property

@@ -139,6 +139,20 @@ def crop_corner(
     return np.asarray(crop_corners(image, p, u, v, np.array([s]), extent)[0])
 
 
+def extent_quads(
+    p: np.ndarray, u: np.ndarray, v: np.ndarray, s: np.ndarray, extent: Extent = CORNER
+) -> np.ndarray:
+    """(N, 4, 2) the image area each crop of ``crop_corners`` covers (``p``, ``u``, ``v``:
+    (N, 2); ``s``: (N,)), from the crop's top left clockwise: its corners (0, 0), (W, 0),
+    (W, H) and (0, H) in crop pixels."""
+    (x0, x1), (y0, y1) = extent
+    p, u, v = (np.asarray(a, np.float64).reshape(-1, 2) for a in (p, u, v))
+    s = np.asarray(s, np.float64).reshape(-1, 1, 1)
+    xs = np.array([x0, x1, x1, x0])[None, :, None]
+    ys = np.array([y0, y0, y1, y1])[None, :, None]
+    return np.asarray(p[:, None] + s * (xs * u[:, None] + ys * v[:, None]), np.float32)
+
+
 def unit(vector: np.ndarray) -> np.ndarray:
     """``vector`` scaled to length 1 (a zero vector stays zero)."""
     return np.asarray(vector / max(float(np.linalg.norm(vector)), 1e-9), np.float64)

@@ -20,6 +20,7 @@ import numpy as np
 from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
 from companion.vision.base import geometry
+from companion.vision.base.alternatives import ALTERNATIVES, Alternative, capped, likeliest
 from companion.vision.base.detections import COLOUR, COURT, MODELS
 from companion.vision.base.paper import crop_whiteness, paper_saturations
 from companion.vision.base.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER, load_model
@@ -60,6 +61,9 @@ READER_WEIGHT = 0.5
 FACE_WEIGHT = 0.5
 # Ink of the other colour's suit: the readers' surest suit of the ink's colour, if this likely.
 COLOUR_SUPPORT = 0.05
+# Alternatives a corner read keeps: two beyond a card's, for the codes the decks cannot hold
+# again (``alternatives.plausible``, once the cards are merged).
+CORNER_ALTERNATIVES = ALTERNATIVES + 2
 
 
 class CornerReader:
@@ -240,6 +244,9 @@ class CornerReader:
         if self.clues:
             sharpness = _sharpness(crops[paper])
             rank_margin, suit_margin = _margin(rank_p[:, :n_ranks]), _margin(suit_p)
+        # One code more than kept: the read's own is among them (unless the ink or a court's
+        # pip moved its suit).
+        next_codes = likeliest(rank_p[paper, :n_ranks], suit_p[paper], CORNER_ALTERNATIVES + 1)
         reads = []
         for j, (i, ink) in enumerate(zip(paper.tolist(), inks.tolist(), strict=True)):
             found = list(doubts)
@@ -265,13 +272,16 @@ class CornerReader:
                     float(sharpness[j]),
                     float(proposals[i].s),
                 )
+            card = self._cards[r[i]][suit]
             reads.append(
                 CornerRead(
-                    self._cards[r[i]][suit],
+                    card,
                     conf,
                     _unit(proposals[i]),
                     tuple(dict.fromkeys(found)),
                     clues,
+                    self._alternatives(card, conf, *(column[j] for column in next_codes)),
+                    proposals[i],
                 )
             )
         return reads, [proposals[i] for i in np.flatnonzero(~index).tolist()]
@@ -311,6 +321,19 @@ class CornerReader:
                 far_suit[j] if same_rank else None,
             )
         return out
+
+    def _alternatives(
+        self, card: Card, confidence: float, ranks: np.ndarray, suits: np.ndarray, p: np.ndarray
+    ) -> tuple[Alternative, ...]:
+        """The codes of classes ``ranks`` and ``suits`` (likeliest first, probabilities ``p``)
+        other than ``card``, at most ``CORNER_ALTERNATIVES``, summing with ``confidence`` to
+        at most 1."""
+        found = [
+            Alternative(self._cards[k][m], float(q))
+            for k, m, q in zip(ranks.tolist(), suits.tolist(), p.tolist(), strict=True)
+            if self._cards[k][m] != card
+        ]
+        return capped(found[:CORNER_ALTERNATIVES], confidence)
 
     def _suit_of_colour(
         self, suit_p: np.ndarray, ink: int, suit: int, rank_p: float, confidence: float

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from companion.engine.cards import Card
+from companion.vision.base.alternatives import Alternative
 from companion.vision.base.detections import SECOND_LOOK
 from companion.vision.proposals import Corners, Proposal
 
@@ -26,6 +27,16 @@ class CornerRead:
     doubts: tuple[str, ...] = ()
     # ``detections.CLUES`` but the last (``corners``, known once the card's reads are merged).
     clues: tuple[float, ...] = ()
+    # Its next likely codes, likeliest first; with ``confidence`` they sum to at most 1.
+    alternatives: tuple[Alternative, ...] = ()
+    # The frame its crops were cut at (None: ``proposal``, which has unit edges, so that a
+    # foreshortened frame's crop is not where ``proposal`` would cut it).
+    cut_at: Proposal | None = None
+
+    @property
+    def frame(self) -> Proposal:
+        """The frame its index and face crops were cut at."""
+        return self.proposal if self.cut_at is None else self.cut_at
 
 
 def sort_reads(

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
 from companion.engine.cards import Card
+from companion.vision.base.alternatives import Alternative, capped, plausible
 from companion.vision.base.detections import Detections
 
 __all__ = ["MATCH", "SHOWN", "STABLE", "WINDOW", "FrameFuser"]
@@ -34,14 +36,17 @@ class _Read:
     card: Card
     confidence: float
     check: bool
+    alternatives: tuple[Alternative, ...] = ()
 
 
 @dataclass
 class _Track:
-    """A card's place over recent frames: its latest outline and the reads made there."""
+    """A card's place over recent frames: its latest outline and the crops it was read from
+    (index and face, ``Detections.index_quads`` and ``face_quads``), and the reads made there."""
 
     quad: np.ndarray
     reads: deque[_Read] = field(default_factory=lambda: deque(maxlen=WINDOW))
+    crops: np.ndarray = field(default_factory=lambda: np.full((2, 4, 2), np.nan))
 
     @property
     def centre(self) -> np.ndarray:
@@ -50,6 +55,18 @@ class _Track:
     @property
     def width(self) -> float:
         return float(np.linalg.norm(self.quad[1] - self.quad[0]))
+
+
+class _Shown(NamedTuple):
+    """A place shown: the votes for its code, its code, how sure, its track, whether to check
+    it, and the latest read of its code there."""
+
+    votes: int
+    card: Card
+    confidence: float
+    track: _Track
+    check: bool
+    latest: _Read
 
 
 class FrameFuser:
@@ -111,12 +128,14 @@ class FrameFuser:
 
     def _add(self, track: _Track, read: Detections, row: int) -> None:
         track.quad = np.array(read.quads[row], np.float64)
+        track.crops = np.array([read.index_quads[row], read.face_quads[row]], np.float64)
         track.reads.append(
             _Read(
                 self.frame,
                 read.cards[row],
                 float(read.confidence[row]),
                 bool(read.check[row]),
+                read.alternatives[row],
             )
         )
 
@@ -125,9 +144,11 @@ class FrameFuser:
         return [t.quad.copy() for t in self._tracks]
 
     def fused(self) -> Detections:
-        """The recent frames' agreed read: one row per place shown, ``check`` where not sure."""
+        """The recent frames' agreed read: one row per place shown, ``check`` where not sure;
+        its alternatives those of the latest read of its code there, its crops the latest
+        frame's."""
         oldest = self.frame - self.window + 1
-        rows: list[tuple[int, Card, float, np.ndarray, bool]] = []
+        rows: list[_Shown] = []
         for track in self._tracks:
             recent = [r for r in track.reads if r.frame >= oldest]
             votes = Counter(r.card for r in recent)
@@ -141,28 +162,39 @@ class FrameFuser:
             agreeing = [r for r in recent if r.card == card]
             sure = count >= self.stable and any(not r.check for r in agreeing)
             confidence = float(np.mean([r.confidence for r in agreeing]))
-            rows.append((count, card, confidence, track.quad, not sure))
+            rows.append(_Shown(count, card, confidence, track, not sure, agreeing[-1]))
         # One deck: a code at two places keeps the place with more votes, then the surer.
-        rows.sort(key=lambda row: (-row[0], -row[2]))
+        rows.sort(key=lambda row: (-row.votes, -row.confidence))
         seen: Counter[Card] = Counter()
         kept = []
         for row in rows:
-            if seen[row[1]] < self.decks:
-                seen[row[1]] += 1
+            if seen[row.card] < self.decks:
+                seen[row.card] += 1
                 kept.append(row)
         if not kept:
             return Detections.empty()
-        quads = np.array([row[3] for row in kept], np.float64)
+        quads = np.array([row.track.quad for row in kept], np.float64)
         boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
         if self._shape is not None:
             h, w = self._shape
             boxes = np.clip(boxes, 0, [w, h, w, h])
+        cards = tuple(row.card for row in kept)
+        check = [row.check for row in kept]
+        others = plausible(
+            cards, [not c for c in check], [row.latest.alternatives for row in kept], self.decks
+        )
+        crops = np.array([row.track.crops for row in kept])
         return Detections(
-            tuple(row[1] for row in kept),
-            np.array([row[2] for row in kept]),
+            cards,
+            np.array([row.confidence for row in kept]),
             boxes,
             quads,
-            np.array([row[4] for row in kept], bool),
+            np.array(check, bool),
+            alternatives=tuple(
+                capped(a, row.confidence) for a, row in zip(others, kept, strict=True)
+            ),
+            index_quads=crops[:, 0],
+            face_quads=crops[:, 1],
         )
 
     def reset(self) -> None:

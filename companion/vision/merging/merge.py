@@ -12,6 +12,7 @@ import numpy as np
 
 from companion.engine.cards import Card
 from companion.vision.base import geometry
+from companion.vision.base.alternatives import capped, plausible
 from companion.vision.base.detections import (
     CHECK_BELOW,
     CLUES,
@@ -70,12 +71,13 @@ def _one_suit_per_card(reads: list[CornerRead]) -> tuple[list[CornerRead], set[i
 @dataclass
 class _Place:
     """Where a card lies: the support of all its reads, their doubts (``_place_doubts``) and
-    their frames, surest first (``_outline``)."""
+    their frames, surest first (``_outline``); its surest read (``surest``: its clues, its
+    alternatives, the frame its crops were cut at)."""
 
     support: float
     reads: list[tuple[str, ...]]
     corners: list[Proposal]
-    clues: tuple[float, ...]  # its surest read's
+    surest: CornerRead
     rivals: int = 0  # reads of the same card elsewhere, past the decks in play
     contested: bool = False  # its opposite corner read as another suit
 
@@ -172,9 +174,7 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
             near[0].corners.append(q)
             near[0].contested |= id(read) in contested
         elif len(known) < decks:
-            known.append(
-                _Place(conf, [read.doubts], [q], read.clues, contested=id(read) in contested)
-            )
+            known.append(_Place(conf, [read.doubts], [q], read, contested=id(read) in contested))
         else:
             # One more copy than the decks hold: one of the reads is of another card, and
             # the surer copy kept may be the wrong one.
@@ -188,18 +188,29 @@ def merge_reads(reads: list[CornerRead], shape: tuple[int, int], decks: int = 1)
     boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
     boxes = np.clip(boxes, 0, [w, h, w, h])
     doubts = tuple(_place_doubts(p) for _, p in rows)
+    support = np.array([p.support for _, p in rows], np.float64)
+    frames = [p.surest.frame for _, p in rows]
+    p, u, v = (np.array([getattr(q, k) for q in frames]) for k in "puv")
+    s = np.array([q.s for q in frames])
+    # A card read without a doubt is a copy the decks hold: no other card is offered as it.
+    others = plausible(
+        cards, [not d for d in doubts], [p.surest.alternatives for _, p in rows], decks
+    )
     return Detections(
         cards,
-        np.array([p.support for _, p in rows], np.float64),
+        support,
         boxes,
         quads,
         doubts=doubts,
         frame=(w, h),
         clues=np.array([_place_clues(p) for _, p in rows], np.float32),
+        alternatives=tuple(capped(a, float(c)) for a, c in zip(others, support, strict=True)),
+        index_quads=geometry.extent_quads(p, u, v, s, geometry.CORNER),
+        face_quads=geometry.extent_quads(p, u, v, s, geometry.FACE),
     )
 
 
 def _place_clues(place: _Place) -> list[float]:
     """``detections.CLUES`` of a place: its surest read's, then its opposite corner's."""
-    read = list(place.clues) or [float("nan")] * (len(CLUES) - 1)
+    read = list(place.surest.clues) or [float("nan")] * (len(CLUES) - 1)
     return [*read, -1.0 if place.contested else float(len(place.corners) > 1)]

@@ -1,8 +1,9 @@
 import numpy as np
 import pytest
 
-from companion.engine.cards import Card, Suit
+from companion.engine.cards import Card, Suit, parse_card
 from companion.vision import Detections
+from companion.vision.base.alternatives import Alternative
 from companion.vision.base.detections import CLUES
 from tests.helpers import cards
 
@@ -161,3 +162,84 @@ def test_cards_narrower_than_the_reader_needs_are_small() -> None:
     assert not _cards_of_width(45, 50, 80).small_cards()
     assert not _cards_of_width(120, 300).small_cards()
     assert not Detections.empty().small_cards()
+
+
+def _alternatives(*rows: str) -> tuple[tuple[Alternative, ...], ...]:
+    """``"Kd:0.1 8d:0.05"`` per row -> that row's alternatives."""
+    return tuple(
+        tuple(Alternative(parse_card(c), float(p)) for c, p in (a.split(":") for a in row.split()))
+        for row in rows
+    )
+
+
+def test_alternatives_and_crops_are_unknown_by_default() -> None:
+    det = _three()
+    assert det.alternatives == ((), (), ())
+    assert det.index_quads.shape == det.face_quads.shape == (3, 4, 2)
+    assert np.isnan(det.index_quads).all() and np.isnan(det.face_quads).all()
+    assert Detections.empty().alternatives == () and Detections.empty().face_quads.shape == (
+        0,
+        4,
+        2,
+    )
+
+
+def test_a_selection_keeps_each_rows_alternatives_and_crops() -> None:
+    det = _three()
+    index = np.arange(24, dtype=np.float32).reshape(3, 4, 2)
+    det = Detections(
+        det.cards,
+        det.confidence,
+        det.xyxy,
+        det.quads,
+        alternatives=_alternatives("Ks:0.05", "", "3c:0.2 2d:0.1"),
+        index_quads=index,
+        face_quads=index + 100,
+    )
+    picked = det[np.array([2, 0])]
+    assert picked.alternatives == _alternatives("3c:0.2 2d:0.1", "Ks:0.05")
+    assert picked.index_quads.tolist() == index[[2, 0]].tolist()
+    assert picked.face_quads.tolist() == (index[[2, 0]] + 100).tolist()
+    assert not picked.index_quads.flags.writeable and not picked.face_quads.flags.writeable
+
+
+@pytest.mark.parametrize(
+    ("alternatives", "message"),
+    [
+        (("Kd:0.1",), "alternatives must have 2 rows, got 1"),
+        (("As:0.01", ""), r"row 0 must be other codes than As"),
+        (("Kd:-0.1", ""), r"row 0 must be other codes than As with probabilities of at least 0"),
+        (("", "Kd:0.2 Qd:0.05"), r"alternatives of row 1 \(Td\) and its confidence sum over 1"),
+    ],
+    ids=["rows", "its own code", "a negative probability", "over 1"],
+)
+def test_alternatives_are_other_codes_summing_with_the_read_to_at_most_one(
+    alternatives: tuple[str, ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        Detections(
+            cards("As Td"),
+            np.array([0.9, 0.8]),
+            np.zeros((2, 4)),
+            np.zeros((2, 4, 2)),
+            alternatives=_alternatives(*alternatives),
+        )
+
+
+def test_alternatives_are_natural_cards() -> None:
+    wild = ((Alternative(Card(None, Suit.HEARTS), 0.1),),)
+    with pytest.raises(ValueError, match=r"alternatives of row 0 must hold natural cards"):
+        Detections(
+            cards("As"), np.ones(1) * 0.5, np.zeros((1, 4)), np.zeros((1, 4, 2)), alternatives=wild
+        )
+
+
+def test_crops_are_checked_for_shape() -> None:
+    with pytest.raises(ValueError, match=r"face_quads must have shape \(1, 4, 2\), got \(4, 2\)"):
+        Detections(
+            cards("As"),
+            np.ones(1),
+            np.zeros((1, 4)),
+            np.zeros((1, 4, 2)),
+            face_quads=np.ones((4, 2)),
+        )

@@ -138,3 +138,23 @@ def test_card_centres_are_the_means_of_the_card_outlines() -> None:
     for i in range(2):
         outline = geometry.card_quad(p[i], u[i], v[i], float(s[i]))
         assert np.allclose(centres[i], outline.mean(axis=0))
+
+
+@pytest.mark.parametrize("extent", [geometry.CORNER, geometry.FACE], ids=["index", "face"])
+def test_a_crops_quad_is_the_area_its_pixels_sample(extent: geometry.Extent) -> None:
+    # Frames of any turn, foreshortened or not: the crop's pixel edges (its pixel centres less
+    # half a pixel) fall on the quad's corners.
+    rng = np.random.default_rng(5)
+    p = rng.uniform(0, 500, (6, 2))
+    turn = rng.uniform(0, 2 * np.pi, 6)
+    u = np.c_[np.cos(turn), np.sin(turn)] * rng.uniform(0.6, 1.0, (6, 1))
+    v = np.c_[-np.sin(turn), np.cos(turn)]
+    s = rng.uniform(20, 300, 6)
+    quads = geometry.extent_quads(p, u, v, s, extent)
+    m = geometry.corner_affines(p, u, v, s, extent)
+    edges = np.array(
+        [[0, 0], [geometry.CROP_W, 0], [geometry.CROP_W, geometry.CROP_H], [0, geometry.CROP_H]]
+    )
+    sampled = np.einsum("nij,kj->nki", m[:, :, :2], edges - 0.5) + m[:, None, :, 2]
+    np.testing.assert_allclose(quads, sampled, atol=1e-3)
+    assert geometry.extent_quads(p[:0], u[:0], v[:0], s[:0]).shape == (0, 4, 2)

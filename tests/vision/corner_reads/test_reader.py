@@ -9,8 +9,11 @@ import pytest
 
 from companion.vision import CardDetector
 from companion.vision.base import geometry
+from companion.vision.base.detections import COLOUR
 from companion.vision.corner_reads import CornerReader
+from companion.vision.corner_reads.reader import CORNER_ALTERNATIVES
 from companion.vision.corner_reads.reframe import _read_surely_elsewhere, reframe_doubtful, reframes
+from companion.vision.evidence import cut_quad
 from companion.vision.proposals import Proposal
 from companion.vision.training.evaluate import Score, score_cards
 from tests.helpers import FIXTURES
@@ -212,3 +215,38 @@ def test_a_doubtful_read_is_framed_again_only_where_no_sure_read_shares_its_corn
     assert _read_surely_elsewhere(frames, confidence).tolist() == [False, True, False, False]
     assert _read_surely_elsewhere(frames, np.full(4, 0.3)).tolist() == [False] * 4
     assert _read_surely_elsewhere([], np.zeros(0)).tolist() == []
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=[e["image"] for e in SCENES])
+def test_each_read_offers_other_natural_codes_likeliest_first_within_its_probability(
+    detector: CardDetector, scene: dict
+) -> None:
+    look = detector.first_look(cv2.imread(str(FIXTURES / scene["image"])))
+    reads = look.sure + look.spare
+    assert reads
+    for read in reads:
+        offered = read.alternatives
+        assert 0 < len(offered) <= CORNER_ALTERNATIVES
+        assert all(a.card != read.card and a.card.rank is not None for a in offered)
+        assert all(a.card.suit is not None for a in offered)
+        assert len({a.card for a in offered}) == len(offered)
+        p = [a.probability for a in offered]
+        assert p == sorted(p, reverse=True) and min(p) >= 0
+        assert read.confidence + sum(p) <= 1 + 1e-6
+        # Where neither the ink nor a court's pip moved the suit, the read is the likeliest
+        # code of the blended probabilities: no alternative is likelier.
+        if COLOUR not in read.doubts:
+            assert p[0] <= read.confidence + 1e-6
+
+
+def test_a_reads_crops_are_cut_where_its_frame_says(detector: CardDetector) -> None:
+    # Cut again from the quads a read keeps, the index crop is the crop the reader read.
+    look = detector.first_look(cv2.imread(str(FIXTURES / SCENES[0]["image"])))
+    for read in look.sure:
+        q = read.frame
+        quad = geometry.extent_quads(q.p, q.u, q.v, np.array([q.s]), geometry.CORNER)[0]
+        again = cut_quad(look.image, quad, geometry.CROP_H)
+        assert again is not None and again.shape == (geometry.CROP_H, geometry.CROP_W, 3)
+        seen = geometry.crop_corner(look.image, q.p, q.u, q.v, q.s)
+        assert np.abs(again.astype(float) - seen).mean() < 12
+        assert read.proposal.p.tolist() == q.p.tolist()

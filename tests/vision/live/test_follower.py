@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import cv2
 import numpy as np
 import pytest
 
+from companion.engine.cards import parse_card
 from companion.vision import CardDetector, Detections
+from companion.vision.base.alternatives import Alternative
 from companion.vision.base.geometry import card_quad
 from companion.vision.live import SHOWN, STABLE, WINDOW, CardFollower, FrameFuser
 from companion.vision.live.follow import corner_frame, inside, moved
@@ -105,6 +108,39 @@ def test_boxes_are_clipped_to_the_frame_and_a_reset_forgets_everything() -> None
     assert fused.xyxy[0][0] == 0.0
     fuser.reset()
     assert len(fuser.fused()) == 0 and fuser.places() == []
+
+
+def _offering(read: Detections, alternatives: str, crop: float) -> Detections:
+    """``read`` (one card) offering ``alternatives`` ("8c:0.02 ..."), its crops at ``crop``."""
+    offered = tuple(Alternative(parse_card(a[:2]), float(a[3:])) for a in alternatives.split())
+    quads = np.full((1, 4, 2), crop, np.float32)
+    return replace(read, alternatives=(offered,), index_quads=quads, face_quads=quads + 1)
+
+
+def test_a_fused_card_offers_its_latest_reads_alternatives_and_the_latest_frames_crops() -> None:
+    fuser = FrameFuser()
+    fuser.update(_offering(reads(("6c", 300, 300), conf=SURE), "9c:0.004", 1.0))
+    fuser.update(_offering(reads(("8c", 300, 300), conf=0.7), "6c:0.25 9c:0.01", 2.0))
+    fused = fuser.update(_offering(reads(("6c", 300, 300), conf=0.9), "8c:0.05", 3.0))
+    # 6c twice: shown, flagged; its confidence their mean, with its latest read's alternative.
+    assert _shown(fused) == {"6c": True}
+    assert [(str(a.card), a.probability) for a in fused.alternatives[0]] == [("8c", 0.05)]
+    assert fused.index_quads[0].tolist() == [[3.0, 3.0]] * 4
+    assert fused.face_quads[0].tolist() == [[4.0, 4.0]] * 4
+    # The mean of the agreeing reads is surer than the latest: its alternatives shrink to fit.
+    fused = fuser.update(_offering(reads(("6c", 300, 300), conf=0.5), "8c:0.5", 3.0))
+    assert fused.confidence[0] == pytest.approx((SURE + 0.9 + 0.5) / 3)
+    assert fused.alternatives[0][0].probability == pytest.approx(1 - (SURE + 0.9 + 0.5) / 3)
+    # An alternative read surely elsewhere in a one-deck game is none.
+    other = FrameFuser()
+    for _ in range(STABLE):
+        two = reads(("6c", 300, 300), ("8c", 600, 300), conf=SURE)
+        offered = (
+            tuple(Alternative(parse_card(c), 0.005) for c in ("8c", "9c")),
+            (Alternative(parse_card("6c"), 0.005),),
+        )
+        fused = other.update(replace(two, alternatives=offered))
+    assert [[str(a.card) for a in row] for row in fused.alternatives] == [["9c"], []]
 
 
 def test_window_stable_and_shown_must_nest() -> None:

@@ -4,6 +4,8 @@ import numpy as np
 import pytest
 
 from companion.engine.cards import parse_card
+from companion.vision.base import geometry
+from companion.vision.base.alternatives import Alternative
 from companion.vision.base.detections import COLOUR, MODELS, SECOND_LOOK, TWICE, UNSURE
 from companion.vision.corner_reads import CornerRead
 from companion.vision.merging import merge_reads
@@ -196,3 +198,67 @@ def test_a_card_seen_steeply_is_outlined_where_its_frames_edges_meet() -> None:
         (400, 400),
     )
     np.testing.assert_allclose(det.quads[0], [tl, tr, br, bl], atol=1e-3)
+
+
+def _offered(text: str) -> tuple[Alternative, ...]:
+    """``"7c:0.05 7h:0.02"`` -> those alternatives."""
+    return tuple(
+        Alternative(parse_card(c), float(p)) for c, p in (a.split(":") for a in text.split())
+    )
+
+
+def _codes(det_alternatives: tuple[Alternative, ...]) -> list[str]:
+    return [str(a.card) for a in det_alternatives]
+
+
+def test_a_card_keeps_its_surest_reads_alternatives_and_crops() -> None:
+    a, b = _corners(50, 50)
+    # The surer read was cut at a foreshortened frame: its crops are that frame's.
+    cut = Proposal(b.p, b.u * 0.8, b.v, b.s)
+    det = merge_reads(
+        [
+            CornerRead(parse_card("7s"), 0.6, a, alternatives=_offered("7c:0.3")),
+            CornerRead(parse_card("7s"), 0.7, b, alternatives=_offered("7c:0.2"), cut_at=cut),
+        ],
+        (400, 400),
+    )
+    assert _codes(det.alternatives[0]) == ["7c"]
+    expected = geometry.extent_quads(cut.p, cut.u, cut.v, np.array([cut.s]), geometry.CORNER)
+    np.testing.assert_allclose(det.index_quads, expected)
+    face = geometry.extent_quads(cut.p, cut.u, cut.v, np.array([cut.s]), geometry.FACE)
+    np.testing.assert_allclose(det.face_quads, face)
+
+
+def test_a_card_read_at_both_corners_has_its_alternatives_shrunk_to_its_support() -> None:
+    # Support 1 - 0.3 * 0.4 = 0.88: the 0.2 of its surest read's alternative leaves it 0.12.
+    a, b = _corners(50, 50)
+    det = merge_reads(
+        [
+            CornerRead(parse_card("7s"), 0.7, a, alternatives=_offered("7c:0.2")),
+            CornerRead(parse_card("7s"), 0.6, b, alternatives=_offered("7c:0.3")),
+        ],
+        (400, 400),
+    )
+    assert det.alternatives[0][0].probability == pytest.approx(0.12)
+    assert det.confidence[0] + det.alternatives[0][0].probability <= 1 + 1e-6
+
+
+@pytest.mark.parametrize(("decks", "kept"), [(1, ["8s"]), (2, ["Js", "8s"])])
+def test_a_code_read_surely_elsewhere_is_an_alternative_only_when_the_decks_hold_two(
+    decks: int, kept: list[str]
+) -> None:
+    a, _ = _corners(50, 50)
+    c, _ = _corners(250, 50)
+    det = merge_reads(
+        [
+            CornerRead(parse_card("Jc"), 0.7, a, alternatives=_offered("Js:0.2 8s:0.05")),
+            CornerRead(parse_card("Js"), 0.99, c, alternatives=_offered("Jc:0.005")),
+        ],
+        (400, 400),
+        decks,
+    )
+    by_card = {
+        str(card): _codes(alt) for card, alt in zip(det.cards, det.alternatives, strict=True)
+    }
+    # Jc is doubtful (0.7): it stays an alternative of the sure Js.
+    assert by_card == {"Jc": kept, "Js": ["Jc"]}

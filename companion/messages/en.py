@@ -813,6 +813,16 @@ MESSAGES: dict[str, str] = {
     "close_night.ask": "Close night #{id} now, at {vaults} {vaults:p:vault|vaults} and {alarms} {alarms:p:alarm|alarms}? It cannot be opened again.",
     "close_night.yes": "Close it",
     "close_night.no": "Keep playing",
+    # Each doubt's evidence, in its own row
+    "doubt.crop_index": "{card}: its index corner on the photo",
+    "doubt.crop_face": "{card}: the card on the photo",
+    "doubt.or": "or",
+    "doubt.other": "Other…",
+    "doubt.glance": "The {n} doubtful reads side by side:",
+    "doubt.missing_where": "Where the missing card should lie (marked on the photo):",
+    "doubt.missing_unknown": "The photo does not say where the missing card lies.",
+    "photo.missing": "missing?",
+    "photo.face_down": "face down",
     # -- end of the check before the verdict (#51)
     # -- hardening (#17): its own words below this line
     "input.number_too_long": "{name} holds a number of more than {digits} digits",

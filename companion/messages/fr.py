@@ -813,6 +813,16 @@ MESSAGES: dict[str, str] = {
     "close_night.ask": "Clore la soirée n°{id} maintenant, à {vaults} {vaults:p:coffre|coffres} et {alarms} {alarms:p:alarme|alarmes} ? Elle ne pourra pas être rouverte.",
     "close_night.yes": "La clore",
     "close_night.no": "Continuer à jouer",
+    # Each doubt's evidence, in its own row
+    "doubt.crop_index": "{card} : son coin d'index sur la photo",
+    "doubt.crop_face": "{card} : la carte sur la photo",
+    "doubt.or": "ou",
+    "doubt.other": "Autre…",
+    "doubt.glance": "Les {n} lectures incertaines côte à côte :",
+    "doubt.missing_where": "Où devrait être la carte manquante (marqué sur la photo) :",
+    "doubt.missing_unknown": "La photo ne dit pas où est la carte manquante.",
+    "photo.missing": "manquante ?",
+    "photo.face_down": "face cachée",
     # -- end of the check before the verdict (#51)
     # -- hardening (#17): its own words below this line
     "input.number_too_long": "{name} contient un nombre de plus de {digits} chiffres",

@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # types only: the app starts without the vision package
 
 __all__ = [
     "Spot",
+    "Evidence",
+    "MissingPlace",
     "ShownPhoto",
     "Point",
     "Quad",
@@ -35,15 +37,40 @@ Quad = tuple[Point, Point, Point, Point]
 
 
 @dataclass(frozen=True)
+class Evidence:
+    """What shows a player a read they must judge: the crops of the photo it was read from
+    (small JPEGs, upright: its index corner and its whole face; None where the read keeps
+    none) and the reader's next likely reads, likeliest first."""
+
+    index: bytes | None
+    face: bytes | None
+    alternatives: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class MissingPlace:
+    """Where the card a place lacks should lie: the place (the river, a hand), how many it
+    lacks, a crop of the photo around it with each likely place marked (a small JPEG; None:
+    nothing of that place was read, it could be anywhere), and those places as drawn on the
+    shown photo (centre and radius, shown pixels)."""
+
+    place: int
+    count: int
+    crop: bytes | None
+    marks: tuple[tuple[float, float, float], ...] = ()
+
+
+@dataclass(frozen=True)
 class Spot:
     """One card the reader saw: its outline (4 corners, in the shown photo's pixels), what it
-    read, whether it doubts the read, and where the card lies now ((place, index), None once
-    taken off the table)."""
+    read, whether it doubts the read, where the card lies now ((place, index), None once
+    taken off the table), and what shows the read to a player (doubtful and stray cards)."""
 
     quad: Quad
     read: Card
     check: bool
     at: tuple[int, int] | None
+    evidence: Evidence | None = None
 
     @property
     def centre(self) -> Point:
@@ -60,9 +87,11 @@ class Spot:
 @dataclass(frozen=True)
 class ShownPhoto:
     """The photo as shown (a small JPEG, ``width`` x ``height``), its cards' outlines, the
-    outlines of the card faces seen where no card was read (``unread``, shown pixels), and the
+    outlines of the card faces seen where no card was read (``unread``, shown pixels), the
     cards' width in the original photo's pixels when they are too small there to be read
-    surely (``small``; None when they are not)."""
+    surely (``small``; None when they are not), where the cards each short place lacks
+    should lie (``missing``, following the places as seats change), and the outlines of
+    cards seen face down (``backs``, shown pixels)."""
 
     image: bytes
     width: int
@@ -70,6 +99,8 @@ class ShownPhoto:
     spots: tuple[Spot, ...]
     unread: tuple[Quad, ...] = ()
     small: int | None = None
+    missing: tuple[MissingPlace, ...] = ()
+    backs: tuple[Quad, ...] = ()
 
     def spot_at(self, place: int, index: int) -> int | None:
         """The spot whose card lies at (place, index), if that card came from the photo."""
@@ -119,7 +150,16 @@ class ShownPhoto:
             if s.at is not None and s.at[0] in places:
                 new = places[s.at[0]]
                 change[s.at] = None if new is None else (new, s.at[1])
-        return self._moved(change)
+        missing = []
+        for m in self.missing:  # a short place's evidence follows it too
+            new = places.get(m.place, m.place)
+            if new is not None:
+                missing.append(replace(m, place=new))
+        return replace(self._moved(change), missing=tuple(missing))
+
+    def missing_at(self, place: int) -> MissingPlace | None:
+        """Where the card ``place`` lacks should lie, as the photo was read (None: not said)."""
+        return next((m for m in self.missing if m.place == place), None)
 
     def centres(self, place: int) -> Sequence[Point]:
         return [s.centre for s in self.spots if s.at is not None and s.at[0] == place]

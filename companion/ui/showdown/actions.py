@@ -19,7 +19,7 @@ from companion.storage import HeistDraft, Preset, Verdict
 from companion.storage.hands import whole_hands
 from companion.storage.model import group_key
 from companion.ui.banner import Banner
-from companion.ui.photo.read import Quad, ShownPhoto, Spot, not_a_table, small_width
+from companion.ui.photo.read import MissingPlace, Quad, ShownPhoto, Spot, not_a_table, small_width
 from companion.ui.photo.seats import angle, assign_hands, from_bottom, gap, mean_point
 from companion.ui.services import Action, Services, decode_upload
 from companion.ui.showdown.doubts import doubts, layout
@@ -28,9 +28,10 @@ from companion.ui.showdown.state import MAX_PLAYERS, RIVER, STRAY, ShowdownState
 from companion.ui.text import t
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
-    from companion.vision.base.detections import Detections
+    from companion.ui.showdown.evidence import PhotoEvidence
     from companion.vision.layouts.gang import Grouping
     from companion.vision.layouts.places import SeenCard
+    from companion.vision.layouts.read import GroupedCards
 
 __all__ = [
     "prepare_photo",
@@ -81,7 +82,10 @@ def prepare_photo(data: bytes, name: str, services: Services, state: H | None = 
         services.log.discard_photo(ref)
         banner = Banner(phrase(refused, name=name), error=True)
         return lambda state, _services: state.with_banner(banner)
-    return _show_read(ref, shown.result(), told.detections, told.grouping)
+    # Cut now: the full-size photo the crops come from is let go once the table is shown.
+    from companion.ui.showdown.evidence import photo_evidence
+
+    return _show_read(ref, shown.result(), told, photo_evidence(image, told))
 
 
 def load_photo(data: bytes, name: str = "photo") -> Action[H]:
@@ -110,14 +114,13 @@ def _small_photo(image: np.ndarray) -> tuple[bytes, float, int, int]:
     """The photo as shown (JPEG), the scale from the original, and its size."""
     import cv2  # with the reader: only a photo that was read gets here
 
+    from companion.ui.showdown.evidence import jpeg
+
     h, w = image.shape[:2]
     scale = min(1.0, SHOWN_WIDTH / w)
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
     small = cv2.resize(image, size, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])
-    if not ok:  # pragma: no cover - OpenCV encodes any 8-bit BGR image
-        raise ValueError("the photo could not be encoded again")
-    return encoded.tobytes(), scale, size[0], size[1]
+    return jpeg(small), scale, size[0], size[1]
 
 
 def hand_angles(groups: Grouping) -> list[float]:
@@ -131,10 +134,26 @@ def hand_angles(groups: Grouping) -> list[float]:
     return [angle(middle, mean_point([(s.x, s.y) for s in hand])) for hand in groups.hands]
 
 
+def _missing_places(
+    evidence: PhotoEvidence, given: Sequence[int | None], scale: float
+) -> tuple[MissingPlace, ...]:
+    """Each gap's evidence at its place on the table: the river's, or the hand's player's
+    (a hand given to no player, or not found, has none)."""
+    places = []
+    for short in evidence.gaps:
+        if short.hand is not None and short.hand not in given:
+            continue
+        place = RIVER if short.hand is None else given.index(short.hand)
+        marks = tuple((x * scale, y * scale, r * scale) for x, y, r in short.marks)
+        places.append(MissingPlace(place, short.count, short.crop, marks))
+    return tuple(places)
+
+
 def _show_read(
-    ref: str, small: tuple[bytes, float, int, int], read: Detections, groups: Grouping
+    ref: str, small: tuple[bytes, float, int, int], told: GroupedCards, evidence: PhotoEvidence
 ) -> Action[H]:
     shown, scale, width, height = small
+    read, groups = told.detections, told.grouping
     quads = np.asarray(read.quads, dtype=np.float64) * scale
 
     def action(state: H, services: Services) -> H:
@@ -153,7 +172,13 @@ def _show_read(
         stray = (*groups.stray, *left)
         places = [(RIVER, groups.river), *enumerate(hands), (STRAY, stray)]
         spots = tuple(
-            Spot(_quad(quads[seen.index]), seen.card, seen.check, (place, k))
+            Spot(
+                _quad(quads[seen.index]),
+                seen.card,
+                seen.check,
+                (place, k),
+                evidence.reads.get(seen.index),
+            )
             for place, cards in places
             for k, seen in enumerate(cards)
         )
@@ -171,6 +196,7 @@ def _show_read(
                 spots,
                 tuple(_quad(q) for q in np.asarray(read.unread) * scale),
                 small_width(read),
+                _missing_places(evidence, given, scale),
             ),
             # Asked once a night, on its first photo, and whenever the hands do not fit.
             seating=(night is not None and not seats and any(hands)) or misfit,

@@ -1,17 +1,26 @@
 """Before the verdict: who sits where (once a night), and every doubt a photo leaves, each
-fixed on the photo or confirmed with one tap."""
+judged in its own row with its evidence beside it (the card's crops from the photo and the
+reader's next likely reads, or where a missing card should lie), fixed or confirmed with one
+tap; every doubtful read confirmed at once only under all their crops side by side."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
+
 import flet as ft
 
+from companion.engine.cards import Card
+from companion.ui.cards import card_face, entry_text
+from companion.ui.photo.read import Spot
 from companion.ui.showdown.actions import group_seats, name_hand, save_seats, table_players
 from companion.ui.showdown.doubts import CHECK, Doubt, doubts
+from companion.ui.showdown.fix_view import fix_panel
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import STRAY, ShowdownState
 from companion.ui.text import t
-from companion.ui.widgets import Dispatch, panel, section
+from companion.ui.widgets import Dispatch, card_chip, panel, section
 
 __all__ = ["seat_panel", "doubts_panel", "out_row"]
 
@@ -87,11 +96,93 @@ def _names_row(
     )
 
 
+# A crop's height on screen (points): an index corner a few dozen photo pixels tall, legible.
+CROP_HEIGHT = 120
+GLANCE_HEIGHT = 72  # the index corners side by side, over "every doubtful read is right"
+# The most doubtful reads side by side: three rows of six, with the button, fit one screen.
+AT_A_GLANCE = 18
+ALTERNATIVES_SHOWN = 2  # the reader's next reads offered, then "other..."
+PLACE_SIZE = (300, 225)  # a missing card's region on the photo, 4:3
+CROP_ASPECT = 0.72  # a crop's width to its height, as the reader's corner and face are cut
+
+
+def _spot(doubt: Doubt, table: ShowdownState) -> Spot | None:
+    """The photo's read a doubt is about, if any."""
+    if doubt.spot is None or table.read is None or not 0 <= doubt.spot < len(table.read.spots):
+        return None
+    return table.read.spots[doubt.spot]
+
+
+def _crop(image: bytes, label: str, height: int, key: str) -> ft.Control:
+    return ft.Image(
+        src=image,
+        width=round(height * CROP_ASPECT),
+        height=height,
+        fit=ft.BoxFit.CONTAIN,
+        semantics_label=label,
+        border_radius=4,
+        key=key,
+    )
+
+
+def _crops(spot: Spot, lang: str, n: int) -> list[ft.Control]:
+    """A read's index corner and face as the photo shows them, enlarged."""
+    if spot.evidence is None:
+        return []
+    card = card_face(spot.read)
+    pictures = (
+        (spot.evidence.index, "doubt.crop_index", f"crop-index-{n}"),
+        (spot.evidence.face, "doubt.crop_face", f"crop-face-{n}"),
+    )
+    return [
+        _crop(image, t(words, lang, card=card), CROP_HEIGHT, key)
+        for image, words, key in pictures
+        if image is not None
+    ]
+
+
+def offered(spot: Spot, table: ShowdownState) -> tuple[Card, ...]:
+    """The reader's next likely reads of ``spot`` that the table can still hold (fewer copies
+    in play than its decks), likeliest first, at most ``ALTERNATIVES_SHOWN``."""
+    if spot.evidence is None:
+        return ()
+    held = Counter(c for place in table.places() for c in table.cards_at(place))
+    decks = table.rules.decks
+    fit = [c for c in spot.evidence.alternatives if c != spot.read and held[c] < decks]
+    return tuple(fit[:ALTERNATIVES_SHOWN])
+
+
+def _choices(
+    doubt: Doubt, table: ShowdownState, lang: str, dispatch: Dispatch[H], n: int
+) -> list[ft.Control]:
+    """Beside a doubtful read: the reader's next reads, one tap each, then "other..." (the
+    typed fix, opened in this row)."""
+    spot = _spot(doubt, table)
+    if spot is None or doubt.spot is None or doubt.place == STRAY:
+        return []
+    index = doubt.spot
+
+    def pick(card: Card) -> Callable[[ft.Event[ft.Container]], None]:
+        return lambda e: dispatch(table_action(lambda tb: tb.read_as(index, card)))
+
+    picks = [
+        card_chip(entry_text(card), key=f"pick-{n}-{k}", on_click=pick(card))
+        for k, card in enumerate(offered(spot, table))
+    ]
+    other = ft.TextButton(
+        key=f"other-{n}",
+        content=t("doubt.other", lang),
+        on_click=lambda e: dispatch(table_action(lambda tb: tb.fix_read(index))),
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
+    )
+    return [ft.Row([ft.Text(t("doubt.or", lang)), *picks, other], wrap=True, spacing=4)]
+
+
 def _answers(
     doubt: Doubt, table: ShowdownState, lang: str, dispatch: Dispatch[H], n: int
 ) -> list[ft.Control]:
-    """A doubt's one-tap answers: its missing card typed, its player sitting out, or it
-    confirmed as it is (a stray card left out)."""
+    """A doubt's one-tap answers: its missing card typed, it confirmed as it is (a stray card
+    left out) or read as one of the reader's next reads, its player sitting out."""
     answers: list[ft.Control] = []
     if doubt.missing and doubt.place is not None:
         place = doubt.place
@@ -107,15 +198,6 @@ def _answers(
                 ),
             )
         )
-    if doubt.sits_out is not None:
-        name = doubt.sits_out
-        answers.append(
-            ft.OutlinedButton(
-                key=f"sits-out-{n}",
-                content=t("doubt.sits_out", lang, name=name),
-                on_click=lambda e: dispatch(table_action(lambda tb: tb.sit_out(name))),
-            )
-        )
     if doubt.confirmable:
         key = doubt.key
         answers.append(
@@ -125,22 +207,116 @@ def _answers(
                 on_click=lambda e: dispatch(table_action(lambda tb: tb.confirm(key))),
             )
         )
+    answers += _choices(doubt, table, lang, dispatch, n)
+    if doubt.sits_out is not None:
+        name = doubt.sits_out
+        answers.append(
+            ft.OutlinedButton(
+                key=f"sits-out-{n}",
+                content=t("doubt.sits_out", lang, name=name),
+                on_click=lambda e: dispatch(table_action(lambda tb: tb.sit_out(name))),
+            )
+        )
     return answers
+
+
+def _missing_place(doubt: Doubt, table: ShowdownState, lang: str, n: int) -> ft.Control:
+    """Where a short place's card should lie: the photo around it with the place marked, or
+    that the photo does not say."""
+    shown = (
+        None if table.read is None or doubt.place is None else table.read.missing_at(doubt.place)
+    )
+    if shown is None or shown.crop is None:
+        return ft.Text(t("doubt.missing_unknown", lang), size=13, italic=True, key=f"place-{n}")
+    width, height = PLACE_SIZE
+    words = t("doubt.missing_where", lang)
+    return ft.Column(
+        [
+            ft.Text(words, size=13),
+            ft.Image(
+                src=shown.crop,
+                width=width,
+                height=height,
+                fit=ft.BoxFit.CONTAIN,
+                semantics_label=words,
+                border_radius=4,
+            ),
+        ],
+        spacing=4,
+        key=f"place-{n}",
+    )
 
 
 def _doubt_row(
     doubt: Doubt, table: ShowdownState, lang: str, dispatch: Dispatch[H], n: int
 ) -> ft.Control:
-    """A doubt's line, then its answers. The line says what is in doubt; what shows it (the
-    card's crop, the reader's other reads) goes between the two, by ``Doubt.spot``."""
-    return ft.Row(
+    """A doubt's line, its evidence and its answers, together where the player looks: a read's
+    crops beside its answers; a missing card's place over its field; the typed fix, once
+    "other..." is tapped, under them."""
+    answers = _answers(doubt, table, lang, dispatch, n)
+    spot = _spot(doubt, table)
+    crops = _crops(spot, lang, n) if spot is not None else []
+    body: ft.Control
+    if crops:
+        answered = ft.Column(answers, spacing=6, expand=True)
+        body = ft.Row([*crops, answered], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)
+    elif doubt.missing:
+        body = ft.Column(
+            [_missing_place(doubt, table, lang, n), ft.Row(answers, wrap=True, spacing=6)],
+            spacing=6,
+        )
+    else:
+        body = ft.Row(answers, wrap=True, spacing=6)
+    rows: list[ft.Control | None] = [
+        ft.Text("• " + doubt.text.text(lang), color=ft.Colors.BROWN_900),
+        body,
+    ]
+    if spot is not None and table.on_doubt and table.selected == spot.at:
+        rows.append(fix_panel(table, lang, dispatch))
+    return ft.Column([r for r in rows if r is not None], spacing=6, key=f"doubt-{n}")
+
+
+def _at_a_glance(
+    found: tuple[Doubt, ...], table: ShowdownState, lang: str, dispatch: Dispatch[H]
+) -> ft.Control | None:
+    """Every doubtful read's index corner side by side, its read under it, and one tap that
+    confirms them all: offered only so, with all their crops in view together (two or more
+    reads, each with its crop, no more than fit one screen)."""
+    reads = [(d, _spot(d, table)) for d in found if d.key.startswith(CHECK)]
+    crops = [s.evidence.index if s is not None and s.evidence else None for _, s in reads]
+    if not 2 <= len(reads) <= AT_A_GLANCE or any(c is None for c in crops):
+        return None
+    tiles: list[ft.Control] = [
+        ft.Column(
+            [
+                _crop(
+                    crop,
+                    t("doubt.crop_index", lang, card=card_face(spot.read)),
+                    GLANCE_HEIGHT,
+                    f"glance-{i}",
+                ),
+                ft.Text(card_face(spot.read), weight=ft.FontWeight.BOLD),
+            ],
+            spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        for i, ((_, spot), crop) in enumerate(zip(reads, crops, strict=True))
+        if spot is not None and crop is not None
+    ]
+    keys = tuple(d.key for d, _ in reads)
+    return ft.Column(
         [
-            ft.Text("• " + doubt.text.text(lang), color=ft.Colors.BROWN_900),
-            *_answers(doubt, table, lang, dispatch, n),
+            ft.Text(t("doubt.glance", lang, n=len(reads)), size=13),
+            ft.Row(tiles, wrap=True, spacing=6, run_spacing=6),
+            ft.OutlinedButton(
+                key="confirm-reads",
+                content=t("doubt.confirm_reads", lang),
+                icon=ft.Icons.DONE_ALL,
+                on_click=lambda e: dispatch(table_action(lambda tb: tb.confirm(*keys))),
+            ),
         ],
-        wrap=True,
         spacing=6,
-        key=f"doubt-{n}",
+        key="glance",
     )
 
 
@@ -150,25 +326,17 @@ def doubts_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
     found = doubts(table)
     if not found:
         return None
-    reads = tuple(d.key for d in found if d.key.startswith(CHECK))
-    # The photo shows each doubtful read marked: one look at it, one tap for them all.
-    all_right = (
-        ft.OutlinedButton(
-            key="confirm-reads",
-            content=t("doubt.confirm_reads", lang),
-            icon=ft.Icons.DONE_ALL,
-            on_click=lambda e: dispatch(table_action(lambda tb: tb.confirm(*reads))),
-        )
-        if len(reads) > 1
-        else None
-    )
+    rows = [_doubt_row(d, table, lang, dispatch, i) for i, d in enumerate(found)]
+    glance = _at_a_glance(found, table, lang, dispatch)
+    if glance is not None:  # over the doubtful reads' own rows
+        first = next(i for i, d in enumerate(found) if d.key.startswith(CHECK))
+        rows.insert(first, glance)
     return panel(
         "doubts",
         section(
             "doubt-list",
             t("doubt.title", lang),
-            *[_doubt_row(d, table, lang, dispatch, i) for i, d in enumerate(found)],
-            all_right,
+            *rows,
             ft.Text(t("doubt.held", lang), size=13, italic=True),
         ),
         ft.Colors.AMBER_50,

@@ -34,6 +34,7 @@ class PhotoPart(TablePart):
     seat_hand: int = 0  # the hand that question is about (tapped on the photo)
     seats_named: bool = False  # a name was given: the next ones swap two hands
     on_photo: bool = False  # the picked card was tapped on the photo (its fixes show there)
+    on_doubt: bool = False  # the picked card is a doubt's, "other..." tapped (fixes in its row)
     zoom: bool = False  # the photo takes pinch and wheel (else the wheel scrolls the page)
     # The table a photo's reading replaced, kept so that one tap brings it back: a table fixed
     # by hand is never lost to another upload. None once it had no card or after saving.
@@ -93,7 +94,8 @@ class PhotoPart(TablePart):
     def kept(self) -> PhotoPart | None:
         """This table as a new photo's ``before``: None when it holds no card to lose."""
         has_cards = any(self.cards_at(place) for place in self.places()) or bool(self.stray)
-        return replace(self, before=None, selected=None, on_photo=False) if has_cards else None
+        kept = replace(self, before=None, selected=None, on_photo=False, on_doubt=False)
+        return kept if has_cards else None
 
     def back_before_photo(self) -> Self:
         """The table the last photo replaced, as it was (or this one when there is none)."""
@@ -131,13 +133,11 @@ class PhotoPart(TablePart):
         return replace(moved, read=self.read.moved(place, index, size, to, to_size))
 
     def select(self, place: int, index: int) -> Self:
-        return replace(super().select(place, index), on_photo=False)
+        return replace(super().select(place, index), on_photo=False, on_doubt=False)
 
     def select_spot(self, spot: int) -> Self:
         """Pick the card a tap on the photo landed on (nothing, if it was taken off)."""
-        if self.read is None or not 0 <= spot < len(self.read.spots):
-            return self
-        at = self.read.spots[spot].at
+        at = self._spot_at(spot)
         if at is None:
             return self
         if self.seating and at[0] >= 0:  # while seats are asked, a tap picks a hand
@@ -147,9 +147,34 @@ class PhotoPart(TablePart):
     def with_zoom(self, on: bool) -> Self:
         return replace(self, zoom=on)
 
+    # -- the doubts answered --------------------------------------------------------------
+
     def confirm(self, *keys: str) -> Self:
-        """Doubts the players looked at and found right: they no longer hold the verdict."""
-        return replace(self, confirmed=self.confirmed | set(keys))
+        """Doubts the players looked at and found right: they no longer hold the verdict (a
+        fix opened in a doubt's row closes with it)."""
+        confirmed = replace(self, confirmed=self.confirmed | set(keys))
+        return replace(confirmed, selected=None, on_doubt=False) if self.on_doubt else confirmed
+
+    def read_as(self, spot: int, card: Card) -> Self:
+        """The photo's read ``spot`` is ``card`` (the reader's alternative a player picked):
+        its card fixed where it lies now; the tokens stay (a card fix moves no chip)."""
+        at = self._spot_at(spot)
+        return self if at is None else self.with_card(*at, card)
+
+    def fix_read(self, spot: int) -> Self:
+        """ "Other..." beside a doubtful read: its card picked for the typed fix, shown in the
+        doubt's own row; tapped again, let go."""
+        at = self._spot_at(spot)
+        if at is None:
+            return self
+        picked = self.select(*at)
+        return replace(picked, on_doubt=picked.selected is not None)
+
+    def _spot_at(self, spot: int) -> tuple[int, int] | None:
+        """Where the card of the photo's read ``spot`` lies now (None: off the table)."""
+        if self.read is None or not 0 <= spot < len(self.read.spots):
+            return None
+        return self.read.spots[spot].at
 
     # -- the seats ------------------------------------------------------------------------
 

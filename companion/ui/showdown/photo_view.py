@@ -1,6 +1,7 @@
 """The photo with its reads: every card's outline and code drawn over it, each group named by
 its owner, doubtful and stray cards marked, card faces seen and not read outlined in red and
-numbered; a tap on a card picks it for the fix panel.
+numbered, where a short place's missing card should lie circled, cards seen face down outlined
+as such; a tap on a card picks it for the fix panel.
 
 Drawn by the client (a canvas over the image), so a fix redraws only the outlines, never the
 photo; once its zoom button is tapped, pinch (or the mouse wheel) zooms it, and the same button
@@ -18,6 +19,7 @@ import flet.canvas as cv
 from companion.ui.cards import card_face
 from companion.ui.fonts import FAMILY
 from companion.ui.photo.read import Point, ShownPhoto, Spot
+from companion.ui.showdown.doubts import doubts
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
@@ -37,6 +39,8 @@ _HANDS = (
 )
 _GONE = ft.Colors.GREY_500
 _UNREAD = ft.Colors.RED_ACCENT_400
+_MISSING = ft.Colors.AMBER_ACCENT_400
+_FACE_DOWN = ft.Colors.WHITE
 
 
 def place_colour(table: ShowdownState, place: int) -> str:
@@ -105,8 +109,39 @@ def _hands(table: ShowdownState, read: ShownPhoto, k: float) -> list[cv.Shape]:
     return shapes
 
 
+def _missing(table: ShowdownState, read: ShownPhoto, k: float, lang: str) -> list[cv.Shape]:
+    """Where each place still short of cards should have its card: circled, dashed."""
+    short = {d.place for d in doubts(table) if d.missing}
+    shapes: list[cv.Shape] = []
+    for place in (m for m in read.missing if m.place in short):
+        for n, (x, y, radius) in enumerate(place.marks):
+            paint = ft.Paint(
+                color=_MISSING,
+                stroke_width=3 if n == 0 else 1.5,
+                style=ft.PaintingStyle.STROKE,
+                stroke_dash_pattern=[6, 4],
+            )
+            shapes.append(cv.Circle(x * k, y * k, radius * k, paint))
+        if place.marks:  # at the circle's top: its middle is where the card would show
+            x, y, radius = place.marks[0]
+            top = max(8.0, (y - radius) * k)
+            shapes.append(_label(x * k, top, t("photo.missing", lang), _MISSING))
+    return shapes
+
+
+def _face_down(read: ShownPhoto, k: float, lang: str) -> list[cv.Shape]:
+    """The cards the reader saw face down (``ShownPhoto.backs``): outlined, never read."""
+    shapes: list[cv.Shape] = []
+    for quad in read.backs:
+        shapes.append(_outline(quad, k, _FACE_DOWN, 2, True))
+        cx, cy = sum(x for x, _ in quad) / 4, sum(y for _, y in quad) / 4
+        shapes.append(_label(cx * k, cy * k, t("photo.face_down", lang), _FACE_DOWN))
+    return shapes
+
+
 def _shapes(table: ShowdownState, read: ShownPhoto, k: float, lang: str) -> list[cv.Shape]:
     shapes: list[cv.Shape] = _hands(table, read, k) if table.seating else []
+    shapes += _face_down(read, k, lang) + _missing(table, read, k, lang)
     groups: dict[int, list[Spot]] = {}
     for spot in read.spots:
         if spot.at is None:  # taken off the table: a thin grey outline, no code

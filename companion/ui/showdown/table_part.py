@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Self
 
-from companion.engine.cards import parse_card
+from companion.engine.cards import Card, parse_card
 from companion.engine.gang.ranking import TableRules
 from companion.engine.gang.variants import VARIANTS, Deals
 from companion.engine.names import same_name
@@ -162,6 +162,14 @@ class TablePart:
         """The burned cards typed (none, or the three of le chien)."""
         cards = entries(text)
         return self if cards == self.burned else replace(self, burned=cards)
+
+    def with_card(self, place: int, index: int, card: Card) -> Self:
+        """The card at (place, index) is ``card`` (a doubtful read's alternative picked)."""
+        cards = list(self.cards_at(place))
+        if not 0 <= index < len(cards):
+            return self
+        cards[index] = card
+        return self._with_cards(place, tuple(cards))
 
     def add_cards(self, place: int, text: str) -> Self:
         """Cards typed for a place, after those it holds (a card the photo missed)."""

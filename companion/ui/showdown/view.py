@@ -14,9 +14,10 @@ from companion.ui.showdown.actions import save_heist, save_in_next_night
 from companion.ui.showdown.check import HAND_DEALT
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.doubts_view import doubts_panel, out_row, seat_panel
+from companion.ui.showdown.fix_view import fix_panel
 from companion.ui.showdown.host import H
 from companion.ui.showdown.photo_view import photo_panel, place_colour
-from companion.ui.showdown.setup_view import setup_panel, table_action, table_field
+from companion.ui.showdown.setup_view import setup_panel, table_action
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
 from companion.ui.showdown.verdict_view import (
     answered_panel,
@@ -126,114 +127,6 @@ def _shared_rows(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.C
     )
 
 
-RANKS = "AKQJT98765432"
-SUITS = "shdc"
-
-
-def _tap_button(key: str, label: str, dispatch: Dispatch[H], change: Any) -> ft.Control:
-    """A small button for one-tap fixes (a rank or a suit of the picked card)."""
-    return ft.TextButton(
-        key=key,
-        content=label,
-        on_click=lambda e: dispatch(table_action(change)),
-        style=ft.ButtonStyle(padding=ft.Padding.all(4)),
-    )
-
-
-def _retouch_rows(lang: str, dispatch: Dispatch[H]) -> list[ft.Control]:
-    """The picked card's rank, then its suit, each one tap."""
-    ranks = [
-        _tap_button(
-            f"rank-{r}",
-            "10" if r == "T" else r,
-            dispatch,
-            lambda tb, r=r: tb.retouch_selected(rank=r),
-        )
-        for r in RANKS
-    ]
-    suits = [
-        _tap_button(
-            f"suit-{s}", t(f"suit_{s}", lang), dispatch, lambda tb, s=s: tb.retouch_selected(suit=s)
-        )
-        for s in SUITS
-    ]
-    return [
-        ft.Row(ranks, wrap=True, spacing=2, run_spacing=2),
-        ft.Row(suits, spacing=2, wrap=True),
-    ]
-
-
-def _typed_fixes(
-    table: ShowdownState, here: int, lang: str, dispatch: Dispatch[H]
-) -> list[ft.Control]:
-    """The picked card replaced by a typed one, or a card the photo missed added beside it."""
-    return [
-        table_field(
-            "replace",
-            t("replace_with", lang),
-            160,
-            dispatch,
-            lambda tb, text: tb.replace_selected(text),
-        ),
-        table_field(
-            "add-card",
-            t("photo.add_card", lang, place=table.place_name(here, lang)),
-            200,
-            dispatch,
-            lambda tb, text: tb.add_cards(here, text),
-        ),
-    ]
-
-
-def _move_rows(
-    table: ShowdownState, here: int, lang: str, dispatch: Dispatch[H]
-) -> list[ft.Control]:
-    """The picked card moved to another place, or taken off the table."""
-    moves: list[ft.Control] = [
-        ft.OutlinedButton(
-            key=f"move-{p}",
-            content=table.place_name(p, lang),
-            on_click=lambda e, p=p: dispatch(table_action(lambda tb: tb.move_selected(p))),
-        )
-        for p in table.places()
-        if p != here
-    ]
-    return [
-        ft.Text(t("move_to", lang)),
-        ft.Row(moves, wrap=True),
-        ft.TextButton(
-            key="remove",
-            content=t("remove", lang),
-            on_click=lambda e: dispatch(table_action(lambda tb: tb.remove_selected())),
-        ),
-    ]
-
-
-def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
-    """The picked card's fixes: its rank or suit, another card typed, a card added, moved
-    elsewhere or removed."""
-    card = table.selected_card()
-    if card is None or table.selected is None:
-        return None
-    here = table.selected[0]
-    title = ft.Text(t("selected", lang, card=entry_text(card)), weight=ft.FontWeight.BOLD)
-    return ft.Container(
-        key="fix-panel",
-        content=ft.Column(
-            [
-                title,
-                *_retouch_rows(lang, dispatch),
-                *_typed_fixes(table, here, lang, dispatch),
-                *_move_rows(table, here, lang, dispatch),
-            ],
-            spacing=6,
-        ),
-        padding=10,
-        border=ft.Border.all(2, ft.Colors.BLUE_700),
-        border_radius=8,
-    )
-
-
 def _replaced_row(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
     """After a photo replaced a table that had cards: one tap brings that table back."""
     if table.before is None:
@@ -336,15 +229,16 @@ def showdown_view(
         photo_panel(table, lang, dispatch),
     ]
     if table.on_photo:  # a card tapped on the photo: its fixes right under it
-        parts.append(_fix_panel(table, lang, dispatch))
+        parts.append(fix_panel(table, lang, dispatch))
     if table.read is not None and layout(table, len(table.players) + len(table.out)) is None:
         parts.append(ft.Text(t("doubt.no_layout", lang), size=13, key="no-layout"))
     parts += [seat_panel(state, dispatch), out_row(state, dispatch)]
     shown = table.places() + ((STRAY,) if table.stray else ())
+    in_list = table.selected is not None and not (table.on_photo or table.on_doubt)
     for place in shown:
         parts.append(_place_row(table, place, lang, dispatch, doubled))
-        if table.selected is not None and table.selected[0] == place and not table.on_photo:
-            parts.append(_fix_panel(table, lang, dispatch))  # right under the tapped card
+        if in_list and table.selected is not None and table.selected[0] == place:
+            parts.append(fix_panel(table, lang, dispatch))  # right under the tapped card
     parts.append(_shared_rows(table, lang, dispatch))
     held = doubts_panel(state, dispatch)  # the verdict waits for every doubt
     parts.append(held)

@@ -47,6 +47,12 @@ def covered(image: np.ndarray, *cards: str) -> np.ndarray:
     return out
 
 
+def hidden_centre(image: np.ndarray, card: str) -> np.ndarray:
+    """The centre of ``card`` where the reader reads it on ``image`` (before ``covered``)."""
+    (quad,) = _outlines_read(image, (card,))
+    return np.asarray(quad, np.float64).mean(axis=0)
+
+
 def jpeg(image: np.ndarray) -> bytes:
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
     if not ok:

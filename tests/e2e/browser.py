@@ -49,11 +49,13 @@ def running_app(
     host: str = "127.0.0.1",
     output: list[str] | None = None,
     options: Sequence[str] = (),
+    root: Path = ROOT,
 ) -> Iterator[str]:
     """``companion app`` in its own process; yields its local URL, stops it after.
 
     ``output`` receives the lines the command printed once it answers (addresses, join code);
-    ``options`` are more of the command's options (``--webcam VIDEO``).
+    ``options`` are more of the command's options (``--webcam VIDEO``); ``root``, the copy of
+    the project whose app runs (another version's, for a before-and-after measure).
     """
     # Output goes to a file, not a pipe: a pipe nobody reads would block a chatty server.
     log_path = data.parent / f"companion-app-{port}.log"
@@ -72,7 +74,8 @@ def running_app(
             str(data),
             *options,
         ],
-        cwd=ROOT,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)} if root != ROOT else None,
         stdout=log,
         stderr=subprocess.STDOUT,
         text=True,

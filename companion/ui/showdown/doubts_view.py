@@ -227,7 +227,10 @@ def _missing_place(doubt: Doubt, table: ShowdownState, lang: str, n: int) -> ft.
         None if table.read is None or doubt.place is None else table.read.missing_at(doubt.place)
     )
     if shown is None or shown.crop is None:
-        return ft.Text(t("doubt.missing_unknown", lang), size=13, italic=True, key=f"place-{n}")
+        # A hand with no card read at all: most often face down, its player not showing it.
+        empty = doubt.place is not None and doubt.place >= 0 and not table.cards_at(doubt.place)
+        words = t("doubt.hand_unknown" if empty else "doubt.missing_unknown", lang)
+        return ft.Text(words, size=13, italic=True, key=f"place-{n}")
     width, height = PLACE_SIZE
     words = t("doubt.missing_where", lang)
     return ft.Column(

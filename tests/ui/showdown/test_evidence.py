@@ -191,6 +191,13 @@ def test_a_short_hands_row_shows_where_its_card_should_lie_or_says_it_is_unknown
     assert "Type the missing card: Chloé" in words and "Chloé sits out" in words
     unknown = find(panel_of(table), "doubt-0")
     assert "The photo does not say where the missing card lies." in list(shown(unknown))
+    # No card of the hand read at all: most often face down, and the row says what to do.
+    none = find(panel_of(table_of(hands=("Ah Ad", "Th 9h", ""))), "doubt-0")
+    assert list(shown(none))[:2] == [
+        "• Chloé: no hand found on the photo",
+        "No card of this hand was read on the photo: face down or not dealt, its player sits"
+        " out; else type its cards.",
+    ]
     # On the photo: the place circled and labelled while the hand is short, not after.
     assert circles(marked) == [(5.0, 5.0, 3.0)]
     assert "missing?" in [shape.value for shape in shapes(marked) if isinstance(shape, Text)]

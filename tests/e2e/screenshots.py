@@ -181,6 +181,41 @@ def short_shot(page: Any, out: Path, folder: Path) -> Path:
     return scene_shot(page, out, photo, "cards read", 2000, "19-short-hand", 6500)
 
 
+def evidence_shots(page: Any, out: Path) -> list[Path]:
+    """A night of three, a rendered table whose Bob's 7♠ the reader reads as 7♣ (its next read
+    the 7♠), in French: the doubtful reads' index corners side by side over "every doubtful
+    read is right", then the misread's own row, its crops beside its answers."""
+    browser.open_tab(page, "Game night", "Close the night")
+    browser.tap(page, browser.button(page, "Close the night"), browser.button(page, "Close it"))
+    browser.tap(page, browser.button(page, "Close it"), browser.button(page, "Start the night"))
+    browser.type_into(page, "Players (comma separated)", "Ana, Bob, Chloé", None)
+    browser.tap(page, browser.button(page, "Start the night"), browser.seen(page, "Vaults 0 / 3"))
+    browser.open_tab(page, "Showdown", "Photo of the table")
+    with page.expect_file_chooser() as chooser:
+        browser.button(page, "Photo of the table").click()
+    chooser.value.set_files(str(SCENE.with_name("scene_0004.jpg")))
+    browser.seen(page, "Keep these seats").wait_for(timeout=90_000)
+    browser.tap(page, browser.button(page, "Keep these seats"), browser.seen(page, "Seats kept"))
+    browser.button(page, "Français").click()
+    browser.seen(page, "À vérifier avant le verdict").wait_for()
+    page.wait_for_timeout(6500)  # the photo's message gone by itself
+    shots = []
+    for words, name in (
+        ("lectures incertaines côte à côte", "20-doubts-glance"),
+        ("7♣ (la main", "21-doubt-evidence"),
+    ):
+        browser.scroll(page, -6000)
+        line = browser.seen(page, re.compile(re.escape(words)))
+        for _ in range(6):  # the line brought near the screen's top, as a player scrolls to it
+            y = line.bounding_box()["y"]
+            if abs(y - 60) < 30:
+                break
+            browser.scroll(page, int(y - 60))
+        shots.append(browser.screenshot(page, name, out))
+    browser.button(page, "English").click()
+    return shots
+
+
 def webcam_shot(out: Path, folder: Path) -> Path:
     """The webcam's live preview, a rendered video of the scene shrunk to 55 % played as the
     webcam (``companion app --webcam VIDEO``): the reads drawn on the frame, and the line
@@ -265,6 +300,7 @@ def shoot(out: Path) -> list[Path]:
             shots.append(unread_shot(page, out, Path(tmp)))
             shots.append(small_shot(page, out, Path(tmp)))
             shots.append(short_shot(page, out, Path(tmp)))
+            shots += evidence_shots(page, out)
         shots.append(webcam_shot(out, Path(tmp) / "webcam"))  # its own app and log
     for path in shots:  # small files for the repository
         image = cv2.imread(str(path))

@@ -111,6 +111,14 @@ class PhotoPart(TablePart):
 
     # -- the outlines follow the cards ----------------------------------------------------
 
+    def with_players_text(self, text: str) -> Self:
+        changed = super().with_players_text(text)
+        if changed is self or self.read is None:
+            return changed
+        # Fewer players typed: the hands past them went, and their outlines go with them.
+        gone: dict[int, int | None] = dict.fromkeys(range(len(changed.players), len(self.players)))
+        return replace(changed, read=self.read.renumbered(gone))
+
     def with_cards_text(self, place: int, text: str) -> Self:
         changed = super().with_cards_text(place, text)
         if changed is self or self.read is None:

@@ -121,6 +121,20 @@ def test_a_missing_cards_place_follows_its_hand_and_goes_when_its_player_sits_ou
     assert back.read is not None and back.read.missing == (river,)
 
 
+def test_fewer_players_typed_let_go_of_the_dropped_hands_outlines_and_places() -> None:
+    # Chloé's 3c doubted and her hand short; typing two players drops her hand (it crashed).
+    table = table_of(
+        spot(0, "Ah", (0, 0)),
+        spot(40, "3c", (2, 0)),
+        hands=("Ah Ad", "Th 9h", "3c"),
+        missing=(MissingPlace(2, 1, JPEG, ((5.0, 5.0, 3.0),)),),
+    )
+    two = table.with_players_text("Ana, Bob")
+    assert two.read is not None and [s.at for s in two.read.spots] == [(0, 0), None]
+    assert two.read.missing == () and [d.key for d in doubts(two)] == [f"{CHECK}0:Ah"]
+    assert find(panel_of(two), "doubt-0") is not None
+
+
 def test_the_alternatives_offered_are_cards_the_table_can_still_hold() -> None:
     # 9d is in no hand; Ah is Ana's (one deck: no second); Kd lies in the river.
     table = table_of(spot(20, "9h", (1, 1), "Ah", "9d", "Kd", "9c", "9s"))

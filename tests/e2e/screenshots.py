@@ -195,7 +195,9 @@ def evidence_shots(page: Any, out: Path) -> list[Path]:
         browser.button(page, "Photo of the table").click()
     chooser.value.set_files(str(SCENE.with_name("scene_0004.jpg")))
     browser.seen(page, "Keep these seats").wait_for(timeout=90_000)
-    browser.tap(page, browser.button(page, "Keep these seats"), browser.seen(page, "Seats kept"))
+    browser.scroll(page, -6000)  # the seats' panel under the photo, at the page's top
+    kept = browser.seen(page, "Seats kept: the next photos")
+    browser.tap(page, browser.button(page, "Keep these seats"), kept)
     browser.button(page, "Français").click()
     browser.seen(page, "À vérifier avant le verdict").wait_for()
     page.wait_for_timeout(6500)  # the photo's message gone by itself

@@ -23,7 +23,7 @@ import numpy as np
 import pkrbot
 
 from companion.engine import evaluate_many
-from companion.engine.gang.fast import evaluate_rules
+from companion.engine.gang.batch_values import evaluate_rules
 from companion.engine.gang.ranking import Ranking, TableRules
 from companion.machine import describe_cpu
 

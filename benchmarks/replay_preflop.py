@@ -26,8 +26,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine.cards import parse_cards  # noqa: E402
-from companion.engine.gang.fast import evaluate_many  # noqa: E402
-from companion.engine.gang.replay.fast import combinations_array, position_counts  # noqa: E402
+from companion.engine.gang.batch_values import evaluate_many  # noqa: E402
+from companion.engine.gang.replay.board_values import combinations_array, position_counts  # noqa: E402
 from companion.engine.gang.replay.odds import Street, everyone_odds, street_odds  # noqa: E402
 from companion.engine.gang.table import Player, Table  # noqa: E402
 from companion.machine import describe_cpu

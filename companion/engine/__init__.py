@@ -23,7 +23,7 @@ from companion.engine.cards import (
 )
 from companion.engine.cribbage.discard import advise_discard
 from companion.engine.cribbage.score import score_heels, score_peg, score_show
-from companion.engine.gang.fast import evaluate_many
+from companion.engine.gang.batch_values import evaluate_many
 from companion.engine.gang.ranking import (
     Category,
     HandValue,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine.cards import parse_cards
-from companion.engine.gang.dog import value_dog
+from companion.engine.gang.burned import value_dog
 from companion.errors import CompanionError
 from companion.messages import named
 from companion.storage import Heist

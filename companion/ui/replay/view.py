@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.engine.cards import format_cards
 from companion.engine.gang.replay.odds import BestTokens, Street
-from companion.engine.gang.replay.types import StoodHand, StoodStreet
+from companion.engine.gang.replay.records import StoodHand, StoodStreet
 from companion.engine.gang.replay.words import (
     best_tokens_words,
     method_text,

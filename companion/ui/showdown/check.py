@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from companion.engine.cards import Card
+from companion.engine.gang.burned import value_dog
 from companion.engine.gang.checks import table_problems
-from companion.engine.gang.dog import value_dog
 from companion.engine.gang.ranking import TableRules
 from companion.engine.gang.showdown import Showdown, judge, order_hands
 from companion.engine.gang.table import Player, SharedHand, Table

@@ -16,10 +16,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine.cards import Card, Rank, Suit
-from companion.engine.gang.fast import card_code, evaluate_many, evaluate_rules, value_to_category
+from companion.engine.gang.batch_values import (
+    card_code,
+    evaluate_many,
+    evaluate_rules,
+    value_to_category,
+)
 from companion.engine.gang.ranking import Category, Ranking, Straights, TableRules, rank_five
 from companion.engine.gang.ranking import best_hand as engine_best
-from companion.engine.gang.replay import fast as rf
+from companion.engine.gang.replay import board_values
 from companion.engine.gang.replay.rule_path import codes, rule_values
 from companion.engine.gang.showdown import form_hands
 from companion.engine.gang.table import Player, SharedHand, Table
@@ -193,7 +198,7 @@ def _rule_rivers(data: st.DataObject) -> None:
     cards = [deal.cards[k * (5 + hole_size) : (k + 1) * (5 + hole_size)] for k in range(rows)]
     top = data.draw(st.sampled_from((5, 2)))
     worst = data.draw(st.booleans())
-    rivers = rf.RuleRivers(
+    rivers = board_values.RuleRivers(
         np.array([codes(c[:5]) for c in cards]),
         deal.rules,
         wilds=min(5, sum(c.is_wild for c in deal.cards)),
@@ -216,7 +221,7 @@ def _standard_boards(data: st.DataObject) -> None:
     deal = data.draw(deals(5 + 2 + 2 + 4, most_wilds=0, rules=STANDARD))
     ids = [c.id for c in deal.cards]  # one deck: distinct cards
     board, holes = ids[:5], [tuple(ids[5:7]), tuple(ids[7:9])]
-    shared = rf.SharedBoards(rf.card_masks(np.array([board])))
+    shared = board_values.SharedBoards(board_values.card_masks(np.array([board])))
     values = [int(shared.values_with(h)[0]) for h in holes]
     expected = [
         ref.best_value(ref.plain(Card.from_id(i) for i in h), ref.plain(deal.cards[:5]))
@@ -224,7 +229,7 @@ def _standard_boards(data: st.DataObject) -> None:
     ]
     _same_order(values, expected, deal)
     six = ids[5:11]
-    subsets = rf.subset_values(np.array([board]), np.array(six))[0]
+    subsets = board_values.subset_values(np.array([board]), np.array(six))[0]
     masks = list(range(1 << 6))
     expected = [
         ref.best_value(

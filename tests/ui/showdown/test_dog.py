@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine.gang.dog import value_dog
+from companion.engine.gang.burned import value_dog
 from companion.errors import CardParseError, DuplicateCardError, TableCode
 from companion.storage import HeistDraft, Verdict
 from companion.ui.dog import dog_text

@@ -8,9 +8,9 @@ import math
 import numpy as np
 import pytest
 
-from companion.engine.gang.fast import WILD_CODE, evaluate_many
+from companion.engine.gang.batch_values import WILD_CODE, evaluate_many
 from companion.engine.gang.ranking import Ranking, Straights, TableRules
-from companion.engine.gang.replay.fast import (
+from companion.engine.gang.replay.board_values import (
     RuleRivers,
     SharedBoards,
     best_three_split,

@@ -7,7 +7,7 @@ import pkrbot
 import pytest
 
 from companion.engine.cards import DECK
-from companion.engine.gang.fast import evaluate_many, value_to_category
+from companion.engine.gang.batch_values import evaluate_many, value_to_category
 from companion.engine.gang.ranking import Category, HandValue, best_hand
 
 # Standard counts of the 2,598,960 five-card hands per category (weakest first).
@@ -104,7 +104,12 @@ def test_blocks_join_seamlessly() -> None:
 
 
 def test_public_tables_value_hands_as_evaluate_many() -> None:
-    from companion.engine.gang.fast import lookup_tables, rank_key, rank_multisets, rank_slots
+    from companion.engine.gang.batch_values import (
+        lookup_tables,
+        rank_key,
+        rank_multisets,
+        rank_slots,
+    )
 
     tables = lookup_tables()
     rng = np.random.default_rng(11)
@@ -129,7 +134,7 @@ def test_public_tables_value_hands_as_evaluate_many() -> None:
 def _by_public_tables(hands: np.ndarray) -> np.ndarray:
     """Values through ``LookupTables`` (each suit's mask, the rank key, the flush table): the
     path the heist replay uses, independent of ``evaluate_many``'s chunked card masks."""
-    from companion.engine.gang.fast import lookup_tables, rank_slots
+    from companion.engine.gang.batch_values import lookup_tables, rank_slots
 
     tables = lookup_tables()
     rows = np.arange(len(hands))[:, None]

@@ -5,7 +5,7 @@ depends on the board alone (its rank key, its suit masks, its own flush) is done
 shared by all hands: a hand then adds its one or two hole cards to the board's rank key (rank keys
 are sums of per-rank digits, so they add) and looks up at most two flush masks.
 
-The lookup tables are those behind ``companion.engine.gang.fast.evaluate_many`` (its
+The lookup tables are those behind ``companion.engine.gang.batch_values.evaluate_many`` (its
 ``lookup_tables``); the tests hold the two to exact agreement.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-import companion.engine.gang.fast as fast
+from companion.engine.gang import batch_values
 from companion.engine.gang.ranking import TableRules
 
 __all__ = [
@@ -87,12 +87,14 @@ def _suits(masks: IntArray) -> list[IntArray]:
 
 
 def _rank_values(key: IntArray) -> IntArray:
-    return np.asarray(fast.lookup_tables().rank_table[fast.rank_slots(key)], dtype=np.int64)
+    return np.asarray(
+        batch_values.lookup_tables().rank_table[batch_values.rank_slots(key)], dtype=np.int64
+    )
 
 
 def values_from_masks(masks: IntArray) -> IntArray:
     """``evaluate_many`` values of card sets given as 52-bit masks of 5 to 7 cards (one deck)."""
-    t = fast.lookup_tables()
+    t = batch_values.lookup_tables()
     suits = _suits(masks)
     key = sum((t.suit_rank_key[s] for s in suits), np.zeros_like(masks))
     values = _rank_values(key)
@@ -105,10 +107,10 @@ def values_from_masks(masks: IntArray) -> IntArray:
 def _board_multisets() -> tuple[IntArray, npt.NDArray[np.int32], IntArray]:
     """Rank keys of every 5-card rank multiset, a map from a rank-table slot to its index, and
     the multisets' rank counts."""
-    counts = fast.rank_multisets(5)
-    keys = fast.rank_key(counts)
-    index = np.full(len(fast.lookup_tables().rank_table), -1, dtype=np.int32)
-    index[fast.rank_slots(keys)] = np.arange(len(keys), dtype=np.int32)
+    counts = batch_values.rank_multisets(5)
+    keys = batch_values.rank_key(counts)
+    index = np.full(len(batch_values.lookup_tables().rank_table), -1, dtype=np.int32)
+    index[batch_values.rank_slots(keys)] = np.arange(len(keys), dtype=np.int32)
     for array in (keys, index, counts):
         array.flags.writeable = False
     return keys, index, counts
@@ -123,11 +125,11 @@ class SharedBoards:
     """
 
     def __init__(self, masks: IntArray) -> None:
-        t = fast.lookup_tables()
+        t = batch_values.lookup_tables()
         _, index, _ = _board_multisets()
         suits = _suits(masks)
         key = sum((t.suit_rank_key[s] for s in suits), np.zeros_like(masks))
-        self.multiset = index[fast.rank_slots(key)]
+        self.multiset = index[batch_values.rank_slots(key)]
         self.flush_suit = np.zeros(len(masks), dtype=np.int8)
         self.flush_cards = np.zeros_like(masks)
         for s, bits in enumerate(suits):
@@ -137,7 +139,7 @@ class SharedBoards:
 
     def values_with(self, hole_ids: tuple[int, ...]) -> IntArray:
         """Each board's value together with these hole cards (at most 2, none on any board)."""
-        t = fast.lookup_tables()
+        t = batch_values.lookup_tables()
         keys, _, counts = _board_multisets()
         hole_suits = np.zeros(4, dtype=np.int64)
         hole_counts = np.zeros(13, dtype=np.int64)
@@ -148,7 +150,7 @@ class SharedBoards:
         # Multisets holding a hole rank four times cannot occur with this hole: value them 0.
         possible = (counts + hole_counts).max(axis=1) <= 4
         column = np.zeros(len(keys), dtype=np.int64)
-        column[possible] = t.rank_table[fast.rank_slots(keys[possible] + hole_key)]
+        column[possible] = t.rank_table[batch_values.rank_slots(keys[possible] + hole_key)]
         values = column[self.multiset]
         flush = t.flush_table[self.flush_cards | hole_suits[self.flush_suit]]
         return np.asarray(np.maximum(values, flush), dtype=np.int64)
@@ -243,7 +245,7 @@ def _subset_totals(per_card: IntArray, combine: np.ufunc) -> IntArray:
 def _card_keys() -> tuple[IntArray, IntArray]:
     """Each card's rank key (rank keys of distinct cards add) and its suit as one bit of four."""
     card = np.arange(52, dtype=np.int64)
-    unit = fast.rank_key(np.eye(13, dtype=np.int64))
+    unit = batch_values.rank_key(np.eye(13, dtype=np.int64))
     return np.asarray(unit[card // 4]), np.left_shift(1, card % 4)
 
 
@@ -251,7 +253,7 @@ def _five_values(ids: IntArray, holes: IntArray, board_at: IntArray, hole_at: In
     """Values of the fives made of river subset ``board_at`` and hole subset ``hole_at`` (column
     by column) of each row: rank keys add, and only a five of one suit needs a flush look-up."""
     keys, suit_bits = _card_keys()
-    t = fast.lookup_tables()
+    t = batch_values.lookup_tables()
     board_keys, hole_keys = (_subset_totals(keys[x], np.add) for x in (ids, holes))
     board_suits, hole_suits = (_subset_totals(suit_bits[x], np.bitwise_or) for x in (ids, holes))
     values = _rank_values(board_keys[:, board_at] + hole_keys[:, hole_at])
@@ -362,36 +364,36 @@ def _rule_plan(holes: int, top: int) -> tuple[tuple[IntArray, IntArray], ...]:
 
 
 class RuleRivers:
-    """Rows of 5-card rivers (card codes, ``fast.card_code``), prepared once to value any hole
-    cards with under any table rule, wild cards and decks included.
+    """Rows of 5-card rivers (card codes, ``batch_values.card_code``), prepared once to value
+    any hole cards with under any table rule, wild cards and decks included.
 
     Each river's and each hand's subsets are summed once (keys add, suit bits or); a five is
     then a sum of the two (broadcast, hole subsets by river subsets), an or, and one look-up in
-    the rules' table (``fast.rule_table``). Keys are split in two int32 halves and suits kept
-    in bytes: the passes over the fives move half the memory.
+    the rules' table (``batch_values.rule_table``). Keys are split in two int32 halves and suits
+    kept in bytes: the passes over the fives move half the memory.
     """
 
     def __init__(self, rivers: IntArray, rules: TableRules, wilds: int) -> None:
-        low, high, suit = fast.split_code_arrays()
+        low, high, suit = batch_values.split_code_arrays()
         self.rows = len(rivers)
         self.rules = rules
         self.wilds = wilds
-        self.best_table = fast.table_for(rules, False, wilds)
-        self.worst_table = fast.table_for(rules, True, wilds)
+        self.best_table = batch_values.table_for(rules, False, wilds)
+        self.worst_table = batch_values.table_for(rules, True, wilds)
         self._rivers = rivers
         self._totals = _rule_totals(low[rivers], high[rivers], suit[rivers])
-        self._sums = tuple(a[rivers].sum(axis=1) for a in fast.seven_code_arrays())
+        self._sums = tuple(a[rivers].sum(axis=1) for a in batch_values.seven_code_arrays())
 
     def _seven(self, holes: IntArray, worst: bool) -> IntArray:
         """Best (worst) five of at most 2 hole cards and the river: one look-up by rank counts
-        (``fast.seven_table``), the five by five way only where a flush could be played."""
+        (``batch_values.seven_table``), the five by five way only where a flush could be played."""
         low, high, suit = (
             total + a[holes].sum(axis=-1)
-            for total, a in zip(self._sums, fast.seven_code_arrays(), strict=True)
+            for total, a in zip(self._sums, batch_values.seven_code_arrays(), strict=True)
         )
-        table = fast.seven_for(self.rules, worst, self.wilds)
+        table = batch_values.seven_for(self.rules, worst, self.wilds)
         values = np.asarray(table.values[table.high[high] + table.low[low]], dtype=np.int64)
-        rows = np.flatnonzero(fast.flush_possible()[suit])
+        rows = np.flatnonzero(batch_values.flush_possible()[suit])
         if len(rows):
             parts = self._fives(holes, 2, worst, rows)
             reduce = np.minimum if worst else np.maximum
@@ -410,7 +412,7 @@ class RuleRivers:
     ) -> list[npt.NDArray[np.int32]]:
         """Per number of hole cards used (from ``skip`` on): the fives' values (rows, hole
         subsets, river subsets), on every row or on ``rows``."""
-        low, high, suit = fast.split_code_arrays()
+        low, high, suit = batch_values.split_code_arrays()
         holes = np.broadcast_to(holes, (self.rows, holes.shape[-1]))
         totals = self._totals
         if rows is not None:
@@ -461,13 +463,13 @@ class RuleRivers:
         # for the passes below (the transpose returned is a view, and ``best_three_split``
         # reads it without a copy).
         by_card = holes.T
-        low, high, suit = fast.split_code_arrays()
+        low, high, suit = batch_values.split_code_arrays()
         fives = (
             _subset_fold_t(low[by_card], np.add),
             _subset_fold_t(high[by_card], np.add),
             _subset_fold_t(suit[by_card], np.bitwise_or),
         )
-        low7, high7, suit7 = fast.seven_code_arrays()
+        low7, high7, suit7 = batch_values.seven_code_arrays()
         sevens = (
             _subset_fold_t(low7[by_card], np.add),
             _subset_fold_t(high7[by_card], np.add),
@@ -489,7 +491,7 @@ class RuleRivers:
     @functools.cached_property
     def _river_sevens(self) -> tuple[IntArray32, IntArray32]:
         """(3, rows) low and high seven keys of the river less each of its first three cards."""
-        low7, high7, _ = fast.seven_code_arrays()
+        low7, high7, _ = batch_values.seven_code_arrays()
         r_low, r_high, _ = self._sums
         first = self._rivers[:, :3].T
         return (r_low - low7[first], r_high - high7[first])
@@ -512,7 +514,7 @@ class RuleRivers:
         of those (fives of fewer hole cards are their subsets', which the fold over subsets
         adds). Where the cards could hold a flush, the value is the best five using every card
         of the subset."""
-        table = fast.seven_for(self.rules, False, self.wilds)
+        table = batch_values.seven_for(self.rules, False, self.wilds)
         s_low, s_high, s_suit = (t[held] for t in sevens)
         r_low, r_high, r_suit = self._sums
         sizes = np.array([int(m).bit_count() for m in held])
@@ -528,7 +530,7 @@ class RuleRivers:
         best[three] = table.values[slot].max(axis=1)
         # Eight cards' suit counts still fit ``flush_possible``'s fields (four bits a suit);
         # eight free wild cards pass its three-bit field: seven already make any flush.
-        columns, rows = np.nonzero(fast.flush_possible()[_capped_free(s_suit + r_suit)])
+        columns, rows = np.nonzero(batch_values.flush_possible()[_capped_free(s_suit + r_suit)])
         for used in np.unique(sizes[columns]).tolist():
             of = sizes[columns] == used
             best[columns[of], rows[of]] = self._entry_fives(
@@ -558,14 +560,17 @@ class RuleRivers:
 
 
 def _capped_free(suits: IntArray) -> IntArray:
-    """Summed suit counts (``fast.seven_code_arrays``) with the free wild cards' count, their
-    last field, capped at 7: the most ``fast.flush_possible``'s field holds."""
-    unit = int(fast.seven_code_arrays()[2][fast.WILD_CODE])  # one free wild card's count
+    """Summed suit counts (``batch_values.seven_code_arrays``) with the free wild cards' count,
+    their last field, capped at 7: the most ``batch_values.flush_possible``'s field holds."""
+    # one free wild card's count
+    unit = int(batch_values.seven_code_arrays()[2][batch_values.WILD_CODE])
     return np.asarray(suits % unit + np.minimum(suits // unit, 7) * unit, dtype=suits.dtype)
 
 
 def _five_values_of(
-    table: fast.RuleTable, hole: tuple[npt.NDArray[Any], ...], board: tuple[npt.NDArray[Any], ...]
+    table: batch_values.RuleTable,
+    hole: tuple[npt.NDArray[Any], ...],
+    board: tuple[npt.NDArray[Any], ...],
 ) -> IntArray32:
     """The rules' value of each five made of hole and river subsets, from their totals (low
     keys, high keys, suit bits; shapes that broadcast together): the keys add, the suits or."""

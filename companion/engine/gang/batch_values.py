@@ -150,7 +150,7 @@ def _tables() -> dict[str, npt.NDArray[Any]]:
     card_bit = np.concatenate([2.0 ** (13 * (card % 4) + card // 4), np.zeros(52)])
     return {
         "card_bit": card_bit,
-        # For the heist replay's shared board work (replay/fast.py) and the flush rows.
+        # For the heist replay's shared board work (replay/board_values.py) and the flush rows.
         "suit_rank_key": suit_rank_key,
         "flush_table": flush_table,
         "low_slot": low_slot,

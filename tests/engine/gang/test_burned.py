@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine.gang.dog import value_dog
+from companion.engine.gang.burned import value_dog
 from companion.engine.gang.ranking import Category
 from companion.engine.gang.showdown import run_showdown
 from companion.engine.gang.table import Player, Table

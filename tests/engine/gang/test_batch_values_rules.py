@@ -1,6 +1,7 @@
-"""The rule tables (``fast.rule_table``, ``fast.seven_table``, ``evaluate_rules``) against the
-general evaluator (``ranking``) on random hands of every ranking, straights rule, decks and wild
-cards, and with the worst value of wild cards (high-low's low hand)."""
+"""The rule tables (``batch_values.rule_table``, ``batch_values.seven_table``,
+``evaluate_rules``) against the general evaluator (``ranking``) on random hands of every ranking,
+straights rule, decks and wild cards, and with the worst value of wild cards (high-low's low
+hand)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import random
 import numpy as np
 import pytest
 
-import companion.engine.gang.fast as fast
 from companion.engine.cards import DECK, Card, Suit
+from companion.engine.gang import batch_values
 from companion.engine.gang.ranking import Ranking, Straights, TableRules, best_hand
 
 RULES = [
@@ -47,33 +48,36 @@ def test_evaluate_rules_orders_hands_as_the_general_path(rules: TableRules, wors
     hands = [rng.sample(_deck(rules, 4), rng.choice((5, 6, 7))) for _ in range(90)]
     for size in (5, 6, 7):
         same = [h for h in hands if len(h) == size]
-        codes = np.array([[fast.card_code(c) for c in h] for h in same])
+        codes = np.array([[batch_values.card_code(c) for c in h] for h in same])
         strengths = [best_hand((), tuple(h), rules, worst=worst).strength for h in same]
-        _assert_same_order(fast.evaluate_rules(codes, rules, worst), strengths)
+        _assert_same_order(batch_values.evaluate_rules(codes, rules, worst), strengths)
 
 
 def test_evaluate_rules_checks_its_input() -> None:
     with pytest.raises(ValueError, match="shape"):
-        fast.evaluate_rules([[1, 2, 3, 4]])
+        batch_values.evaluate_rules([[1, 2, 3, 4]])
     with pytest.raises(ValueError, match="codes"):
-        fast.evaluate_rules([[1, 2, 3, 4, 57]])
+        batch_values.evaluate_rules([[1, 2, 3, 4, 57]])
 
 
 @pytest.mark.parametrize("rules", RULES, ids=_rule_id)
 def test_seven_table_is_the_best_five_wherever_no_flush_can_be_played(rules: TableRules) -> None:
     rng = random.Random(_rule_id(rules))
-    low, high, suit = fast.seven_code_arrays()
+    low, high, suit = batch_values.seven_code_arrays()
     for worst in (False, True):
-        table = fast.seven_for(rules, worst, wilds=2)
+        table = batch_values.seven_for(rules, worst, wilds=2)
         rows = np.array(
-            [[fast.card_code(c) for c in rng.sample(_deck(rules, 2), 7)] for _ in range(400)]
+            [
+                [batch_values.card_code(c) for c in rng.sample(_deck(rules, 2), 7)]
+                for _ in range(400)
+            ]
         )
-        plain = ~fast.flush_possible()[suit[rows].sum(axis=1)]
+        plain = ~batch_values.flush_possible()[suit[rows].sum(axis=1)]
         got = table.values[table.high[high[rows].sum(axis=1)] + table.low[low[rows].sum(axis=1)]]
-        five = fast.table_for(rules, worst, wilds=2)
-        key, suits = fast.code_arrays()
+        five = batch_values.table_for(rules, worst, wilds=2)
+        key, suits = batch_values.code_arrays()
         fives = np.array(list(itertools.combinations(range(7), 5)))
-        each = fast.five_values(
+        each = batch_values.five_values(
             five,
             key[rows[:, fives]].sum(axis=2),
             np.bitwise_or.reduce(suits[rows[:, fives]], axis=2),
@@ -84,11 +88,15 @@ def test_seven_table_is_the_best_five_wherever_no_flush_can_be_played(rules: Tab
 
 
 def test_flush_possible_counts_free_wild_cards_with_any_suit() -> None:
-    _, _, suit = fast.seven_code_arrays()
-    four_hearts_and_a_joker = [fast.card_code(c) for c in (*DECK[1:17:4], WILDS[0], DECK[0])]
-    assert fast.flush_possible()[suit[four_hearts_and_a_joker].sum()]
-    four_hearts_and_a_club_wild = [fast.card_code(c) for c in (*DECK[1:17:4], WILDS[3], DECK[0])]
-    assert not fast.flush_possible()[suit[four_hearts_and_a_club_wild].sum()]
+    _, _, suit = batch_values.seven_code_arrays()
+    four_hearts_and_a_joker = [
+        batch_values.card_code(c) for c in (*DECK[1:17:4], WILDS[0], DECK[0])
+    ]
+    assert batch_values.flush_possible()[suit[four_hearts_and_a_joker].sum()]
+    four_hearts_and_a_club_wild = [
+        batch_values.card_code(c) for c in (*DECK[1:17:4], WILDS[3], DECK[0])
+    ]
+    assert not batch_values.flush_possible()[suit[four_hearts_and_a_club_wild].sum()]
 
 
 def test_low_values_match_the_general_path_on_every_five_of_a_small_deck() -> None:
@@ -98,16 +106,20 @@ def test_low_values_match_the_general_path_on_every_five_of_a_small_deck() -> No
     for ranking in (Ranking.LOW_A5, Ranking.LOW_27):
         rules = TableRules(ranking)
         strengths = [best_hand((), f, rules).strength for f in fives]
-        _assert_same_order(fast.evaluate_rules(codes, rules), strengths)
+        _assert_same_order(batch_values.evaluate_rules(codes, rules), strengths)
 
 
 def test_evaluate_many_under_other_rules_is_evaluate_rules_on_checked_ids() -> None:
     rng = np.random.default_rng(5)
     hands = np.argsort(rng.random((500, 52)), axis=1)[:, :7]
     low = TableRules(ranking=Ranking.LOW_A5)
-    assert np.array_equal(fast.evaluate_many(hands, low), fast.evaluate_rules(hands, low))
-    assert np.array_equal(fast.evaluate_many(hands, TableRules()), fast.evaluate_many(hands))
+    assert np.array_equal(
+        batch_values.evaluate_many(hands, low), batch_values.evaluate_rules(hands, low)
+    )
+    assert np.array_equal(
+        batch_values.evaluate_many(hands, TableRules()), batch_values.evaluate_many(hands)
+    )
     with pytest.raises(ValueError, match="twice"):
-        fast.evaluate_many([[0, 0, 1, 2, 3]], low)
+        batch_values.evaluate_many([[0, 0, 1, 2, 3]], low)
     two_decks = TableRules(ranking=Ranking.LOW_27, decks=2)
-    assert len(fast.evaluate_many([[0, 0, 1, 2, 3]], two_decks)) == 1
+    assert len(batch_values.evaluate_many([[0, 0, 1, 2, 3]], two_decks)) == 1

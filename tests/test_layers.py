@@ -48,12 +48,12 @@ def test_each_part_imports_only_the_layers_below_it(part: str) -> None:
     assert wrong == []
 
 
-# The app's own layers inside ``companion.ui``: the shared kit, the screens (each folder with a
-# view), the app above them. Every folder is one of these by name, so a new one is placed on
-# purpose.
+# The app's own layers inside ``companion.ui``: the shared kit (``kit/``), the screens (each
+# folder with a view), the app above them (``shell/``). Every folder is one of these by name, so a
+# new one is placed on purpose; the ``ui/`` root holds folders only.
 UI = ROOT / "companion" / "ui"
-APP = {"shell", "app", "server"}
-SHARED_FOLDERS = {"photo"}
+APP = "shell"
+KIT = "kit"
 
 
 def _module_of(path: Path) -> str:
@@ -138,11 +138,16 @@ def test_the_cycle_finder_finds_a_cycle_and_only_cycles() -> None:
 
 
 def test_imports_are_found_inside_functions_and_relative() -> None:
-    source = "def f():\n    from companion.ui import text\n    from . import cards\n"
-    known = {"companion.ui", "companion.ui.text", "companion.ui.cards", "companion.ui.widgets"}
-    assert imported(source, "companion.ui.widgets", False, known) == {
-        "companion.ui.text",
-        "companion.ui.cards",
+    source = "def f():\n    from companion.ui.kit import text\n    from . import cards\n"
+    known = {
+        "companion.ui.kit",
+        "companion.ui.kit.text",
+        "companion.ui.kit.cards",
+        "companion.ui.kit.widgets",
+    }
+    assert imported(source, "companion.ui.kit.widgets", False, known) == {
+        "companion.ui.kit.text",
+        "companion.ui.kit.cards",
     }
 
 
@@ -153,20 +158,22 @@ def test_no_import_cycle_anywhere_in_the_package() -> None:
 def _ui_layer(module: str) -> str:
     """``shared``, ``app``, or the screen's folder name, for a module of ``companion.ui``."""
     parts = module.split(".")
-    if len(parts) < 3:
-        return "shared"  # the package itself
-    top = parts[2]
-    if top in APP:
+    if len(parts) < 3 or parts[2] == KIT:
+        return "shared"  # the package itself, or the kit
+    if parts[2] == APP:
         return "app"
-    if (UI / top).is_dir() and top not in SHARED_FOLDERS:
-        return top
-    return "shared"
+    return parts[2]
 
 
 def _screens() -> set[str]:
-    return {p.name for p in UI.iterdir() if p.is_dir() and p.name not in APP | SHARED_FOLDERS} - {
+    return {p.name for p in UI.iterdir() if p.is_dir() and p.name not in {APP, KIT}} - {
         "__pycache__"
     }
+
+
+def test_the_ui_root_holds_folders_only() -> None:
+    # A loose module there would belong to no layer: it goes in the kit, the shell or a screen.
+    assert sorted(p.name for p in UI.glob("*.py")) == ["__init__.py"]
 
 
 def test_every_ui_folder_is_a_screen_the_shared_kit_or_the_app() -> None:

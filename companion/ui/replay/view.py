@@ -24,11 +24,11 @@ from companion.engine.gang.replay.words import (
 )
 from companion.engine.gang.words import hand_label
 from companion.messages.numbers import numbers
+from companion.ui.kit.text import heist_words, t
+from companion.ui.kit.widgets import RED, Dispatch, section
 from companion.ui.replay.actions import close_replay, open_replay, show_view
 from companion.ui.replay.host import H
 from companion.ui.replay.state import STREETS, VIEWS, HandChart, ReplayState, StreetBars
-from companion.ui.text import heist_words, t
-from companion.ui.widgets import RED, Dispatch, section
 
 __all__ = ["replay_view", "BAR_HEIGHT"]
 

@@ -17,10 +17,10 @@ from companion.formats.table import house_rules_from_json, house_rules_to_json, 
 from companion.storage import HeistDraft, Preset, Verdict
 from companion.storage.hands import whole_hands
 from companion.storage.model import group_key
-from companion.ui.banner import Banner
-from companion.ui.photo.read import PhotoRead, Quad, Spot, small_width
-from companion.ui.photo.seats import angle, assign_hands, from_bottom, gap, mean_point
-from companion.ui.services import Action, Services, decode_upload
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.photo.read import PhotoRead, Quad, Spot, small_width
+from companion.ui.kit.photo.seats import angle, assign_hands, from_bottom, gap, mean_point
+from companion.ui.kit.services import Action, Services, decode_upload
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.host import H
 from companion.ui.showdown.state import RIVER, STRAY, ShowdownState

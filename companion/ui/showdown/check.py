@@ -18,7 +18,7 @@ from companion.engine.gang.table import Player, SharedHand, Table
 from companion.engine.gang.variants import VARIANTS, Deals
 from companion.errors import CardParseError, CompanionError, TableCode
 from companion.messages import Phrase, phrase
-from companion.ui.cards import Entry
+from companion.ui.kit.cards import Entry
 from companion.ui.showdown.places import place_phrase
 
 __all__ = ["Checked", "Fields", "checked", "table_of"]

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch, section
 from companion.ui.showdown.actions import name_hand, save_seats
 from companion.ui.showdown.doubts import CHECK, Doubt, doubts
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import STRAY
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch, section
 
 __all__ = ["seat_panel", "doubts_panel", "out_row"]
 

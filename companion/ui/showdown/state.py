@@ -19,13 +19,13 @@ from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.table import Table
 from companion.engine.gang.variants import VARIANTS, Deals
 from companion.errors import CompanionError
-from companion.ui.cards import Entry, card_of, entries
-from companion.ui.photo.read import PhotoRead
-from companion.ui.photo.seats import angle, mean_point, turned_seats
+from companion.ui.kit.cards import Entry, card_of, entries
+from companion.ui.kit.photo.read import PhotoRead
+from companion.ui.kit.photo.seats import angle, mean_point, turned_seats
+from companion.ui.kit.text import t
 from companion.ui.showdown.check import Checked, checked, table_of
 from companion.ui.showdown.places import RIVER, RIVER2, STRAY
 from companion.ui.showdown.tokens import numbered, tapped, typed_order
-from companion.ui.text import t
 
 __all__ = ["RIVER", "RIVER2", "STRAY", "UI_VARIANTS", "MAX_PLAYERS", "Checked", "ShowdownState"]
 

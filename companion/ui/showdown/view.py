@@ -8,7 +8,9 @@ import flet as ft
 
 from companion.engine.cards import Card
 from companion.errors import DuplicateCardError
-from companion.ui.cards import entry_text
+from companion.ui.kit.cards import entry_text
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import RED, Dispatch, card_chip, photo_buttons, section
 from companion.ui.showdown.actions import save_heist
 from companion.ui.showdown.doubts import layout
 from companion.ui.showdown.doubts_view import doubts_panel, out_row, seat_panel
@@ -22,8 +24,6 @@ from companion.ui.showdown.verdict_view import (
     tokens_panel,
     verdict_panel,
 )
-from companion.ui.text import t
-from companion.ui.widgets import RED, Dispatch, card_chip, photo_buttons, section
 
 __all__ = ["showdown_view"]
 

@@ -14,7 +14,7 @@ from companion.engine.gang.replay.words import stood_hand_text, stood_token_line
 from companion.engine.gang.table import Table
 from companion.formats.table import table_from_json
 from companion.storage.model import thaw
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from tests.ui.replay.test_screen import CASES, _judged, _replayed, _saved, _table

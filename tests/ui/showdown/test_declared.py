@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine.cards import parse_card
-from companion.ui.photo.read import PhotoRead, Spot
+from companion.ui.kit.photo.read import PhotoRead, Spot
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.doubts import CHECK, answered, doubts

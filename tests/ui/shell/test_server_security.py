@@ -19,7 +19,7 @@ import uvicorn
 import websockets
 
 from companion.cli.app import server_config
-from companion.ui.server import (
+from companion.ui.shell.server import (
     GLOBAL_TRIES,
     SESSION_S,
     JoinGate,
@@ -245,8 +245,8 @@ def test_leftovers_are_removed_but_links_inside_are_not_followed(tmp_path: Path)
 @pytest.fixture(scope="module")
 def flet_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
     from companion.storage import SqliteGameLog
-    from companion.ui.server import build_asgi
-    from companion.ui.services import PhotoReader
+    from companion.ui.kit.services import PhotoReader
+    from companion.ui.shell.server import build_asgi
     from tests.ui.conftest import no_model
 
     data = tmp_path_factory.mktemp("data")
@@ -277,7 +277,7 @@ def _put(port: int, name: str, chunks: Iterator[bytes], length: int | None = Non
 
 
 def test_an_oversize_upload_leaves_no_partial_file(flet_port: tuple[int, Path]) -> None:
-    from companion.ui.services import MAX_UPLOAD_BYTES
+    from companion.ui.kit.services import MAX_UPLOAD_BYTES
 
     port, uploads = flet_port
     megabyte = b"\xff" * 2**20

@@ -10,11 +10,11 @@ from typing import TypeVar
 import flet as ft
 
 from companion.engine.cards import Card
-from companion.ui.banner import Banner
-from companion.ui.cards import card_face, entry, entry_text
-from companion.ui.page import Page
-from companion.ui.services import Action
-from companion.ui.text import t
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.cards import card_face, entry, entry_text
+from companion.ui.kit.page import Page
+from companion.ui.kit.services import Action
+from companion.ui.kit.text import t
 
 __all__ = [
     "dropdown",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
-from companion.ui.services import PhotoReader
+from companion.ui.kit.services import PhotoReader
 
 if TYPE_CHECKING:
     from companion.vision import Detections

@@ -8,10 +8,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.ui.camera import PREVIEW_WIDTH, Camera, FusedReader, LiveRead, encode_jpeg
-from companion.ui.photo.read import small_width
-from companion.ui.services import PhotoReader, decode_upload
-from companion.ui.text import t
+from companion.ui.kit.photo.read import small_width
+from companion.ui.kit.services import PhotoReader, decode_upload
+from companion.ui.kit.text import t
+from companion.ui.shell.camera import PREVIEW_WIDTH, Camera, FusedReader, LiveRead, encode_jpeg
 from companion.vision import Detections
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import read_table

@@ -11,9 +11,9 @@ from companion.messages import named
 from companion.storage import Heist
 from companion.storage.hands import sat_out
 from companion.storage.stats import BASE_TOKENS, heist_token_rule
-from companion.ui.dog import dog_row
-from companion.ui.text import t
-from companion.ui.widgets import GREEN, RED, OpenReplay, card_chip
+from companion.ui.kit.burned_row import dog_row
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import GREEN, RED, OpenReplay, card_chip
 
 __all__ = ["heist_row"]
 

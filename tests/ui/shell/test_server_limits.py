@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.ui.server import MAX_HEADER_BYTES, JoinGate
+from companion.ui.shell.server import MAX_HEADER_BYTES, JoinGate
 from tests.e2e.browser import free_port
 from tests.helpers import ROOT
-from tests.ui.test_server_security import CODE, TOKEN, get, inner, serving
+from tests.ui.shell.test_server_security import CODE, TOKEN, get, inner, serving
 
 CHUNK = 64 * 1024
 
@@ -30,8 +30,8 @@ def port() -> Iterator[int]:
 _SERVE = """
 import sys, uvicorn
 from companion.cli.app import server_config
-from companion.ui.server import JoinGate
-from tests.ui.test_server_security import CODE, TOKEN, inner
+from companion.ui.shell.server import JoinGate
+from tests.ui.shell.test_server_security import CODE, TOKEN, inner
 app = JoinGate(inner, CODE, token=TOKEN)
 uvicorn.Server(server_config(app, "127.0.0.1", int(sys.argv[1]))).run()
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.cards import entries, entry, entry_text
+from companion.ui.kit.cards import entries, entry, entry_text
 
 
 @pytest.mark.parametrize(

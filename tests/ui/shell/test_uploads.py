@@ -10,11 +10,11 @@ import threading
 from pathlib import Path
 
 from companion.storage import SqliteGameLog
-from companion.ui.server import JoinGate, build_asgi
-from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader
+from companion.ui.kit.services import MAX_UPLOAD_BYTES, PhotoReader
+from companion.ui.shell.server import JoinGate, build_asgi
 from companion.ui.shell.uploads import UploadFolder
 from tests.ui.conftest import no_model
-from tests.ui.test_server_security import CODE, SECRET, _put, serving
+from tests.ui.shell.test_server_security import CODE, SECRET, _put, serving
 
 
 def test_a_waiting_page_is_told_its_upload_from_another_thread(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from companion.storage import GameLog
-from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader, Services
+from companion.ui.kit.services import MAX_UPLOAD_BYTES, PhotoReader, Services
 
 __all__ = [
     "MAX_HEADER_BYTES",
@@ -384,8 +384,8 @@ def build_asgi(
     for name in ("FLET_UPLOAD_DIR", "FLET_ASSETS_DIR", "FLET_MAX_UPLOAD_SIZE", "FLET_SECRET_KEY"):
         os.environ.pop(name, None)
 
-    from companion.ui.app import UPLOAD_FOLDER, make_main
-    from companion.ui.fonts import assets_dir
+    from companion.ui.kit.fonts import assets_dir
+    from companion.ui.shell.app import UPLOAD_FOLDER, make_main
     from companion.ui.shell.uploads import UploadFolder
 
     # Leftovers of a killed run are never read: uploads are consumed within one session.

@@ -14,8 +14,8 @@ from typing import Any
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
-from companion.ui.fonts import FAMILY, font_urls
-from companion.ui.services import Services
+from companion.ui.kit.fonts import FAMILY, font_urls
+from companion.ui.kit.services import Services
 from companion.ui.shell.dispatch import dispatcher
 from companion.ui.shell.exports import downloader
 from companion.ui.shell.navigation import initial_state
@@ -23,9 +23,9 @@ from companion.ui.shell.replay_job import use_replay_job
 from companion.ui.shell.root import PageParts, bug_view, root_view
 from companion.ui.shell.settings import use_settings
 from companion.ui.shell.state import AppState
+from companion.ui.shell.typing_kept import Rendered, keep_typing
 from companion.ui.shell.uploads import UploadFolder, photo_button, use_photo_picker
 from companion.ui.shell.webcam import WebcamPanel
-from companion.ui.typing_kept import Rendered, keep_typing
 
 logger = logging.getLogger(__name__)
 

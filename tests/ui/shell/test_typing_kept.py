@@ -10,10 +10,10 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from flet.utils.object_model import patch_dataclass
 
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
 from companion.ui.shell.state import SCREENS, AppState
+from companion.ui.shell.typing_kept import Rendered, keep_typing
 from companion.ui.showdown.state import ShowdownState
-from companion.ui.typing_kept import Rendered, keep_typing
 from tests.ui.screens import Session, codes, find
 
 

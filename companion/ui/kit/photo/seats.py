@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from companion.ui.photo.read import Point
+from companion.ui.kit.photo.read import Point
 
 __all__ = ["angle", "mean_point", "assign_hands", "gap", "from_bottom", "turned_seats"]
 

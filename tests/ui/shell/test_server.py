@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 import pytest
 
-from companion.ui.server import MAX_TRIES, JoinGate, new_join_code
+from companion.ui.shell.server import MAX_TRIES, JoinGate, new_join_code
 
 
 async def inner(scope: dict[str, Any], receive: Any, send: Any) -> None:

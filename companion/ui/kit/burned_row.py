@@ -12,8 +12,8 @@ import flet as ft
 from companion.engine.cards import format_cards
 from companion.engine.gang.ranking import HandValue
 from companion.engine.gang.words import describe, hand_label
-from companion.ui.text import t
-from companion.ui.widgets import card_chip
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import card_chip
 
 __all__ = ["dog_text", "dog_row"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Protocol, Self
 
 from companion.storage import GameLog, NightStatus
-from companion.ui.banner import Banner
+from companion.ui.kit.banner import Banner
 
 __all__ = ["Page"]
 

@@ -19,7 +19,7 @@ import numpy as np
 from companion.errors import ImageDecodeError, ModelLoadError
 from companion.messages import phrase
 from companion.storage import GameLog
-from companion.ui.banner import Banner
+from companion.ui.kit.banner import Banner
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.detections import Detections

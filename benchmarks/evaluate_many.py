@@ -22,10 +22,10 @@ from collections.abc import Callable
 import numpy as np
 import pkrbot
 
+from companion.bench.cpu import describe_cpu
 from companion.engine import evaluate_many
 from companion.engine.gang.batch_values import evaluate_rules
 from companion.engine.gang.ranking import Ranking, TableRules
-from companion.machine import describe_cpu
 
 NAMES = [rank + suit for rank in "23456789TJQKA" for suit in "shdc"]
 

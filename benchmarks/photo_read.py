@@ -33,8 +33,8 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.bench.cpu import describe_cpu
 from companion.errors import CompanionError
-from companion.machine import describe_cpu
 from companion.vision import DEFAULT_MODEL, CardDetector
 from companion.vision.layouts.cribbage import read_show
 from companion.vision.layouts.spit import read_spit

@@ -13,11 +13,11 @@ from tests.helpers import ROOT
 ALLOWED = {
     "messages": set(),
     "errors": {"messages"},
-    "machine": set(),
+    "bench": set(),
     "engine": {"messages", "errors"},
     "formats": {"messages", "errors", "engine"},
     "storage": {"messages", "errors"},
-    "vision": {"messages", "errors", "engine", "machine"},
+    "vision": {"messages", "errors", "engine", "bench"},
     "cli": {"messages", "errors", "engine", "formats", "storage", "vision", "ui", "cli"},
     "ui": {"messages", "errors", "engine", "formats", "storage", "vision", "ui"},
 }
@@ -25,9 +25,14 @@ ALLOWED = {
 
 def _imports(part: str) -> set[tuple[str, str]]:
     """(file, imported part) for every import of ``companion.<x>`` in a part of the package."""
-    found = set()
     folder = ROOT / "companion" / part
     files = [folder.with_suffix(".py")] if not folder.is_dir() else list(folder.rglob("*.py"))
+    return _imports_of(files, part)
+
+
+def _imports_of(files: list[Path], part: str) -> set[tuple[str, str]]:
+    """(file, imported part) for every import of another part in ``files`` (of ``part``)."""
+    found = set()
     for path in files:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = []
@@ -46,6 +51,17 @@ def _imports(part: str) -> set[tuple[str, str]]:
 def test_each_part_imports_only_the_layers_below_it(part: str) -> None:
     wrong = sorted((path, name) for path, name in _imports(part) if name not in ALLOWED[part])
     assert wrong == []
+
+
+def test_only_the_models_training_uses_the_benchmark_kit() -> None:
+    # The card reader the app loads never depends on measuring tools: only the training's
+    # latency lines (``vision/training/evaluate.py``) name their CPU.
+    outside = [
+        path
+        for path in (ROOT / "companion" / "vision").rglob("*.py")
+        if "training" not in path.relative_to(ROOT / "companion" / "vision").parts
+    ]
+    assert [found for found in _imports_of(outside, "vision") if found[1] == "bench"] == []
 
 
 # The app's own layers inside ``companion.ui``: the shared kit (``kit/``), the screens (each

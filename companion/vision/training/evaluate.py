@@ -28,8 +28,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.bench.cpu import describe_cpu
 from companion.errors import CompanionError
-from companion.machine import describe_cpu
 from companion.vision.detections import READABLE_WIDTH, Detections
 from companion.vision.detector import CardDetector
 from companion.vision.gate import DEFAULT_GATE

@@ -1,4 +1,4 @@
-"""The CPU named beside every latency figure (``companion.machine``)."""
+"""The CPU named beside every latency figure (``companion.bench.cpu``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.machine import describe_cpu, describe_cpuinfo
+from companion.bench.cpu import describe_cpu, describe_cpuinfo
 
 # Two processors of a /proc/cpuinfo as Linux writes it, flags cut to those that matter here.
 EPYC = """processor\t: 0

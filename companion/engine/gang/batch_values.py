@@ -751,4 +751,6 @@ def _dense(keys: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int32], int]:
 
 
 def seven_for(rules: TableRules, worst: bool = False, wilds: int = 0) -> SevenTable:
-    return seven_table(rules.ranking, rules.straights is Straights.WRAP, worst, wilds, rules.decks)
+    # From two decks on, a rank may fill all 7 cards either way: one table serves them all.
+    decks = min(rules.decks, 2)
+    return seven_table(rules.ranking, rules.straights is Straights.WRAP, worst, wilds, decks)

@@ -379,7 +379,6 @@ class RuleRivers:
         self.rules = rules
         self.wilds = wilds
         self.best_table = batch_values.table_for(rules, False, wilds)
-        self.worst_table = batch_values.table_for(rules, True, wilds)
         self._rivers = rivers
         self._totals = _rule_totals(low[rivers], high[rivers], suit[rivers])
         self._sums = tuple(a[rivers].sum(axis=1) for a in batch_values.seven_code_arrays())
@@ -419,7 +418,8 @@ class RuleRivers:
             holes = holes[rows]
             totals = (totals[0][rows], totals[1][rows], totals[2][rows])
         hole = _rule_totals(low[holes], high[holes], suit[holes])
-        table = self.worst_table if worst else self.best_table
+        # The worst values' table is built only for the rules that ask for it (high-low).
+        table = batch_values.table_for(self.rules, True, self.wilds) if worst else self.best_table
         found = []
         for hole_at, board_at in _rule_plan(holes.shape[-1], top)[skip:]:
             found.append(

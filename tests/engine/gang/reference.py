@@ -353,3 +353,10 @@ def variant_hands(
     for hand_id, cards in shared:
         hands[hand_id] = value(cards, board, ranking, wrap)
     return hands
+
+
+def clear_caches() -> None:
+    """Forget every value worked out so far: the caches only speed up the hands one check
+    values again, and a long property run would keep millions of them."""
+    for cached in (value_of_natural, value_of_five, _best):
+        cached.cache_clear()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from companion.engine.cards import DECK, Card, Suit
 from companion.engine.gang import batch_values
 from companion.engine.gang.ranking import Ranking, Straights, TableRules, best_hand
+from tests.helpers import clear_engine_tables
 
 RULES = [
     TableRules(ranking, straights, decks)
@@ -41,7 +43,14 @@ def _rule_id(rules: TableRules) -> str:
     return f"{rules.ranking.value}-{rules.straights.value}-{rules.decks}"
 
 
-@pytest.mark.parametrize("rules", RULES, ids=_rule_id)
+@pytest.fixture(scope="module", params=RULES, ids=_rule_id)
+def rules(request: pytest.FixtureRequest) -> Iterator[TableRules]:
+    """One rule set at a time: pytest runs every test of a rule set before the next, whose tables
+    replace its own (with four wild cards, 75 MB a table; every rule set's together, 2 GB)."""
+    yield request.param
+    clear_engine_tables()
+
+
 @pytest.mark.parametrize("worst", [False, True], ids=["best", "worst"])
 def test_evaluate_rules_orders_hands_as_the_general_path(rules: TableRules, worst: bool) -> None:
     rng = random.Random(f"{_rule_id(rules)}:{worst}")
@@ -60,7 +69,6 @@ def test_evaluate_rules_checks_its_input() -> None:
         batch_values.evaluate_rules([[1, 2, 3, 4, 57]])
 
 
-@pytest.mark.parametrize("rules", RULES, ids=_rule_id)
 def test_seven_table_is_the_best_five_wherever_no_flush_can_be_played(rules: TableRules) -> None:
     rng = random.Random(_rule_id(rules))
     low, high, suit = batch_values.seven_code_arrays()

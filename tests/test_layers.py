@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,7 @@ def imported(source: str, module: str, is_package: bool, known: set[str]) -> set
     return found - {module}
 
 
+@functools.cache  # the tree does not change during a run: parsed once, not once per test
 def _graph() -> dict[str, set[str]]:
     modules = _modules()
     known = set(modules)

@@ -40,7 +40,7 @@ from companion.vision.court import (
     opposite_frame,
     pip_frames,
 )
-from companion.vision.detections import CHECK_BELOW, Detections
+from companion.vision.detections import Detections
 from companion.vision.gate import DEFAULT_GATE, Gate
 from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.ink import RED_SUITS, contradicts, ink_reads
@@ -69,8 +69,6 @@ __all__ = [
     "CardDetector",
     "PAPER_MAX_SATURATION",
     "READ_THRESHOLD",
-    "SHARP_INDEX",
-    "face_ranks",
     "paper_saturation",
     "paper_saturations",
     "reframes",
@@ -89,8 +87,6 @@ PAPER_MAX_SATURATION = 0.55
 # The second reader saw index crops only: averaged with the corner model, unclear stays unclear.
 READER_WEIGHT = 0.5
 FACE_WEIGHT = 0.5
-# Cards this wide (image pixels) or wider have their index crop cut sharp (``face_ranks``).
-SHARP_INDEX = geometry.sharp_width()
 # Least confidence (rank x suit probability) of a read kept as a card.
 READ_THRESHOLD = 0.4
 # Most second-look frames on a light table lie on the table: less white than the cards, unread.
@@ -308,7 +304,7 @@ class CardDetector:
         face = self._face_reads(image, proposals, rows, pyramid)
         if face is None:
             return rank, suit
-        return _blend_face(rank, suit, rows, face, face_ranks(proposals, rows, rank, suit))
+        return _blend(rank, suit, rows, *face, FACE_WEIGHT)
 
     def _face_reads(
         self,
@@ -488,10 +484,9 @@ class CardDetector:
             codes.append((second[0][:, :n_ranks].argmax(axis=1), second[1].argmax(axis=1)))
             rank_p, suit_p = _blend(rank_p, suit_p, rows, *second, READER_WEIGHT)
         face = self._face_reads(image, proposals, rows, pyramid)
-        face_at, ranked = len(codes), face_ranks(proposals, rows, rank_p, suit_p)
         if face is not None:
             codes.append((face[0][:, :n_ranks].argmax(axis=1), face[1].argmax(axis=1)))
-            rank_p, suit_p = _blend_face(rank_p, suit_p, rows, face, ranked)
+            rank_p, suit_p = _blend(rank_p, suit_p, rows, *face, FACE_WEIGHT)
         r, s = rank_p.argmax(axis=1), suit_p.argmax(axis=1)
         every = np.arange(len(proposals))
         index = r < n_ranks
@@ -499,10 +494,8 @@ class CardDetector:
         sure = np.flatnonzero(index & (confidence >= threshold))
         paper = sure[paper_saturations(crops[sure]) <= PAPER_MAX_SATURATION]
         disagree = np.zeros(len(proposals), bool)
-        for k, (rank_m, suit_m) in enumerate(codes):
-            # The face reader's rank, where it is not weighed in, disagrees with nothing.
-            counts = ranked if k == face_at else True
-            disagree[rows] |= (counts & (rank_m != r[rows])) | (suit_m != s[rows])
+        for rank_m, suit_m in codes:
+            disagree[rows] |= (rank_m != r[rows]) | (suit_m != s[rows])
         courts = self._court_suits(image, proposals, paper, r, suit_p) if self.courts else {}
         inks, redness = ink_reads(crops[paper], lean=self.clues)
         if self.clues:
@@ -786,51 +779,21 @@ def _completion_paper_floor(
     return gain, COMPLETE_PAPER * float(np.median(paper))
 
 
-def face_ranks(
-    proposals: list[Proposal], rows: np.ndarray, rank: np.ndarray, suit: np.ndarray
-) -> np.ndarray:
-    """(len(rows),) bool: whether the face reader weighs in on the rank of the reads ``rows``
-    (frames ``proposals``, index readers' probabilities ``rank`` and ``suit``): all but a
-    sharp index (a card at least ``SHARP_INDEX`` wide) that the index readers read surely
-    (``CHECK_BELOW``). The whole card shrunk to a crop adds nothing to such a rank, and the
-    face of a hand's lower card is another card's; a doubtful or non-card read keeps it."""
-    n = rank.shape[1] - 1
-    narrow = np.array([proposals[i].s < SHARP_INDEX for i in rows.tolist()], bool)
-    sure = rank[rows, :n].max(axis=1, initial=0.0) * suit[rows].max(axis=1, initial=0.0)
-    return np.asarray(narrow | (sure < CHECK_BELOW))
-
-
-def _blend_face(
-    rank: np.ndarray,
-    suit: np.ndarray,
-    rows: np.ndarray,
-    face: tuple[np.ndarray, np.ndarray],
-    ranked: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
-    """``rank`` and ``suit`` with ``rows`` averaged with the face reader's ``face`` (rank, suit
-    of those rows): its suit always, its rank where ``ranked``."""
-    rank_weight = np.where(ranked, FACE_WEIGHT, 0.0)[:, None]
-    return _blend(rank, suit, rows, *face, rank_weight, FACE_WEIGHT)
-
-
 def _blend(
     rank: np.ndarray,
     suit: np.ndarray,
     rows: np.ndarray,
     rank2: np.ndarray,
     suit2: np.ndarray,
-    weight: float | np.ndarray,
-    suit_weight: float | None = None,
+    weight: float,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``rank`` and ``suit`` with ``rows`` averaged with a second read (weight ``weight``, a
-    column of one per row or one for all; ``suit_weight`` for the suits, by default the same)
-    of the same crops. The second reader knows no "no index": the index probability stays."""
+    """``rank`` and ``suit`` with ``rows`` averaged with a second read (weight ``weight``) of
+    the same crops. The second reader knows no "no index": the index probability stays."""
     n = rank.shape[1] - 1
     rank, suit = rank.copy(), suit.copy()
     ranks_only = rank2[:, :n] / np.maximum(rank2[:, :n].sum(axis=1, keepdims=True), 1e-9)
     rank[rows, :n] = weight * ranks_only * (1.0 - rank[rows, n:]) + (1 - weight) * rank[rows, :n]
-    by_suit = weight if suit_weight is None else suit_weight
-    suit[rows] = by_suit * suit2 + (1 - by_suit) * suit[rows]
+    suit[rows] = weight * suit2 + (1 - weight) * suit[rows]
     return rank, suit
 
 

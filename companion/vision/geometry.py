@@ -24,9 +24,6 @@ FACE_X = (-0.03, 1.03)
 FACE_Y = (-0.03, 1.50)
 # Physical cards are 63 x 88 mm; used to draw a card outline from one corner.
 CARD_ASPECT = 1.4
-# A crop is cut from a region shrunk (area-averaged) until one crop pixel spans about this many
-# of its pixels, then warped: finer sampling than that aliases, coarser blurs.
-CUT_SPAN = 1.5
 
 
 Extent = tuple[tuple[float, float], tuple[float, float]]
@@ -89,8 +86,8 @@ def crop_corners(
         ],
         axis=1,
     )
-    # Shrink so that one crop pixel spans about CUT_SPAN region pixels before the affine warp.
-    factors = np.minimum(1.0, CUT_SPAN / (s * (extent[0][1] - extent[0][0]) / CROP_W))
+    # Shrink so that one crop pixel spans about 1.5 region pixels before the affine warp.
+    factors = np.minimum(1.0, 1.5 / (s * (extent[0][1] - extent[0][0]) / CROP_W))
     for i, ((bx0, by0, bx1, by1), factor) in enumerate(
         zip(boxes.tolist(), factors.tolist(), strict=True)
     ):
@@ -137,14 +134,6 @@ def crop_corner(
     interpolation first, so a 6000x4000 photo costs no more than a webcam frame.
     """
     return np.asarray(crop_corners(image, p, u, v, np.array([s]), extent)[0])
-
-
-def sharp_width(extent: Extent = CORNER) -> float:
-    """The card width (image pixels) from which a crop of ``extent`` is cut by shrinking the
-    image (``CUT_SPAN`` pixels or more a crop pixel), never by enlarging it: as sharp as the
-    crop can show."""
-    (x0, x1), _ = extent
-    return CUT_SPAN * CROP_W / (x1 - x0)
 
 
 def card_quad(p: np.ndarray, u: np.ndarray, v: np.ndarray, s: float) -> np.ndarray:

@@ -12,15 +12,12 @@ import pytest
 from companion.engine.cards import Card, parse_card
 from companion.errors import ModelLoadError
 from companion.vision import CardDetector, Detections, geometry
-from companion.vision.detections import CHECK_BELOW
 from companion.vision.detector import (
     NEAR_SHORT,
     PAPER_MAX_SATURATION,
-    SHARP_INDEX,
     _away_from,
     _looked_for,
     _unproposed,
-    face_ranks,
     paper_saturation,
     paper_saturations,
     reframes,
@@ -154,48 +151,6 @@ def test_the_face_reader_reads_whole_cards_where_an_index_was_read(detector: Car
     assert not np.allclose(suit2[index], suit1[index])
     assert np.array_equal(suit2[~index], suit1[~index])
     assert CardDetector(face_path=None).read_face(image, proposals, rank1, suit1)[1] is suit1
-
-
-def test_the_face_reader_weighs_in_on_the_rank_but_of_a_sharp_index_read_surely() -> None:
-    frames = [
-        Proposal(np.zeros(2), np.array([1.0, 0.0]), np.array([0.0, 1.0]), width)
-        for width in (40.0, SHARP_INDEX - 1.0, SHARP_INDEX, 450.0, 450.0)
-    ]
-    rank = np.zeros((5, 14))
-    rank[:, 3] = [0.99, 0.99, 0.99, 0.99, 0.90]
-    rank[:, 13] = 1.0 - rank[:, 3]
-    suit = np.tile([0.0, 0.0, 1.0, 0.0], (5, 1))
-    every = np.arange(5)
-    assert face_ranks(frames, every, rank, suit).tolist() == [True, True, False, False, True]
-    suit[3] = [0.05, 0.0, 0.95, 0.0]  # 0.99 x 0.95: under CHECK_BELOW
-    assert face_ranks(frames, np.array([3, 0]), rank, suit).tolist() == [True, True]
-    assert face_ranks(frames, np.zeros(0, int), rank, suit).shape == (0,)
-
-
-def test_a_sharp_index_read_surely_keeps_its_rank_and_takes_the_faces_suit(
-    detector: CardDetector,
-) -> None:
-    """The fixture cards at their own size (narrower than ``SHARP_INDEX``) take the face
-    reader's rank and suit in; enlarged three times, those whose index the corner model reads
-    surely keep its rank (the face of a hand's lower card is another card's) and still take
-    the face's suit (its pips are larger than the index's); the others take both."""
-    image = cv2.imread(str(FIXTURES / SCENES[0]["image"]))
-    narrow = [r.proposal for r in detector.read_corners(image)]
-    wide = [Proposal(q.p * 3, q.u, q.v, q.s * 3) for q in narrow]
-    assert max(q.s for q in narrow) < SHARP_INDEX <= min(q.s for q in wide)
-    enlarged = cv2.resize(image, None, fx=3, fy=3, interpolation=cv2.INTER_LINEAR)
-    n = len(detector.ranks)
-    for photo, frames, enlarged_ in ((image, narrow, False), (enlarged, wide, True)):
-        crops = np.array([geometry.crop_corner(photo, q.p, q.u, q.v, q.s) for q in frames])
-        rank1, suit1 = detector.classify(crops)
-        rank2, suit2 = detector.read_face(photo, frames, rank1, suit1)
-        index = rank1.argmax(axis=1) < n
-        sure = index & (rank1[:, :n].max(axis=1) * suit1.max(axis=1) >= CHECK_BELOW)
-        kept = [np.array_equal(rank2[i], rank1[i]) for i in np.flatnonzero(index)]
-        assert kept == (sure[index] & enlarged_).tolist()
-        assert sure.sum() >= 5 and (index & ~sure).any()
-        assert not np.allclose(suit2[index], suit1[index])
-        assert np.allclose(rank2.sum(axis=1), 1.0, atol=1e-4)
 
 
 def test_the_face_reader_alone_reads_most_fixture_cards_right(detector: CardDetector) -> None:

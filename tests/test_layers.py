@@ -229,15 +229,97 @@ def test_a_screen_imports_only_the_shared_kit_and_its_own_folder() -> None:
     assert wrong == []
 
 
-def test_the_card_reader_knows_no_table_layout() -> None:
-    # One way: a layout step reads with the reader (``vision/layouts/read.py``), never back.
-    graph = _graph()
-    reader = [m for m in graph if m.startswith("companion.vision.") and m.count(".") == 2]
-    assert "companion.vision.detector" in reader
+# The card reader's stages in the pipeline's order (``models/MODEL_CARD.md``, "Pipeline"), each
+# a folder of ``companion.vision``, after the base every stage shares. A stage imports only the
+# base and the stages before it; the detector composes them; the layouts and the live path read
+# with the detector through a protocol of their own (``layouts.read.TableLooks``,
+# ``live.follower.FrameReading``), never importing it; ``evidence`` cuts a read's crops with the
+# base alone. Training stands apart: nothing imports it.
+STAGES = ("base", "proposals", "corner_reads", "merging", "second_look")
+ABOVE_THE_STAGES = {"detector", "draw", "evidence", "layouts", "live"}
+VISION = "companion.vision"
+
+
+def _vision_part(module: str) -> str:
+    """The stage, or the module above the stages, that a module of ``companion.vision`` is in
+    ("" for the package's face)."""
+    return module.removeprefix(VISION).lstrip(".").split(".")[0]
+
+
+def _vision_imports() -> list[tuple[str, str]]:
+    """(module, imported module) for each import between parts of ``companion.vision``,
+    training left out."""
+    return [
+        (module, target)
+        for module, targets in _graph().items()
+        if module.startswith(VISION + ".") and _vision_part(module) != "training"
+        for target in sorted(targets)
+        if target.startswith(VISION + ".") and _vision_part(target) != _vision_part(module)
+    ]
+
+
+def test_every_part_of_the_card_reader_is_a_stage_or_above_them() -> None:
+    parts = {_vision_part(m) for m in _graph() if m.startswith(VISION + ".")}
+    assert parts == {*STAGES, *ABOVE_THE_STAGES, "training"}
+
+
+def test_a_stage_imports_only_the_base_and_the_stages_before_it() -> None:
     wrong = [
         (module, target)
-        for module in sorted(reader)
-        for target in sorted(graph[module])
-        if target.startswith("companion.vision.layouts")
+        for module, target in _vision_imports()
+        if _vision_part(module) in STAGES
+        and (
+            _vision_part(target) not in STAGES
+            or STAGES.index(_vision_part(target)) > STAGES.index(_vision_part(module))
+        )
+    ]
+    assert wrong == []
+
+
+def test_another_stage_is_known_by_its_face_alone() -> None:
+    # ``from companion.vision.corner_reads import CornerRead``, never from its ``reads`` module:
+    # a stage's ``__init__`` names what the stages after it may use. The base is shared whole.
+    wrong = [
+        (module, target)
+        for module, target in _vision_imports()
+        if _vision_part(target) in STAGES[1:] and target != f"{VISION}.{_vision_part(target)}"
+    ]
+    assert wrong == []
+
+
+def test_the_layouts_and_the_live_path_know_the_detector_by_a_protocol() -> None:
+    # One way: the layout step and the live path read with the detector, which knows no table
+    # and no video; neither imports it, and no stage imports them.
+    wrong = [
+        (module, target)
+        for module, target in _vision_imports()
+        if (_vision_part(module) in {"layouts", "live"} and _vision_part(target) == "detector")
+        or (
+            _vision_part(module) in {*STAGES, "detector"}
+            and _vision_part(target) in {"layouts", "live"}
+        )
+    ]
+    assert wrong == []
+
+
+def test_a_reads_evidence_needs_only_the_base() -> None:
+    # The crops a doubt shows are cut from the photo by the quads ``Detections`` keeps: the
+    # app cuts them without the stages or a model.
+    wrong = [
+        (module, target)
+        for module, target in _vision_imports()
+        if _vision_part(module) == "evidence" and _vision_part(target) != "base"
+    ]
+    assert wrong == []
+    assert f"{VISION}.evidence" in _graph()
+
+
+def test_nothing_but_training_imports_training() -> None:
+    wrong = [
+        (module, target)
+        for module, targets in _graph().items()
+        if not module.startswith(f"{VISION}.training")
+        for target in targets
+        if target.startswith(f"{VISION}.training")
     ]
     assert wrong == []

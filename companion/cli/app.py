@@ -1,6 +1,9 @@
 """``companion app``: the table-side app in the browser, for this computer and phones nearby.
 
 companion app [--port 8550] [--host 0.0.0.0] [--data DIR] [--lang fr|en] [--webcam SOURCE]
+
+By default it listens on every interface: phones on the local network come in with the join
+code; ``--host 127.0.0.1`` keeps it to this computer.
 """
 
 from __future__ import annotations

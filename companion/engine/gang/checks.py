@@ -92,6 +92,13 @@ def _shared(table: Table, variant: Variant) -> Iterator[CompanionError]:
         if len(s.cards) != size:
             yield TableError("table.shared_size", hand=s.id, n=len(s.cards), want=size)
         seen.add(pair)
+    # Crack, "Circulaire": "à n joueurs il y a donc 2n mains": every two neighbours share one.
+    for i, name in enumerate(names):
+        after = names[(i + 1) % len(names)]
+        if len(names) > 2 and frozenset((name, after)) not in seen:
+            yield TableError(
+                "table.shared_missing", hand=f"{name}+{after}", n=len(names), hands=2 * len(names)
+            )
 
 
 def card_places(table: Table) -> dict[Phrase, tuple[Card, ...]]:

@@ -22,14 +22,14 @@ from companion.storage import GameLog
 from companion.ui.kit.banner import Banner
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
+    from companion.vision.detector import CardDetector
     from companion.vision.layouts.expect import Expect
-    from companion.vision.layouts.read import TableRead
-    from companion.vision.reader import CardReader
+    from companion.vision.layouts.read import GroupedCards
 
 __all__ = [
     "MAX_UPLOAD_BYTES",
-    "PhotoReader",
+    "LazyDetector",
     "Services",
     "Action",
     "pure",
@@ -40,7 +40,7 @@ __all__ = [
 MAX_UPLOAD_BYTES = 15 * 1024 * 1024  # a phone photo is 2-8 MB; more is not a table photo
 
 
-def _load_detector() -> CardReader:
+def _load_detector() -> CardDetector:
     # Imported here: the app must start, and typing must work, without the vision package.
     from companion.vision import CardDetector
 
@@ -62,17 +62,18 @@ def _warm_up_photo() -> np.ndarray:
     return image
 
 
-class PhotoReader:
-    """The card detector, loaded on first use or by ``preload``; ``unavailable`` says why it
-    cannot be."""
+class LazyDetector:
+    """The app's card detector, loaded on first use or by ``preload``; ``unavailable`` says why
+    it cannot be. ``detect`` and ``read_layout`` read a photo with it (None when it cannot)."""
 
-    def __init__(self, loader: Callable[[], CardReader] = _load_detector) -> None:
+    def __init__(self, loader: Callable[[], CardDetector] = _load_detector) -> None:
         self._loader = loader
-        self._detector: CardReader | None = None
+        self._detector: CardDetector | None = None
         self._lock = threading.Lock()  # the preload and a first photo must not load it twice
         self.unavailable: Banner | None = None  # why, in the reader's words
 
-    def detector(self) -> CardReader | None:
+    def loaded(self) -> CardDetector | None:
+        """The detector, loaded now if it was not yet; None when it cannot be."""
         with self._lock:
             if self._detector is None and self.unavailable is None:
                 try:
@@ -87,7 +88,7 @@ class PhotoReader:
 
     def warm_up(self) -> None:
         """Load the detector and read one drawn table with it (the slow first run)."""
-        detector = self.detector()
+        detector = self.loaded()
         if detector is not None:
             from companion.vision.layouts.expect import Expect
             from companion.vision.layouts.read import read_layout
@@ -100,18 +101,18 @@ class PhotoReader:
         thread.start()
         return thread
 
-    def read(self, image: np.ndarray) -> Detections | None:
+    def detect(self, image: np.ndarray) -> Detections | None:
         """The cards the detector reads on ``image``, or None when it is unavailable."""
-        detector = self.detector()
+        detector = self.loaded()
         return None if detector is None else detector.detect(image)
 
-    def read_table(
+    def read_layout(
         self, image: np.ndarray, expect: Expect | None = None, decks: int = 1
-    ) -> TableRead | None:
+    ) -> GroupedCards | None:
         """The cards read on a table photo and their grouping, told the table's layout
         ``expect`` and its ``decks`` (``layouts.read``), or None when the reader is
         unavailable."""
-        detector = self.detector()
+        detector = self.loaded()
         if detector is None:
             return None
         from companion.vision.layouts.read import read_layout  # loaded with the reader
@@ -121,12 +122,12 @@ class PhotoReader:
 
 @dataclass
 class Services:
-    """What the app is given at start: the game log, its data folder, the card reader, and
+    """What the app is given at start: the game log, its data folder, the card detector, and
     the webcam its live preview opens (``camera.Camera.open``)."""
 
     log: GameLog
     data_dir: Path
-    reader: PhotoReader = field(default_factory=PhotoReader)
+    detector: LazyDetector = field(default_factory=LazyDetector)
     webcam: int | str = 0
 
 
@@ -151,6 +152,6 @@ def decode_upload(data: bytes, name: str = "upload") -> np.ndarray:
         limit = MAX_UPLOAD_BYTES // 2**20
         raise ImageDecodeError(name, phrase("image.too_large", limit=limit))
     # Here, not at the top: the app starts without the vision package (it loads with a photo).
-    from companion.vision.image import decode_image
+    from companion.vision.base.image import decode_image
 
     return decode_image(data, name)

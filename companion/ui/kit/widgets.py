@@ -27,6 +27,7 @@ __all__ = [
     "suit_colours",
     "banner_view",
     "section",
+    "panel",
 ]
 
 S = TypeVar("S")
@@ -135,6 +136,11 @@ def section(key: str, title: str, *controls: ft.Control | None) -> ft.Control:
         spacing=6,
         key=key,
     )
+
+
+def panel(key: str, content: ft.Control, colour: str) -> ft.Control:
+    """A block set apart by its tint (a question asked, the doubts, the problems)."""
+    return ft.Container(key=key, content=content, padding=8, bgcolor=colour, border_radius=8)
 
 
 def dropdown(

@@ -50,5 +50,12 @@ class NightHost(Page, Protocol):
 
     def without_night(self) -> Self: ...
 
+    @property
+    def closing_night(self) -> bool:
+        """ "Close the night" was tapped: the screen asks whether to, before it does."""
+        ...
+
+    def with_closing_night(self, asked: bool) -> Self: ...
+
 
 H = TypeVar("H", bound=NightHost)

@@ -16,6 +16,7 @@ from flet.components.hooks.use_ref import MutableRef
 
 from companion.ui.kit.fonts import FAMILY, font_urls
 from companion.ui.kit.services import Services
+from companion.ui.shell.banner_time import use_banner_time
 from companion.ui.shell.dispatch import dispatcher
 from companion.ui.shell.exports import downloader
 from companion.ui.shell.navigation import initial_state
@@ -55,6 +56,7 @@ def CompanionApp(services: Services, uploads: UploadFolder, lang: str) -> ft.Con
 
     picker = use_photo_picker(services, uploads, dispatch, now)
     use_settings(state, set_state)
+    use_banner_time(state, set_state)
     use_replay_job(state, services, dispatch, now)
     download = downloader(picker, services, dispatch, now)
     webcam = WebcamPanel(services, dispatch, state)
@@ -77,7 +79,7 @@ def make_main(
     """The per-visitor entry point that Flet calls with each new page."""
 
     # The card models load while the app waits for its first visitor, not on the first photo.
-    services.reader.preload()
+    services.detector.preload()
 
     def main(page: ft.Page) -> None:
         page.title = "Companion"

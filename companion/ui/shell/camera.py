@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
-from companion.ui.kit.services import PhotoReader
+from companion.ui.kit.services import LazyDetector
 
 if TYPE_CHECKING:
     from companion.vision import Detections
     from companion.vision.layouts.expect import Expect
-    from companion.vision.layouts.read import TableRead
-    from companion.vision.live import LiveReader
+    from companion.vision.layouts.read import GroupedCards
+    from companion.vision.live import CardFollower
 
-__all__ = ["Camera", "FusedReader", "LiveRead", "encode_jpeg"]
+__all__ = ["Camera", "FusedDetector", "LazyFollower", "encode_jpeg"]
 
 PREVIEW_WIDTH = 640  # preview frames are shrunk to this width before going to the browser
 
@@ -38,7 +38,8 @@ class Camera:
             return None
         return cls(capture, loop=isinstance(source, str) and Path(source).is_file())
 
-    def read(self) -> np.ndarray | None:
+    def frame(self) -> np.ndarray | None:
+        """The camera's next frame (BGR), or None when it gives none."""
         ok, frame = self._capture.read()
         if not ok and self._loop:
             self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
@@ -62,52 +63,54 @@ def encode_jpeg(frame: np.ndarray, width: int | None = PREVIEW_WIDTH, quality: i
     return data.tobytes()
 
 
-class LiveRead:
-    """The webcam's frames read one after the other on the app's card reader, fused over the
-    recent frames (``companion.vision.live``): each card is shown as sure once read the same
-    way in several frames. Made before the vision package is loaded; it loads on first read."""
+class LazyFollower:
+    """The webcam's frames followed one after the other with the app's card detector, their
+    reads fused over the recent frames (``companion.vision.live``): each card is shown as sure
+    once read the same way in several frames. Made before the vision package is loaded; it
+    loads on the first frame."""
 
-    def __init__(self, reader: PhotoReader) -> None:
-        self._reader = reader
-        self._live: LiveReader | None = None
+    def __init__(self, detector: LazyDetector) -> None:
+        self._detector = detector
+        self._live: CardFollower | None = None
 
-    def read(self, frame: np.ndarray) -> Detections | None:
-        """The fused read after this frame, or None when the reader is unavailable."""
+    def follow(self, frame: np.ndarray) -> Detections | None:
+        """The fused read after this frame, or None when the detector is unavailable."""
         if self._live is None:
-            detector = self._reader.detector()
+            detector = self._detector.loaded()
             if detector is None:
                 return None
-            from companion.vision.live import LiveReader
+            from companion.vision.live import CardFollower
 
-            self._live = LiveReader(detector)
-        return self._live.read(frame)
+            self._live = CardFollower(detector)
+        return self._live.follow(frame)
 
     def fused(self) -> Detections | None:
         """The fused read of the frames so far (None before any was read)."""
         return None if self._live is None else self._live.fused()
 
 
-class FusedReader(PhotoReader):
-    """A card reader whose read of the captured frame is the webcam's fused read: a capture
-    keeps what the recent frames agreed on, not one frame's read. Given the app's reader, it
-    adds the card faces seen on the captured frame where no fused card lies (``unread``)."""
+class FusedDetector(LazyDetector):
+    """The app's detector for a captured frame: its read is the webcam's fused read, as a
+    capture keeps what the recent frames agreed on, not one frame's read. Given the app's
+    detector, it adds the card faces seen on the captured frame where no fused card lies
+    (``unread``)."""
 
-    def __init__(self, fused: Detections, reader: PhotoReader | None = None) -> None:
+    def __init__(self, fused: Detections, detector: LazyDetector | None = None) -> None:
         super().__init__()
         self._fused = fused
-        self._reader = reader
+        self._app = detector
 
-    def read(self, image: np.ndarray) -> Detections:
-        detector = None if self._reader is None else self._reader.detector()
+    def detect(self, image: np.ndarray) -> Detections:
+        detector = None if self._app is None else self._app.loaded()
         if detector is None:
             return self._fused
         return detector.with_unread(image, self._fused)
 
-    def read_table(
+    def read_layout(
         self, image: np.ndarray, expect: Expect | None = None, decks: int = 1
-    ) -> TableRead:
-        # The live reader already read the frames with the table's decks; a layout that
+    ) -> GroupedCards:
+        # The live path already read the frames with the table's decks; a layout that
         # does not fit is then reported by the grouping.
         from companion.vision.layouts.read import grouped  # loaded with the fused read
 
-        return grouped(self.read(image), expect)
+        return grouped(self.detect(image), expect)

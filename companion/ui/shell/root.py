@@ -27,6 +27,8 @@ from companion.ui.spit.view import spit_view
 __all__ = ["PageParts", "bug_view", "nav_bar", "root_view", "screen_view"]
 
 
+BANNER_ROOM = 140  # the tallest banner (four lines at phone width) and its margin
+
 _ICONS = {
     "showdown": ft.Icons.STYLE,
     "night": ft.Icons.NIGHTLIFE,
@@ -118,8 +120,13 @@ def root_view(
         shown,
         key="screen-replay" if state.replay else f"screen-{state.screen}",
     )
+    # While a banner is shown, the page's foot can be scrolled clear of it: the last button
+    # ("New table") is then above the banner, never under it. At the end: nothing moves.
+    room = None if state.banner is None else ft.Container(height=BANNER_ROOM, key="banner-room")
     body = ft.Container(
-        ft.Column([top, screen], spacing=10, scroll=ft.ScrollMode.AUTO),
+        ft.Column(
+            [c for c in (top, screen, room) if c is not None], spacing=10, scroll=ft.ScrollMode.AUTO
+        ),
         expand=True,
         padding=12,
     )

@@ -10,6 +10,11 @@ so that guessing eight digits is hopeless, however many addresses the guesses co
 Requests sent by another site's page (an ``Origin`` other than the app's own address, or a
 ``Sec-Fetch-Site: cross-site`` subrequest) are refused, websockets included: a page open in
 the host's browser could otherwise drive the app and read the game log.
+
+What a guest can make the app keep is bounded per client address (an IPv6 client by its /64
+network: one device may take many addresses there): join sessions (a new one replaces the
+client's oldest past ``SESSIONS_PER_CLIENT``; past ``MAX_SESSIONS`` in all new joins wait, and
+no one else's session is ever dropped), and the pages that left (``LeftPages``).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import collections
 import html
 import ipaddress
+import logging
 import os
 import secrets
 import shutil
@@ -28,13 +34,21 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from companion.messages import text
 from companion.storage import GameLog
-from companion.ui.kit.services import MAX_UPLOAD_BYTES, PhotoReader, Services
+from companion.ui.kit.services import MAX_UPLOAD_BYTES, LazyDetector, Services
 
 __all__ = [
     "MAX_HEADER_BYTES",
     "MAX_CONNECTIONS",
+    "MAX_SESSIONS",
+    "SESSIONS_PER_CLIENT",
+    "LEFT_PAGE_S",
+    "LEFT_PER_CLIENT",
+    "LEFT_PAGES",
+    "client_of",
     "JoinGate",
+    "LeftPages",
     "build_asgi",
     "fresh_upload_folder",
     "lan_address",
@@ -49,11 +63,21 @@ LOCKOUT_S = 300.0
 GLOBAL_TRIES = 20  # wrong codes from all addresses within GLOBAL_WINDOW_S, then all wait
 GLOBAL_WINDOW_S = 600.0
 SESSION_S = 24 * 3600.0  # a session lasts a day: a game night, and the morning after
-MAX_SESSIONS = 1000
+MAX_SESSIONS = 1000  # join sessions in all; past it, new joins wait (no one is logged out)
+SESSIONS_PER_CLIENT = 8  # a phone's browsers and reloads; a ninth join replaces its oldest
+# A page that left (a phone locked, a tab reloaded) keeps its state for Flet to resume it this
+# long, at most LEFT_PER_CLIENT per client address and LEFT_PAGES in all (newest kept): each
+# holds a whole screen (about 0.2 MB), and a client opening and leaving pages in a loop grew the
+# app by 0.9 GB in minutes with Flet's own hour.
+LEFT_PAGE_S = 600
+LEFT_PER_CLIENT = 4
+LEFT_PAGES = 200
 HIDDEN_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 UPLOAD_PATH = "/upload"
 MAX_HEADER_BYTES = 64 * 1024  # a request's line and headers; a browser's are a few KiB
 MAX_CONNECTIONS = 200  # open at once (each phone keeps one websocket); past it, 503
+
+logger = logging.getLogger(__name__)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -88,6 +112,20 @@ def _is_loopback(host: str | None) -> bool:
         return host is not None and ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def client_of(host: str) -> str:
+    """The client an address belongs to: an IPv4 address itself, an IPv6 one by its /64
+    network (a device there may take any address of it)."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{address}/64", strict=False))
+    return str(address)
 
 
 def _headers(scope: Scope) -> dict[bytes, str]:
@@ -147,6 +185,55 @@ _FORM = """<!doctype html><html lang="fr"><meta name="viewport" content="width=d
 <p style="color:#b00">{error}</p></body></html>"""
 
 
+def _flet_pages() -> MutableMapping[str, Any]:
+    """Flet's registry of page sessions, by its own key (flet-web, pinned in pyproject: it
+    offers no public listing; ``tests/ui/shell/test_server_sessions.py`` fails if it moves)."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    pages: MutableMapping[str, Any] = vars(app_manager)["_FletAppManager__sessions"]
+    return pages
+
+
+async def _delete_flet_page(key: str) -> None:
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    await app_manager.delete_session(key)
+
+
+@dataclass
+class LeftPages:
+    """The page sessions Flet keeps after their page left, bounded: at most ``per_client`` per
+    client address and ``most`` in all, the newest kept (Flet itself forgets them after
+    ``LEFT_PAGE_S``). Pages still connected are never touched."""
+
+    per_client: int = LEFT_PER_CLIENT
+    most: int = LEFT_PAGES
+    pages: Callable[[], MutableMapping[str, Any]] = _flet_pages
+    delete: Callable[[str], Awaitable[None]] = _delete_flet_page
+
+    def left(self) -> list[tuple[str, Any]]:
+        """(key, session) of the pages that left, newest first."""
+        gone = [
+            (key, page)
+            for key, page in list(self.pages().items())
+            if page.connection is None and page.expires_at is not None
+        ]
+        return sorted(gone, key=lambda item: item[1].expires_at, reverse=True)
+
+    async def prune(self) -> int:
+        """Forget the pages past the bounds; how many were forgotten."""
+        kept: collections.Counter[str] = collections.Counter()
+        doomed = []
+        for n, (key, page) in enumerate(self.left()):
+            client = client_of(str(page.page.client_ip or "?"))
+            kept[client] += 1
+            if kept[client] > self.per_client or n >= self.most:
+                doomed.append(key)
+        for key in doomed:
+            await self.delete(key)
+        return len(doomed)
+
+
 @dataclass
 class JoinGate:
     """ASGI middleware: same-origin only; loopback passes, others need the code or the token
@@ -160,7 +247,9 @@ class JoinGate:
     max_upload: int = MAX_UPLOAD_BYTES
     written: Callable[[str], None] | None = None
     clock: Callable[[], float] = time.monotonic
+    pages: LeftPages | None = None  # the app's pages that left, bounded after each one leaves
     sessions: dict[str, float] = field(default_factory=dict)  # cookie -> expiry
+    owners: dict[str, str] = field(default_factory=dict)  # cookie -> client (``client_of``)
     failures: dict[str, tuple[int, float]] = field(default_factory=dict)
     recent_failures: collections.deque[float] = field(default_factory=collections.deque)
 
@@ -174,18 +263,28 @@ class JoinGate:
                 expiry = self.sessions.get(value)
                 if expiry is not None and self.clock() < expiry:
                     return True
-                self.sessions.pop(value, None)
+                self._drop(value)
         return False
 
-    def _new_session(self) -> str:
+    def _drop(self, token: str) -> None:
+        self.sessions.pop(token, None)
+        self.owners.pop(token, None)
+
+    def _new_session(self, client: str) -> str | None:
+        """A new session for ``client``, replacing its own oldest past ``SESSIONS_PER_CLIENT``;
+        None when ``MAX_SESSIONS`` are held by others (never anyone else's dropped)."""
         now = self.clock()
         for token, expiry in list(self.sessions.items()):
             if expiry <= now:
-                del self.sessions[token]
-        while len(self.sessions) >= MAX_SESSIONS:
-            del self.sessions[min(self.sessions, key=self.sessions.__getitem__)]
+                self._drop(token)
+        own = [token for token, owner in self.owners.items() if owner == client]
+        if len(own) >= SESSIONS_PER_CLIENT:
+            self._drop(min(own, key=self.sessions.__getitem__))
+        elif len(self.sessions) >= MAX_SESSIONS:
+            return None
         token = secrets.token_urlsafe(24)
         self.sessions[token] = now + SESSION_S
+        self.owners[token] = client
         return token
 
     def _locked(self, host: str) -> bool:
@@ -245,7 +344,13 @@ class JoinGate:
         given = parse_qs(query).get("join", [""])[0].strip()
         if given and self._matches(given.encode("utf-8", "replace"), key):
             self.failures.pop(key, None)
-            cookie = f"{COOKIE}={self._new_session()}; Path=/; HttpOnly; SameSite=Strict"
+            session = self._new_session(client_of(key))
+            if session is None:
+                words = f"{text('server.full', 'fr')} / {text('server.full', 'en')}"
+                body = _FORM.format(error=html.escape(words)).encode()
+                await _respond(send, 503, body, [(b"content-type", b"text/html; charset=utf-8")])
+                return
+            cookie = f"{COOKIE}={session}; Path=/; HttpOnly; SameSite=Strict"
             cookie += f"; Max-Age={int(SESSION_S)}"
             await _respond(send, 303, b"", [(b"location", b"/"), (b"set-cookie", cookie.encode())])
             return
@@ -285,7 +390,10 @@ class JoinGate:
                 ] + _NO_FRAMES
             await send(message)
 
-        upload = scope["type"] == "http" and scope.get("path") == UPLOAD_PATH
+        if scope["type"] == "websocket":
+            await self._page(scope, receive, send)
+            return
+        upload = scope.get("path") == UPLOAD_PATH
         if upload:
             declared = _headers(scope).get(b"content-length", "")
             if declared.isdigit() and int(declared) > self.max_upload:
@@ -296,6 +404,33 @@ class JoinGate:
         finally:
             if upload and (not status or _wrote_partial(status[0])):
                 self._remove_partial(scope)
+
+    async def _page(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A page's websocket. A page that leaves while it is being sent (a phone locked or
+        reloaded mid-load) is one quiet line, never a traceback: the app's sends after it are
+        dropped, so the app sees the page leave as any other (Flet's send loop raised, which
+        also kept that page's session forever). Once a page has left, the pages that left
+        are pruned (``LeftPages``)."""
+        gone: list[str] = []
+
+        async def send_while_there(message: Message) -> None:
+            if gone:
+                return
+            try:
+                await send(message)
+            except OSError as error:  # uvicorn's ClientDisconnected: the page went away
+                gone.append(type(error).__name__)
+
+        try:
+            await self.app(scope, receive, send_while_there)
+        finally:
+            if gone:
+                client = scope.get("client")
+                logger.info(
+                    "a page left while it was being sent (%s)", client[0] if client else "?"
+                )
+            if self.pages is not None:
+                await self.pages.prune()
 
     def _remove_partial(self, scope: Scope) -> None:
         if self.upload_dir is None:
@@ -341,7 +476,8 @@ _DROPPED = (b"access-control-", b"cross-origin-embedder-policy")
 
 # No other site may show the app in a frame of its own (a click there would be a click here);
 # the page loads scripts from this server only: nothing it asks for leaves the LAN (the web
-# client would fetch an animation runtime the app never uses from a CDN).
+# client's try at a CDN is stopped in the page itself, ``shell/no_cdn.py``; this refuses any
+# other).
 _NO_FRAMES = [
     (b"x-frame-options", b"DENY"),
     (
@@ -369,7 +505,7 @@ def build_asgi(
     data_dir: Path,
     code: str,
     lang: str = "fr",
-    reader: PhotoReader | None = None,
+    detector: LazyDetector | None = None,
     token: str | None = None,
     secret_key: str | None = None,
     webcam: int | str = 0,
@@ -380,19 +516,27 @@ def build_asgi(
     import flet_web.fastapi as flet_fastapi
 
     # Flet reads these from the environment over its arguments; left set, they could send
-    # uploads outside the data folder or lift the size limit.
-    for name in ("FLET_UPLOAD_DIR", "FLET_ASSETS_DIR", "FLET_MAX_UPLOAD_SIZE", "FLET_SECRET_KEY"):
+    # uploads outside the data folder, lift the size limit or keep left pages an hour.
+    for name in (
+        "FLET_UPLOAD_DIR",
+        "FLET_ASSETS_DIR",
+        "FLET_MAX_UPLOAD_SIZE",
+        "FLET_SECRET_KEY",
+        "FLET_SESSION_TIMEOUT",
+    ):
         os.environ.pop(name, None)
 
     from companion.ui.kit.fonts import assets_dir
     from companion.ui.shell.app import UPLOAD_FOLDER, make_main
+    from companion.ui.shell.no_cdn import NoCdnPage
     from companion.ui.shell.uploads import UploadFolder
 
     # Leftovers of a killed run are never read: uploads are consumed within one session.
     uploads = UploadFolder(fresh_upload_folder(data_dir, UPLOAD_FOLDER))
-    services = Services(log, data_dir, reader or PhotoReader(), webcam)
+    services = Services(log, data_dir, detector or LazyDetector(), webcam)
     flet_app = flet_fastapi.app(
         make_main(services, uploads, lang),
+        session_timeout_seconds=LEFT_PAGE_S,
         no_cdn=True,
         assets_dir=assets_dir(),  # the app's font (ui/fonts.py)
         upload_dir=str(uploads.path),
@@ -405,4 +549,12 @@ def build_asgi(
     flet_app.router.routes = [
         route for route in flet_app.router.routes if getattr(route, "path", "") not in HIDDEN_PATHS
     ]
-    return JoinGate(flet_app, code, token=token, upload_dir=uploads.path, written=uploads.written)
+    page = NoCdnPage(flet_app)  # the web client's try at a CDN stopped in the page itself
+    return JoinGate(
+        page,
+        code,
+        token=token,
+        upload_dir=uploads.path,
+        written=uploads.written,
+        pages=LeftPages(),
+    )

@@ -25,6 +25,11 @@ class ShowdownHost(Page, Protocol):
 
     def with_presets(self, presets: tuple[Preset, ...]) -> Self: ...
 
+    def with_next_night(self, services: Services) -> Self:
+        """The group's next night started, once theirs is over (the Game night screen's:
+        the same players, the table's variant and rules, the group's seats carried)."""
+        ...
+
     def with_night_read(self, services: Services, status: NightStatus) -> Self:
         """The night as the log has it now, once a heist of it was saved (the Game night
         screen's reading: its heists, games and photos)."""

@@ -28,12 +28,12 @@ def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action[H]:
 
     try:
         image = decode_upload(data, name)
-        read = services.reader.read(image)
+        read = services.detector.detect(image)
         photo = None if read is None else read_spit(read, name)
     except CompanionError as error:
         banner = Banner.of_error(error)
         return lambda state, _services: state.with_banner(banner)
-    return _show(photo, services.reader.unavailable)
+    return _show(photo, services.detector.unavailable)
 
 
 def load_spit_photo(data: bytes, name: str = "photo") -> Action[H]:

@@ -149,7 +149,14 @@ class SpitScreen:
     # -- setup ----------------------------------------------------------------------------
 
     def with_variant(self, variant: str) -> SpitScreen:
-        return replace(self, variant=variant if variant in VARIANTS else self.variant)
+        """Other rules for the table. Between Spit and Speed the position means other things
+        (stocks or a hand, spit cards or a draw pile): it is cleared with its dispute and
+        ruling, the match's tally kept; between two Spit rules it is ruled again as it is."""
+        if variant not in VARIANTS or variant == self.variant:
+            return self
+        if VARIANTS[variant].speed != VARIANTS[self.variant].speed:
+            return replace(self.cleared(), variant=variant)
+        return replace(self, variant=variant)
 
     def with_pile_text(self, pile: int, text: str) -> SpitScreen:
         tokens = _tokens(text)

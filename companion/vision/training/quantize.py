@@ -44,7 +44,7 @@ def calibration_crops(path: Path, count: int, index_only: bool, seed: int = 0) -
 def calibration_frames(path: Path, count: int, seed: int = 0) -> list[np.ndarray]:
     """``count`` of the outline model's training frames (drawn among the arrays in name
     order), padded as the model reads them, one batch each (their sizes differ)."""
-    from companion.vision.outlines import padded
+    from companion.vision.proposals.outlines import padded
 
     data = np.load(path)  # only the frames drawn are read
     names = sorted(k for k in data.files if k.startswith("image_"))

@@ -103,4 +103,5 @@ def test_closing_the_night_clears_its_cribbage_games(services: Services) -> None
     _section(session)
     assert session.state.night_cribbage
     session.tap("close-night")
+    session.tap("close-night-yes")
     assert session.state.night is None and session.state.night_cribbage == ()

@@ -245,13 +245,13 @@ def test_leftovers_are_removed_but_links_inside_are_not_followed(tmp_path: Path)
 @pytest.fixture(scope="module")
 def flet_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
     from companion.storage import SqliteGameLog
-    from companion.ui.kit.services import PhotoReader
+    from companion.ui.kit.services import LazyDetector
     from companion.ui.shell.server import build_asgi
     from tests.ui.conftest import no_model
 
     data = tmp_path_factory.mktemp("data")
     log = SqliteGameLog.in_folder(data)
-    app = build_asgi(log, data, CODE, reader=PhotoReader(no_model), secret_key=SECRET)
+    app = build_asgi(log, data, CODE, detector=LazyDetector(no_model), secret_key=SECRET)
     with serving(app) as p:
         yield p, data / "uploads"
     log.close()

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 from companion.storage import SqliteGameLog
-from companion.ui.kit.services import MAX_UPLOAD_BYTES, PhotoReader
+from companion.ui.kit.services import MAX_UPLOAD_BYTES, LazyDetector
 from companion.ui.shell.server import JoinGate, build_asgi
 from companion.ui.shell.uploads import UploadFolder
 from tests.ui.conftest import no_model
@@ -36,7 +36,7 @@ def test_a_waiting_page_is_told_its_upload_from_another_thread(tmp_path: Path) -
 
 def test_the_gate_tells_each_upload_written_whole_and_no_refused_one(tmp_path: Path) -> None:
     log = SqliteGameLog.in_folder(tmp_path)
-    gate = build_asgi(log, tmp_path, CODE, reader=PhotoReader(no_model), secret_key=SECRET)
+    gate = build_asgi(log, tmp_path, CODE, detector=LazyDetector(no_model), secret_key=SECRET)
     assert isinstance(gate, JoinGate) and gate.written is not None
     told: list[str] = []
     gate.written = told.append

@@ -11,12 +11,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from companion.engine.cards import Card
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
 
-__all__ = ["Spot", "PhotoRead", "Point", "Quad", "small_width", "hull"]
+__all__ = [
+    "Spot",
+    "ShownPhoto",
+    "Point",
+    "Quad",
+    "small_width",
+    "hull",
+    "not_a_table",
+    "SURE_SHARE",
+    "PAPER_PAGE",
+]
 
 Point = tuple[float, float]
 Quad = tuple[Point, Point, Point, Point]
@@ -46,7 +58,7 @@ class Spot:
 
 
 @dataclass(frozen=True)
-class PhotoRead:
+class ShownPhoto:
     """The photo as shown (a small JPEG, ``width`` x ``height``), its cards' outlines, the
     outlines of the card faces seen where no card was read (``unread``, shown pixels), and the
     cards' width in the original photo's pixels when they are too small there to be read
@@ -74,33 +86,33 @@ class PhotoRead:
             key=lambda i: (self.spots[i].centre[0] - x) ** 2 + (self.spots[i].centre[1] - y) ** 2,
         )
 
-    def _moved(self, change: dict[tuple[int, int], tuple[int, int] | None]) -> PhotoRead:
+    def _moved(self, change: dict[tuple[int, int], tuple[int, int] | None]) -> ShownPhoto:
         spots = tuple(
             replace(s, at=change[s.at]) if s.at is not None and s.at in change else s
             for s in self.spots
         )
         return replace(self, spots=spots)
 
-    def removed(self, place: int, index: int, size: int) -> PhotoRead:
+    def removed(self, place: int, index: int, size: int) -> ShownPhoto:
         """The card at (place, index) taken off a place of ``size`` cards: those after it
         move up one."""
         change: dict[tuple[int, int], tuple[int, int] | None] = {(place, index): None}
         change |= {(place, i): (place, i - 1) for i in range(index + 1, size)}
         return self._moved(change)
 
-    def moved(self, place: int, index: int, size: int, to: int, to_size: int) -> PhotoRead:
+    def moved(self, place: int, index: int, size: int, to: int, to_size: int) -> ShownPhoto:
         """The card at (place, index) moved to the end of place ``to`` (``to_size`` cards)."""
         change: dict[tuple[int, int], tuple[int, int] | None] = {(place, index): (to, to_size)}
         change |= {(place, i): (place, i - 1) for i in range(index + 1, size)}
         return self._moved(change)
 
-    def retyped(self, place: int, size: int) -> PhotoRead:
+    def retyped(self, place: int, size: int) -> ShownPhoto:
         """A place's cards typed again, ``size`` of them: outlines past the end are let go."""
         gone = [s.at for s in self.spots if s.at and s.at[0] == place and s.at[1] >= size]
         change: dict[tuple[int, int], tuple[int, int] | None] = dict.fromkeys(gone)
         return self._moved(change)
 
-    def renumbered(self, places: dict[int, int | None]) -> PhotoRead:
+    def renumbered(self, places: dict[int, int | None]) -> ShownPhoto:
         """Places given new numbers (a player sitting out, hands swapped); None: let go."""
         change: dict[tuple[int, int], tuple[int, int] | None] = {}
         for s in self.spots:
@@ -147,3 +159,26 @@ def small_width(read: Detections | None) -> int | None:
         return None
     width = read.card_width()
     return None if width is None else round(width)
+
+
+# A photo whose reads are mostly doubted (under this share sure) on a frame mostly paper
+# is a page, not a table: measured in docs/journal.md (#51).
+SURE_SHARE = 0.5
+PAPER_PAGE = 0.4
+
+
+def not_a_table(read: Detections, paper: float) -> str | None:
+    """Why a photo is not of a table, as the reader reports it (a message key), or None.
+
+    ``paper``: the share of the frame as white as card paper (``vision.paper.paper_share``).
+    A table's photo shows cards read surely, most of them, on a table: a fifth of the frame is
+    paper at most. A screenshot of the app or a photo of a page is mostly paper, and its
+    chips, text and small photos are read as cards the reader doubts: both must hold, so
+    that a table read badly is still shown, its doubts listed. A photo with no card read and
+    no card face seen holds no card at all; faces seen and none read (an odd deck) are shown
+    for the players to type.
+    """
+    if len(read) == 0:
+        return None if len(read.unread) else "photo.no_cards"
+    sure = float(np.mean(~read.check))
+    return "photo.not_a_table" if sure < SURE_SHARE and paper > PAPER_PAGE else None

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.machine import describe_cpu
+from companion.bench.cpu import describe_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = [r + s for s in "shdc" for r in "23456789TJQKA"]

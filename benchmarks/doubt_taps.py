@@ -42,8 +42,8 @@ from typing import Any
 
 import cv2
 
+from companion.bench.cpu import describe_cpu
 from companion.engine.cards import parse_card
-from companion.machine import describe_cpu
 from tests.e2e import browser
 
 SWIPE = 700  # page pixels a swipe moves, at most one screen

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
-from companion.machine import describe_cpu  # noqa: E402
+from companion.bench.cpu import describe_cpu  # noqa: E402
 from tests.formats.fuzzing import check_clean, documents  # noqa: E402
 from tests.storage.fuzzing import check_log, row  # noqa: E402
 

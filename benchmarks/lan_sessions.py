@@ -36,7 +36,7 @@ from websockets.sync.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.machine import describe_cpu  # noqa: E402
+from companion.bench.cpu import describe_cpu  # noqa: E402
 
 REGISTER = b"\x00" + msgpack.packb(
     [1, {"session_id": None, "page_name": "", "page": {"route": "/", "width": 390, "height": 844}}]

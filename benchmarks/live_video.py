@@ -28,7 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.machine import describe_cpu
+from companion.bench.cpu import describe_cpu
 from companion.vision import CardDetector
 from companion.vision.live import CardFollower
 from companion.vision.training.render import Placement, render_table

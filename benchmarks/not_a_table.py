@@ -1,4 +1,4 @@
-"""How the "not a table" test (``companion.ui.photo.read.not_a_table``) decides on real images:
+"""How the "not a table" test (``companion.ui.kit.photo.read.not_a_table``) decides on real images:
 screenshots of the app, the fixtures' table photos, real table photos at several sizes and real
 phone photos of single cards. Per group: how many are refused, and the two measures it goes by
 (the share of reads the reader is sure of, the share of the frame that is card paper).
@@ -20,8 +20,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.ui.photo.read import not_a_table
-from companion.ui.services import LazyDetector
+from companion.ui.kit.photo.read import not_a_table
+from companion.ui.kit.services import LazyDetector
 from companion.vision.base.paper import paper_share
 from companion.vision.layouts.expect import Expect
 from tests.helpers import FIXTURES, ROOT

@@ -165,8 +165,8 @@ def _served(data: Path) -> Iterator[tuple[str, Clock]]:
 
     from companion.cli.app import server_config
     from companion.storage import SqliteGameLog
-    from companion.ui.server import build_asgi, new_join_code
-    from companion.ui.services import LazyDetector
+    from companion.ui.kit.services import LazyDetector
+    from companion.ui.shell.server import build_asgi, new_join_code
     from tests.e2e.browser import free_port
 
     log = SqliteGameLog.in_folder(data)

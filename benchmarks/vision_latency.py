@@ -38,7 +38,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.machine import describe_cpu
+from companion.bench.cpu import describe_cpu
 from companion.vision import CardDetector, Detections
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.read import read_layout

@@ -22,7 +22,7 @@ from companion.engine.gang.replay.odds import (
     street_error,
     token_hands,
 )
-from companion.engine.gang.replay.types import StoodStreet
+from companion.engine.gang.replay.records import StoodStreet
 from companion.engine.gang.replay.words import (
     best_tokens_text,
     method_text,

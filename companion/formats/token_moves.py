@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.gang.replay.odds import token_hands
-from companion.engine.gang.replay.types import Street
+from companion.engine.gang.replay.records import Street
 from companion.engine.gang.showdown import form_hands
 from companion.engine.gang.table import Table
 from companion.engine.gang.tokens import MoveKind, StreetTokens, TokenMove, check_moves

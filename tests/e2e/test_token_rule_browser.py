@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion.storage import SqliteGameLog
-from companion.ui.text import t, variant_name
+from companion.ui.kit.text import t, variant_name
 from tests.e2e import browser
 from tests.e2e.test_seats_browser import give_tokens
 

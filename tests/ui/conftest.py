@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import ModelLoadError
 from companion.storage import SqliteGameLog
-from companion.ui.services import LazyDetector, Services
+from companion.ui.kit.services import LazyDetector, Services
 
 
 def no_model() -> object:

@@ -10,14 +10,14 @@ import httpx
 import pytest
 
 from companion.storage import SqliteGameLog
-from companion.ui import fonts
-from companion.ui.fonts import FAMILY, font_file, font_urls
-from companion.ui.server import build_asgi
-from companion.ui.services import Services
+from companion.ui.kit import fonts
+from companion.ui.kit.fonts import FAMILY, font_file, font_urls
+from companion.ui.kit.services import Services
+from companion.ui.kit.widgets import FOUR_COLOURS, TWO_COLOURS, card_chip, suit_colours
+from companion.ui.shell.server import build_asgi
 from companion.ui.shell.settings import with_settings
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.state import ShowdownState
-from companion.ui.widgets import FOUR_COLOURS, TWO_COLOURS, card_chip, suit_colours
 from tests.ui.glyphs import characters
 from tests.ui.screens import Session, find
 

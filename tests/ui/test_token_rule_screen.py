@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.state import ShowdownState
 from tests.ui.screens import Session, find, texts

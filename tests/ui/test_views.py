@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
 from companion.ui.shell.root import bug_view
 from companion.ui.shell.state import SCREENS, AppState
 from companion.ui.showdown.state import RIVER, ShowdownState

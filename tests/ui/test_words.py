@@ -21,10 +21,10 @@ from companion.engine.gang.ranking import Ranking, Straights, TableRules
 from companion.engine.gang.variants import VARIANTS
 from companion.engine.spit import VARIANTS as SPIT_VARIANTS
 from companion.messages import en, fr
-from companion.ui.fonts import FAMILY, font_file
+from companion.ui.kit.fonts import FAMILY, font_file
+from companion.ui.kit.services import Action, LazyDetector, Services
 from companion.ui.night.actions import close_night, start_night
 from companion.ui.replay.actions import open_replay, run_replay
-from companion.ui.services import Action, LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import initial_state, open_screen
 from companion.ui.shell.state import AppState

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.engine.cards import Card, duplicates
-from companion.engine.gang.dog import DOG_CARDS
+from companion.engine.gang.burned import DOG_CARDS
 from companion.engine.gang.table import FRANCOIS, Table
 from companion.engine.gang.variants import Variant, variant_of
 from companion.errors import CompanionError, TableCode, TableError

@@ -11,11 +11,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError, PhotoLayoutError
-from companion.ui.banner import Banner
 from companion.ui.cribbage.board import CribBoard, points_typed
 from companion.ui.cribbage.host import H
 from companion.ui.cribbage.state import CribbageState, ShowCount
-from companion.ui.services import Action, Services, decode_upload, pure
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Action, Services, decode_upload, pure
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.vision.base.detections import Detections

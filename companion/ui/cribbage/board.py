@@ -21,7 +21,7 @@ from companion.engine.names import same_name
 from companion.errors import IllegalMoveError, InputError
 from companion.messages import phrase
 from companion.storage import CribbageGame
-from companion.ui.text import t
+from companion.ui.kit.text import t
 
 __all__ = ["KINDS", "IMPOSSIBLE_SHOWS", "ScoreEntry", "CribBoard", "points_typed"]
 

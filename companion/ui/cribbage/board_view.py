@@ -11,8 +11,8 @@ from companion.engine.cribbage.words import describe_cut
 from companion.ui.cribbage.actions import cut_for_deal, new_game, score, set_players, undo
 from companion.ui.cribbage.board import CribBoard
 from companion.ui.cribbage.host import H
-from companion.ui.text import t
-from companion.ui.widgets import GREEN, Dispatch, section
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import GREEN, Dispatch, section
 
 __all__ = ["board_section", "hole_xy", "BOARD_SIZE", "PEG_COLOURS"]
 

@@ -9,11 +9,11 @@ import flet as ft
 from companion.engine.gang.replay.words import percent
 from companion.storage import NightStatus, Record, Stats
 from companion.storage.stats import night_token_rule
-from companion.ui.heist_row import heist_row
 from companion.ui.history.actions import BGSTATS, export_data, show_heists
 from companion.ui.history.host import H
-from companion.ui.text import t, variant_name
-from companion.ui.widgets import Dispatch, Download, OpenReplay, section
+from companion.ui.kit.heist_row import heist_row
+from companion.ui.kit.text import t, variant_name
+from companion.ui.kit.widgets import Dispatch, Download, OpenReplay, section
 
 __all__ = ["history_view"]
 

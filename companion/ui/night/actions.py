@@ -6,9 +6,9 @@ import cv2
 
 from companion.errors import ImageDecodeError
 from companion.storage import GameLog, Heist, Night, NightStatus
-from companion.ui.banner import Banner
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Services, decode_upload
 from companion.ui.night.host import H, NightLog
-from companion.ui.services import Services, decode_upload
 
 __all__ = [
     "with_night",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Self, TypeVar
 
 from companion.storage import CribbageGame, Heist, NightStatus
-from companion.ui.page import Page
+from companion.ui.kit.page import Page
 
 __all__ = ["NightHost", "NightLog", "TableSetup", "H"]
 

@@ -10,12 +10,12 @@ import flet as ft
 from companion.storage import CribbageGame, NightStatus, Outcome
 from companion.storage.bgstats import create_play_link, play_of
 from companion.storage.stats import night_token_rule
-from companion.ui.heist_row import heist_row
+from companion.ui.kit.heist_row import heist_row
+from companion.ui.kit.services import pure
+from companion.ui.kit.text import t, variant_name
+from companion.ui.kit.widgets import Dispatch, OpenReplay, panel, section
 from companion.ui.night.actions import close_night, forget_seats, start_night, undo_heist
 from companion.ui.night.host import H
-from companion.ui.services import pure
-from companion.ui.text import t, variant_name
-from companion.ui.widgets import Dispatch, OpenReplay, panel, section
 
 __all__ = ["NightLinks", "night_view"]
 

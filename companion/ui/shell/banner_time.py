@@ -1,7 +1,7 @@
 """How long the banner stays over the page's foot: long enough to be read, then it goes by
 itself (a tap closes it sooner), so that it never keeps covering what lies under it.
 
->>> from companion.ui.banner import Banner
+>>> from companion.ui.kit.banner import Banner
 >>> shown_for(Banner.of("heist_saved", n=3), "en")
 5.0
 >>> shown_for(Banner.of("seat.misfit"), "en") > shown_for(Banner.of("heist_saved", n=3), "en")
@@ -16,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.banner import Banner
+from companion.ui.kit.banner import Banner
 from companion.ui.shell.state import AppState
 
 __all__ = ["LEAST_S", "MOST_S", "shown_for", "use_banner_time"]

@@ -7,8 +7,8 @@ from dataclasses import replace
 from companion.storage import NightStatus
 from companion.ui.cribbage import actions as cribbage_actions
 from companion.ui.history.actions import refresh_history
+from companion.ui.kit.services import Action, Services
 from companion.ui.night.actions import with_night
-from companion.ui.services import Action, Services
 from companion.ui.shell.state import AppState
 
 __all__ = [

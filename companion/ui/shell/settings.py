@@ -9,8 +9,8 @@ from typing import Any
 import flet as ft
 from flet.controls.exceptions import FletPageDisconnectedException
 
+from companion.ui.kit.text import LANGS
 from companion.ui.shell.state import AppState
-from companion.ui.text import LANGS
 
 __all__ = ["LANG_KEY", "COLOURS_KEY", "PAGE_GONE", "with_settings", "use_settings"]
 

@@ -12,15 +12,15 @@ from dataclasses import dataclass, field, replace
 from companion.formats.table import house_rules_from_json, house_rules_to_json
 from companion.storage import CribbageGame, GameLog, Heist, NightStatus, Preset, Stats
 from companion.storage.bgstats import play_links
-from companion.ui.banner import Banner
 from companion.ui.cribbage.state import CribbageState
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Services, vision_off
+from companion.ui.kit.text import t
 from companion.ui.night.actions import next_night, with_night
 from companion.ui.night.host import NightLog, TableSetup
 from companion.ui.replay.state import ReplayState
-from companion.ui.services import Services, vision_off
 from companion.ui.showdown.state import ShowdownState
 from companion.ui.spit.state import SpitScreen
-from companion.ui.text import t
 
 __all__ = [
     "SCREENS",

@@ -17,14 +17,14 @@ import flet as ft
 
 from companion.errors import ImageDecodeError
 from companion.messages import phrase
-from companion.ui.banner import Banner
 from companion.ui.cribbage.actions import prepare_show_photo
-from companion.ui.services import MAX_UPLOAD_BYTES, Action, Services
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import MAX_UPLOAD_BYTES, Action, Services
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import prepare_photo
 from companion.ui.spit.actions import prepare_spit_photo
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch
 
 __all__ = ["UploadFolder", "photo_action", "use_photo_picker", "photo_button"]
 

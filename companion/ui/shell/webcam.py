@@ -11,14 +11,14 @@ import flet as ft
 import numpy as np
 from flet.components.hooks.use_ref import MutableRef
 
-from companion.ui.banner import Banner
-from companion.ui.camera import Camera, FusedDetector, LazyFollower, encode_jpeg
-from companion.ui.photo.read import small_width
-from companion.ui.services import Services
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.photo.read import small_width
+from companion.ui.kit.services import Services
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch
+from companion.ui.shell.camera import Camera, FusedDetector, LazyFollower, encode_jpeg
 from companion.ui.shell.state import AppState
 from companion.ui.shell.uploads import photo_action
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch
 
 __all__ = ["WebcamPanel"]
 

@@ -18,14 +18,21 @@ from companion.messages import phrase
 from companion.storage import HeistDraft, Preset, Verdict
 from companion.storage.hands import whole_hands
 from companion.storage.model import group_key
-from companion.ui.banner import Banner
-from companion.ui.photo.read import MissingPlace, Quad, ShownPhoto, Spot, not_a_table, small_width
-from companion.ui.photo.seats import angle, assign_hands, from_bottom, gap, mean_point
-from companion.ui.services import Action, Services, decode_upload
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.photo.read import (
+    MissingPlace,
+    Quad,
+    ShownPhoto,
+    Spot,
+    not_a_table,
+    small_width,
+)
+from companion.ui.kit.photo.seats import angle, assign_hands, from_bottom, gap, mean_point
+from companion.ui.kit.services import Action, Services, decode_upload
+from companion.ui.kit.text import t
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.host import H
 from companion.ui.showdown.state import MAX_PLAYERS, RIVER, STRAY, ShowdownState
-from companion.ui.text import t
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
     from companion.ui.showdown.evidence import PhotoEvidence

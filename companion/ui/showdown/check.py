@@ -10,15 +10,15 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from companion.engine.cards import Card
+from companion.engine.gang.burned import value_dog
 from companion.engine.gang.checks import table_problems
-from companion.engine.gang.dog import value_dog
 from companion.engine.gang.ranking import TableRules
 from companion.engine.gang.showdown import Showdown, judge, order_hands
 from companion.engine.gang.table import Player, SharedHand, Table
 from companion.engine.gang.variants import VARIANTS, Deals
 from companion.errors import CardParseError, CompanionError, TableCode, TableError
 from companion.messages import Phrase, phrase
-from companion.ui.cards import Entry
+from companion.ui.kit.cards import Entry
 from companion.ui.showdown.places import place_phrase
 
 __all__ = ["HAND_DEALT", "Checked", "Fields", "checked", "table_of"]

@@ -11,16 +11,16 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.engine.cards import Card
-from companion.ui.cards import card_face, entry_text
-from companion.ui.photo.read import Spot
+from companion.ui.kit.cards import card_face, entry_text
+from companion.ui.kit.photo.read import Spot
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch, card_chip, panel, section
 from companion.ui.showdown.actions import group_seats, name_hand, save_seats, table_players
 from companion.ui.showdown.doubts import CHECK, Doubt, doubts
 from companion.ui.showdown.fix_view import fix_panel
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import STRAY, ShowdownState
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch, card_chip, panel, section
 
 __all__ = ["seat_panel", "doubts_panel", "out_row"]
 

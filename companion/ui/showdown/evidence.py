@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.ui.photo.read import Evidence
+from companion.ui.kit.photo.read import Evidence
 from companion.vision.base.detections import Detections
 from companion.vision.evidence import cut_quad, read_crops
 from companion.vision.layouts.gaps import CardPlace, Gap

@@ -8,12 +8,12 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.cards import entry_text
+from companion.ui.kit.cards import entry_text
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action, table_field
 from companion.ui.showdown.state import ShowdownState
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch
 
 __all__ = ["fix_panel"]
 

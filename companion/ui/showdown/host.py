@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Protocol, Self, TypeVar
 
 from companion.storage import NightStatus, Preset
-from companion.ui.page import Page
-from companion.ui.services import Services
+from companion.ui.kit.page import Page
+from companion.ui.kit.services import Services
 from companion.ui.showdown.state import ShowdownState
 
 __all__ = ["ShowdownHost", "H"]

@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 from typing import Self, cast
 
 from companion.engine.cards import Card
-from companion.ui.photo.read import ShownPhoto
-from companion.ui.photo.seats import angle, mean_point, turned_seats
+from companion.ui.kit.photo.read import ShownPhoto
+from companion.ui.kit.photo.seats import angle, mean_point, turned_seats
+from companion.ui.kit.text import t
 from companion.ui.showdown.places import RIVER
 from companion.ui.showdown.table_part import MAX_PLAYERS, TablePart
-from companion.ui.text import t
 
 __all__ = ["PhotoPart"]
 

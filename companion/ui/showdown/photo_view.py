@@ -16,15 +16,15 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from companion.ui.cards import card_face
-from companion.ui.fonts import FAMILY
-from companion.ui.photo.read import Point, ShownPhoto, Spot
+from companion.ui.kit.cards import card_face
+from companion.ui.kit.fonts import FAMILY
+from companion.ui.kit.photo.read import Point, ShownPhoto, Spot
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch
 from companion.ui.showdown.doubts import doubts
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch
 
 __all__ = ["photo_panel", "PHOTO_WIDTH", "place_colour"]
 

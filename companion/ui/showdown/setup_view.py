@@ -12,13 +12,13 @@ import flet as ft
 
 from companion.engine.gang.checks import DECKS
 from companion.engine.gang.tokens import TokenRule
-from companion.ui.cards import entry_text
-from companion.ui.services import Action, pure
+from companion.ui.kit.cards import entry_text
+from companion.ui.kit.services import Action, pure
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch, dropdown
 from companion.ui.showdown.actions import apply_preset, group_presets, save_preset
 from companion.ui.showdown.host import H
 from companion.ui.showdown.state import UI_VARIANTS
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch, dropdown
 
 __all__ = ["setup_panel", "table_action", "table_field"]
 

@@ -16,10 +16,10 @@ from companion.engine.cards import Card, parse_card
 from companion.engine.gang.ranking import TableRules
 from companion.engine.gang.variants import VARIANTS, Deals
 from companion.engine.names import same_name
-from companion.ui.cards import Entry, card_of, entries
+from companion.ui.kit.cards import Entry, card_of, entries
+from companion.ui.kit.text import t
 from companion.ui.showdown.dealt import HandSizes
 from companion.ui.showdown.places import RIVER, RIVER2, STRAY
-from companion.ui.text import t
 
 __all__ = ["MAX_PLAYERS", "TablePart"]
 

@@ -9,7 +9,9 @@ import flet as ft
 from companion.engine.cards import Card
 from companion.errors import CompanionError, DuplicateCardError, TableCode
 from companion.storage import Outcome
-from companion.ui.cards import entry_text
+from companion.ui.kit.cards import entry_text
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import RED, Dispatch, card_chip, panel, photo_buttons, section
 from companion.ui.showdown.actions import save_heist, save_in_next_night
 from companion.ui.showdown.check import HAND_DEALT
 from companion.ui.showdown.doubts import doubts, layout
@@ -25,8 +27,6 @@ from companion.ui.showdown.verdict_view import (
     tokens_panel,
     verdict_panel,
 )
-from companion.ui.text import t
-from companion.ui.widgets import RED, Dispatch, card_chip, panel, photo_buttons, section
 
 __all__ = ["showdown_view"]
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
 from companion.messages import phrase
-from companion.ui.banner import Banner
-from companion.ui.services import Action, Services, decode_upload
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Action, Services, decode_upload
 from companion.ui.spit.host import H
 
 if TYPE_CHECKING:  # vision (through the photo reader) loads only when a photo is read

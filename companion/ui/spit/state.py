@@ -28,7 +28,7 @@ from companion.engine.spit.tally import SpeedTally
 from companion.errors import CardParseError, CompanionError, InputError
 from companion.formats.spit import parse_move, parse_pile
 from companion.messages import Phrase, phrase
-from companion.ui.cards import entry_text
+from companion.ui.kit.cards import entry_text
 
 if TYPE_CHECKING:  # the photo reader loads vision, which the app imports only when used
     from companion.vision.layouts.spit import SpitPhoto

@@ -12,11 +12,19 @@ from companion.engine.spit.referee import Ruling, Situation
 from companion.engine.spit.tally import speed_deal
 from companion.engine.spit.words import describe_move, explain
 from companion.errors import CompanionError
-from companion.ui.services import Action, pure
+from companion.ui.kit.services import Action, pure
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import (
+    GREEN,
+    RED,
+    Dispatch,
+    card_chip,
+    dropdown,
+    photo_buttons,
+    section,
+)
 from companion.ui.spit.host import H
 from companion.ui.spit.state import SPIT_VARIANTS, STUCK, Pile, SpitScreen, pile_token
-from companion.ui.text import t
-from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, dropdown, photo_buttons, section
 
 __all__ = ["spit_view"]
 

@@ -29,8 +29,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.bench.cpu import describe_cpu
 from companion.errors import CompanionError
-from companion.machine import describe_cpu
 from companion.vision.base.detections import READABLE_WIDTH, Detections
 from companion.vision.base.image import MIN_IMAGE_SIDE
 from companion.vision.base.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER

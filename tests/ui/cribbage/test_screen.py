@@ -29,8 +29,8 @@ from companion.ui.cribbage.actions import (
 )
 from companion.ui.cribbage.state import CribbageState, CribBoard, PegCount, ScoreEntry, ShowCount
 from companion.ui.cribbage.view import BOARD_SIZE, hole_xy
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.night.actions import start_night
-from companion.ui.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import initial_state, open_screen
 from companion.ui.shell.root import root_view
@@ -337,7 +337,7 @@ def test_without_the_model_a_cribbage_photo_says_to_type(services: Services) -> 
 
 def test_the_app_starts_without_importing_the_vision_package() -> None:
     code = (
-        "import sys, companion.ui.app; "
+        "import sys, companion.ui.shell.app; "
         "print(sorted(m for m in sys.modules if m.startswith(('companion.vision', "
         "'companion.vision.layouts', 'onnxruntime'))))"
     )

@@ -10,7 +10,7 @@ import pytest
 
 from companion.ui.cribbage.actions import load_show_photo, show_read
 from companion.ui.cribbage.state import ShowCount
-from companion.ui.services import LazyDetector, Services
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.state import AppState

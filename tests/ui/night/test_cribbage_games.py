@@ -6,8 +6,8 @@ import pytest
 
 from companion.storage import CribbageGame
 from companion.ui.cribbage.state import CribBoard
+from companion.ui.kit.services import Services
 from companion.ui.night.actions import start_night
-from companion.ui.services import Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.state import AppState

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from companion.storage import Outcome
+from companion.ui.kit.services import Services
 from companion.ui.night.actions import close_night, start_night
-from companion.ui.services import Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState

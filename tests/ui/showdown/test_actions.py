@@ -18,8 +18,8 @@ from companion.storage import Outcome, SqliteGameLog
 from companion.storage.export import export_json
 from companion.storage.hands import sat_out
 from companion.ui.history.actions import download_file, export_data, export_files
+from companion.ui.kit.services import MAX_UPLOAD_BYTES, LazyDetector, Services, decode_upload
 from companion.ui.night.actions import THUMB_WIDTH, close_night, start_night, undo_heist
-from companion.ui.services import MAX_UPLOAD_BYTES, LazyDetector, Services, decode_upload
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import initial_state, open_screen
 from companion.ui.shell.root import root_view

@@ -15,8 +15,8 @@ from flet.canvas import Canvas, Circle, Text
 
 from companion.engine.cards import parse_card
 from companion.storage import SqliteGameLog
-from companion.ui.photo.read import Evidence, MissingPlace, ShownPhoto, Spot
-from companion.ui.services import LazyDetector, Services
+from companion.ui.kit.photo.read import Evidence, MissingPlace, ShownPhoto, Spot
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.night.actions import close_night, start_night
-from companion.ui.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState

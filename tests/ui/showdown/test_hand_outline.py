@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.ui.photo.read import Point, hull
-from companion.ui.services import LazyDetector, Services
+from companion.ui.kit.photo.read import Point, hull
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo

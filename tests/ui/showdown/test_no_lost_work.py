@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from companion.storage.errors import NotFoundError
-from companion.ui.services import LazyDetector, Services
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState

@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from companion.ui.kit.photo.read import PAPER_PAGE, SURE_SHARE, not_a_table
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.night.actions import start_night
-from companion.ui.photo.read import PAPER_PAGE, SURE_SHARE, not_a_table
-from companion.ui.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.ui.services import LazyDetector, Services
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import SHOWN_WIDTH, load_photo

@@ -10,12 +10,12 @@ import pytest
 from flet.canvas import Canvas, Text
 
 from companion.engine.cards import parse_card
+from companion.ui.kit.photo.read import ShownPhoto, Spot
+from companion.ui.kit.photo.seats import assign_hands, gap
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.night.actions import forget_seats, start_night
-from companion.ui.photo.read import ShownPhoto, Spot
-from companion.ui.photo.seats import assign_hands, gap
 from companion.ui.replay.actions import rebuild
 from companion.ui.replay.state import ReplayState
-from companion.ui.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
@@ -177,7 +177,7 @@ def test_a_hand_given_to_another_player_takes_its_outlines_along() -> None:
 
 
 def test_the_reader_preloads_once_while_a_photo_may_already_ask_for_it() -> None:
-    from companion.ui.services import _load_detector
+    from companion.ui.kit.services import _load_detector
 
     calls: list[int] = []
 

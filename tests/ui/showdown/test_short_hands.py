@@ -10,7 +10,7 @@ import pytest
 
 from companion.engine.cards import parse_card
 from companion.errors import InputError
-from companion.ui.photo.read import ShownPhoto, Spot
+from companion.ui.kit.photo.read import ShownPhoto, Spot
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.dealt import HandSizes

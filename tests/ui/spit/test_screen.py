@@ -19,8 +19,8 @@ from companion.engine.cards import Card
 from companion.engine.spit import Play
 from companion.engine.spit.referee import PileView, Situation
 from companion.errors import CompanionError, DuplicateCardError, InputError, TableError
-from companion.ui.cards import entry, entry_text
-from companion.ui.services import LazyDetector, Services
+from companion.ui.kit.cards import entry, entry_text
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.state import AppState
 from companion.ui.spit.actions import load_spit_photo
@@ -348,7 +348,7 @@ def test_problems_are_shown_instead_of_a_ruling(
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_cards_in_sentences_show_their_suits(session: Session, lang: str) -> None:
-    # The app's font draws the suits (ui/fonts.py): rulings name cards as printed on them.
+    # The app's font draws the suits (ui/kit/fonts.py): rulings name cards as printed on them.
     session.state = replace(session.state, lang=lang)
     type_position(session, "7h Kc", "8d 2s 9c", "Qh 5c")
     session.submit("spit-move", "p2 5c -> pile 1")

@@ -15,10 +15,10 @@ import pytest
 from companion.engine.spit import VARIANTS
 from companion.engine.spit.referee import Situation
 from companion.messages import en
-from companion.ui.services import LazyDetector, Services
+from companion.ui.kit.services import LazyDetector, Services
+from companion.ui.kit.text import t
 from companion.ui.shell.state import AppState
 from companion.ui.spit.actions import load_spit_photo
-from companion.ui.text import t
 from companion.vision import Detections
 from tests.ui.conftest import no_model
 from tests.ui.screens import Session, find, shown

@@ -163,18 +163,23 @@ def small_shot(page: Any, out: Path, folder: Path) -> Path:
     return scene_shot(page, out, photo, "The cards are small", 1200, "17-photo-small")
 
 
+def new_night(page: Any, players: str) -> None:
+    """The night closed and a new one started with ``players``, on the Showdown screen."""
+    browser.open_tab(page, "Game night", "Close the night")
+    browser.tap(page, browser.button(page, "Close the night"), browser.button(page, "Close it"))
+    browser.tap(page, browser.button(page, "Close it"), browser.button(page, "Start the night"))
+    browser.type_into(page, "Players (comma separated)", players, None)
+    browser.tap(page, browser.button(page, "Start the night"), browser.seen(page, "Vaults 0 / 3"))
+    browser.open_tab(page, "Showdown", "Photo of the table")
+
+
 def short_shot(page: Any, out: Path, folder: Path) -> Path:
     """A night of four, its first photo with a hole card hidden under a hand: the seats asked,
     and the short hand in the doubts, its missing card to type in its row or its player to sit
     out, never a confirm."""
     from tests.ui.showdown.photos import covered
 
-    browser.open_tab(page, "Game night", "Close the night")
-    browser.tap(page, browser.button(page, "Close the night"), browser.button(page, "Close it"))
-    browser.tap(page, browser.button(page, "Close it"), browser.button(page, "Start the night"))
-    browser.type_into(page, "Players (comma separated)", "Ana, Bob, Chloé, Dan", None)
-    browser.tap(page, browser.button(page, "Start the night"), browser.seen(page, "Vaults 0 / 3"))
-    browser.open_tab(page, "Showdown", "Photo of the table")
+    new_night(page, "Ana, Bob, Chloé, Dan")
     photo = folder / "short.jpg"
     cv2.imwrite(str(photo), covered(cv2.imread(str(SCENE)), "8s"))
     # Taken once the photo's message went by itself: the doubts whole.
@@ -185,12 +190,7 @@ def evidence_shots(page: Any, out: Path) -> list[Path]:
     """A night of three, a rendered table whose Bob's 7♠ the reader reads as 7♣ (its next read
     the 7♠), in French: the doubtful reads' index corners side by side over "every doubtful
     read is right", then the misread's own row, its crops beside its answers."""
-    browser.open_tab(page, "Game night", "Close the night")
-    browser.tap(page, browser.button(page, "Close the night"), browser.button(page, "Close it"))
-    browser.tap(page, browser.button(page, "Close it"), browser.button(page, "Start the night"))
-    browser.type_into(page, "Players (comma separated)", "Ana, Bob, Chloé", None)
-    browser.tap(page, browser.button(page, "Start the night"), browser.seen(page, "Vaults 0 / 3"))
-    browser.open_tab(page, "Showdown", "Photo of the table")
+    new_night(page, "Ana, Bob, Chloé")
     with page.expect_file_chooser() as chooser:
         browser.button(page, "Photo of the table").click()
     chooser.value.set_files(str(SCENE.with_name("scene_0004.jpg")))

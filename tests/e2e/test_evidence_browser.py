@@ -111,11 +111,17 @@ def test_a_misread_card_is_put_right_from_its_crop_with_one_tap(tmp_path: Path) 
 
         # The misread judged in its own row: its crops, its answers, all on screen at once.
         bring_to_top(page, misread)
-        index = image(page, "7♣: its index corner on the photo")
-        face = image(page, "7♣: the card on the photo")
+        # In its row: the tiles side by side above bear the same names.
+        index = in_row(
+            page, page.get_by_role("img", name="7♣: its index corner on the photo"), misread
+        )
+        face = in_row(page, page.get_by_role("img", name="7♣: the card on the photo"), misread)
         pick = in_row(page, page.get_by_role("button", name="7s", exact=True), misread)
         right = in_row(page, page.get_by_role("button", name="Right as it is"), misread)
         assert in_view(page, misread, index, face, pick, right), browser.on_screen(page)
+        # A finger-sized answer (44 px and more each way), the crops enlarged to be read.
+        assert min(box(page, pick)["width"], box(page, pick)["height"]) >= 44, box(page, pick)
+        assert min(box(page, index)["height"], box(page, face)["height"]) >= 100
         browser.screenshot(page, "evidence-02-row")
         page.evaluate(
             "() => { window.taps = 0;"

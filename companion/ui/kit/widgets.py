@@ -78,7 +78,10 @@ def card_chip(
     highlight: bool = False,
     on_click: Callable[[ft.Event[ft.Container]], None] | None = None,
     bad: bool = False,
+    roomy: bool = False,
 ) -> ft.Control:
+    """A card as a chip; ``roomy``: padded to a finger's size (about 46 px), where the chip is
+    an answer tapped on its own."""
     face, suit = _face(card)
     color = _PALETTE.get().get(suit or "", ft.Colors.BLACK)
     border = (
@@ -96,7 +99,7 @@ def card_chip(
             # Named as it is typed (10h), for screen readers and tests alike.
             semantics_label=card_label(card),
         ),
-        padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+        padding=ft.Padding.symmetric(horizontal=13 if roomy else 8, vertical=10 if roomy else 6),
         border=ft.Border.all(3 if selected or highlight else 1, border),
         border_radius=6,
         bgcolor=ft.Colors.AMBER_100

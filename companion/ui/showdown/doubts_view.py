@@ -166,7 +166,7 @@ def _choices(
         return lambda e: dispatch(table_action(lambda tb: tb.read_as(index, card)))
 
     picks = [
-        card_chip(entry_text(card), key=f"pick-{n}-{k}", on_click=pick(card))
+        card_chip(entry_text(card), key=f"pick-{n}-{k}", on_click=pick(card), roomy=True)
         for k, card in enumerate(offered(spot, table))
     ]
     other = ft.TextButton(

@@ -14,7 +14,8 @@ Per doubt, from its line brought near the screen's top (reaching the list is not
 - ``scrolls``: swipes of at most one screen (700 px) until the doubt's evidence has been in
   view, then until its answer is, made in the page and counted. The evidence of a doubtful
   read is its own crops in its row where the app shows them, else the card on the photo (the
-  point where the reader read it); of a hand with no card read, the whole photo.
+  point where the reader read it); of a hand with no card read, the whole photo (in its row
+  where the app shows it there, else the photo above).
 - ``zoom``: where the evidence is the card on the photo and the card shows under 60 px wide
   there (its index corner under about 12 px tall, too small to read), one tap on "Zoom" and one
   pinch, counted by that rule, not made (a mouse cannot pinch). "Whole photo" is not counted.
@@ -50,6 +51,7 @@ SWIPE = 700  # page pixels a swipe moves, at most one screen
 SCREEN = browser.PHONE["height"] - 80  # above the navigation bar
 LEGIBLE = 60  # a card's width on screen (px) under which its index needs the zoom
 PHOTO = "Table photo with its reads"
+WHOLE = "The whole photo, as read"  # a hand with no card read: the photo in its row
 COUNT_TAPS = """() => { if (window.taps === undefined) { window.taps = 0;
     addEventListener('pointerdown', () => { window.taps += 1; }, true); } }"""
 READ = re.compile(r"^• (\S+) \(([^)]*)\): the reader is not sure$")
@@ -196,9 +198,15 @@ def _judge_read(
 
 
 def _judge_no_hand(page: Any, line: Any, name: str) -> tuple[int, int, int]:
-    """A hand with no card read: the whole photo looked at, then its player sits out."""
-    photo = page.get_by_text(PHOTO).first
-    scrolls = _swipes_until(page, lambda: _on_screen(_box(photo)), False)
+    """A hand with no card read: the whole photo looked at (in its row where the app shows it
+    there, else the photo above), then its player sits out."""
+    whole = page.get_by_role("img", name=WHOLE)
+    if whole.count():
+        photo = _in_row(page, whole, line)
+        scrolls = _swipes_until(page, lambda: _on_screen(_box(photo)), True)
+    else:
+        photo = page.get_by_text(PHOTO).first
+        scrolls = _swipes_until(page, lambda: _on_screen(_box(photo)), False)
     answer = _in_row(page, browser.button(page, f"{name} sits out"), line)
     scrolls += _swipes_until(page, lambda: _on_screen(_box(answer)), True)
     before = _taps(page)

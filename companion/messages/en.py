@@ -821,6 +821,7 @@ MESSAGES: dict[str, str] = {
     "doubt.glance": "The {n} doubtful reads side by side:",
     "doubt.missing_where": "Where the missing card should lie (marked on the photo):",
     "doubt.missing_unknown": "The photo does not say where the missing card lies.",
+    "doubt.whole_photo": "The whole photo, as read",
     "doubt.hand_unknown": "No card of this hand was read on the photo: face down or not dealt, its player sits out; else type its cards.",
     "photo.missing": "missing?",
     "photo.face_down": "face down",

@@ -821,6 +821,7 @@ MESSAGES: dict[str, str] = {
     "doubt.glance": "Les {n} lectures incertaines côte à côte :",
     "doubt.missing_where": "Où devrait être la carte manquante (marqué sur la photo) :",
     "doubt.missing_unknown": "La photo ne dit pas où est la carte manquante.",
+    "doubt.whole_photo": "Toute la photo, telle que lue",
     "doubt.hand_unknown": "Aucune carte de cette main n'a été lue sur la photo : face cachée ou pas distribuée, son joueur ne joue pas ; sinon, tapez ses cartes.",
     "photo.missing": "manquante ?",
     "photo.face_down": "face cachée",

@@ -204,6 +204,7 @@ def _show_read(
                 tuple(_quad(q) for q in np.asarray(read.unread) * scale),
                 small_width(read),
                 _missing_places(evidence, given, scale),
+                whole=evidence.whole,
             ),
             # Asked once a night, on its first photo, and whenever the hands do not fit.
             seating=(night is not None and not seats and any(hands)) or misfit,

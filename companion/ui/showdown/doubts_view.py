@@ -221,33 +221,40 @@ def _answers(
 
 
 def _missing_place(doubt: Doubt, table: ShowdownState, lang: str, n: int) -> ft.Control:
-    """Where a short place's card should lie: the photo around it with the place marked, or
-    that the photo does not say."""
-    shown = (
-        None if table.read is None or doubt.place is None else table.read.missing_at(doubt.place)
+    """Where a short place's card should lie: the photo around it with the place marked; for
+    a hand with no card read, the whole photo (there face down, or missed); else that the
+    photo does not say."""
+    read = table.read
+    shown = None if read is None or doubt.place is None else read.missing_at(doubt.place)
+    if shown is not None and shown.crop is not None:
+        words = t("doubt.missing_where", lang)
+        return _pictured(ft.Text(words, size=13), shown.crop, PLACE_SIZE, words, n)
+    # A hand with no card read at all: most often face down, its player not showing it.
+    empty = doubt.place is not None and doubt.place >= 0 and not table.cards_at(doubt.place)
+    said = ft.Text(
+        t("doubt.hand_unknown" if empty else "doubt.missing_unknown", lang), size=13, italic=True
     )
-    if shown is None or shown.crop is None:
-        # A hand with no card read at all: most often face down, its player not showing it.
-        empty = doubt.place is not None and doubt.place >= 0 and not table.cards_at(doubt.place)
-        words = t("doubt.hand_unknown" if empty else "doubt.missing_unknown", lang)
-        return ft.Text(words, size=13, italic=True, key=f"place-{n}")
-    width, height = PLACE_SIZE
-    words = t("doubt.missing_where", lang)
-    return ft.Column(
-        [
-            ft.Text(words, size=13),
-            ft.Image(
-                src=shown.crop,
-                width=width,
-                height=height,
-                fit=ft.BoxFit.CONTAIN,
-                semantics_label=words,
-                border_radius=4,
-            ),
-        ],
-        spacing=4,
-        key=f"place-{n}",
+    if not empty or read is None or read.whole is None:
+        said.key = f"place-{n}"
+        return said
+    size = (PLACE_SIZE[0], round(PLACE_SIZE[0] * read.height / max(1, read.width)))
+    return _pictured(said, read.whole, size, t("doubt.whole_photo", lang), n)
+
+
+def _pictured(
+    said: ft.Control, image: bytes, size: tuple[int, int], label: str, n: int
+) -> ft.Control:
+    """A doubt's words over the part of the photo they are about."""
+    width, height = size
+    picture = ft.Image(
+        src=image,
+        width=width,
+        height=height,
+        fit=ft.BoxFit.CONTAIN,
+        semantics_label=label,
+        border_radius=4,
     )
+    return ft.Column([said, picture], spacing=4, key=f"place-{n}")
 
 
 def _doubt_row(

@@ -23,7 +23,7 @@ from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo
 from companion.ui.showdown.doubts import CHECK, doubts
 from companion.ui.showdown.doubts_view import AT_A_GLANCE, doubts_panel, offered
-from companion.ui.showdown.evidence import CROP_HEIGHT, PLACE_SIZE
+from companion.ui.showdown.evidence import CROP_HEIGHT, PLACE_SIZE, WHOLE_WIDTH
 from companion.ui.showdown.state import RIVER, ShowdownState
 from tests.ui.screens import find, shown, walk
 from tests.ui.showdown import photos
@@ -206,12 +206,20 @@ def test_a_short_hands_row_shows_where_its_card_should_lie_or_says_it_is_unknown
     unknown = find(panel_of(table), "doubt-0")
     assert "The photo does not say where the missing card lies." in list(shown(unknown))
     # No card of the hand read at all: most often face down, and the row says what to do.
-    none = find(panel_of(table_of(hands=("Ah Ad", "Th 9h", ""))), "doubt-0")
+    unseen = table_of(hands=("Ah Ad", "Th 9h", ""))
+    none = find(panel_of(unseen), "doubt-0")
     assert list(shown(none))[:2] == [
         "• Chloé: no hand found on the photo",
         "No card of this hand was read on the photo: face down or not dealt, its player sits"
         " out; else type its cards.",
     ]
+    assert [c for c in walk(none) if getattr(c, "src", None) is not None] == []
+    # With the whole photo kept small, it shows in that row, at the photo's proportions.
+    assert unseen.read is not None
+    wide = replace(unseen, read=replace(unseen.read, width=300, height=200, whole=JPEG))
+    whole = [c for c in walk(find(panel_of(wide), "doubt-0")) if getattr(c, "src", None)]
+    assert [(c.src, c.width, c.height) for c in whole] == [(JPEG, 300, 200)]
+    assert [c.semantics_label for c in whole] == ["The whole photo, as read"]
     # On the photo: the place circled and labelled while the hand is short, not after.
     assert circles(marked) == [(5.0, 5.0, 3.0)]
     assert "missing?" in [shape.value for shape in shapes(marked) if isinstance(shape, Text)]
@@ -264,3 +272,18 @@ def test_a_photo_keeps_each_doubts_crops_and_its_short_hands_place(reading: Serv
         assert s.read not in s.evidence.alternatives and len(s.evidence.alternatives) <= 4
     # The cards read surely carry none (only what a player is asked to judge is cut).
     assert all(s.evidence is None for s in read.spots if not s.check and s.at and s.at[0] >= -1)
+
+
+def test_a_hand_not_found_shows_the_whole_photo_in_its_row(reading: Services) -> None:
+    state = AppState(lang="en", table=ShowdownState(("Ana", "Bob", "Chloé", "Dan", "Eve")))
+    state = run(load_photo(photos.jpeg(photos.scene())), state, reading)
+    read = state.table.read
+    assert read is not None and read.whole is not None
+    lost = [d for d in doubts(state.table) if d.missing and not state.table.cards_at(d.place)]
+    assert len(lost) == 1, [d.text.text("en") for d in doubts(state.table)]
+    whole = cv2.imdecode(np.frombuffer(read.whole, np.uint8), cv2.IMREAD_COLOR)
+    h, w = photos.scene().shape[:2]
+    assert whole.shape[1] == min(WHOLE_WIDTH, w)
+    assert abs(whole.shape[0] - round(whole.shape[1] * h / w)) <= 1
+    row = find(panel_of(state.table), f"doubt-{doubts(state.table).index(lost[0])}")
+    assert [c.src for c in walk(row) if getattr(c, "src", None)] == [read.whole]

@@ -90,8 +90,9 @@ class ShownPhoto:
     outlines of the card faces seen where no card was read (``unread``, shown pixels), the
     cards' width in the original photo's pixels when they are too small there to be read
     surely (``small``; None when they are not), where the cards each short place lacks
-    should lie (``missing``, following the places as seats change), and the outlines of
-    cards seen face down (``backs``, shown pixels)."""
+    should lie (``missing``, following the places as seats change), the outlines of
+    cards seen face down (``backs``, shown pixels), and the whole photo small, for the row of
+    a place nothing of which was read (``whole``, a JPEG; None when every place was seen)."""
 
     image: bytes
     width: int
@@ -101,6 +102,7 @@ class ShownPhoto:
     small: int | None = None
     missing: tuple[MissingPlace, ...] = ()
     backs: tuple[Quad, ...] = ()
+    whole: bytes | None = None
 
     def spot_at(self, place: int, index: int) -> int | None:
         """The spot whose card lies at (place, index), if that card came from the photo."""

@@ -186,6 +186,29 @@ def short_shot(page: Any, out: Path, folder: Path) -> Path:
     return scene_shot(page, out, photo, "cards read", 2000, "19-short-hand", 6500)
 
 
+def unseen_shot(page: Any, out: Path) -> Path:
+    """A night of five on the three-hand scene: Eve's hand not found, its row with the whole
+    photo over "Eve sits out" (face down, or missed: judged there)."""
+    new_night(page, "Ana, Bob, Chloé, Dan, Eve")
+    with page.expect_file_chooser() as chooser:
+        browser.button(page, "Photo of the table").click()
+    chooser.value.set_files(str(SCENE))
+    line = browser.seen(page, re.compile(r"^• \S+: no hand found on the photo"))
+    line.wait_for(timeout=90_000)
+    page.wait_for_timeout(6500)  # the photo's message gone by itself
+    _near_top(page, line)
+    return browser.screenshot(page, "22-hand-not-found", out)
+
+
+def _near_top(page: Any, line: Any) -> None:
+    """The line brought near the screen's top, as a player scrolls to it."""
+    for _ in range(6):
+        y = line.bounding_box()["y"]
+        if abs(y - 60) < 30:
+            return
+        browser.scroll(page, int(y - 60))
+
+
 def evidence_shots(page: Any, out: Path) -> list[Path]:
     """A night of three, a rendered table whose Bob's 7♠ the reader reads as 7♣ (its next read
     the 7♠), in French: the doubtful reads' index corners side by side over "every doubtful
@@ -207,12 +230,7 @@ def evidence_shots(page: Any, out: Path) -> list[Path]:
         ("7♣ (la main", "21-doubt-evidence"),
     ):
         browser.scroll(page, -6000)
-        line = browser.seen(page, re.compile(re.escape(words)))
-        for _ in range(6):  # the line brought near the screen's top, as a player scrolls to it
-            y = line.bounding_box()["y"]
-            if abs(y - 60) < 30:
-                break
-            browser.scroll(page, int(y - 60))
+        _near_top(page, browser.seen(page, re.compile(re.escape(words))))
         shots.append(browser.screenshot(page, name, out))
     browser.button(page, "English").click()
     return shots
@@ -303,6 +321,7 @@ def shoot(out: Path) -> list[Path]:
             shots.append(small_shot(page, out, Path(tmp)))
             shots.append(short_shot(page, out, Path(tmp)))
             shots += evidence_shots(page, out)
+            shots.append(unseen_shot(page, out))
         shots.append(webcam_shot(out, Path(tmp) / "webcam"))  # its own app and log
     for path in shots:  # small files for the repository
         image = cv2.imread(str(path))

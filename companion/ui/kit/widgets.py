@@ -141,8 +141,12 @@ def section(key: str, title: str, *controls: ft.Control | None) -> ft.Control:
     )
 
 
-def panel(key: str, content: ft.Control, colour: str) -> ft.Control:
-    """A block set apart by its tint (a question asked, the doubts, the problems)."""
+def panel(key: str, content: ft.Control, colour: str, *, edged: bool = False) -> ft.Control:
+    """A block set apart by its tint (a question asked, the doubts, the problems); ``edged``:
+    by a border of that colour on the page's white instead."""
+    if edged:
+        border = ft.Border.all(2, colour)
+        return ft.Container(key=key, content=content, padding=8, border=border, border_radius=8)
     return ft.Container(key=key, content=content, padding=8, bgcolor=colour, border_radius=8)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -117,17 +117,25 @@ def _show_photo(ref: str, note: Banner | None) -> Action[H]:
 SHOWN_WIDTH = 1000  # the photo as the screen shows it: enough to read a card's corner on zoom
 
 
-def _small_photo(image: np.ndarray) -> tuple[bytes, float, int, int]:
-    """The photo as shown (JPEG), the scale from the original, and its size."""
-    import cv2  # with the reader: only a photo that was read gets here
+class PagePhoto(NamedTuple):
+    """The photo as shown (JPEG), the scale from the original, its size, and the whole photo
+    smaller still (JPEG), for the row of a hand nothing of which was read."""
 
-    from companion.ui.showdown.evidence import jpeg
+    image: bytes
+    scale: float
+    width: int
+    height: int
+    whole: bytes
 
-    h, w = image.shape[:2]
-    scale = min(1.0, SHOWN_WIDTH / w)
-    size = (max(1, round(w * scale)), max(1, round(h * scale)))
-    small = cv2.resize(image, size, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    return jpeg(small), scale, size[0], size[1]
+
+def _small_photo(image: np.ndarray) -> PagePhoto:
+    """The photo as the page shows it, made while the reader reads."""
+    # With the reader: only a photo that was read gets here.
+    from companion.ui.showdown.evidence import WHOLE_WIDTH, jpeg, narrowed
+
+    small, scale = narrowed(image, SHOWN_WIDTH)
+    whole, _ = narrowed(small, WHOLE_WIDTH)
+    return PagePhoto(jpeg(small), scale, small.shape[1], small.shape[0], jpeg(whole))
 
 
 def hand_angles(groups: Grouping) -> list[float]:
@@ -157,9 +165,9 @@ def _missing_places(
 
 
 def _show_read(
-    ref: str, small: tuple[bytes, float, int, int], told: GroupedCards, evidence: PhotoEvidence
+    ref: str, small: PagePhoto, told: GroupedCards, evidence: PhotoEvidence
 ) -> Action[H]:
-    shown, scale, width, height = small
+    shown, scale, width, height, whole = small
     read, groups = told.detections, told.grouping
     quads = np.asarray(read.quads, dtype=np.float64) * scale
 
@@ -204,7 +212,7 @@ def _show_read(
                 tuple(_quad(q) for q in np.asarray(read.unread) * scale),
                 small_width(read),
                 _missing_places(evidence, given, scale),
-                whole=evidence.whole,
+                whole=whole,
             ),
             # Asked once a night, on its first photo, and whenever the hands do not fit.
             seating=(night is not None and not seats and any(hands)) or misfit,

@@ -349,7 +349,10 @@ def doubts_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
             *rows,
             ft.Text(t("doubt.held", lang), size=13, italic=True),
         ),
-        ft.Colors.AMBER_50,
+        # Edged, not tinted: a screenshot of the doubts, their crops and photos, stays mostly
+        # paper, as the photo check expects of the app's pages (``photo.read.not_a_table``).
+        ft.Colors.AMBER_400,
+        edged=True,
     )
 
 

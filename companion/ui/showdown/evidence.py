@@ -21,13 +21,13 @@ from companion.vision.evidence import cut_quad, read_crops
 from companion.vision.layouts.gaps import CardPlace, Gap
 from companion.vision.layouts.read import GroupedCards
 
-__all__ = ["CROP_HEIGHT", "PlaceShown", "PhotoEvidence", "photo_evidence", "whole_photo", "jpeg"]
+__all__ = ["CROP_HEIGHT", "PlaceShown", "PhotoEvidence", "photo_evidence", "narrowed", "jpeg"]
 
 # The crops' height in pixels: shown about 120 points tall on a phone, sharp at twice that.
 CROP_HEIGHT = 240
 # A missing card's region: shown across the doubts' panel (about 330 points), 4:3.
 PLACE_SIZE = (480, 360)
-WHOLE_WIDTH = 480  # the whole photo, for a place nothing of which was read
+WHOLE_WIDTH = 480  # the whole photo, for a hand nothing of which was read
 PLACES_MARKED = 2  # a gap's likeliest places marked on its crop (the first thicker)
 JPEG_QUALITY = 80
 _MARK = (0, 200, 255)  # amber (BGR), over a dark edge that shows on white cards and felt
@@ -48,12 +48,10 @@ class PlaceShown:
 
 @dataclass(frozen=True)
 class PhotoEvidence:
-    """A photo's evidence: per row of its read (doubtful and stray cards), per gap, and the
-    whole photo small where a gap has no place (None: every gap has one)."""
+    """A photo's evidence: per row of its read (doubtful and stray cards), and per gap."""
 
     reads: dict[int, Evidence]
     gaps: tuple[PlaceShown, ...]
-    whole: bytes | None = None
 
 
 def jpeg(image: np.ndarray, quality: int = JPEG_QUALITY) -> bytes:
@@ -65,25 +63,24 @@ def jpeg(image: np.ndarray, quality: int = JPEG_QUALITY) -> bytes:
 
 def photo_evidence(image: np.ndarray, told: GroupedCards) -> PhotoEvidence:
     """The evidence of every read a player is asked to judge (doubtful, or not in play) and
-    of every place short of cards, from ``image``, the photo as it was read; a place nothing
-    of which was read (a hand not found: most often face down) has the whole photo."""
+    of every place short of cards, from ``image``, the photo as it was read."""
     found, groups = told.detections, told.grouping
     placed = (s for part in (groups.river, *groups.hands) for s in part if s.check)
     rows = sorted({s.index for s in placed} | {s.index for s in groups.stray})
-    unplaced = any(not gap.places for gap in groups.gaps)
     return PhotoEvidence(
         {row: read_evidence(image, found, row) for row in rows},
         tuple(_gap_shown(image, gap) for gap in groups.gaps),
-        whole_photo(image) if unplaced else None,
     )
 
 
-def whole_photo(image: np.ndarray) -> bytes:
-    """The photo ``WHOLE_WIDTH`` pixels wide (a small JPEG), for a row of the doubts."""
+def narrowed(image: np.ndarray, width: int) -> tuple[np.ndarray, float]:
+    """``image`` at most ``width`` pixels wide (never enlarged), and the scale it took."""
     h, w = image.shape[:2]
-    scale = min(1.0, WHOLE_WIDTH / w)
+    scale = min(1.0, width / w)
+    if scale == 1:
+        return image, scale
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
-    return jpeg(cv2.resize(image, size, interpolation=cv2.INTER_AREA) if scale < 1 else image)
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
 
 
 def read_evidence(image: np.ndarray, found: Detections, row: int) -> Evidence:

@@ -74,8 +74,8 @@ def _frac(a: np.ndarray) -> np.ndarray:
 def _pattern(rng: np.random.Generator, style: str, w: int, h: int) -> np.ndarray:
     """The design's field (no border): H x W x 3 float BGR."""
     ink, light = _colour(rng), _light(rng)
-    if rng.random() < 0.2:  # dark lines on a light ground, as some lattices are printed
-        ink, light = light, ink
+    if style not in ("logo", "text") and rng.random() < 0.2:
+        ink, light = light, ink  # dark lines on a light ground, as some lattices are printed
     period = w * rng.uniform(0.03, 0.1)
     angle = float(rng.choice([np.pi / 4, np.pi / 3, np.pi / 6, 0.0], p=[0.55, 0.15, 0.15, 0.15]))
     u, v = _grid(w, h, angle)

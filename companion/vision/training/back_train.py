@@ -50,12 +50,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--val", type=Path, nargs="+", required=True)
     parser.add_argument("--out", type=Path, default=Path("cache/card_backs_fp32.onnx"))
     parser.add_argument("--side", type=int, default=DEFAULT_SIDE)
+    parser.add_argument("--crop", type=int, default=CROP, help="square crops this wide")
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--steps", type=int, default=4000)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-lr", type=float, default=3e-3)
+    parser.add_argument(
+        "--fit",
+        action="store_true",
+        help="time the first steps and cut the cycle to what fits in --minutes (a busy machine)",
+    )
     args = parser.parse_args(argv)
     if args.side % 8 or not 128 <= args.side <= 512:
         parser.error(f"--side must be a multiple of 8 from 128 to 512: got {args.side}")
@@ -71,7 +77,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"back_train: {error}: frames written without --backs", file=sys.stderr)
         return 2
     net, info = train(
-        images, targets, val, args.minutes, args.steps, args.batch, args.seed, args.max_lr, CROP
+        images,
+        targets,
+        val,
+        args.minutes,
+        args.steps,
+        args.batch,
+        args.seed,
+        args.max_lr,
+        args.crop,
+        args.fit,
     )
     info.update(frames=len(images), side=args.side)
     export(net, args.out, info, key="backs", name="backs")

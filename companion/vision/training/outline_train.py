@@ -251,9 +251,10 @@ def train(
     seed: int,
     max_lr: float,
     crop: int = CROP,
+    fit: bool = False,
 ) -> tuple[OutlineNet, dict[str, object]]:
-    """The net after ``steps`` one-cycle steps (or ``minutes``, whichever ends first), on
-    ``crop`` squares."""
+    """The net after ``steps`` one-cycle steps (or ``minutes``, whichever ends first; with
+    ``fit``, the cycle cut to what fits in them: ``one_cycle``), on ``crop`` squares."""
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     gen = torch.Generator().manual_seed(seed)
@@ -267,7 +268,7 @@ def train(
         bce = F.binary_cross_entropy_with_logits(net(x), y, reduction="none")
         return {"loss": (bce * _weights(y)).mean()}
 
-    done = one_cycle(net, step_losses, steps, minutes, max_lr)
+    done = one_cycle(net, step_losses, steps, minutes, max_lr, fit)
     info: dict[str, object] = {"steps": done, "batch": batch, "crop": crop, "seed": seed}
     if val is not None:
         info["val_iou"] = round(iou(net, *val), 4)

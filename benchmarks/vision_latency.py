@@ -14,7 +14,8 @@ that holds it after the first look gets its second look only away from its cards
 webcam's own path: ``LiveReader`` reading the same photo frame after frame, as a webcam held
 still over the table streams it (the cards followed from frame to frame, the whole frame
 searched again every 4th frame: the median is a followed frame, the 90th percentile a
-searched one).
+searched one). ``--backs`` times the back finder (``backs.find_backs``, not yet part of the
+read) against the full read and the read told the layout only.
 
 The machine may be shared: every run is interleaved with a reference run in the same process,
 a fixed job that uses none of the project's code or models (OpenCV's edges and a float
@@ -40,12 +41,14 @@ import numpy as np
 
 from companion.machine import describe_cpu
 from companion.vision import CardDetector, Detections
+from companion.vision.backs import BackModel, find_backs
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.read import read_layout
 from companion.vision.live import LiveReader
 
 ROOT = Path(__file__).resolve().parents[1]
 LIVE = "live (the webcam's LiveReader, frame after frame of this photo)"
+BACKS = "the back finder (find_backs)"
 FIXTURE = ROOT / "tests" / "fixtures" / "images" / "scene_0001.jpg"
 TRAIN_08 = ROOT.parent / "shared" / "real_photos" / "iapr2022_poker_table" / "train_08.jpg"
 
@@ -100,8 +103,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--image", type=Path, nargs="*", default=[], help="also time these photos")
+    parser.add_argument(
+        "--backs", action="store_true", help="the back finder against the full read only"
+    )
     args = parser.parse_args()
     print(f"CPU: {describe_cpu()}")
+    backs = BackModel() if args.backs else None
     runs = {
         "full": CardDetector(),
         "without completions": CardDetector(complete=False),
@@ -115,6 +122,8 @@ def main() -> None:
             spots_only=True, complete=False, outline_path=None
         ),
     }
+    if backs is not None:
+        runs = {"full": runs["full"]}
     reference = _Reference()
     for name, image, target in _cases(args.image):
         jobs: dict[str, Callable[[], object]] = {
@@ -123,7 +132,10 @@ def main() -> None:
         # Both named tables hold a river of five and four hands of two (as the app reads them);
         # a photo added with --image is timed against the same layout.
         jobs["with --expect 5+4x2"] = partial(_told, runs["full"], image)
-        jobs[LIVE] = partial(LiveReader(runs["full"]).read, image)
+        if backs is None:
+            jobs[LIVE] = partial(LiveReader(runs["full"]).read, image)
+        else:
+            jobs[BACKS] = partial(find_backs, image, backs)
         jobs["reference"] = reference
         times: dict[str, list[float]] = {key: [] for key in jobs}
         cards = dict.fromkeys(jobs, 0)
@@ -143,7 +155,7 @@ def main() -> None:
             f"{target * 1000:.0f} ms ({median / target:.2f} of it); "
             f"x{median / ref:.2f} the reference ({ref * 1000:.1f} ms)"
         )
-        for key in [*list(runs)[1:], "with --expect 5+4x2", LIVE]:
+        for key in [*list(runs)[1:], "with --expect 5+4x2", LIVE if backs is None else BACKS]:
             base = statistics.median(times[key])
             print(
                 f"    {key}: {_ms(times[key])}, {cards[key]} cards, "

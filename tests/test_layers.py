@@ -216,3 +216,16 @@ def test_the_card_reader_knows_no_table_layout() -> None:
         if target.startswith("companion.vision.layouts")
     ]
     assert wrong == []
+
+
+def test_nothing_outside_the_training_code_imports_it() -> None:
+    """The reader and its stages (the back finder too) run without the training extra."""
+    training = "companion.vision.training"
+    wrong = [
+        (module, target)
+        for module, targets in _graph().items()
+        if not module.startswith(training)
+        for target in sorted(targets)
+        if target.startswith(training)
+    ]
+    assert wrong == []

@@ -30,6 +30,7 @@ __all__ = [
     "BACK_LEVEL",
     "DEFAULT_BACKS",
     "DEFAULT_SIDE",
+    "SURE",
     "Back",
     "BackModel",
     "card_points",
@@ -40,6 +41,7 @@ __all__ = [
 DEFAULT_BACKS = Path(__file__).resolve().parents[2] / "models" / "card_backs.onnx"
 DEFAULT_SIDE = 384  # long side of the frame the model reads, unless its metadata says other
 BACK_LEVEL = 0.5  # a pixel's back probability from which it counts
+SURE = 0.75  # a piece's mean back probability from which it is backs
 CARD_ASPECT = 1.45  # a card's height over its width
 # A piece is face-down cards when, in the model's frame: its short side spans MIN_SIDE pixels
 # (a back too small for the model to tell from a chip), it fills FILL of the rectangle around
@@ -100,10 +102,13 @@ def find_backs(
     model: BackModel | None = None,
     card_width: float | None = None,
     level: float = BACK_LEVEL,
+    sure: float = SURE,
 ) -> list[Back]:
     """The pieces of face-down cards on the BGR ``image``, largest first. ``card_width``
     (image pixels: the read cards' width, ``Detections.card_width()``) keeps only pieces of
-    a card's size; without it, any card-shaped piece large enough for the model counts."""
+    a card's size; without it, any card-shaped piece large enough for the model counts. A
+    piece is the pixels from ``level`` that touch; it is backs if its mean is ``sure`` or
+    more (a face or a patch of table the model hesitates on stays under it)."""
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 8:
         raise ValueError(
             f"find_backs needs a BGR image 8 pixels a side or more, got shape {image.shape}"
@@ -119,12 +124,15 @@ def find_backs(
         area = float(stats[k, cv2.CC_STAT_AREA])
         if not _card_like(contour, area, None if card_width is None else card_width * f):
             continue
+        score = float(probability[piece > 0].mean())
+        if score < sure:
+            continue
         box = cv2.boxPoints(cv2.minAreaRect(contour))
         backs.append(
             Back(
                 quad=_to_image(box, f),
                 outline=_to_image(contour[:, 0, :].astype(np.float64), f),
-                score=float(probability[piece > 0].mean()),
+                score=score,
                 area=area / (f * f),
             )
         )

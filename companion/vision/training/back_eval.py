@@ -15,7 +15,9 @@ pixels in view are its outline less the later backs' and the face-up cards'. Cou
   reads elsewhere it flags (faces that would be lost; none may be).
 
 A set without back labels (the real photos) counts the found backs per photo and the reads
-they would remove; ``--draw DIR`` writes each photo with its found backs outlined.
+they would remove; ``--draw DIR`` writes each photo with its found backs outlined. ``--told``
+gives the finder the cards' width, as the reader will: the read cards' (``--reads``), else the
+labelled face-up cards' (both the median of the outlines' shorter sides).
 """
 
 from __future__ import annotations
@@ -32,12 +34,20 @@ import cv2
 import numpy as np
 
 from companion.machine import describe_cpu
-from companion.vision.backs import DEFAULT_BACKS, ON_BACK, Back, BackModel, find_backs, on_backs
+from companion.vision.backs import (
+    BACK_LEVEL,
+    DEFAULT_BACKS,
+    ON_BACK,
+    Back,
+    BackModel,
+    find_backs,
+    on_backs,
+)
 from companion.vision.layouts.expect import parse_expect
 from companion.vision.layouts.read import read_layout
 from companion.vision.training.evaluate import expect_of
 
-__all__ = ["BackCount", "back_pixels", "count_image", "main", "share_on"]
+__all__ = ["BackCount", "back_pixels", "card_width", "count_image", "main", "share_on"]
 
 FOUND = 0.5  # the share of a back's pixels in view that found backs must cover
 SHOWN = 0.5  # backs less in view than this count neither way
@@ -143,6 +153,12 @@ def count_image(
     return count
 
 
+def card_width(quads: np.ndarray) -> float:
+    """The median of the outlines' shorter sides, as ``Detections.card_width`` measures it."""
+    edges = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
+    return float(np.median(np.minimum(edges[:, 0], edges[:, 1])))
+
+
 def _draw(image: np.ndarray, backs: list[Back], path: Path) -> None:
     out = image.copy()
     scale = 1600 / max(out.shape[:2])
@@ -161,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reads", action="store_true", help="read every photo with the reader")
     parser.add_argument("--draw", type=Path, default=None, help="write the photos, backs drawn")
     parser.add_argument("--verbose", action="store_true", help="a line per photo")
+    parser.add_argument("--told", action="store_true", help="tell the finder the cards' width")
+    parser.add_argument("--level", type=float, default=BACK_LEVEL, help="a back pixel from")
     args = parser.parse_args(argv)
     entries = json.loads(args.labels.read_text())
     model = BackModel(args.model)
@@ -176,10 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         if image is None:
             print(f"{entry['image']}: unreadable, skipped", file=sys.stderr)
             continue
-        start = time.perf_counter()
-        backs = find_backs(image, model)
-        times["backs"].append(time.perf_counter() - start)
-        reads = None
+        reads, width = None, None
         if detector is not None:
             truth = entry.get("groups")
             layout = entry.get("layout")
@@ -188,6 +203,12 @@ def main(argv: list[str] | None = None) -> int:
             found = read_layout(detector, image, expect or None, int(entry.get("decks", 1)))
             times["read"].append(time.perf_counter() - start)
             reads = (found.detections.quads, [str(c) for c in found.detections.cards])
+            width = found.detections.card_width()
+        elif entry.get("face_quads"):
+            width = card_width(np.array(entry["face_quads"]))
+        start = time.perf_counter()
+        backs = find_backs(image, model, width if args.told else None, args.level)
+        times["backs"].append(time.perf_counter() - start)
         count = count_image(entry, backs, image.shape[:2], reads)
         total = total + count
         source = str(entry.get("source", "all"))

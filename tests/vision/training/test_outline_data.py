@@ -87,7 +87,9 @@ def test_frames_with_backs_carry_the_back_target(tmp_path: Path) -> None:
     out = tmp_path / "frames.npz"
     write_frames(out, 4, 5, cards, held_out=False, backs=tmp_path / "no_art")
     images, backs = read_frames(out, beside="backs")
-    assert len(images) == 4 and all(b.shape == i.shape[:2] for i, b in zip(images, backs))
+    assert len(images) == 4 and all(
+        b.shape == i.shape[:2] for i, b in zip(images, backs, strict=True)
+    )
     assert sum(int(b.sum()) for b in backs) > 0
     plain = tmp_path / "plain.npz"
     write_frames(plain, 1, 5, cards, held_out=False)

@@ -1,5 +1,6 @@
 """``analyze`` and ``showdown`` on the hardest tables the checks accept (issue #44): big hands,
-wild-card tables of every variant, long names. Each case runs in a process of its own; its wall
+wild-card tables of every variant, long names; and round three's (#53): a street of 3 million
+token moves, one name in two Unicode spellings. Each case runs in a process of its own; its wall
 time and peak memory (the process's maximum resident set) are printed, with the time as a
 ratio of a plain four-player table's in the same run.
 
@@ -19,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.machine import describe_cpu
+from companion.bench.cpu import describe_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = [r + s for s in "shdc" for r in "23456789TJQKA"]
@@ -77,8 +78,29 @@ def _two_decks(each: int) -> dict[str, Any]:
     return _table(hands, rules={"decks": 2})
 
 
+def _jokers(table: dict[str, Any]) -> int:
+    places = [table["board"], table.get("board2", "")]
+    places += [p["cards"] + " " + p.get("francois_card", "") for p in table["players"]]
+    places += [s["cards"] for s in table.get("shared", ())]
+    return sum(place.split().count("*") for place in places)
+
+
+def _with_trumps(table: dict[str, Any]) -> dict[str, Any]:
+    """The table with the fewest decks whose tarot trumps (22 a deck) hold its jokers, up to
+    three: since issue #54 one deck refuses a 23rd joker."""
+    decks = -(-_jokers(table) // 22)
+    if decks <= 1 or "rules" in table:
+        return table
+    return {**table, "rules": {"decks": min(decks, 3)}}
+
+
 def cases() -> Iterator[tuple[str, str, dict[str, Any]]]:
     """(name, command, table) for every case; the first is the reference."""
+    for name, command, table in _cases():
+        yield name, command, _with_trumps(table)
+
+
+def _cases() -> Iterator[tuple[str, str, dict[str, Any]]]:
     yield "reference: classic, 4 x 2 cards", "analyze", _table(_dealt(4, 2))
     for h in (6, 8, 10, 11, 12, 16, 22):
         yield f"classic, 2 x {h} cards", "analyze", _table(_dealt(2, h))
@@ -110,11 +132,21 @@ def cases() -> Iterator[tuple[str, str, dict[str, Any]]]:
     for command in ("showdown", "analyze"):
         long_names = {"board": BOARD, "players": _players(_dealt(10, 2), names)}
         yield f"classic, 10 names of 10,000 characters ({command})", command, long_names
+    # Round three (#53): a street of 3 million token moves (57 MB, under the reader's 64 MiB)
+    # took showdown 62 s and 1 GB; one name in two Unicode spellings was two players.
+    for count in (3_000_000, 400_000):
+        for command in ("showdown", "analyze"):
+            flooded = {"board": BOARD, "players": _players(_dealt(2, 2), ["A", "B"])}
+            flooded["token_moves"] = {"flop": [{"by": "A", "take": 1}] * count}
+            yield f"{count:,} token moves on the flop ({command})", command, flooded
+    for command in ("showdown", "analyze"):
+        twice = {"board": BOARD, "players": _players(_dealt(2, 2), ["Chlo\u00e9", "Chloe\u0301"])}
+        yield f"'Chloé' in NFC and in NFD ({command})", command, twice
 
 
 def run_case(command: str, table: dict[str, Any], timeout: float) -> dict[str, Any]:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
-        json.dump(table, file)
+        json.dump(table, file, separators=(",", ":"))
     try:
         done = subprocess.run(
             [sys.executable, "-c", _CHILD, json.dumps([command, file.name])],

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.bench.cpu import describe_cpu
 from companion.engine.cards import DECK  # noqa: E402
 from companion.engine.cribbage.discard import advise_discard  # noqa: E402
 from companion.engine.cribbage.score import score_show  # noqa: E402
-from companion.machine import describe_cpu
 
 BUDGET_S = 1.0
 CRIBS_PER_DEAL = 15 * 1035 * 44

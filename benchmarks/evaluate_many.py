@@ -1,6 +1,6 @@
-"""Throughput of ``companion.engine.evaluate_many`` against a per-call loop of pkrbot, and of
-``evaluate_many(hands, rules)`` (``evaluate_rules``) under the lowball rankings against a
-per-call loop of pokerkit.
+"""Throughput of ``companion.engine.gang.batch_values.evaluate_many`` against a per-call loop of
+pkrbot, and of ``evaluate_many(hands, rules)`` (``evaluate_rules``) under the lowball rankings
+against a per-call loop of pokerkit.
 
 pkrbot (a compiled evaluator, eval7's API) is the fastest Python hand evaluator we found on PyPI;
 it has no lowball. For ``--ranking low-a5`` / ``low-27`` the reference is pokerkit
@@ -22,10 +22,9 @@ from collections.abc import Callable
 import numpy as np
 import pkrbot
 
-from companion.engine import evaluate_many
-from companion.engine.gang.fast import evaluate_rules
+from companion.bench.cpu import describe_cpu
+from companion.engine.gang.batch_values import evaluate_many, evaluate_rules
 from companion.engine.gang.ranking import Ranking, TableRules
-from companion.machine import describe_cpu
 
 NAMES = [rank + suit for rank in "23456789TJQKA" for suit in "shdc"]
 

@@ -1,4 +1,4 @@
-"""A rendered webcam video replayed through ``LiveReader``: frames per second and frames to sure.
+"""A rendered webcam video replayed through ``CardFollower``: frames per second and frames to sure.
 
     PYTHONPATH=. python3 benchmarks/live_video.py [--frames 60] [--seed 5] [--cards cache/cards]
         [--light 0.45,0.55,1] [--motion 0.005]
@@ -9,7 +9,7 @@ at twice the video's size, and again with a third hand laid on it; the camera pa
 zooms slowly over it at 1280x720, and the third hand appears half-way through (``--light``: in a
 coloured light, each channel scaled; ``--motion``: each frame smeared along the camera's pan
 by that share of its long side, as a webcam's exposure smears a moving view). Each frame is
-read by ``LiveReader`` (the detector plus ``FrameFuser``) as the webcam preview reads it.
+read by ``CardFollower`` (the detector plus ``FrameFuser``) as the webcam preview reads it.
 
 Printed: frames per second (median frame time and its 90th percentile, full looks apart; and
 the processor time per frame, all threads together, which a machine shared with other work does
@@ -28,9 +28,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.machine import describe_cpu
+from companion.bench.cpu import describe_cpu
 from companion.vision import CardDetector
-from companion.vision.live import LiveReader
+from companion.vision.live import CardFollower
 from companion.vision.training.render import Placement, render_table
 from companion.vision.training.scenes import DeckStore
 from companion.vision.training.views import light_argument, motion_argument, smeared
@@ -140,9 +140,9 @@ def main() -> None:
     after = render_table(
         np.random.default_rng(args.seed), store, first + later, CARD, TABLE, tilt=0.0
     )
-    reader = LiveReader(CardDetector(spot_path=None) if args.no_spots else CardDetector())
+    reader = CardFollower(CardDetector(spot_path=None) if args.no_spots else CardDetector())
     rng = np.random.default_rng(args.seed + 1)
-    reader.read(_frame(before.image, before.cards, 0.0, rng, light)[0])  # warm-up
+    reader.follow(_frame(before.image, before.cards, 0.0, rng, light)[0])  # warm-up
     reader.reset()
     times: list[float] = []
     looks: list[float] = []
@@ -158,7 +158,7 @@ def main() -> None:
         for code in truth:
             appeared.setdefault(code, i)
         start, cpu = time.perf_counter(), time.process_time()
-        fused = reader.read(frame)
+        fused = reader.follow(frame)
         elapsed = time.perf_counter() - start
         cpus.append(time.process_time() - cpu)
         (looks if reader.looked else times).append(elapsed)

@@ -25,11 +25,11 @@ import numpy as np  # noqa: E402
 import uvicorn  # noqa: E402
 from flet_web.uploads import build_upload_url  # noqa: E402
 
+from companion.bench.cpu import describe_cpu  # noqa: E402
 from companion.cli.app import server_config  # noqa: E402
-from companion.machine import describe_cpu  # noqa: E402
 from companion.storage import SqliteGameLog  # noqa: E402
-from companion.ui.server import build_asgi, new_join_code  # noqa: E402
-from companion.vision.image import decode_image  # noqa: E402
+from companion.ui.shell.server import build_asgi, new_join_code  # noqa: E402
+from companion.vision.base.image import decode_image  # noqa: E402
 
 SECRET = "benchmark-secret"
 

@@ -33,8 +33,8 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.bench.cpu import describe_cpu
 from companion.errors import CompanionError
-from companion.machine import describe_cpu
 from companion.vision import DEFAULT_MODEL, CardDetector
 from companion.vision.layouts.cribbage import read_show
 from companion.vision.layouts.spit import read_spit
@@ -64,7 +64,7 @@ def _show_case(rng: np.random.Generator, store: DeckStore) -> tuple[object, np.n
 def _app_times(folder: Path, preload: bool) -> list[float]:
     """Seconds from upload bytes to the shown state, per photo, in this (fresh) process."""
     from companion.storage import SqliteGameLog
-    from companion.ui.services import PhotoReader, Services
+    from companion.ui.kit.services import LazyDetector, Services
     from companion.ui.shell.dispatch import run
     from companion.ui.shell.state import AppState
     from companion.ui.showdown.actions import load_photo
@@ -72,9 +72,9 @@ def _app_times(folder: Path, preload: bool) -> list[float]:
 
     with tempfile.TemporaryDirectory() as data:
         log = SqliteGameLog.in_folder(Path(data))
-        services = Services(log, Path(data), PhotoReader())
+        services = Services(log, Path(data), LazyDetector())
         if preload:
-            services.reader.preload().join()
+            services.detector.preload().join()
         state = AppState(table=ShowdownState(("Ana", "Bob", "Chloé", "Dan")))
         times = []
         paths = sorted(folder.glob("*.jpg"))

@@ -16,9 +16,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.bench.cpu import describe_cpu
 from companion.engine.gang.replay.odds import replay_table  # noqa: E402
 from companion.formats.table import table_from_json  # noqa: E402
-from companion.machine import describe_cpu
 from companion.ui.replay.actions import SETTINGS
 
 BOARD = "As Kd Qh 7c 2s"

@@ -25,12 +25,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.bench.cpu import describe_cpu
 from companion.engine.cards import parse_cards  # noqa: E402
-from companion.engine.gang.fast import evaluate_many  # noqa: E402
-from companion.engine.gang.replay.fast import combinations_array, position_counts  # noqa: E402
+from companion.engine.gang.batch_values import evaluate_many  # noqa: E402
+from companion.engine.gang.replay.board_values import combinations_array, position_counts  # noqa: E402
 from companion.engine.gang.replay.odds import Street, everyone_odds, street_odds  # noqa: E402
 from companion.engine.gang.table import Player, Table  # noqa: E402
-from companion.machine import describe_cpu
 
 HOLES = ("As Kd", "2c 2d", "7h 8h", "Qc Jc", "3s 4s", "9d 9c")
 BOARD = "Th Js 5c 6d Ah"

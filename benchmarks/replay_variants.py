@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from replay_preflop import _best as _timed  # noqa: E402  (this script's folder is on the path)
 
+from companion.bench.cpu import describe_cpu
 from companion.engine.cards import parse_cards  # noqa: E402
 from companion.engine.gang.ranking import Ranking, Straights, TableRules  # noqa: E402
 from companion.engine.gang.replay.odds import (  # noqa: E402
@@ -38,7 +39,6 @@ from companion.engine.gang.replay.odds import (  # noqa: E402
 from companion.engine.gang.replay.stood import stood_streets  # noqa: E402
 from companion.engine.gang.table import Player, SharedHand, Table  # noqa: E402
 from companion.formats.table import table_from_json  # noqa: E402
-from companion.machine import describe_cpu
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "heist.json"
 

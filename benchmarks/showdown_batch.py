@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.machine import describe_cpu
+from companion.bench.cpu import describe_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 CODES = [r + s for r in "23456789TJQKA" for s in "shdc"]

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.bench.cpu import describe_cpu
 from companion.engine.cards import parse_cards  # noqa: E402
 from companion.engine.spit import VARIANTS, Stock, apply_move, legal_moves, new_game  # noqa: E402
 from companion.engine.spit.referee import PileView  # noqa: E402
-from companion.machine import describe_cpu
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from companion.ui.spit.state import SpitScreen

@@ -17,9 +17,9 @@ import random
 import sys
 import time
 
+from companion.bench.cpu import describe_cpu
 from companion.engine.spit import VARIANTS
 from companion.engine.spit.sim import simulate
-from companion.machine import describe_cpu
 
 
 def main() -> int:

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.machine import describe_cpu  # noqa: E402
+from companion.bench.cpu import describe_cpu  # noqa: E402
 from companion.storage import SqliteGameLog  # noqa: E402
 from tests.storage.builders import heist  # noqa: E402
 

@@ -11,7 +11,7 @@ again (the same photo, warm). The app runs in this process, its steps timed wher
   the server the file, is given an upload URL, starts the upload);
 - ``PUT``: the upload's bytes received and written;
 - ``to read``: the upload written until the app takes it (the page reports it uploaded);
-- ``decode``, ``keep`` (the photo stored in the log), ``read`` (the reader told the table's
+- ``decode``, ``keep`` (the photo stored in the log), ``read`` (the detector told the table's
   layout, grouped), ``page photo`` (the photo drawn for the page), each its own time;
 - ``to sent``: the server's last step ended until the page's update is sent (the app's
   state made, the page built, its changes found and packed);
@@ -106,9 +106,9 @@ class Clock:
         }
 
 
-def _instrument(clock: Clock, app: Any, log: Any, reader: Any) -> Any:
+def _instrument(clock: Clock, app: Any, log: Any, detector: Any) -> Any:
     """The app's steps wrapped with ``clock`` (their modules' names and the log's and the
-    reader's methods rebound, the page's messages counted); returns the ASGI app with the
+    detector's methods rebound, the page's messages counted); returns the ASGI app with the
     upload request timed."""
     import flet_web.fastapi.flet_app as flet_app
     import msgpack
@@ -139,7 +139,7 @@ def _instrument(clock: Clock, app: Any, log: Any, reader: Any) -> Any:
     actions._small_photo = clock.timed("page photo", page_photo)  # type: ignore[attr-defined]
     flet_app.msgpack = SimpleNamespace(packb=packed, unpackb=msgpack.unpackb)  # type: ignore[attr-defined]
     log.store_photo = clock.timed("keep", log.store_photo)
-    reader.read_table = clock.timed("read", reader.read_table)
+    detector.read_layout = clock.timed("read", detector.read_layout)
 
     async def timed_app(scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http" or scope.get("path") != "/upload":
@@ -160,21 +160,23 @@ def _instrument(clock: Clock, app: Any, log: Any, reader: Any) -> Any:
 @contextmanager
 def _served(data: Path) -> Iterator[tuple[str, Clock]]:
     """The app on a free loopback port, instrumented; yields its URL and the clock once the
-    reader's warm-up, which ``companion app`` starts at start, is over."""
+    detector's warm-up, which ``companion app`` starts at start, is over."""
     import uvicorn
 
     from companion.cli.app import server_config
     from companion.storage import SqliteGameLog
-    from companion.ui.server import build_asgi, new_join_code
-    from companion.ui.services import PhotoReader
+    from companion.ui.kit.services import LazyDetector
+    from companion.ui.shell.server import build_asgi, new_join_code
     from tests.e2e.browser import free_port
 
     log = SqliteGameLog.in_folder(data)
-    reader, clock = PhotoReader(), Clock()
-    reader.warm_up = clock.timed("warm up", reader.warm_up)  # type: ignore[method-assign]
-    gate = build_asgi(log, data, new_join_code(), "en", reader=reader)
+    detector, clock = LazyDetector(), Clock()
+    detector.warm_up = clock.timed("warm up", detector.warm_up)  # type: ignore[method-assign]
+    gate = build_asgi(log, data, new_join_code(), "en", detector=detector)
     port = free_port()
-    server = uvicorn.Server(server_config(_instrument(clock, gate, log, reader), "127.0.0.1", port))
+    server = uvicorn.Server(
+        server_config(_instrument(clock, gate, log, detector), "127.0.0.1", port)
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started or "warm up end" not in clock.marks:

@@ -11,7 +11,7 @@ the same two sizes (``--image`` adds photos of your own). Each case prints the m
 model's index corners alone, no second look, no outline model: ``spots_only=True``), the
 full detector told the table's layout (``layouts.read.read_layout``, grouped once: a table
 that holds it after the first look gets its second look only away from its cards), and the
-webcam's own path: ``LiveReader`` reading the same photo frame after frame, as a webcam held
+webcam's own path: ``CardFollower`` reading the same photo frame after frame, as a webcam held
 still over the table streams it (the cards followed from frame to frame, the whole frame
 searched again every 4th frame: the median is a followed frame, the 90th percentile a
 searched one). ``--backs`` times the back finder (``backs.find_backs``, not yet part of the
@@ -39,15 +39,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.machine import describe_cpu
+from companion.bench.cpu import describe_cpu
 from companion.vision import CardDetector, Detections
 from companion.vision.backs import BackModel, find_backs
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.read import read_layout
-from companion.vision.live import LiveReader
+from companion.vision.live import CardFollower
 
 ROOT = Path(__file__).resolve().parents[1]
-LIVE = "live (the webcam's LiveReader, frame after frame of this photo)"
+LIVE = "live (the webcam's CardFollower, frame after frame of this photo)"
 BACKS = "the back finder (find_backs)"
 FIXTURE = ROOT / "tests" / "fixtures" / "images" / "scene_0001.jpg"
 TRAIN_08 = ROOT.parent / "shared" / "real_photos" / "iapr2022_poker_table" / "train_08.jpg"
@@ -133,7 +133,7 @@ def main() -> None:
         # a photo added with --image is timed against the same layout.
         jobs["with --expect 5+4x2"] = partial(_told, runs["full"], image)
         if backs is None:
-            jobs[LIVE] = partial(LiveReader(runs["full"]).read, image)
+            jobs[LIVE] = partial(CardFollower(runs["full"]).follow, image)
         else:
             jobs[BACKS] = partial(find_backs, image, backs)
         jobs["reference"] = reference

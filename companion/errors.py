@@ -104,9 +104,19 @@ class DuplicateCardError(TableError):
     """The same physical card seen more often than the game's decks hold it."""
 
     def __init__(
-        self, card: Any, places: tuple[Phrase | str, ...], decks: int = 1, knight: bool = False
+        self,
+        card: Any,
+        places: tuple[Phrase | str, ...],
+        decks: int = 1,
+        knight: bool = False,
+        joker: int = 0,
     ) -> None:
         count = len(places)
+        if joker:  # ``joker``: the trumps the decks hold, each a joker
+            code = "card.jokers_one_deck" if decks == 1 else "card.jokers_decks"
+            params = {"places": _counted(places), "count": count, "decks": decks, "trumps": joker}
+            super().__init__(code, card=card, **params)
+            return
         if knight:  # a tarot deck holds one knight (suit-bound wild card) per suit
             code = "card.knight_twice" if decks == 1 else "card.knight_copies"
         elif decks > 1:

@@ -53,3 +53,14 @@ def turned_card(centre: tuple[float, float], width: float, angle: float) -> np.n
     c, s = np.cos(np.radians(angle)), np.sin(np.radians(angle))
     half = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (width / 2, 1.45 * width / 2)
     return np.asarray(centre) + half @ np.array([[c, s], [-s, c]])
+
+
+def clear_engine_tables() -> None:
+    """Drop the engine's numpy tables of each rule set (``batch_values.rule_table`` and
+    ``seven_table``, cached): tens of MB each, rebuilt in a fraction of a second when next asked
+    for, and a test process that kept every rule set's would hold gigabytes. The tables that no
+    rule changes (the standard lookup tables, the index of fives) stay: they are few."""
+    from companion.engine.gang import batch_values
+
+    batch_values.rule_table.cache_clear()
+    batch_values.seven_table.cache_clear()

@@ -11,13 +11,26 @@ the screen.
 
 from __future__ import annotations
 
+import errno
+import io
 import json
+import os
 import re
 import sys
 from collections.abc import Iterable
 from typing import IO, Any
 
-__all__ = ["shown", "write_lines", "write_blocks", "write_json", "write_json_text"]
+__all__ = [
+    "shown",
+    "write_lines",
+    "write_blocks",
+    "write_json",
+    "write_json_text",
+    "OutputClosedError",
+    "ClosedOutput",
+    "Discarded",
+    "silence_stdout",
+]
 
 # C0 and C1 controls, DEL, lone surrogates, and the line and paragraph separators.
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
@@ -68,3 +81,44 @@ def write_json_text(document: str, stream: IO[str] | None = None) -> None:
     out = sys.stdout if stream is None else stream
     out.write(_UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", document) + "\n")
     out.flush()
+
+
+class OutputClosedError(OSError):
+    """Standard output was closed when the command started (``>&-``): nothing can be shown."""
+
+    def __init__(self) -> None:
+        super().__init__(errno.EBADF, os.strerror(errno.EBADF))
+
+
+class ClosedOutput(io.TextIOBase):
+    """What ``sys.stdout`` is when the command started without one: ``print`` would write
+    nowhere and say nothing; every write here fails instead, as writing to a closed file
+    does."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OutputClosedError()
+
+
+class Discarded(io.TextIOBase):
+    """What ``sys.stderr`` is when it was closed: its lines go nowhere (the exit status still
+    says how the command ended), never to standard output."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+def silence_stdout() -> None:
+    """After the reader of standard output left (a closed pipe): whatever is still buffered,
+    and the interpreter's last flush, go nowhere instead of failing again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file descriptor behind it (a test's capture)
+        pass

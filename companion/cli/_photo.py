@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.messages import text
 from companion.vision import CardDetector, Detections
-from companion.vision.image import load_image
+from companion.vision.base.image import load_image
 from companion.vision.layouts.places import SeenCard, unsure
 
 __all__ = ["read_photo", "seen_json", "unsure_note", "MODEL_HELP"]

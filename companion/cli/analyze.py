@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.cli._io import read_json_input
 from companion.cli._out import write_blocks, write_json, write_lines
+from companion.cli._progress import on_terminal
 from companion.cli.showdown import CARD_HELP, token_lines
 from companion.engine.cards import format_cards
 from companion.engine.gang.replay.limits import check_replayable
@@ -21,7 +22,7 @@ from companion.engine.gang.replay.odds import (
     street_error,
     token_hands,
 )
-from companion.engine.gang.replay.types import StoodStreet
+from companion.engine.gang.replay.records import StoodStreet
 from companion.engine.gang.replay.words import (
     best_tokens_text,
     method_text,
@@ -261,7 +262,9 @@ def _run(args: argparse.Namespace) -> int:
                 if step == "check":
                     headers.append(_check(item, args.lang))
                 else:
-                    progress = _progress(index + 1, len(items), args.lang) if batch else None
+                    # A batch always says where it is; one table only to a person watching.
+                    shown = batch or on_terminal(sys.stderr)
+                    progress = _progress(index + 1, len(items), args.lang) if shown else None
                     results.append(_replay(item, settings, progress))
             except CompanionError as error:
                 if not batch:

@@ -1,6 +1,9 @@
 """``companion app``: the table-side app in the browser, for this computer and phones nearby.
 
 companion app [--port 8550] [--host 0.0.0.0] [--data DIR] [--lang fr|en] [--webcam SOURCE]
+
+By default it listens on every interface: phones on the local network come in with the join
+code; ``--host 127.0.0.1`` keeps it to this computer.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ def server_config(app: Any, host: str, port: int) -> Any:
     """uvicorn's settings for the app (a ``uvicorn.Config``)."""
     import uvicorn
 
-    from companion.ui.server import MAX_CONNECTIONS, MAX_HEADER_BYTES
+    from companion.ui.shell.server import MAX_CONNECTIONS, MAX_HEADER_BYTES
 
     # No proxy stands in front: X-Forwarded-For is never taken for the visitor's address
     # (uvicorn trusts it from loopback by default, which would dodge the join lockout).
@@ -88,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     # A bug in a handler is logged with its traceback (the page itself only stops updating).
     configure(debug=bool(os.environ.get("COMPANION_DEBUG")))
 
-    from companion.ui.server import build_asgi, lan_address, new_join_code, new_join_token
+    from companion.ui.shell.server import build_asgi, lan_address, new_join_code, new_join_token
 
     data_dir = (args.data or default_data_dir()).expanduser().resolve()
     make_data_folder(data_dir)

@@ -6,8 +6,10 @@
     companion crib peg 5h 5d 5s [--end go]       # points for the last card of a count
     companion crib peg --batch FILE|- --json    # [[cards since the last reset]] -> points
     companion crib discard 5c 5d Jh Qs 4c 9h [--dealer]
+    companion crib cut 7h 7d Kc Qs               # the cut for the first deal, two cards a cut
 
-"peg" and "discard" are read as the first of the positional words, which are cards otherwise.
+"peg", "discard" and "cut" are read as the first of the positional words, which are cards
+otherwise.
 """
 
 from __future__ import annotations
@@ -20,14 +22,21 @@ from typing import Any
 from companion.cli import _photo
 from companion.cli._io import read_json_input
 from companion.engine.cards import parse_card, parse_cards
+from companion.engine.cribbage.cut import cut_for_deal
 from companion.engine.cribbage.discard import advise_discard
 from companion.engine.cribbage.score import score_peg, score_show
-from companion.engine.cribbage.words import describe_advice, describe_peg, describe_show
+from companion.engine.cribbage.words import (
+    describe_advice,
+    describe_cut,
+    describe_peg,
+    describe_show,
+)
 from companion.errors import LANGUAGES, InputError
 from companion.formats.crib import (
     PEG_ENDS,
     advice_to_json,
     count_from_json,
+    cut_to_json,
     peg_to_json,
     show_from_json,
     show_to_json,
@@ -37,7 +46,7 @@ from companion.vision.layouts.cribbage import ShowPhoto, read_show
 
 __all__ = ["register"]
 
-MODES = ("peg", "discard")
+MODES = ("peg", "discard", "cut")
 
 
 def register(subparsers: Any) -> None:
@@ -45,13 +54,16 @@ def register(subparsers: Any) -> None:
         "crib",
         help="count a cribbage hand or crib, score pegging, advise a discard",
         description="Count a cribbage show with every combination listed; "
-        "'crib peg ...' scores the last card of a count; 'crib discard ...' ranks discards.",
+        "'crib peg ...' scores the last card of a count; 'crib discard ...' ranks discards; "
+        "'crib cut ...' says who deals first from the cut (the lower card deals, ace low; "
+        "a tie cuts again): player 1's card, then player 2's, for each cut.",
     )
     parser.add_argument(
         "cards",
         nargs="*",
         metavar="CARD",
-        help="the 4 cards of the hand; or 'peg' then the count; or 'discard' then 6 dealt cards",
+        help="the 4 cards of the hand; or 'peg' then the count; or 'discard' then 6 dealt cards; "
+        "or 'cut' then two cards a cut (player 1's, player 2's)",
     )
     parser.add_argument("--starter", metavar="CARD", help="the starter (cut) card")
     parser.add_argument("--crib", action="store_true", help="count as the crib (5-card flush only)")
@@ -87,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
         return _run_peg(args, words)
     if mode == "discard":
         return _run_discard(args, words)
+    if mode == "cut":
+        return _run_cut(args, words)
     return _run_show(args, words)
 
 
@@ -182,6 +196,20 @@ def _run_discard(args: argparse.Namespace, words: list[str]) -> int:
         _print_json(advice_to_json(advice))
     else:
         print("\n".join(describe_advice(advice, args.lang, top=5)))
+    return 0
+
+
+# --- the cut for the first deal ------------------------------------------------------------------
+
+
+def _run_cut(args: argparse.Namespace, words: list[str]) -> int:
+    if args.batch is not None:
+        raise InputError("crib.cut_batch")
+    cuts = cut_for_deal(parse_cards(words, phrase("place.cut_cards")))
+    if args.json:
+        _print_json(cut_to_json(cuts))
+    else:
+        print("\n".join(describe_cut(cuts, args.lang)))
     return 0
 
 

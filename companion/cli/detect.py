@@ -3,16 +3,21 @@ read the cards in photos.
 
 One entry per image; an image that cannot be read gets an ``error`` entry and the batch goes on
 (every good image is printed, and the command exits 1).
-Each card has ``check`` (true: the reader is not sure of it, a player should look) and
-``doubts`` (why: ``unsure``, ``colour``, ``models``, ``second_look``, ``twice``); ``groups`` has
-the river, the hands, ``stray`` (cards read but not in play: cut by the photo's edge, or past
-the expected hands) and, with ``--expect``, ``missing`` and ``extra`` (cards short and over:
-the river, then each expected hand). ``unread`` lists the card faces seen where no card was
+Each card has ``check`` (true: the reader is not sure of it, a player should look), ``doubts``
+(why: ``unsure``, ``colour``, ``models``, ``second_look``, ``twice``), ``alternatives`` (its
+next likely codes, likeliest first, each with its probability ``p``) and the crops it was read
+from (``index_quad``, ``face_quad``: four corners in image pixels from the crop's top left,
+null where unknown); ``groups`` has the river, the hands, ``stray`` (cards read but not in
+play: cut by the photo's edge, or past the expected hands) and, with ``--expect``, ``missing``
+and ``extra`` (cards short and over: the river, then each expected hand) and ``gaps`` (per
+place short of cards: ``hand``, null for the river, ``count`` and the ``places`` where they
+should lie, ``x``, ``y`` and ``radius`` in image pixels with the ``quad`` they would have
+there where known; no place: anywhere). ``unread`` lists the card faces seen where no card was
 read (``box`` and ``quad``, image pixels): a card whose index the reader could not read, which
 no count points at in a photo read without ``--expect``. ``card_width`` is the read cards'
 median width in image pixels, and ``small_cards`` says it is under ``READABLE_WIDTH`` (50 px):
 indices that small are often misread, so the photo should be taken closer. The plain text says
-the same in words.
+the same in words, with the two likeliest alternatives of each card to check.
 """
 
 from __future__ import annotations
@@ -27,10 +32,15 @@ import cv2
 from companion.cli._out import write_json_text, write_lines
 from companion.errors import ImageDecodeError, InputError
 from companion.messages import text
-from companion.vision.detections import READABLE_WIDTH
-from companion.vision.image import load_image
+from companion.messages.numbers import numbers
+from companion.vision.base.detections import READABLE_WIDTH, Detections
+from companion.vision.base.image import load_image
 from companion.vision.layouts.expect import parse_expect
 from companion.vision.layouts.gang import Grouping
+from companion.vision.layouts.gaps import Gap
+
+# Alternatives the plain text gives per card to check (the JSON has them all).
+SAID_ALTERNATIVES = 2
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -83,7 +93,48 @@ def _groups_json(groups: Grouping) -> dict[str, Any]:
     if groups.missing is not None and groups.extra is not None:
         out["missing"] = groups.missing.to_json()
         out["extra"] = groups.extra.to_json()
+        out["gaps"] = [_gap_json(gap) for gap in groups.gaps]
     return out
+
+
+def _gap_json(gap: Gap) -> dict[str, Any]:
+    return {
+        "hand": gap.hand,
+        "count": gap.count,
+        "places": [
+            {
+                "x": round(place.x, 1),
+                "y": round(place.y, 1),
+                "radius": round(place.radius, 1),
+                "quad": None if place.quad is None else _points(place.quad),
+            }
+            for place in gap.places
+        ],
+    }
+
+
+def _points(quad: Any) -> list[list[float]] | None:
+    """A quad's corners rounded to a tenth of a pixel; None where unknown (NaN)."""
+    points = [[round(float(x), 1), round(float(y), 1)] for x, y in quad]
+    return None if any(v != v for point in points for v in point) else points
+
+
+def _cards_json(det: Detections) -> list[dict[str, Any]]:
+    return [
+        {
+            "card": str(card),
+            "confidence": round(float(det.confidence[i]), 3),
+            "check": bool(det.check[i]),
+            "doubts": list(det.doubts[i]),
+            "box": [round(float(v), 1) for v in det.xyxy[i]],
+            "alternatives": [
+                {"card": str(a.card), "p": round(a.probability, 4)} for a in det.alternatives[i]
+            ],
+            "index_quad": _points(det.index_quads[i]),
+            "face_quad": _points(det.face_quads[i]),
+        }
+        for i, card in enumerate(det.cards)
+    ]
 
 
 def _annotate_folder(folder: Path) -> None:
@@ -123,18 +174,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         table = read_layout(detector, image, expect, args.decks)
         det, groups = table.detections, table.grouping
-        entry["cards"] = [
-            {
-                "card": str(card),
-                "confidence": round(float(conf), 3),
-                "check": bool(check),
-                "doubts": list(doubts),
-                "box": [round(float(v), 1) for v in box],
-            }
-            for card, conf, check, doubts, box in zip(
-                det.cards, det.confidence, det.check, det.doubts, det.xyxy, strict=True
-            )
-        ]
+        entry["cards"] = _cards_json(det)
         entry["groups"] = _groups_json(groups)
         entry["unread"] = [
             {
@@ -192,9 +232,18 @@ def _doubt_lines(entry: dict[str, Any], lang: str) -> list[str]:
         lines.append(
             text("vision.detect_small", lang, px=round(entry["card_width"]), need=READABLE_WIDTH)
         )
-    doubtful = [c["card"] for c in entry["cards"] if c["check"]]
+    doubtful = [c for c in entry["cards"] if c["check"]]
     if doubtful:
-        lines.append(text("vision.detect_check", lang, cards=" ".join(doubtful)))
+        lines.append(text("vision.detect_check", lang, cards=" ".join(c["card"] for c in doubtful)))
+        instead = [_instead(c, lang) for c in doubtful if c["alternatives"]]
+        if instead:
+            lines.append(
+                text(
+                    "vision.detect_alternatives",
+                    lang,
+                    reads=text("vision.detect_alternatives_join", lang).join(instead),
+                )
+            )
     if groups["stray"]:
         lines.append(text("vision.detect_stray", lang, cards=" ".join(groups["stray"])))
     if entry["unread"]:
@@ -204,3 +253,14 @@ def _doubt_lines(entry: dict[str, Any], lang: str) -> list[str]:
         if fit and (fit["river"] or any(fit["hands"])):
             lines.append(text(key, lang, river=fit["river"], hands=sum(fit["hands"])))
     return lines
+
+
+def _instead(card: dict[str, Any], lang: str) -> str:
+    """A card to check and its likeliest alternatives: ``Kd → 8d 17% · Jd 0.3%``."""
+    shown = numbers(lang)
+
+    def likely(p: float) -> str:
+        return shown.percent(p, 0 if p >= 0.1 else 1)
+
+    said = card["alternatives"][:SAID_ALTERNATIVES]
+    return f"{card['card']} → " + " · ".join(f"{a['card']} {likely(a['p'])}" for a in said)

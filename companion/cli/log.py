@@ -4,7 +4,11 @@ companion log nights [--data DIR] [--lang fr]
 companion log stats [--data DIR]
 companion log export json [--night N] [--out FILE]
 companion log export csv --out DIR [--night N]      (writes nights.csv and heists.csv)
+companion log export zip --out FILE [--night N]     (the JSON, both CSV tables and the photos)
 companion log bgstats --night N [--out FILE]        (a won or lost night as a BG Stats play)
+
+``--data`` and ``--lang`` go before the action or after it (``companion log --data DIR
+nights`` is the same command).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 
 from companion.cli._io import bounded_int, write_bytes, write_whole
 from companion.cli._out import write_json_text, write_lines
+from companion.cli._progress import Progress
 from companion.messages import text
 from companion.messages.variants import variant_words
 from companion.storage import InvalidRecordError, SqliteGameLog, Stats
@@ -34,23 +39,36 @@ def _rate(rate: float | None) -> str:
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("log", help="game nights: list, stats, export")
-    parser.add_argument("--data", type=Path, default=None, help="data folder (default: yours)")
-    parser.add_argument("--lang", choices=("en", "fr"), default="en")
+    _shared_options(parser, None, "en")
+    # The same options after the action too (``log nights --data DIR``); given there, they
+    # win, and left out they keep what was given before the action.
+    shared = argparse.ArgumentParser(add_help=False)
+    _shared_options(shared, argparse.SUPPRESS, argparse.SUPPRESS)
     actions = parser.add_subparsers(dest="action", required=True)
-    actions.add_parser("nights", help="every game night, newest first")
-    actions.add_parser("stats", help="win rates, streaks, hardest variants")
-    export = actions.add_parser("export", help="a night or everything: JSON, CSV or zip")
+
+    def action(name: str, help: str) -> argparse.ArgumentParser:
+        made: argparse.ArgumentParser = actions.add_parser(name, help=help, parents=[shared])
+        return made
+
+    action("nights", "every game night, newest first")
+    action("stats", "win rates, streaks, hardest variants")
+    export = action("export", "a night or everything: JSON, CSV or zip")
     export.add_argument("format", choices=("json", "csv", "zip"))
     export.add_argument(
         "--night", type=bounded_int(1, MAX_ID), default=None, help="only this night"
     )
     export.add_argument("--out", type=Path, default=None, help="JSON file / CSV folder")
-    bgstats = actions.add_parser("bgstats", help="a won or lost night as a BG Stats play")
+    bgstats = action("bgstats", "a won or lost night as a BG Stats play")
     bgstats.add_argument(
         "--night", type=bounded_int(1, MAX_ID), required=True, help="the night to push"
     )
     bgstats.add_argument("--out", type=Path, default=None, help="also write the play's JSON")
     parser.set_defaults(handler=run)
+
+
+def _shared_options(parser: argparse.ArgumentParser, data: Any, lang: Any) -> None:
+    parser.add_argument("--data", type=Path, default=data, help="data folder (default: yours)")
+    parser.add_argument("--lang", choices=("en", "fr"), default=lang)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,7 +111,12 @@ def _export(log: SqliteGameLog, args: argparse.Namespace, lang: str) -> None:
     elif args.format == "zip":
         if args.out is None:
             raise InvalidRecordError("log.zip_needs_file", field="--out")
-        write_whole(args.out, lambda file: log.export_archive(file, args.night))
+        with Progress() as progress:
+
+            def photos(n: int, total: int) -> None:
+                progress.show(text("cli.zip_progress", lang, n=n, total=total), now=n == total)
+
+            write_whole(args.out, lambda file: log.export_archive(file, args.night, photos))
         _say(lang, "wrote", path=args.out)
     else:
         if args.out is None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.cli import _photo
 from companion.cli._io import bounded_int
+from companion.cli._progress import Progress
 from companion.engine.spit import (
     VARIANTS,
     SpitRules,
@@ -167,10 +168,16 @@ def _simulate(args: argparse.Namespace) -> int:
     variants = [combined(name) for name in names]  # every name checked before any game
     rng = random.Random(args.seed)
     runs = []
-    for rules in variants:
-        start = time.perf_counter()
-        report = simulate(rules, args.games, rng, args.max_moves)
-        runs.append((report, time.perf_counter() - start))
+    with Progress() as progress:
+        for rules in variants:
+
+            def played(n: int, rules: SpitRules = rules) -> None:
+                line = text("cli.spit_progress", "en", rules=rules.name, n=n, total=args.games)
+                progress.show(line, now=n == args.games)
+
+            start = time.perf_counter()
+            report = simulate(rules, args.games, rng, args.max_moves, played=played)
+            runs.append((report, time.perf_counter() - start))
     if args.json:
         results = [_report_json(report, seconds) for report, seconds in runs]
         print(json.dumps({"seed": args.seed, "results": results}, indent=2))

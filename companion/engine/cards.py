@@ -29,6 +29,7 @@ __all__ = [
     "check_duplicates",
     "duplicates",
     "Place",
+    "TAROT_TRUMPS",
 ]
 
 Place = Phrase | str  # where cards lie or were read: a phrase for players, or literal text
@@ -176,23 +177,28 @@ def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
     return " ".join(card.pretty() if pretty else str(card) for card in cards)
 
 
+# The tarot's trumps, the excuse included: the jokers one deck holds (Crack, "Joker/Tarot").
+TAROT_TRUMPS = 22
+
+
 def duplicates(
     places: Mapping[PlaceT, Iterable[Card]], decks: int = 1
 ) -> tuple[DuplicateCardError, ...]:
-    """One error per natural card or knight seen more than ``decks`` times, naming every place.
+    """One error per natural card or knight seen more than ``decks`` times, naming every place,
+    and one when the jokers outnumber the ``decks`` tarot decks' trumps.
 
-    A deck holds one of each natural card and one knight per suit (``*s``); jokers (``*``) are
-    exempt: a game may hold several trumps.
+    A deck holds one of each natural card, one knight per suit (``*s``) and 22 jokers (``*``).
     """
     seen: dict[Card, list[PlaceT]] = {}
     for place, cards in places.items():
         for card in cards:
-            if card.suit is not None:
-                seen.setdefault(card, []).append(place)
+            seen.setdefault(card, []).append(place)
     return tuple(
         DuplicateCardError(card, tuple(where), decks, knight=card.is_wild)
+        if card.suit is not None
+        else DuplicateCardError(card, tuple(where), decks, joker=TAROT_TRUMPS * decks)
         for card, where in seen.items()
-        if len(where) > decks
+        if len(where) > (decks if card.suit is not None else TAROT_TRUMPS * decks)
     )
 
 

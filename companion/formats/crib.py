@@ -1,5 +1,5 @@
 """The cribbage JSON of ``companion crib --batch`` and ``--json``: shows, pegging counts,
-discard advice. Errors name the batch item and what was expected there.
+discard advice, the cut for the first deal. Errors name the batch item and what was expected there.
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.engine.cards import Card, parse_cards
+from companion.engine.cribbage.cut import DealCut, first_dealer
 from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption
 from companion.engine.cribbage.score import Rule, ScoreItem, Show, score_show
 from companion.engine.cribbage.words import describe_peg, describe_show
@@ -23,6 +24,7 @@ __all__ = [
     "count_from_json",
     "peg_to_json",
     "advice_to_json",
+    "cut_to_json",
 ]
 
 PEG_ENDS = {"go": Rule.GO, "last_card": Rule.LAST_CARD}
@@ -131,4 +133,20 @@ def advice_to_json(advice: DiscardAdvice) -> dict[str, Any]:
         "dealer": advice.dealer,
         "by_net": [option(entry) for entry in advice.by_net],
         "by_hand": [option(entry) for entry in advice.by_hand],
+    }
+
+
+def cut_to_json(cuts: Sequence[DealCut]) -> dict[str, Any]:
+    """Each cut's two cards and who it makes dealer (players 1 and 2; null: a tie), and the
+    first dealer (null while the last cut is a tie)."""
+
+    def player(dealer: int | None) -> int | None:
+        return None if dealer is None else dealer + 1
+
+    return {
+        "cuts": [
+            {"cards": [str(card) for card in cut.cards], "dealer": player(cut.dealer)}
+            for cut in cuts
+        ],
+        "dealer": player(first_dealer(cuts)),
     }

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine.gang.replay.types import HandOdds, Method, Replay, StoodStreet, Street
+from companion.engine.gang.replay.records import HandOdds, Method, Replay, StoodStreet, Street
 from companion.engine.gang.replay.words import (
     best_tokens_text,
     method_text,

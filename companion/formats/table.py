@@ -16,6 +16,7 @@ from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.table import Player, SharedHand, Table
 from companion.engine.gang.tokens import TokenRule
 from companion.engine.gang.words import describe
+from companion.engine.names import same_name
 from companion.errors import InputError, shortened
 from companion.formats.reading import key_names
 from companion.messages import Phrase, phrase
@@ -219,12 +220,17 @@ def house_rules_to_json(rules: TableRules, two_rivers: bool) -> dict[str, Any]:
 
 
 def tokens_from_json(raw: Any) -> dict[str, int] | None:
-    """The ``tokens`` object, or None when absent; numbers are checked against the hands later."""
+    """The ``tokens`` object, or None when absent; numbers are checked against the hands later.
+    Hands are named as the table names them (``same_name``: "Chloé" in either spelling)."""
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
         raise InputError("json.tokens_object")
-    return dict(raw)
+    tokens = {same_name(hand): token for hand, token in raw.items()}
+    if len(tokens) < len(raw):
+        twice = next(h for h in map(same_name, raw) if sum(same_name(k) == h for k in raw) > 1)
+        raise InputError("json.tokens_same_hand", hand=shortened(twice))
+    return tokens
 
 
 def showdown_to_json(result: Showdown, lang: str = "en") -> dict[str, Any]:

@@ -3,7 +3,8 @@ rule (``rules.tokens``), and the tokens they leave each hand.
 
 ``{"token_moves": {"flop": [{"by": "Ana", "take": 2}, {"by": "Bob", "take": 1, "from": "Ana"},
 {"by": "Ana", "put_back": 2}, {"by": "Cy", "give": 3, "to": "Ana"}]}}``: take from the centre,
-take from a hand, put one's own back, give from the centre to another player. Each street's
+take from a hand, put a token back (one's own; under Crack anyone's), give from the centre to
+another player. Each street's
 moves must be legal and leave every token held; where the street's tokens are also recorded
 (``tokens_by_street``, or ``tokens`` for the river), the moves must end on them.
 """
@@ -15,15 +16,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.gang.replay.odds import token_hands
-from companion.engine.gang.replay.types import Street
+from companion.engine.gang.replay.records import Street
 from companion.engine.gang.showdown import form_hands
 from companion.engine.gang.table import Table
 from companion.engine.gang.tokens import MoveKind, StreetTokens, TokenMove, check_moves
+from companion.engine.names import same_name
 from companion.errors import InputError, TableError, shortened
 from companion.formats.reading import key_names
 from companion.messages import Phrase, phrase
 
 __all__ = [
+    "MAX_MOVES",
     "CheckedStreet",
     "token_moves_from_json",
     "checked_streets",
@@ -38,6 +41,9 @@ _KINDS = {
     "give": (MoveKind.GIVE, "to"),
 }
 _MOVE_KEYS = {"by", "take", "put_back", "give", "from", "to"}
+# A real street has a few dozen moves (ten players taking, passing and putting back); each move
+# is checked against every hand, so millions of them took minutes and a gigabyte.
+MAX_MOVES = 200
 
 
 @dataclass(frozen=True)
@@ -74,7 +80,8 @@ def _move(raw: Any, street: str, n: int) -> TokenMove:
     extra = {"from", "to"} - {other_key} & set(raw)
     if (other_key and not isinstance(other, str)) or extra:
         raise InputError("token_moves.move_shape", where=where)
-    return TokenMove(by.strip(), kind, token, other.strip() if isinstance(other, str) else None)
+    named = same_name(other) if isinstance(other, str) else None
+    return TokenMove(same_name(by), kind, token, named)
 
 
 def token_moves_from_json(raw: Any) -> dict[str, tuple[TokenMove, ...]]:
@@ -93,6 +100,10 @@ def token_moves_from_json(raw: Any) -> dict[str, tuple[TokenMove, ...]]:
             )
         if not isinstance(items, list):
             raise InputError("token_moves.list", street=_street_phrase(street))
+        if len(items) > MAX_MOVES:
+            raise InputError(
+                "token_moves.too_many", street=_street_phrase(street), n=len(items), most=MAX_MOVES
+            )
         moves[street] = tuple(_move(item, street, n) for n, item in enumerate(items, start=1))
     return moves
 

@@ -24,6 +24,8 @@ __all__ = [
     "DatabaseUnavailableError",
     "DataFolderError",
     "DamagedRecordError",
+    "UnreadableRowError",
+    "MigrationRefusedError",
     "StorageWriteError",
     "storage_errors",
 ]
@@ -85,9 +87,28 @@ class DamagedRecordError(CompanionError, ValueError):
     """A row SQLite reads but Companion cannot (a field that is not JSON, a date that is not
     one): ``what`` is ``night``, ``heist`` or ``game``, ``field`` the column."""
 
-    def __init__(self, what: str, key: object, field: str) -> None:
+    def __init__(self, what: str, key: object, field: Phrase | str) -> None:
         super().__init__(
             "log.damaged_record", what=phrase(f"log.what_{what}"), key=key, field=field
+        )
+
+
+class UnreadableRowError(CompanionError, ValueError):
+    """A row that a migration must rewrite and cannot read: JSON of the right kinds holding
+    what neither a release wrote nor the formats allow (cards that are a number)."""
+
+    def __init__(self, what: str, key: object, field: Phrase | str) -> None:
+        super().__init__(
+            "log.unreadable_row", what=phrase(f"log.what_{what}"), key=key, field=field
+        )
+
+
+class MigrationRefusedError(CompanionError):
+    """A migration stopped by an unreadable row: rolled back whole, the file left as it was."""
+
+    def __init__(self, path: str, found: int, known: int, row: UnreadableRowError) -> None:
+        super().__init__(
+            "log.migration_refused", path=path, found=found, known=known, row=row.phrase
         )
 
 

@@ -10,7 +10,7 @@ import csv
 import io
 import json
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -180,9 +180,14 @@ def export_csv(logs: Sequence[NightLog]) -> CsvExport:
 
 
 def write_archive(
-    file: BinaryIO, document: str, tables: CsvExport, photos: Mapping[str, Path]
+    file: BinaryIO,
+    document: str,
+    tables: CsvExport,
+    photos: Mapping[str, Path],
+    progress: Callable[[int, int], None] | None = None,
 ) -> None:
-    """A zip of the JSON document, both CSV tables and the photos (``photos/<ref>.<ext>``).
+    """A zip of the JSON document, both CSV tables and the photos (``photos/<ref>.<ext>``);
+    ``progress`` is told each photo written (how many so far, how many in all).
 
     Photos go in uncompressed: JPEG and PNG are compressed already.
     """
@@ -190,5 +195,7 @@ def write_archive(
         archive.writestr("game-log.json", document)
         archive.writestr("nights.csv", tables.nights)
         archive.writestr("heists.csv", tables.heists)
-        for name, path in sorted(photos.items()):
+        for done, (name, path) in enumerate(sorted(photos.items()), start=1):
             archive.write(path, f"photos/{name}", compress_type=zipfile.ZIP_STORED)
+            if progress is not None:
+                progress(done, len(photos))

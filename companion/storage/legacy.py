@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.storage.rows import json_of
+
 __all__ = ["old_deal", "backfill_deals"]
 
 _RULE_KEYS = ("ranking", "straights", "decks")
@@ -72,25 +74,33 @@ def old_deal(
 
 
 def backfill_deals(conn: sqlite3.Connection) -> None:
-    """Write the deal of every heist saved without one (inside the migration's transaction)."""
+    """Write the deal of every heist saved without one (inside the migration's transaction).
+
+    A heist whose columns, or whose night's, are damaged (not JSON of their kind) keeps no
+    deal: the log names the damaged row when it is read, and nothing is guessed.
+    """
     nights = {
-        row[0]: (row[1], json.loads(row[2]), json.loads(row[3]))
+        row[0]: (row[1], json_of(row[2], dict), json_of(row[3], list))
         for row in conn.execute("SELECT id, variant, rules, players FROM nights")
     }
     rows = conn.execute(
         "SELECT id, night_id, river, board2, hands, owners FROM heists WHERE deal IS NULL"
     ).fetchall()
-    for heist_id, night_id, river, board2, hands, owners in rows:
-        variant, rules, players = nights[night_id]
-        deal = old_deal(
-            variant,
-            rules,
-            players,
-            json.loads(river),
-            json.loads(board2) if board2 is not None else None,
-            json.loads(hands),
-            json.loads(owners),
+    for heist_id, night_id, river_text, board2_text, hands_text, owners_text in rows:
+        variant, rules, players = nights.get(night_id, (None, None, None))
+        river, hands, owners = (
+            json_of(river_text, list),
+            json_of(hands_text, dict),
+            json_of(owners_text, dict),
         )
+        board2 = json_of(board2_text, list) if board2_text is not None else ()
+        if rules is None or players is None or river is None or board2 is None:
+            continue
+        if hands is None or owners is None:
+            continue
+        if not all(isinstance(cards, list) for cards in hands.values()):
+            continue
+        deal = old_deal(str(variant), rules, players, river, board2 or None, hands, owners)
         conn.execute(
             "UPDATE heists SET deal = ? WHERE id = ?",
             (json.dumps(deal, ensure_ascii=False), heist_id),

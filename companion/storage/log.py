@@ -262,10 +262,11 @@ class SqliteGameLog:
             return fetch_heist(conn, int(cursor.lastrowid or 0))
 
     def heists(self, night_id: int) -> tuple[Heist, ...]:
-        """The night's heists in the order they were played."""
+        """The night's heists in the order they were played; damaged ones are left out (and
+        named by ``damaged_records``)."""
         with self._reading() as conn:
             fetch_night(conn, night_id)
-            return fetch_heists(conn, night_id)
+            return fetch_heists(conn, night_id, self._damaged)
 
     def undo_last_heist(self, night_id: int) -> Heist:
         """Remove the night's last heist and return it; a night it had won or lost reopens."""
@@ -361,8 +362,7 @@ class SqliteGameLog:
 
     def damaged_records(self) -> tuple[DamagedRecordError, ...]:
         """The damaged rows that listings, stats and exports left out so far, each once."""
-        unique = {(error.code, tuple(error.params.items())): error for error in self._damaged}
-        return tuple(unique.values())
+        return tuple(self._damaged)
 
     def stats(self) -> Stats:
         """Win rates by variant and group, streaks, hardest variants."""
@@ -384,11 +384,17 @@ class SqliteGameLog:
         with self._reading() as conn:
             return export_csv(self._logs(conn, night_id))
 
-    def export_archive(self, file: BinaryIO, night_id: int | None = None) -> int:
+    def export_archive(
+        self,
+        file: BinaryIO,
+        night_id: int | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> int:
         """One night (or everything) as a zip: the JSON, both CSV tables and the photos.
 
         Writes to ``file`` (the caller chooses where); returns how many photos went in. A photo
-        file deleted by hand is left out; its reference stays in the JSON and CSV.
+        file deleted by hand is left out; its reference stays in the JSON and CSV. ``progress``
+        is told each photo written (so far, in all).
         """
         with self._reading() as conn:
             logs = self._logs(conn, night_id)
@@ -401,7 +407,7 @@ class SqliteGameLog:
                 with path.open("rb") as photo:
                     photos[f"{ref}.{image_type(photo.read(16)) or 'bin'}"] = path
         with storage_errors(str(getattr(file, "name", "archive"))):
-            write_archive(file, document, export_csv(logs), photos)
+            write_archive(file, document, export_csv(logs), photos, progress)
         return len(photos)
 
     # -- cribbage -------------------------------------------------------------------------

@@ -16,7 +16,11 @@ from pathlib import Path
 
 from companion.errors import DatabaseDamagedError, DatabaseVersionError
 from companion.messages import phrase
-from companion.storage.errors import DatabaseUnavailableError
+from companion.storage.errors import (
+    DatabaseUnavailableError,
+    MigrationRefusedError,
+    UnreadableRowError,
+)
 from companion.storage.hands import backfill_whole_hands
 from companion.storage.legacy import backfill_deals
 
@@ -196,42 +200,62 @@ def _read_only_checks(conn: sqlite3.Connection, path: Path) -> int:
     return version
 
 
-def _backup(conn: sqlite3.Connection, path: Path, version: int) -> None:
+def _backup(path: Path, version: int) -> None:
     """A copy of a file about to be migrated, kept next to it, taken before anything is written.
 
-    The migration is atomic anyway; the copy is for a person wanting the old release back.
+    Called under the migration's write lock, so one process writes it and no change can come
+    in between; the copy is read by a connection of its own (the locked one cannot be the
+    source of a backup). The migration is atomic anyway; the copy is for a person wanting the
+    old release back.
     """
     target = path.with_name(f"{path.name}.schema-v{version}.bak")
     if target.exists():
         return
-    partial = target.with_name(target.name + ".partial")
+    # Named by this process: a killed process's leftover is never written into by another.
+    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
     partial.unlink(missing_ok=True)
-    copy = sqlite3.connect(partial)
+    source = _connect(path, "ro")
     try:
-        conn.backup(copy)
+        copy = sqlite3.connect(partial)
+        try:
+            source.backup(copy)
+        finally:
+            copy.close()
+        os.replace(partial, target)
+    except BaseException:
+        partial.unlink(missing_ok=True)  # a full disk leaves no half copy behind
+        raise
     finally:
-        copy.close()
-    os.replace(partial, target)
+        source.close()
 
 
-def _migrate(conn: sqlite3.Connection) -> None:
-    for migration in MIGRATIONS:
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
-            # Read again under the write lock: another process may have migrated meanwhile.
-            current = conn.execute("PRAGMA user_version").fetchone()[0]
-            if current >= migration.version:
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    """Every pending migration in one transaction, under the write lock: concurrent opens
+    wait, then find the file up to date; a refused one leaves the file as it was."""
+    with conn:
+        conn.execute("BEGIN IMMEDIATE")
+        # Read under the write lock: another process may have migrated meanwhile.
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found >= SCHEMA_VERSION:
+            return
+        if found > 0:
+            _backup(path, found)
+        for migration in MIGRATIONS:
+            if migration.version <= found:
                 continue
             for statement in migration.statements:
                 conn.execute(statement)
             if migration.backfill is not None:
-                migration.backfill(conn)
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute(f"PRAGMA user_version = {migration.version}")
+                try:
+                    migration.backfill(conn)
+                except UnreadableRowError as error:
+                    raise MigrationRefusedError(str(path), found, SCHEMA_VERSION, error) from None
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version = {MIGRATIONS[-1].version}")
 
 
 def _inspect(path: Path) -> None:
-    """Check an existing file before writing to it, and back it up before a migration.
+    """Check an existing file before writing to it.
 
     With a write-ahead log left by a killed process, the check runs read-only: closing a
     read-write connection would fold that log into the file, and a newer or damaged file
@@ -239,9 +263,7 @@ def _inspect(path: Path) -> None:
     """
     wal = path.with_name(path.name + "-wal")
     with _typed_errors(path, _connect(path, "ro" if wal.exists() else "rw")) as conn:
-        found = _read_only_checks(conn, path)
-        if 0 < found < SCHEMA_VERSION:
-            _backup(conn, path, found)
+        _read_only_checks(conn, path)
     conn.close()
 
 
@@ -262,7 +284,7 @@ def open_database(path: Path) -> sqlite3.Connection:
         # FULL: a heist reported saved survives a power cut too, not only a killed process.
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
-        _migrate(conn)
+        _migrate(conn, path)
     return conn
 
 

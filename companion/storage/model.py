@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -42,6 +43,8 @@ __all__ = [
     "check_seats",
     "check_rules",
     "check_name",
+    "card_tokens",
+    "same_name",
 ]
 
 VAULTS_TO_WIN = 3
@@ -102,8 +105,30 @@ def dump_json(value: Json) -> str:
 def _text(value: object, where: Phrase | str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidRecordError("record.empty_text", field=where)
-    # NFC: "Zoé" typed on a phone and on a laptop may differ in bytes but is one player.
-    return unicodedata.normalize("NFC", value.strip())
+    return same_name(value)
+
+
+def same_name(name: str) -> str:
+    """The one spelling a name is stored and compared in (NFC, trimmed): "Chloé" typed as one
+    letter or as "e" and an accent is one player."""
+    return unicodedata.normalize("NFC", name.strip())
+
+
+# Between two cards in one text: what the table format reads (``engine.cards.parse_cards``).
+_CARD_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def card_tokens(value: object) -> tuple[str, ...] | None:
+    """Cards in any form the table format allows: one text (``"Ks 7s"``, ``"Ks,7s"``) or a
+    list of texts, one card each; None for anything else (a number, an empty card)."""
+    if isinstance(value, str):
+        return tuple(token for token in _CARD_SEPARATORS.split(value.strip()) if token)
+    if not isinstance(value, list | tuple):
+        return None
+    tokens = tuple(card.strip() for card in value if isinstance(card, str))
+    if len(tokens) != len(value) or not all(t and not _CARD_SEPARATORS.search(t) for t in tokens):
+        return None
+    return tokens
 
 
 def _cards(values: Sequence[str], where: Phrase | str) -> tuple[str, ...]:
@@ -193,11 +218,7 @@ class HeistDraft:
         """The three burned cards (le chien) when the table kept them: they travel in the deal,
         so heists saved before, or without them, have none."""
         kept = self.deal.get("burned") if self.deal is not None else None
-        if isinstance(kept, str):
-            return tuple(kept.split())
-        if isinstance(kept, list | tuple) and all(isinstance(c, str) for c in kept):
-            return tuple(str(c) for c in kept)
-        return ()
+        return card_tokens(kept) or ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -309,7 +330,7 @@ def check_seats(seats: Mapping[str, float], players: Sequence[str]) -> dict[str,
     known = {name.casefold(): name for name in players}
     checked: dict[str, float] = {}
     for name, degrees in seats.items():
-        player = known.get(unicodedata.normalize("NFC", name.strip()).casefold())
+        player = known.get(same_name(name).casefold())
         if player is None:
             raise InvalidRecordError("record.not_tonight", field="seats", owner=name)
         if isinstance(degrees, bool) or not isinstance(degrees, int | float):

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
+from companion.messages import Phrase, phrase
 from companion.storage.errors import DamagedRecordError, InvalidRecordError, NotFoundError
 from companion.storage.model import (
     CribbageGame,
@@ -24,6 +25,9 @@ from companion.storage.model import (
 )
 
 __all__ = [
+    "MAX_DEPTH",
+    "json_of",
+    "heist_key",
     "PRESET",
     "GAME",
     "fetch_night",
@@ -47,6 +51,44 @@ _GAME_COLUMNS = "id, players, state, created_at, updated_at, finished, night_id"
 
 # What a missing or damaged record is, for an error's words.
 NIGHT, HEIST, PRESET, GAME = "night", "heist", "preset", "game"
+# Nothing Companion saves nests deeper than a few levels (a deal: 4); deeper is damage, and
+# reading it (freezing, exporting) would recurse as deep.
+MAX_DEPTH = 64
+
+
+def _deeper_than(value: dict[str, Any] | list[Any], limit: int) -> bool:
+    """Whether ``value`` nests lists or objects more than ``limit`` levels (level by level,
+    without recursion)."""
+    level: list[Any] = [value]
+    for _ in range(limit):
+        level = [
+            child
+            for item in level
+            for child in (item.values() if isinstance(item, dict) else item)
+            if isinstance(child, dict | list)
+        ]
+        if not level:
+            return False
+    return True
+
+
+def json_of(value: object, kind: type = object) -> Any | None:
+    """The JSON text ``value`` as a ``kind``, or None where it is not JSON, not a ``kind``, or
+    nested past ``MAX_DEPTH`` (the reading of every column and of every migration)."""
+    try:
+        decoded = json.loads(value) if isinstance(value, str | bytes) else None
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(decoded, kind) or (
+        isinstance(decoded, dict | list) and _deeper_than(decoded, MAX_DEPTH)
+    ):
+        return None
+    return decoded
+
+
+def heist_key(night: object, number: object) -> Phrase:
+    """A heist as players know it: its number in its night."""
+    return phrase("log.heist_key", number=number, night=night)
 
 
 class _Fields:
@@ -57,15 +99,12 @@ class _Fields:
     def __init__(self, what: str, key: object) -> None:
         self.what, self.key = what, key
 
-    def damaged(self, field: str) -> DamagedRecordError:
+    def damaged(self, field: Phrase | str) -> DamagedRecordError:
         return DamagedRecordError(self.what, self.key, field)
 
     def json(self, value: object, field: str, kind: type = object) -> Any:
-        try:
-            decoded = json.loads(value) if isinstance(value, str | bytes) else None
-        except ValueError:
-            decoded = None
-        if decoded is None or not isinstance(decoded, kind):
+        decoded = json_of(value, kind)
+        if decoded is None:
             raise self.damaged(field)
         return decoded
 
@@ -116,25 +155,28 @@ def _night(row: Sequence[Any]) -> Night:
 
 
 def _heist(row: Sequence[Any]) -> Heist:
-    read = _Fields(HEIST, row[0])
+    read = _Fields(HEIST, heist_key(row[1], row[2]))
     board2 = read.optional_json(row[4], "board2", list)
     hands = read.json(row[5], "hands", dict)
     if not all(isinstance(cards, list) for cards in hands.values()):
         raise read.damaged("hands")
-    return Heist(
-        id=row[0],
-        night_id=row[1],
-        number=row[2],
-        river=tuple(read.json(row[3], "river", list)),
-        board2=tuple(board2) if board2 is not None else None,
-        hands={hand: tuple(cards) for hand, cards in hands.items()},
-        owners=read.json(row[6], "owners", dict),
-        tokens=read.json(row[7], "tokens", dict),
-        verdict=Verdict(bool(row[8]), tuple(read.json(row[9], "failures", list))),
-        photo=row[10],
-        saved_at=read.date(row[11], "saved_at"),
-        deal=read.optional_json(row[12], "deal"),
-    )
+    try:
+        return Heist(
+            id=row[0],
+            night_id=row[1],
+            number=row[2],
+            river=tuple(read.json(row[3], "river", list)),
+            board2=tuple(board2) if board2 is not None else None,
+            hands={hand: tuple(cards) for hand, cards in hands.items()},
+            owners=read.json(row[6], "owners", dict),
+            tokens=read.json(row[7], "tokens", dict),
+            verdict=Verdict(bool(row[8]), tuple(read.json(row[9], "failures", list))),
+            photo=row[10],
+            saved_at=read.date(row[11], "saved_at"),
+            deal=read.optional_json(row[12], "deal", dict),
+        )
+    except InvalidRecordError as error:  # JSON of the right kinds that no save could write
+        raise read.damaged(error.params["field"]) from None
 
 
 def _game(row: Sequence[Any]) -> CribbageGame:
@@ -167,7 +209,9 @@ def _readable(
         except DamagedRecordError as error:
             if damaged is None:
                 raise
-            damaged.append(error)
+            # Each once: a long-running app lists the same rows again and again.
+            if all(known.params != error.params for known in damaged):
+                damaged.append(error)
     return tuple(records)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.detections import Detections
+from companion.vision.base.detections import Detections
 
 __all__ = ["SURE_COLOUR", "TEXT_COLOUR", "UNREAD_COLOUR", "UNSURE_COLOUR", "draw_reads"]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import build_parser
-from companion.ui.server import lan_address
+from companion.ui.shell.server import lan_address
 from tests.e2e.browser import free_port, running_app
 
 

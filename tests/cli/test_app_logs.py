@@ -32,7 +32,7 @@ def debug_log() -> Iterator[io.StringIO]:
 
 def test_debug_logs_say_bytes_by_their_size(debug_log: io.StringIO) -> None:
     state = AppState(thumbnails=(("a" * 64, JPEG),))
-    log = logging.getLogger("companion.ui.app")
+    log = logging.getLogger("companion.ui.shell.app")
     log.debug("photo %s from %s", JPEG, "phone")
     log.debug("state now %r", state)
     log.debug("%s", "x" * 50_000)
@@ -56,6 +56,6 @@ def test_flets_patch_dumps_stay_out_of_debug_logs(debug_log: io.StringIO) -> Non
 def test_without_debug_only_warnings(debug_log: io.StringIO) -> None:
     stream = io.StringIO()
     configure(debug=False, stream=stream)
-    logging.getLogger("companion.ui.app").debug("details")
-    logging.getLogger("companion.ui.app").warning("something is off")
-    assert stream.getvalue() == "WARNING companion.ui.app: something is off\n"
+    logging.getLogger("companion.ui.shell.app").debug("details")
+    logging.getLogger("companion.ui.shell.app").warning("something is off")
+    assert stream.getvalue() == "WARNING companion.ui.shell.app: something is off\n"

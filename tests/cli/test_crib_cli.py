@@ -189,3 +189,41 @@ def test_bad_peg_batch_names_the_card(
 def test_errors_speak_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "peg", "Kh", "Qd", "Jc", "5s", "--lang", "fr")
     assert code == 2 and err.startswith("companion: coup interdit") and "au-delà de 31" in err
+
+
+# -- the cut for the first deal (issue #54; cribbage_rules.txt §2) ---------------------------
+
+
+def test_cut_for_deal_lowest_card_deals_and_a_tie_cuts_again(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "cut", "7h", "7d", "Kc", "Qs")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "cut 1: player 1 7♥, player 2 7♦: a tie, cut again",
+        "cut 2: player 1 K♣, player 2 Q♠: player 2 cut the lower card and deals first",
+    ]
+    result = run_json(capsys, "cut", "7h", "7d", "Kc", "Qs", "--json")
+    assert result == {
+        "cuts": [
+            {"cards": ["7h", "7d"], "dealer": None},
+            {"cards": ["Kc", "Qs"], "dealer": 2},
+        ],
+        "dealer": 2,
+    }
+    code, out, _ = run(capsys, "cut", "As", "2s", "--lang", "fr")
+    assert out.splitlines() == [
+        "coupe 1 : joueur 1 A♠, joueur 2 2♠ : joueur 1 a coupé la carte la plus basse et donne "
+        "en premier"
+    ]
+
+
+def test_cut_for_deal_refuses_a_bad_cut_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "cut", "7h")
+    assert (code, out) == (2, "")
+    assert err == (
+        "companion: cut for the deal two cards at a time (player 1's, then player 2's): "
+        "1 card given\n"
+    )
+    code, _, err = run(capsys, "cut", "3h", "9c", "4d", "4s")
+    assert code == 2 and "cut 1 already chose the dealer" in err

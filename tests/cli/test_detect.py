@@ -36,7 +36,16 @@ def test_batch_with_bad_files_reports_each_and_goes_on(
     good = entries[1]
     assert "error" not in good and len(good["cards"]) >= 8
     first = good["cards"][0]
-    assert set(first) == {"card", "confidence", "check", "doubts", "box"}
+    assert set(first) == {
+        "card",
+        "confidence",
+        "check",
+        "doubts",
+        "box",
+        "alternatives",
+        "index_quad",
+        "face_quad",
+    }
     assert len(first["box"]) == 4
     assert all(c["check"] == bool(c["doubts"]) for c in good["cards"])
     assert set(good["groups"]) >= {"river", "hands", "stray"}
@@ -254,3 +263,35 @@ def test_cards_too_small_in_the_photo_are_said_with_their_width(
     assert f"  small: the cards are about {px} px wide in this photo, under the 50 px" in out
     _, out = _run(capsys, str(scene))
     assert "small:" not in out
+
+
+def test_json_carries_each_reads_alternatives_crops_and_the_tables_gaps(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = _run(capsys, str(FIXTURES / "scene_0004.jpg"), "--json", "--expect", "5+4x2")
+    assert code == 0
+    entry = json.loads(out)[0]
+    for card in entry["cards"]:
+        offered = card["alternatives"]
+        assert offered and all(a["card"] != card["card"] for a in offered)
+        assert card["confidence"] + sum(a["p"] for a in offered) <= 1.001
+        assert len(card["index_quad"]) == len(card["face_quad"]) == 4
+    gaps, missing = entry["groups"]["gaps"], entry["groups"]["missing"]
+    assert sum(g["count"] for g in gaps) == missing["river"] + sum(missing["hands"]) > 0
+    # The fourth hand is not on the photo: it could lie anywhere.
+    assert {"hand": 3, "count": 2, "places": []} in gaps
+
+
+def test_plain_text_offers_the_likeliest_alternatives_of_each_card_to_check(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, data = _run(capsys, str(FIXTURES / "scene_0001.jpg"), "--json")
+    doubtful = [c for c in json.loads(data)[0]["cards"] if c["check"]]
+    assert doubtful  # the fixture's Kd, a court read near an 8d
+    _, out = _run(capsys, str(FIXTURES / "scene_0001.jpg"))
+    (line,) = [line for line in out.splitlines() if line.startswith("  or else: ")]
+    for card in doubtful:
+        first = card["alternatives"][0]["card"]
+        assert f"{card['card']} → {first} " in line
+    _, french = _run(capsys, str(FIXTURES / "scene_0001.jpg"), "--lang", "fr")
+    assert "  ou bien : " in french and " ; " in french

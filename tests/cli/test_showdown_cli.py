@@ -205,3 +205,53 @@ def test_the_dog_is_shown_in_text_and_json(
     dog = json.loads(out)["dog"]
     assert dog["category"] == "pair" and dog["beats"] == ["Ana", "Bob"]
     assert dog["played_as"] == ["Kh", "Ks", "7d"]
+
+
+# -- issue #54: a full circle, and the tarot's trumps -----------------------------------------
+
+CIRCLE = {
+    "variant": "circular",
+    "board": "Qh 9c 8d 4s 2h",
+    "players": [
+        {"name": "Ana", "cards": "Ah Kd"},
+        {"name": "Bob", "cards": "2c 3c"},
+        {"name": "Cy", "cards": "7s 7d"},
+    ],
+    "shared": [{"between": ["Ana", "Bob"], "cards": "Ts Js"}],
+}
+
+
+def test_a_circle_missing_a_neighbours_hand_is_refused_naming_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(["showdown", "-"], capsys, json.dumps(CIRCLE), monkeypatch)
+    assert (code, out) == (2, "")
+    assert err == (
+        "companion: the shared hand Bob+Cy is missing: at the circular variant each two "
+        "neighbours share a hand, so 3 players make 6 hands\n"
+    )
+    full = {
+        **CIRCLE,
+        "shared": CIRCLE["shared"]
+        + [  # type: ignore[operator]
+            {"between": ["Bob", "Cy"], "cards": "5h 6h"},
+            {"between": ["Cy", "Ana"], "cards": "9s 9h"},
+        ],
+    }
+    code, out, _ = run(["showdown", "-", "--json"], capsys, json.dumps(full), monkeypatch)
+    assert code == 0 and len(json.loads(out)["hands"]) == 6
+
+
+def test_more_jokers_than_the_tarot_trumps_are_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = {
+        "board": "As Ks Qs 2d 3c",
+        "players": [{"name": "Ana", "cards": "* " * 12}, {"name": "Bob", "cards": "* " * 11}],
+    }
+    code, out, err = run(["showdown", "-"], capsys, json.dumps(table), monkeypatch)
+    assert (code, out) == (2, "")
+    assert err == (
+        "companion: 23 jokers, in Ana (12 times) and Bob (11 times), but a one-deck game has "
+        "the tarot's 22 trumps (the excuse included): check the cards, or set decks to 2\n"
+    )

@@ -250,3 +250,27 @@ def test_simulate_counts_speed_points(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 0 and set(result["points"]) == {"p1", "p2"}
     code, out, _ = run(["spit", "simulate", "--rules", "classic", "--games", "2", "--json"], capsys)
     assert json.loads(out)["results"][0]["points"] is None
+
+
+LONE = "spit referee --piles 7h/3 - --only-pile 1 --p1 --p1-spit 2 --p2 Qh 5c".split()
+
+
+@pytest.mark.parametrize("rules", [[], ["--rules", "chooser"], ["--rules", "four-stocks+chooser"]])
+def test_the_lone_pile_goes_to_the_player_who_did_not_empty_their_stock(
+    rules: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #54's command: player 1 emptied their stock, pile 1 is the only spit pile."""
+    code, out, err = run([*LONE, *rules, "--move", "p2 takes pile 2"], capsys)
+    assert (code, err) == (0, "")
+    assert "slap either pile" not in out and "chooses a pile" not in out
+    assert out.splitlines()[1:] == [
+        "a single spit pile: player 1 emptied their stock and takes none of the centre; "
+        "player 2 takes pile 1",
+        "player 2 takes pile 1",
+        "player 2 takes pile 2 is illegal: player 1 emptied their stock and there is a single "
+        "spit pile: they take none of the centre, and player 2 takes pile 1",
+    ]
+    code, out, _ = run([*LONE, *rules, "--move", "p1 takes pile 1"], capsys)
+    assert out.splitlines()[-1].startswith("player 1 takes pile 1 is illegal")
+    code, out, _ = run([*LONE, *rules, "--move", "p2 takes pile 1"], capsys)
+    assert out.splitlines()[-1] == "player 2 takes pile 1 is legal"

@@ -156,3 +156,52 @@ def test_a_table_without_token_rule_or_moves_reads_as_before(
     del table["token_moves"]
     code, out, _ = run("showdown", table, tmp_path, capsys)
     assert code == 0 and out.startswith("Hands, weakest to strongest:")
+
+
+# Crack's own rule (issue #54): Ana puts Bob's token 2 in the centre and takes it.
+CRACK_RIVER = [
+    {"by": "Ana", "take": 1},
+    {"by": "Bob", "take": 2},
+    {"by": "Cy", "take": 3},
+    {"by": "Ana", "put_back": 2},
+    {"by": "Ana", "put_back": 1},
+    {"by": "Ana", "take": 2},
+    {"by": "Bob", "take": 1},
+]
+
+
+def test_crack_lets_a_player_put_anyones_token_in_the_centre(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run("showdown", heist("crack", {"river": CRACK_RIVER}), tmp_path, capsys)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == (
+        "Token rule — Crack: put anyone's token (yours too) in the centre, or take one from "
+        "the centre for yourself if you hold none."
+    )
+    assert lines[1] == "Token moves, river: 7, legal under the Crack rule"
+    code, out, _ = run(
+        "showdown", heist("crack", {"river": CRACK_RIVER}), tmp_path, capsys, "--json"
+    )
+    result = json.loads(out)
+    assert result["token_rule"] == "crack"
+    assert result["token_moves"] == {"river": {"Bob": 1, "Ana": 2, "Cy": 3}}
+    # The same moves under the base rule: Ana does not hold Bob's token.
+    code, _, err = run("showdown", heist("base", {"river": CRACK_RIVER}), tmp_path, capsys)
+    assert code == 2 and "move 4 (Ana puts token 2 back)" in err
+    assert "Ana does not hold token 2" in err
+
+
+def test_crack_refuses_taking_straight_from_a_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    river = [{"by": "Bob", "take": 3}, {"by": "Cy", "take": 3, "from": "Bob"}]
+    for command in ("showdown", "analyze"):
+        code, out, err = run(command, heist("crack", {"river": river}), tmp_path, capsys)
+        assert (code, out) == (2, "")
+        assert err == (
+            "companion: the river's token moves: move 2 (Cy takes token 3 from Bob) breaks the "
+            "Crack token rule: under Crack a token is taken from a player only to put it in the "
+            "centre: put it back, then take one from the centre\n"
+        )

@@ -105,14 +105,20 @@ def running_app(
 
 @contextmanager
 def phone_page(
-    url: str, offline: list[str] | None = None, requests: dict[str, str] | None = None
+    url: str,
+    offline: list[str] | None = None,
+    requests: dict[str, str] | None = None,
+    scale: int = 1,
+    console: list[str] | None = None,
 ) -> Iterator[Any]:
     """A phone-sized page of the app with Flutter's semantics tree switched on.
 
     The page gets no internet, as at a table without one: requests that leave the app's server
     are refused, and their URLs added to ``offline`` when given. ``requests`` receives every
     request the page makes, from its first: its URL, and "" or why the browser failed it
-    ("csp": refused by the page's own policy, before anything was sent).
+    ("csp": refused by the page's own policy, before anything was sent). ``scale``: device
+    pixels per page pixel (a phone's own screenshot is 3); ``console`` receives every message
+    the page writes to its console, "type: text".
     """
     from playwright.sync_api import sync_playwright
 
@@ -129,7 +135,11 @@ def phone_page(
             executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
         )
         try:
-            page = browser.new_page(viewport=PHONE, device_scale_factor=1)
+            page = browser.new_page(viewport=PHONE, device_scale_factor=scale)
+            if console is not None:
+                page.on(
+                    "console", lambda message: console.append(f"{message.type}: {message.text}")
+                )
             if requests is not None:
                 page.on("request", lambda request: requests.setdefault(request.url, ""))
                 page.on(
@@ -163,12 +173,14 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
     A click can land while Flutter rebuilds the previous field's semantics; typing again into
     a field that lost focus is what a person would do too.
     """
+    # A field with a hint says it after its label once focused ("label\nhint").
     focused = (
         "label => document.activeElement?.tagName === 'INPUT'"
-        " && document.activeElement.getAttribute('aria-label') === label"
+        " && document.activeElement.getAttribute('aria-label').split('\\n')[0] === label"
     )
+    field = page.get_by_label(re.compile(f"^{re.escape(label)}(\n|$)"))
     for _ in range(4):
-        page.get_by_label(label, exact=True).click()
+        field.click()
         # A select-all pressed right after the click is sometimes not applied (a probe saw the
         # caret still where the click landed), and a first click on a field can lose the focus
         # again a moment later (a probe saw it on the body 0.1 s after): wait a moment, as a
@@ -201,6 +213,12 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
         f"typing {text!r} into {label!r} never showed {shows!r} "
         f"(focus is on {focused!r} holding {value!r})",
     )
+
+
+def type_cards(page: Any, cards: dict[str, str]) -> None:
+    """In English: each place's cards typed ({"River": "As Kd Qh 7c 2s", "Ana": "Ah Ad"})."""
+    for place, typed in cards.items():
+        type_into(page, f"Cards: {place}", typed, None)
 
 
 def seen(page: Any, text: str | re.Pattern[str], exact: bool | None = None) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +128,21 @@ def photo_shot(page: Any, out: Path) -> Path:
     return browser.screenshot(page, "15-photo-reads", out)
 
 
+def scene_shot(
+    page: Any, out: Path, photo: Path, shows: str, down: int, name: str, settle_ms: int = 800
+) -> Path:
+    """``photo`` picked as the table's, read until ``shows`` is seen, the page scrolled
+    ``down`` from its top, photographed as ``name`` after ``settle_ms``."""
+    with page.expect_file_chooser() as chooser:
+        browser.button(page, "Photo of the table").click()
+    chooser.value.set_files(str(photo))
+    browser.seen(page, re.compile(shows)).wait_for(timeout=90_000)
+    browser.scroll(page, -3000)
+    browser.scroll(page, down)
+    page.wait_for_timeout(settle_ms)
+    return browser.screenshot(page, name, out)
+
+
 def unread_shot(page: Any, out: Path, folder: Path) -> Path:
     """The same scene with the queen's two index corners painted over in card white: the face
     the reader saw and could not read outlined in red and numbered, and said in the doubts."""
@@ -134,14 +150,7 @@ def unread_shot(page: Any, out: Path, folder: Path) -> Path:
 
     photo = folder / "unread.jpg"
     cv2.imwrite(str(photo), unindexed(cv2.imread(str(SCENE)), "Qc"))
-    with page.expect_file_chooser() as chooser:
-        browser.button(page, "Photo of the table").click()
-    chooser.value.set_files(str(photo))
-    browser.seen(page, re.compile("was not read")).wait_for(timeout=90_000)
-    browser.scroll(page, -3000)
-    browser.scroll(page, 450)
-    page.wait_for_timeout(800)
-    return browser.screenshot(page, "16-photo-unread", out)
+    return scene_shot(page, out, photo, "was not read", 450, "16-photo-unread")
 
 
 def small_shot(page: Any, out: Path, folder: Path) -> Path:
@@ -150,14 +159,26 @@ def small_shot(page: Any, out: Path, folder: Path) -> Path:
     photo = folder / "far.jpg"
     scene = cv2.imread(str(SCENE))
     cv2.imwrite(str(photo), cv2.resize(scene, None, fx=0.55, fy=0.55, interpolation=cv2.INTER_AREA))
-    with page.expect_file_chooser() as chooser:
-        browser.button(page, "Photo of the table").click()
-    chooser.value.set_files(str(photo))
-    browser.seen(page, re.compile("The cards are small")).wait_for(timeout=90_000)
-    browser.scroll(page, -3000)
-    browser.scroll(page, 1200)  # the hands and the doubts under them
-    page.wait_for_timeout(800)
-    return browser.screenshot(page, "17-photo-small", out)
+    # The hands and the doubts under them.
+    return scene_shot(page, out, photo, "The cards are small", 1200, "17-photo-small")
+
+
+def short_shot(page: Any, out: Path, folder: Path) -> Path:
+    """A night of four, its first photo with a hole card hidden under a hand: the seats asked,
+    and the short hand in the doubts, its missing card to type in its row or its player to sit
+    out, never a confirm."""
+    from tests.ui.showdown.photos import covered
+
+    browser.open_tab(page, "Game night", "Close the night")
+    browser.tap(page, browser.button(page, "Close the night"), browser.button(page, "Close it"))
+    browser.tap(page, browser.button(page, "Close it"), browser.button(page, "Start the night"))
+    browser.type_into(page, "Players (comma separated)", "Ana, Bob, Chloé, Dan", None)
+    browser.tap(page, browser.button(page, "Start the night"), browser.seen(page, "Vaults 0 / 3"))
+    browser.open_tab(page, "Showdown", "Photo of the table")
+    photo = folder / "short.jpg"
+    cv2.imwrite(str(photo), covered(cv2.imread(str(SCENE)), "8s"))
+    # Taken once the photo's message went by itself: the doubts whole.
+    return scene_shot(page, out, photo, "cards read", 2000, "19-short-hand", 6500)
 
 
 def webcam_shot(out: Path, folder: Path) -> Path:
@@ -243,6 +264,7 @@ def shoot(out: Path) -> list[Path]:
             shots.append(photo_shot(page, out))
             shots.append(unread_shot(page, out, Path(tmp)))
             shots.append(small_shot(page, out, Path(tmp)))
+            shots.append(short_shot(page, out, Path(tmp)))
         shots.append(webcam_shot(out, Path(tmp) / "webcam"))  # its own app and log
     for path in shots:  # small files for the repository
         image = cv2.imread(str(path))
@@ -250,9 +272,14 @@ def shoot(out: Path) -> list[Path]:
     return shots
 
 
-if __name__ == "__main__":
+def main(shoot: Callable[[Path], list[Path]], folder: str) -> None:
+    """``shoot`` into the folder given (``folder`` when none is), each shot's size said."""
     reason = browser.missing()
     if reason:
         sys.exit(f"screenshots need the browser: {reason}")
-    for shot in shoot(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")):
+    for shot in shoot(Path(sys.argv[1] if len(sys.argv) > 1 else folder)):
         print(shot, shot.stat().st_size, "bytes")
+
+
+if __name__ == "__main__":
+    main(shoot, "docs/screenshots")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.gang.dog import value_dog
-from companion.ui.dog import dog_text
+from companion.engine.gang.burned import value_dog
+from companion.ui.kit.burned_row import dog_text
 from tests.e2e import browser
 from tests.e2e.test_seats_browser import TOKENS, give_tokens, save
 from tests.helpers import cards

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e import browser
-from tests.e2e.test_seats_browser import PLAYERS, hands_shown, upload
+from tests.e2e.test_seats_browser import PLAYERS, hands_shown, seats_kept, upload
 from tests.ui.showdown import photos
 
 pytestmark = [
@@ -24,12 +24,10 @@ def test_the_next_night_of_the_group_gives_hands_by_seat(tmp_path: Path) -> None
     data, port = tmp_path / "data", browser.free_port()
     with browser.running_app(data, port) as url, browser.phone_page(url) as page:
         browser.start_night(page, PLAYERS)
-        upload(page, photos.scene(), tmp_path, "first")
-        browser.tap(
-            page, browser.button(page, "Keep these seats"), browser.seen(page, "Seats kept")
-        )
+        seats_kept(page, photos.scene(), tmp_path, "first")
         browser.open_tab(page, "Game night", "Close the night")
-        browser.button(page, "Close the night").click()
+        browser.tap(page, browser.button(page, "Close the night"), browser.button(page, "Close it"))
+        browser.button(page, "Close it").click()
         browser.seen(page, "Start the night").wait_for()
 
         # The same group's next night: the seats come with it, said and shown.

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.engine.gang.replay.records import Street
 from companion.engine.gang.replay.stood import stood_street
-from companion.engine.gang.replay.types import Street
 from companion.engine.gang.replay.words import stood_hand_text, stood_token_lines
 from companion.engine.gang.showdown import run_showdown
 from companion.engine.gang.table import Table

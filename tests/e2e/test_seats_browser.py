@@ -48,6 +48,12 @@ def upload(page: Any, image: np.ndarray, folder: Path, name: str) -> None:
     page.get_by_text(PHOTO_LABEL).first.wait_for(timeout=30000)
 
 
+def seats_kept(page: Any, image: np.ndarray, folder: Path, name: str) -> None:
+    """A night's first photo read, the first guess at its seats kept."""
+    upload(page, image, folder, name)
+    browser.tap(page, browser.button(page, "Keep these seats"), browser.seen(page, "Seats kept"))
+
+
 def tap_photo(page: Any, image: np.ndarray, card: str) -> None:
     """Tap ``card`` where it lies on the photo shown (found by the reader, as the app did)."""
     from companion.vision import CardDetector

@@ -18,7 +18,7 @@ pytestmark = [
     pytest.mark.skipif(browser.missing() is not None, reason=str(browser.missing())),
 ]
 
-TABLE = {"River": "As Kd Qh 7c 2s", "Player 1": "Ah Ad", "Player 2": "Th 9h", "Player 3": "3c 2c"}
+TABLE = {"River": "As Kd Qh 7c 2s", "Ana": "Ah Ad", "Bob": "Th 9h", "Cy": "3c 2c"}
 FIELD = {"en": "Or type the numbers, hand by hand", "fr": "Ou tapez les numéros, main par main"}
 
 
@@ -50,8 +50,8 @@ def test_the_tokens_field_label_is_whole_in_both_languages(tmp_path: Path) -> No
     data, port = tmp_path / "data", browser.free_port()
     with browser.running_app(data, port) as url, browser.phone_page(url) as page:
         browser.button(page, "English").click()
-        for place, cards in TABLE.items():
-            browser.type_into(page, f"Cards: {place}", cards, None)
+        browser.type_into(page, "Players (comma separated)", "Ana, Bob, Cy", None)
+        browser.type_cards(page, TABLE)
         browser.seen(page, "Red tokens").wait_for()
         browser.scroll(page, 1200)
         en = field_picture(page, FIELD["en"], "tokens-box-en")

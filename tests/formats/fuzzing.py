@@ -16,6 +16,8 @@ TOKENS = [
     "As", "Kd", "10h", "Q♥", "*", "*h", "*s", "7c", "2s", "Jd", "x", "", " ", "1s", "Aa",
     "**", "*x", "Ks Kd", "🂡", "A" * 300, "9\ufe0fh", "ace", "-1",
 ]  # fmt: skip
+# One name in its two Unicode spellings (#53): NFC "Chloé" and NFD "Chloe" + a combining accent.
+NAMES = ["Ana", "Bob", "P0", "P1", "Chlo\u00e9", "Chloe\u0301"]
 VARIANTS = ["classic", "two-of-four", "four-two-hands", "high-low", "francois", "circular",
             "six-three-hands", "", "nope"]  # fmt: skip
 
@@ -40,7 +42,7 @@ card_field = st.one_of(
     json_values,
 )
 player = st.fixed_dictionaries(
-    {"name": st.one_of(st.sampled_from(["Ana", "Bob", "Cy", "Dé", "", "a/b"]), json_values),
+    {"name": st.one_of(st.sampled_from([*NAMES, "Cy", "Dé", "", "a/b"]), json_values),
      "cards": card_field},
     optional={"francois_card": st.one_of(st.sampled_from(TOKENS), json_values),
               "extra": json_values},
@@ -51,28 +53,34 @@ rules = st.fixed_dictionaries(
         "ranking": st.one_of(st.sampled_from(["high", "low-a5", "low-27", "x"]), json_values),
         "straights": st.one_of(st.sampled_from(["normal", "wrap"]), json_values),
         "decks": st.one_of(st.sampled_from([1, 2, 3, 0, True]), json_values),
-        "tokens": st.one_of(st.sampled_from(["base", "lsd", "kcarc", "LSD", ""]), json_values),
+        "tokens": st.one_of(
+            st.sampled_from(["base", "lsd", "kcarc", "crack", "LSD", ""]), json_values
+        ),
     },
 )
 # A token move: mostly the shapes the format names, with wrong keys and values mixed in.
 token_move = st.one_of(
     st.fixed_dictionaries(
-        {"by": st.one_of(st.sampled_from(["Ana", "Bob", "P0", "P1", "Zed", ""]), json_values)},
+        {"by": st.one_of(st.sampled_from([*NAMES, "Zed", ""]), json_values)},
         optional={
             "take": st.one_of(st.integers(-1, 7), json_values),
             "put_back": st.integers(-1, 7),
             "give": st.integers(-1, 7),
-            "from": st.one_of(st.sampled_from(["Ana", "Bob", "P0", "P1"]), json_values),
-            "to": st.one_of(st.sampled_from(["Ana", "Bob", "P0", "P1"]), json_values),
+            "from": st.one_of(st.sampled_from(NAMES), json_values),
+            "to": st.one_of(st.sampled_from(NAMES), json_values),
         },
     ),
     json_values,
 )
+# A street's moves: a few, or a move copied past the bound of a street (#53).
+street_moves = st.one_of(
+    st.lists(token_move, max_size=8),
+    st.builds(lambda move, n: [move] * n, token_move, st.integers(150, 260)),
+    json_values,
+)
 token_moves = st.one_of(
     st.dictionaries(
-        st.sampled_from(["preflop", "flop", "turn", "river", "nope"]),
-        st.one_of(st.lists(token_move, max_size=8), json_values),
-        max_size=4,
+        st.sampled_from(["preflop", "flop", "turn", "river", "nope"]), street_moves, max_size=4
     ),
     json_values,
 )
@@ -87,7 +95,7 @@ table = st.fixed_dictionaries(
         "board2": card_field,
         "rules": st.one_of(rules, json_values),
         "tokens": st.one_of(
-            st.dictionaries(st.sampled_from(["Ana", "Bob", "Cy"]), st.integers(-2, 12)),
+            st.dictionaries(st.sampled_from([*NAMES, "Cy"]), st.integers(-2, 12)),
             json_values,
         ),
         "shared": st.one_of(
@@ -109,12 +117,19 @@ def near_valid(draw: st.DrawFn) -> dict[str, object]:
     cards = draw(st.permutations(CODES))[: 5 + 2 * n]
     cards = [draw(st.sampled_from(["*", "*h", c])) if draw(st.integers(0, 9)) == 0 else c
              for c in cards]  # fmt: skip
+    names = [f"P{i}" for i in range(n)]
+    if draw(st.booleans()):  # Chloé at the table, her tokens keyed in either spelling
+        names[0] = draw(st.sampled_from(NAMES[-2:]))
     raw: dict[str, object] = {
         "board": " ".join(cards[:5]),
-        "players": [{"name": f"P{i}", "cards": cards[5 + 2 * i : 7 + 2 * i]} for i in range(n)],
+        "players": [{"name": names[i], "cards": cards[5 + 2 * i : 7 + 2 * i]} for i in range(n)],
     }
+    keys = [
+        draw(st.sampled_from(NAMES[-2:])) if i == 0 and name in NAMES[-2:] else name
+        for i, name in enumerate(names)
+    ]
     if draw(st.booleans()):
-        raw["tokens"] = {f"P{i}": t for i, t in enumerate(draw(st.permutations(range(1, n + 1))))}
+        raw["tokens"] = dict(zip(keys, draw(st.permutations(range(1, n + 1))), strict=True))
     if draw(st.booleans()):
         raw["rules"] = draw(rules)
     if draw(st.booleans()):

@@ -369,7 +369,14 @@ def test_version_3_heists_get_their_deal_back_from_their_hands(tmp_path: Path) -
         _old_heist(
             conn,
             6,
-            {"Ann": ["Ah", "Ad"], "Bob": ["Th", "9h"], "Cy": ["3c", "2c"], "Ann+Bob": ["5d", "6d"]},
+            {
+                "Ann": ["Ah", "Ad"],
+                "Bob": ["Th", "9h"],
+                "Cy": ["3c", "2c"],
+                "Ann+Bob": ["5d", "6d"],
+                "Bob+Cy": ["8c", "8h"],  # a full circle: every two neighbours share a hand (#54)
+                "Cy+Ann": ["Jc", "Js"],
+            },
         )
     conn.close()
     with SqliteGameLog(path, clock=ticking_clock()) as log:
@@ -383,7 +390,11 @@ def test_version_3_heists_get_their_deal_back_from_their_hands(tmp_path: Path) -
     ]
     assert deals[5]["rules"] == {"ranking": "low-27"}
     assert [p["francois_card"] for p in deals[5]["players"]] == ["5d", "6h", "Jh"]
-    assert deals[6]["shared"] == [{"between": ["Ann", "Bob"], "cards": ["5d", "6d"]}]
+    assert deals[6]["shared"] == [
+        {"between": ["Ann", "Bob"], "cards": ["5d", "6d"]},
+        {"between": ["Bob", "Cy"], "cards": ["8c", "8h"]},
+        {"between": ["Cy", "Ann"], "cards": ["Jc", "Js"]},
+    ]
     # The engine reads every one of them back; the lossy one says whose card is missing.
     for night in (3, 5, 6):
         form_hands(table_from_json(deals[night]))

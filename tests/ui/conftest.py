@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import ModelLoadError
 from companion.storage import SqliteGameLog
-from companion.ui.services import PhotoReader, Services
+from companion.ui.kit.services import LazyDetector, Services
 
 
 def no_model() -> object:
@@ -19,5 +19,5 @@ def no_model() -> object:
 @pytest.fixture
 def services(tmp_path: Path) -> Iterator[Services]:
     log = SqliteGameLog.in_folder(tmp_path)
-    yield Services(log, tmp_path, PhotoReader(no_model))
+    yield Services(log, tmp_path, LazyDetector(no_model))
     log.close()

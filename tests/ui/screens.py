@@ -10,7 +10,7 @@ import flet as ft
 import numpy as np
 
 from companion.ui.cribbage.state import CribBoard
-from companion.ui.services import Action, Services
+from companion.ui.kit.services import Action, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState

@@ -10,13 +10,14 @@ import httpx
 import pytest
 
 from companion.storage import SqliteGameLog
-from companion.ui import fonts
-from companion.ui.fonts import FAMILY, font_file, font_urls
-from companion.ui.server import build_asgi
-from companion.ui.services import Services
+from companion.ui.kit import fonts
+from companion.ui.kit.fonts import FAMILY, font_file, font_urls
+from companion.ui.kit.services import Services
+from companion.ui.kit.widgets import FOUR_COLOURS, TWO_COLOURS, card_chip, suit_colours
+from companion.ui.shell.server import build_asgi
 from companion.ui.shell.settings import with_settings
 from companion.ui.shell.state import AppState
-from companion.ui.widgets import FOUR_COLOURS, TWO_COLOURS, card_chip, suit_colours
+from companion.ui.showdown.state import ShowdownState
 from tests.ui.glyphs import characters
 from tests.ui.screens import Session, find
 
@@ -82,9 +83,11 @@ def test_the_switch_colours_every_chip_on_the_page(services: Services) -> None:
 
 
 def test_settings_kept_by_the_browser_apply_and_junk_is_ignored() -> None:
-    state = with_settings(AppState(), "en", "4")
+    fr = AppState(table=ShowdownState.new(("Joueur 1", "Bob")))
+    state = with_settings(fr, "en", "4")
     assert state.lang == "en" and state.four_colours
-    assert state.table.players[0] == "Player 1"  # default names follow the language
+    # Default names (given to a photo's hands) follow the language; typed names stay.
+    assert state.table.players == ("Player 1", "Bob")
     assert with_settings(state, None, None) == state
     assert with_settings(state, "de", "7") == state
     assert not with_settings(state, "en", "2").four_colours

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from companion.storage.bgstats import BGG_THE_GANG, night_play
 from companion.ui.history.actions import BGSTATS, download_file, export_data, export_files
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState

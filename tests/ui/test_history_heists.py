@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.engine.gang.showdown import run_showdown
 from companion.formats.table import table_from_json
 from companion.ui.history.actions import show_heists
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState

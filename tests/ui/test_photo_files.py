@@ -3,8 +3,8 @@ heist's stays (a real game log in a temporary folder, real files)."""
 
 from __future__ import annotations
 
+from companion.ui.kit.services import Services
 from companion.ui.night.actions import start_night
-from companion.ui.services import Services
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo
 from companion.ui.showdown.state import ShowdownState

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
 from companion.ui.shell.root import bug_view
 from companion.ui.shell.state import SCREENS, AppState
 from companion.ui.showdown.state import RIVER, ShowdownState
@@ -81,6 +81,16 @@ def test_history_shows_stats_and_exports(session: Session) -> None:
     session.state = session.state.go("night")
     session.tap("start-night")
     session.tap("close-night")
+    # Asked first: "Keep playing" leaves the night open, "Close it" closes it.
+    assert find(session.view(), "close-night-ask") and session.state.night is not None
+    session.tap("close-night-no")
+    assert session.state.night is not None and not session.state.closing_night
+    session.tap("close-night")
+    assert texts(find(session.view(), "close-night-ask"))[0] == (
+        "Clore la soirée n°1 maintenant, à 0 coffre et 0 alarme ? Elle ne pourra pas être rouverte."
+    )
+    session.tap("close-night-yes")
+    assert session.state.night is None
     session.state = session.state.go("history")
     page = session.view()
     assert find(page, "overall").value.startswith("Gagnées 0, perdues 0, abandonnées 1")

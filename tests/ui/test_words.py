@@ -21,10 +21,10 @@ from companion.engine.gang.ranking import Ranking, Straights, TableRules
 from companion.engine.gang.variants import VARIANTS
 from companion.engine.spit import VARIANTS as SPIT_VARIANTS
 from companion.messages import en, fr
-from companion.ui.fonts import FAMILY, font_file
+from companion.ui.kit.fonts import FAMILY, font_file
+from companion.ui.kit.services import Action, LazyDetector, Services
 from companion.ui.night.actions import close_night, start_night
 from companion.ui.replay.actions import open_replay, run_replay
-from companion.ui.services import Action, PhotoReader, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import initial_state, open_screen
 from companion.ui.shell.state import AppState
@@ -179,7 +179,7 @@ def photo_steps(tour: Tour) -> None:
     its reads, the seats asked, the doubts listed; the seats kept, then a card picked on it."""
     tour.dispatch(_change(ShowdownState(("Ana", "Bob", "Chloé", "Dan"))))
     tour.dispatch(start_night)
-    tour.services = replace(tour.services, reader=PhotoReader())
+    tour.services = replace(tour.services, detector=LazyDetector())
     tour.dispatch(load_photo(photos.jpeg(photos.covered(photos.scene(), "8s"))))
     assert tour.state.table.read is not None and tour.state.table.seating
     labels = [label.value for label in painted(tour.view())]
@@ -256,7 +256,7 @@ def test_the_ids_are_caught(text: str, lang: str, found: list[str]) -> None:
 
 def test_the_checks_catch_what_the_issue_saw(services: Services) -> None:
     # A page with French spacing and a French default name on an English screen.
-    state = AppState(lang="en", table=ShowdownState.new("fr"))
+    state = AppState(lang="en", table=ShowdownState.new(("Joueur 1", "Joueur 2")))
     found = list(troubles(state, services))
     assert any("French default name" in line for line in found)
     assert FRENCH_SPACING.search("Correct order : Bob") and not FRENCH_SPACING.search("a: b")

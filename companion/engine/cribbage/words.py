@@ -15,12 +15,20 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from companion.engine.cards import Card
+from companion.engine.cribbage.cut import DealCut
 from companion.engine.cribbage.discard import DiscardAdvice, DiscardOption
 from companion.engine.cribbage.score import Rule, ScoreItem, Show
 from companion.messages import text
 from companion.messages.numbers import numbers
 
-__all__ = ["number_word", "describe_show", "describe_peg", "describe_advice", "item_label"]
+__all__ = [
+    "number_word",
+    "describe_show",
+    "describe_peg",
+    "describe_advice",
+    "describe_cut",
+    "item_label",
+]
 
 
 def number_word(number: int, lang: str = "en") -> str:
@@ -128,4 +136,24 @@ def describe_advice(advice: DiscardAdvice, lang: str = "en", top: int = 15) -> l
     lines += ["  " + _option_line(option, advice.dealer, lang) for option in advice.by_net[:top]]
     lines.append(text("words.crib.by_hand", lang))
     lines += ["  " + _option_line(option, advice.dealer, lang) for option in advice.by_hand[:top]]
+    return lines
+
+
+def describe_cut(
+    cuts: Sequence[DealCut], lang: str = "en", names: Sequence[str] | None = None
+) -> list[str]:
+    """The cuts for the first deal, one line each: a tie (cut again), or who deals first."""
+    a, b = names if names is not None else (text("words.crib.player", lang, n=n) for n in (1, 2))
+    lines = []
+    for n, cut in enumerate(cuts, start=1):
+        first, second = (card.pretty() for card in cut.cards)
+        if cut.dealer is None:
+            outcome = text("words.crib.cut_tie", lang)
+        else:
+            outcome = text("words.crib.cut_dealer", lang, dealer=(a, b)[cut.dealer])
+        lines.append(
+            text(
+                "words.crib.cut", lang, n=n, a=a, b=b, card_a=first, card_b=second, outcome=outcome
+            )
+        )
     return lines

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.engine.cards import Card, duplicates
-from companion.engine.gang.dog import DOG_CARDS
+from companion.engine.gang.burned import DOG_CARDS
 from companion.engine.gang.table import FRANCOIS, Table
 from companion.engine.gang.variants import Variant, variant_of
 from companion.errors import CompanionError, TableCode, TableError
@@ -92,6 +92,13 @@ def _shared(table: Table, variant: Variant) -> Iterator[CompanionError]:
         if len(s.cards) != size:
             yield TableError("table.shared_size", hand=s.id, n=len(s.cards), want=size)
         seen.add(pair)
+    # Crack, "Circulaire": "à n joueurs il y a donc 2n mains": every two neighbours share one.
+    for i, name in enumerate(names):
+        after = names[(i + 1) % len(names)]
+        if len(names) > 2 and frozenset((name, after)) not in seen:
+            yield TableError(
+                "table.shared_missing", hand=f"{name}+{after}", n=len(names), hands=2 * len(names)
+            )
 
 
 def card_places(table: Table) -> dict[Phrase, tuple[Card, ...]]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.engine.gang.burned import value_dog
 from companion.engine.gang.checks import validate_table
-from companion.engine.gang.dog import value_dog
 from companion.engine.gang.ranking import HandValue
 from companion.engine.gang.table import Hand, Table
 from companion.engine.gang.words import explain_win

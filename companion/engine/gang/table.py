@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from companion.engine.cards import Card
 from companion.engine.gang.ranking import HandValue, TableRules
+from companion.engine.names import same_name
 
 __all__ = ["Player", "SharedHand", "Table", "Hand", "FRANCOIS"]
 
@@ -19,9 +20,12 @@ FRANCOIS = "francois"  # the hand id of the cards given to François (a player n
 
 @dataclass(frozen=True)
 class Player:
-    name: str
+    name: str  # kept in one spelling (``names.same_name``): a hand id and a token key
     cards: tuple[Card, ...]
     francois_card: Card | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", same_name(self.name))
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,9 @@ class SharedHand:
 
     between: tuple[str, str]
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "between", tuple(same_name(name) for name in self.between))
 
     @property
     def id(self) -> str:

@@ -1,4 +1,4 @@
-"""How a street's tokens move, under the table's token rule: the base rule, LSD or Kcarc.
+"""How a street's tokens move, under the table's token rule: the base rule, LSD, Kcarc or Crack.
 
 One street at a time: only its own colour moves (Crack: "seuls les jetons de l'étape actuelle
 sont déplaçables"), all its tokens start in the centre, and a hand holds at most one of them
@@ -9,7 +9,10 @@ sont déplaçables"), all its tokens start in the centre, and a hand holds at mo
 - LSD (Crack): a token once taken can be neither put back nor taken from its holder, so the
   only move is taking one from the centre;
 - Kcarc (Crack): the only moves are putting your own token back, or taking one from the centre
-  and giving it to another player (never to yourself).
+  and giving it to another player (never to yourself);
+- Crack ("Règles d'échange des jetons"): taking anyone's token (one's own included) and putting
+  it in the centre, or taking one from the centre for oneself when holding none; so a token
+  never passes straight from one hand to another.
 
 ``check_moves`` follows a sequence of moves and stops at the first illegal one, saying why.
 
@@ -38,6 +41,7 @@ class TokenRule(Enum):
     BASE = "base"
     LSD = "lsd"
     KCARC = "kcarc"
+    CRACK = "crack"
 
     @property
     def name_phrase(self) -> Phrase:
@@ -52,7 +56,7 @@ class TokenRule(Enum):
 class MoveKind(Enum):
     TAKE = "take"  # from the centre, for oneself
     TAKE_FROM = "take_from"  # from another hand, for oneself
-    PUT_BACK = "put_back"  # one's own token, into the centre
+    PUT_BACK = "put_back"  # a held token into the centre: one's own (under Crack: anyone's)
     GIVE = "give"  # from the centre, to another player
 
 
@@ -61,6 +65,7 @@ _ALLOWED = {
     TokenRule.BASE: frozenset({MoveKind.TAKE, MoveKind.TAKE_FROM, MoveKind.PUT_BACK}),
     TokenRule.LSD: frozenset({MoveKind.TAKE}),
     TokenRule.KCARC: frozenset({MoveKind.PUT_BACK, MoveKind.GIVE}),
+    TokenRule.CRACK: frozenset({MoveKind.TAKE, MoveKind.PUT_BACK}),
 }
 
 
@@ -151,6 +156,8 @@ def _reason(
     holder = where[move.token]
     held = {hand: token for token, hand in where.items() if hand is not None}
     if move.kind is MoveKind.PUT_BACK:
+        if rule is TokenRule.CRACK:  # "prendre un jeton (de n'importe qui) et le mettre au centre"
+            return None if holder is not None else _why("in_centre", token=move.token)
         return None if holder == move.by else _why("not_yours", by=move.by, token=move.token)
     taker = move.other if move.kind is MoveKind.GIVE else move.by
     assert taker is not None  # GIVE's receiver was checked above

@@ -19,20 +19,24 @@ Where our group's rules are silent, this module decides as players at the table 
   neither has spit cards. A player with no stock and no spit cards has won, at once.
 - Taking piles: ``Take(player, pile)`` records the slap winner (the faster hand, or on a tie the
   lower hand) and the pile they won; either pile may be slapped (strategic players slap the
-  smaller one), and the other player takes the other pile. With a single pile the slap takes
-  the missing one's place, nothing, and the other player takes the pile. Under the chooser
-  variant the player who emptied their stock picks either pile; when the round ended stuck,
-  nobody emptied a stock and the slap decides as usual.
+  smaller one), and the other player takes the other pile. Under the chooser variant the
+  player who emptied their stock picks either pile instead.
+- A single spit pile (one pile holds cards, the other none): when a player emptied their stock,
+  there is neither slap nor choice, under every variation: the other player takes the pile
+  (the rules' "FIN"), ``Take(other, pile)`` the only legal move. When nobody emptied a stock
+  (the round ended stuck), the slap decides: it lands on the empty place and takes nothing,
+  and the other player takes the pile.
 - Each player gathers their taken pile, stock and unspent spit cards, shuffles, and deals the
   stock row by row as at the table (one card on each of the five spaces, then on the last four,
   and so on), the last card of each space face up; the rest are spit cards. With fewer than a
   full layout (15 cards; 10 with four stocks) the rows stop short; with a full layout or less
   there are no spit cards, so the other player spits alone on a single pile.
-- "Speed": each player holds five cards face up (the stock spaces are the hand) and a 15-card
-  draw pile that refills the hand at once after each play; two side piles of six cards start
-  the centre and are flipped together when both are stuck. When the side piles run out, the
-  centre cards under the two tops are shuffled into new side piles. There are no new layouts:
-  the first player with an empty hand and draw pile wins.
+- "Speed": each player gets 15 cards, five held face up (the stock spaces are the hand) and a
+  10-card draw pile that refills the hand at once after each play; the other 22 make two side
+  piles of ten, each topped by a centre card, flipped together when both are stuck ("speed-20":
+  20 cards each, 5 and 15, side piles of five and a centre card). When the side piles run out,
+  the centre cards under the two tops are shuffled into new side piles. There are no new
+  layouts: the first player with an empty hand and draw pile wins.
 - Alternating colours applies to plays only, never to spits or side-pile flips.
 
 >>> from companion.engine.cards import DECK

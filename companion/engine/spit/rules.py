@@ -33,6 +33,8 @@ __all__ = [
     "is_legal",
     "is_stuck",
     "spitters",
+    "lone_pile",
+    "lone_taker",
     "pile_chooser",
     "under_tops",
 ]
@@ -105,18 +107,40 @@ def legal_moves(state: SpitState, player: int | None = None) -> tuple[Move, ...]
             return (Spit(),)
         return (Spit(0), Spit(1)) if state.live is None else (Spit(state.live),)
     if state.phase is Phase.TAKE:
-        chooser = pile_chooser(state)
-        takers = PLAYERS if chooser is None else (chooser,)
-        single = [i for i in (0, 1) if not state.piles[i]]  # the slap on a single pile's twin
-        piles = [0, 1] if chooser is not None or len(single) != 1 else single
-        return tuple(
-            Take(p, pile) for p in takers for pile in piles if player is None or p == player
-        )
+        return tuple(move for move in _takes(state) if player is None or move.player == player)
     return ()
 
 
+def _takes(state: SpitState) -> list[Take]:
+    """The legal ways to take the piles at the end of a round."""
+    lone, taker = lone_pile(state), lone_taker(state)
+    if taker is not None and lone is not None:
+        return [Take(taker, lone)]  # no slap: the rules give the pile
+    chooser = pile_chooser(state)
+    if chooser is not None:
+        return [Take(chooser, pile) for pile in (0, 1)]
+    # The slap: either pile; on a lone pile the slap lands on the empty place and takes nothing.
+    piles = (0, 1) if lone is None else (1 - lone,)
+    return [Take(p, pile) for p in PLAYERS for pile in piles]
+
+
+def lone_pile(state: SpitState) -> int | None:
+    """The only spit pile holding cards, when the other is empty (a lone spitter's)."""
+    holding = [pile for pile in (0, 1) if state.piles[pile]]
+    return holding[0] if len(holding) == 1 else None
+
+
+def lone_taker(state: SpitState) -> int | None:
+    """Who takes a lone pile without a slap: the player who did not empty their stock (Spit,
+    "FIN": the first out "ne reçoit pas de cartes du centre"); None when nobody emptied one."""
+    if lone_pile(state) is None or state.emptied is None:
+        return None
+    return 1 - state.emptied
+
+
 def pile_chooser(state: SpitState) -> int | None:
-    if state.rules.pile_choice is PileChoice.CHOOSER:
+    """Who picks the piles under the chooser variation: the emptier, except with a lone pile."""
+    if state.rules.pile_choice is PileChoice.CHOOSER and lone_pile(state) is None:
         return state.emptied
     return None
 
@@ -220,14 +244,21 @@ def _check_take(state: SpitState, move: Take) -> None:
     _check_phase(state, Phase.TAKE)
     _check_player(move.player)
     _check_index(move.pile, 2, "pile")
+    lone, taker = lone_pile(state), lone_taker(state)
+    if taker is not None and lone is not None:
+        if move != Take(taker, lone):
+            raise IllegalMoveError(
+                "spit", "lone_pile", emptier=2 - taker, player=taker + 1, n=lone + 1
+            )
+        return
     chooser = pile_chooser(state)
     if chooser is not None:
         if move.player != chooser:
             raise IllegalMoveError("spit", "chooser", player=chooser + 1)
         return
-    # Either pile may be slapped: the smaller is only the better slap. With a single spit pile
-    # the slap takes nothing and the other player takes that pile (the rules' "FIN").
-    if state.piles[move.pile] and not state.piles[1 - move.pile]:
+    # Either pile may be slapped: the smaller is only the better slap. On a lone pile, with
+    # nobody out of stock, the slap takes the empty place and the other player takes the pile.
+    if move.pile == lone:
         raise IllegalMoveError("spit", "single_pile", n=move.pile + 1, n2=2 - move.pile)
 
 

@@ -19,6 +19,7 @@ the injected ``random.Random``) and checks that:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.engine.cards import DECK
@@ -183,8 +184,10 @@ def simulate(
     rng: random.Random,
     max_moves: int = DEFAULT_MAX_MOVES,
     probe: bool = True,
+    played: Callable[[int], None] | None = None,
 ) -> SimulationReport:
-    """Play ``games`` random games and gather their failures and sizes."""
+    """Play ``games`` random games and gather their failures and sizes; ``played`` is told
+    how many games are done after each one."""
     moves = rounds = longest = 0
     wins = [0, 0]
     points = [0, 0]
@@ -198,6 +201,8 @@ def simulate(
         if record.winner is not None:
             wins[record.winner] += 1
         failures.extend(record.failures)
+        if played is not None:
+            played(game + 1)
     return SimulationReport(
         rules,
         games,

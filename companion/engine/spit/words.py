@@ -15,8 +15,9 @@
 
 from __future__ import annotations
 
-from companion.engine.spit import Move, Phase, PileChoice, Play, Shift, Spit, SpitState, Take, Turn
+from companion.engine.spit import Move, Phase, Play, Shift, Spit, SpitState, Take, Turn
 from companion.engine.spit.referee import CardPlay, CardShift, Ruling, Situation
+from companion.engine.spit.rules import lone_pile, lone_taker, pile_chooser
 from companion.messages import text
 
 __all__ = ["describe_move", "explain"]
@@ -86,6 +87,29 @@ def describe_move(state: SpitState, move: Move | CardPlay | CardShift, lang: str
     return str(move)
 
 
+def _taking(state: SpitState, lang: str) -> str:
+    """Who takes which pile at the end of a round: the rules' lone pile, the chooser, the slap."""
+
+    def player(n: int) -> str:
+        return text("words.spit.player", lang, n=n + 1)
+
+    lone, taker, chooser = lone_pile(state), lone_taker(state), pile_chooser(state)
+    if lone is not None:
+        pile = text("words.spit.pile", lang, n=lone + 1)
+        if taker is not None:
+            return text(
+                "words.spit.lone_pile",
+                lang,
+                emptier=player(1 - taker),
+                player=player(taker),
+                pile=pile,
+            )
+        return text("words.spit.slap_lone", lang, pile=pile)
+    if chooser is not None:
+        return text("words.spit.chooser", lang, player=player(chooser))
+    return text("words.spit.slap", lang)
+
+
 def explain(ruling: Ruling, lang: str = "en") -> list[str]:
     """The ruling as lines of text for players."""
     state = ruling.state
@@ -103,17 +127,7 @@ def explain(ruling: Ruling, lang: str = "en") -> list[str]:
         name = text("words.spit.player", lang, n=(who or 0) + 1)
         lines.append(text(f"words.spit.situation.{ruling.situation.value}", lang, player=name))
         if state.phase is Phase.TAKE:
-            chooser = state.emptied if state.rules.pile_choice is PileChoice.CHOOSER else None
-            if chooser is None:
-                lines.append(text("words.spit.slap", lang))
-            else:
-                lines.append(
-                    text(
-                        "words.spit.chooser",
-                        lang,
-                        player=text("words.spit.player", lang, n=chooser + 1),
-                    )
-                )
+            lines.append(_taking(state, lang))
         if ruling.situation not in (Situation.BOTH_SPIT, Situation.FLIP_SIDE):
             lines.extend(describe_move(state, move, lang) for move in ruling.joint)
     if ruling.verdict is not None:

@@ -11,14 +11,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError, PhotoLayoutError
-from companion.ui.banner import Banner
 from companion.ui.cribbage.board import CribBoard, points_typed
 from companion.ui.cribbage.host import H
 from companion.ui.cribbage.state import CribbageState, ShowCount
-from companion.ui.services import Action, Services, decode_upload, pure
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Action, Services, decode_upload, pure
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
     from companion.vision.layouts.cribbage import ShowPhoto
     from companion.vision.layouts.places import SeenCard
 
@@ -33,6 +33,7 @@ __all__ = [
     "undo",
     "new_game",
     "set_players",
+    "cut_for_deal",
     "show_read",
     "starter_at",
     "prepare_show_photo",
@@ -132,12 +133,24 @@ def peg_to(player: int) -> CribAction[H]:
 def undo(state: H, services: Services) -> H:
     board = state.cribbage.board
     if not board.entries:
-        return state.with_banner(Banner.of("crib_nothing_to_undo"))
+        if not board.cuts:
+            return state.with_banner(Banner.of("crib_nothing_to_undo"))
+        state = _saved(state, services, board.undo())
+        return state.with_banner(Banner.of("crib_cut_undone", n=len(board.cuts)))
     last = board.entries[-1]
     state = _saved(state, services, board.undo())
     return state.with_banner(
         Banner.of("crib_undone", name=board.players[last.player], points=last.points)
     )
+
+
+def cut_for_deal(text: str) -> CribAction[H]:
+    """One cut for the first deal typed (the first player's card, then the second's); saved."""
+
+    def action(state: H, services: Services) -> H:
+        return _saved(state, services, state.cribbage.board.with_cut_text(text))
+
+    return action
 
 
 def new_game(state: H, services: Services) -> H:
@@ -209,14 +222,14 @@ def prepare_show_photo(data: bytes, name: str, services: Services) -> Action[H]:
     action puts it on the counter. The photo is not kept: a show is no heist of the log."""
     try:
         image = decode_upload(data, name)
-        read = services.reader.read(image)
+        read = services.detector.detect(image)
         if read is not None:
             photo = _show_of(read, name)
             return lambda state, _services: _on_counter(state, photo)
     except CompanionError as error:
         banner = Banner.of_error(error)
         return lambda state, _services: state.with_banner(banner)
-    note = services.reader.unavailable
+    note = services.detector.unavailable
     return lambda state, _services: state.with_vision_off(note)
 
 

@@ -11,8 +11,8 @@ from companion.messages.numbers import numbers
 from companion.ui.cribbage.actions import on_screen
 from companion.ui.cribbage.fields import cards_field, switch
 from companion.ui.cribbage.host import H
-from companion.ui.text import t
-from companion.ui.widgets import RED, Dispatch, section
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import RED, Dispatch, section
 
 __all__ = ["advice_section"]
 

@@ -1,9 +1,11 @@
 """The cribbage screen's board: two players' scores to 121, kept as every score added, in order.
 
 The hand, then the dealer's hand, then the crib, as the players count them: the winner is
-whoever reached 121 first, and an undo is dropping the last entry. It is saved as the JSON the
-game log keeps for the cribbage screen. A score no play or show can make is refused, naming the
-rule in words (``IllegalMoveError("crib_board", rule, ...)``), so that a typo is never pegged.
+whoever reached 121 first, and an undo is dropping the last entry. Before the first score, the
+cut for the first deal (the lower card deals, a tie cuts again) is kept with the game. It is
+saved as the JSON the game log keeps for the cribbage screen. A score no play or show can make
+is refused, naming the rule in words (``IllegalMoveError("crib_board", rule, ...)``), so that a
+typo is never pegged.
 """
 
 from __future__ import annotations
@@ -12,11 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.engine.cards import parse_cards
+from companion.engine.cribbage.cut import DealCut, cut_for_deal, first_dealer
 from companion.engine.cribbage.game import WINNING_SCORE
+from companion.engine.names import same_name
 from companion.errors import IllegalMoveError, InputError
 from companion.messages import phrase
 from companion.storage import CribbageGame
-from companion.ui.text import t
+from companion.ui.kit.text import t
 
 __all__ = ["KINDS", "IMPOSSIBLE_SHOWS", "ScoreEntry", "CribBoard", "points_typed"]
 
@@ -76,6 +81,7 @@ class CribBoard:
     entries: tuple[ScoreEntry, ...] = ()
     game_id: int | None = None
     target: int = WINNING_SCORE
+    cuts: tuple[DealCut, ...] = ()  # the cut for the first deal, each tie cut again
 
     @classmethod
     def new(cls, lang: str = "fr", players: Sequence[str] | None = None) -> CribBoard:
@@ -120,10 +126,24 @@ class CribBoard:
         return replace(self, entries=self.entries + (ScoreEntry(player, kind, points),))
 
     def undo(self) -> CribBoard:
-        return replace(self, entries=self.entries[:-1])
+        """The last score dropped; before any score, the last cut for the deal."""
+        if self.entries:
+            return replace(self, entries=self.entries[:-1])
+        return replace(self, cuts=self.cuts[:-1])
+
+    @property
+    def dealer(self) -> int | None:
+        """Who deals first by the cut; None before it decides."""
+        return first_dealer(self.cuts)
+
+    def with_cut_text(self, text: str) -> CribBoard:
+        """One more cut typed: the first player's card, then the second's."""
+        typed = parse_cards(text, phrase("place.cut_cards"))
+        cards = [card for cut in self.cuts for card in cut.cards] + list(typed)
+        return replace(self, cuts=cut_for_deal(cards, self.players))
 
     def with_players_text(self, text: str) -> CribBoard:
-        names = tuple(name.strip() for name in text.split(",") if name.strip())
+        names = tuple(same_name(name) for name in text.split(",") if name.strip())
         if len(names) != 2 or names[0].casefold() == names[1].casefold():
             given = names or phrase("crib_board.no_names")
             raise InputError("crib_board.two_players", names=given)
@@ -131,11 +151,14 @@ class CribBoard:
 
     def to_json(self) -> dict[str, Any]:
         """The state the game log keeps (its players are kept apart, in their own column)."""
-        return {
+        state: dict[str, Any] = {
             "version": STATE_VERSION,
             "target": self.target,
             "entries": [[e.player, e.kind, e.points] for e in self.entries],
         }
+        if self.cuts:  # games saved before the cut read as they were
+            state["cuts"] = [[str(card) for card in cut.cards] for cut in self.cuts]
+        return state
 
     @classmethod
     def of_game(cls, game: CribbageGame) -> CribBoard:
@@ -147,6 +170,11 @@ class CribBoard:
         cls, players: Sequence[str], raw: Mapping[str, Any], game_id: int | None
     ) -> CribBoard:
         entries = tuple(ScoreEntry(int(p), str(k), int(n)) for p, k, n in raw.get("entries", ()))
+        cut = [card for pair in raw.get("cuts", ()) for card in parse_cards(pair, "cuts")]
         return cls(
-            (players[0], players[1]), entries, game_id, int(raw.get("target", WINNING_SCORE))
+            (players[0], players[1]),
+            entries,
+            game_id,
+            int(raw.get("target", WINNING_SCORE)),
+            cut_for_deal(cut, players) if cut else (),
         )

@@ -7,11 +7,12 @@ from collections.abc import Callable
 import flet as ft
 import flet.canvas as cv
 
-from companion.ui.cribbage.actions import new_game, score, set_players, undo
+from companion.engine.cribbage.words import describe_cut
+from companion.ui.cribbage.actions import cut_for_deal, new_game, score, set_players, undo
 from companion.ui.cribbage.board import CribBoard
 from companion.ui.cribbage.host import H
-from companion.ui.text import t
-from companion.ui.widgets import GREEN, Dispatch, section
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import GREEN, Dispatch, section
 
 __all__ = ["board_section", "hole_xy", "BOARD_SIZE", "PEG_COLOURS"]
 
@@ -140,6 +141,27 @@ def _player_row(board: CribBoard, player: int, lang: str, dispatch: Dispatch[H])
     )
 
 
+def _cut_rows(board: CribBoard, lang: str, dispatch: Dispatch[H]) -> list[ft.Control]:
+    """The cut for the first deal: each cut said, and a field while it has not decided."""
+    said = describe_cut(board.cuts, lang, board.players)
+    rows: list[ft.Control] = [
+        ft.Text(line, size=14, key=f"crib-cut-{i}") for i, line in enumerate(said)
+    ]
+    if board.dealer is None and not board.entries and board.winner() is None:
+        a, b = board.players
+        field = ft.TextField(
+            key="crib-cut",
+            label=t("crib_cut", lang, a=a, b=b),
+            dense=True,
+            on_submit=lambda e: dispatch(cut_for_deal(e.control.value or "")),
+        )
+        # Keyed by the cuts so far: after a tie the next cut is typed in an empty field.
+        rows.append(
+            ft.Row([ft.Container(field, expand=True)], key=f"crib-cut-{len(board.cuts)}-field")
+        )
+    return rows
+
+
 def board_section(state: H, dispatch: Dispatch[H]) -> ft.Control:
     lang, board = state.lang, state.cribbage.board
     winner = board.winner()
@@ -171,6 +193,7 @@ def board_section(state: H, dispatch: Dispatch[H]) -> ft.Control:
         "crib-board-section",
         t("crib_board", lang),
         players_field,
+        *_cut_rows(board, lang, dispatch),
         _board_canvas(board),
         ft.Text(
             t("crib_wins", lang, name=board.players[winner], score=board.scores()[winner]),

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from companion.ui.cards import Entry, entry_text
+from companion.ui.kit.cards import Entry, entry_text
 
 __all__ = ["cards_field", "switch"]
 

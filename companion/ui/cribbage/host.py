@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol, Self, TypeVar
 
 from companion.ui.cribbage.state import CribbageState
-from companion.ui.page import Page
+from companion.ui.kit.page import Page
 
 __all__ = ["CribbageHost", "H"]
 

@@ -8,8 +8,8 @@ from companion.storage import CribbageGame
 from companion.ui.cribbage.actions import open_game
 from companion.ui.cribbage.host import H
 from companion.ui.cribbage.state import CribBoard
-from companion.ui.text import t
-from companion.ui.widgets import GREEN, Dispatch
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import GREEN, Dispatch
 
 __all__ = ["night_game_row"]
 

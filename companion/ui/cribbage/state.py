@@ -17,9 +17,9 @@ from companion.engine.cribbage.discard import DiscardAdvice, advise_discard
 from companion.engine.cribbage.score import Rule, ScoreItem, Show, peg_count, score_peg, score_show
 from companion.errors import CompanionError, IllegalMoveError, InputError
 from companion.messages import phrase
-from companion.ui.banner import Banner
-from companion.ui.cards import Entry, entries
 from companion.ui.cribbage.board import IMPOSSIBLE_SHOWS, KINDS, CribBoard, ScoreEntry
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.cards import Entry, entries
 
 if TYPE_CHECKING:  # the photo's types: vision loads only when a photo is read
     from companion.vision.layouts.cribbage import ShowPhoto

@@ -12,15 +12,15 @@ from companion.engine.cards import Card
 from companion.engine.cribbage.score import ScoreItem, Show
 from companion.engine.cribbage.words import item_label
 from companion.errors import CompanionError
-from companion.ui.cards import Entry
 from companion.ui.cribbage.actions import CribAction, count_to, on_screen, peg_to, starter_at
 from companion.ui.cribbage.advice_view import advice_section
 from companion.ui.cribbage.board_view import BOARD_SIZE, board_section, hole_xy
 from companion.ui.cribbage.fields import cards_field, switch
 from companion.ui.cribbage.host import H
 from companion.ui.cribbage.state import PEG_ENDS, PegCount, ShowCount
-from companion.ui.text import t
-from companion.ui.widgets import (
+from companion.ui.kit.cards import Entry
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import (
     GREEN,
     RED,
     Dispatch,

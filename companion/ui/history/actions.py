@@ -8,9 +8,9 @@ import zipfile
 
 from companion.storage import GameLog
 from companion.storage.bgstats import night_play
-from companion.ui.banner import Banner
 from companion.ui.history.host import H
-from companion.ui.services import Action, Services
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Action, Services
 
 __all__ = [
     "BGSTATS",

@@ -6,14 +6,15 @@ import cv2
 
 from companion.errors import ImageDecodeError
 from companion.storage import GameLog, Heist, Night, NightStatus
-from companion.ui.banner import Banner
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Services, decode_upload
 from companion.ui.night.host import H, NightLog
-from companion.ui.services import Services, decode_upload
 
 __all__ = [
     "with_night",
     "thumbnail",
     "start_night",
+    "next_night",
     "undo_heist",
     "close_night",
     "forget_seats",
@@ -81,8 +82,22 @@ def _group_seats(log: GameLog, night: Night) -> Night | None:
 def start_night(state: H, services: Services) -> H:
     """A new night; the group's seats of its last night carry over, said on the banner (the
     night's screen shows them with a way to ask them again)."""
+    return _started(state, services, state.table_setup().players)
+
+
+def next_night(state: H, services: Services) -> H:
+    """The group's next night, once its night is won, lost or closed: the same players (those
+    sitting a heist out too), the table's variant and rules, the group's seats carried."""
+    ended = state.night
+    players = ended.night.players if ended is not None else state.table_setup().players
+    return _started(state, services, players)
+
+
+def _started(state: H, services: Services, players: tuple[str, ...]) -> H:
+    """A night of ``players`` started with the table's variant and rules, shown; the seats of
+    the group's last night kept, said on the banner."""
     table = state.table_setup()
-    night = services.log.start_night(table.players, table.variant, rules=table.rules)
+    night = services.log.start_night(players, table.variant, rules=table.rules)
     before = _group_seats(services.log, night)
     if before is None:
         return with_night(state, services, services.log.night_status(night.id))

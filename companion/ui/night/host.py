@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Self, TypeVar
 
 from companion.storage import CribbageGame, Heist, NightStatus
-from companion.ui.page import Page
+from companion.ui.kit.page import Page
 
 __all__ = ["NightHost", "NightLog", "TableSetup", "H"]
 
@@ -49,6 +49,13 @@ class NightHost(Page, Protocol):
         ...
 
     def without_night(self) -> Self: ...
+
+    @property
+    def closing_night(self) -> bool:
+        """ "Close the night" was tapped: the screen asks whether to, before it does."""
+        ...
+
+    def with_closing_night(self, asked: bool) -> Self: ...
 
 
 H = TypeVar("H", bound=NightHost)

@@ -10,12 +10,12 @@ import flet as ft
 from companion.storage import CribbageGame, NightStatus, Outcome
 from companion.storage.bgstats import create_play_link, play_of
 from companion.storage.stats import night_token_rule
-from companion.ui.heist_row import heist_row
+from companion.ui.kit.heist_row import heist_row
+from companion.ui.kit.services import pure
+from companion.ui.kit.text import t, variant_name
+from companion.ui.kit.widgets import Dispatch, OpenReplay, panel, section
 from companion.ui.night.actions import close_night, forget_seats, start_night, undo_heist
 from companion.ui.night.host import H
-from companion.ui.services import pure
-from companion.ui.text import t, variant_name
-from companion.ui.widgets import Dispatch, OpenReplay, section
 
 __all__ = ["NightLinks", "night_view"]
 
@@ -58,6 +58,41 @@ def _bgstats_link(state: H) -> ft.Control | None:
         content=t("bgstats.open", state.lang),
         icon=ft.Icons.OPEN_IN_NEW,
         url=create_play_link(play_of(status, state.heists, state.lang)),
+    )
+
+
+def _close_asked(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
+    """ "Close the night" tapped: the night and its score said, and asked once more."""
+    status, lang = state.night, state.lang
+    if status is None or not state.closing_night:
+        return None
+    ask = t("close_night.ask", lang, id=status.night.id, vaults=status.vaults, alarms=status.alarms)
+    return panel(
+        "close-night-ask",
+        ft.Column(
+            [
+                ft.Text(ask, weight=ft.FontWeight.BOLD),
+                ft.Row(
+                    [
+                        ft.Button(
+                            key="close-night-yes",
+                            content=t("close_night.yes", lang),
+                            on_click=lambda e: dispatch(close_night),
+                        ),
+                        ft.OutlinedButton(
+                            key="close-night-no",
+                            content=t("close_night.no", lang),
+                            on_click=lambda e: dispatch(
+                                pure(lambda s: s.with_closing_night(False))
+                            ),
+                        ),
+                    ],
+                    wrap=True,
+                ),
+            ],
+            spacing=6,
+        ),
+        ft.Colors.AMBER_50,
     )
 
 
@@ -108,6 +143,7 @@ def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control
         if status.outcome in ended
         else None,
         _bgstats_link(state),
+        _close_asked(state, dispatch),
         ft.Row(
             [
                 ft.Button(
@@ -118,7 +154,7 @@ def night_view(state: H, dispatch: Dispatch[H], links: NightLinks) -> ft.Control
                 ft.TextButton(
                     key="close-night",
                     content=t("close_night", lang),
-                    on_click=lambda e: dispatch(close_night),
+                    on_click=lambda e: dispatch(pure(lambda s: s.with_closing_night(True))),
                 ),
                 ft.TextButton(
                     key="to-showdown",

@@ -26,10 +26,10 @@ from companion.engine.gang.table import Table
 from companion.errors import CompanionError, TableError
 from companion.formats.table import table_from_json
 from companion.storage.model import thaw
-from companion.ui.banner import Banner
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Action, Services
 from companion.ui.replay.host import H
 from companion.ui.replay.state import ReplayState
-from companion.ui.services import Action, Services
 
 __all__ = [
     "SETTINGS",

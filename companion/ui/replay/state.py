@@ -24,7 +24,7 @@ from companion.engine.gang.replay.odds import (
     Street,
     chart_data,
 )
-from companion.engine.gang.replay.types import StoodStreet
+from companion.engine.gang.replay.records import StoodStreet
 from companion.errors import CompanionError
 from companion.messages import Phrase
 from companion.storage import Heist

@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.engine.cards import format_cards
 from companion.engine.gang.replay.odds import BestTokens, Street
-from companion.engine.gang.replay.types import StoodHand, StoodStreet
+from companion.engine.gang.replay.records import StoodHand, StoodStreet
 from companion.engine.gang.replay.words import (
     best_tokens_words,
     method_text,
@@ -24,11 +24,11 @@ from companion.engine.gang.replay.words import (
 )
 from companion.engine.gang.words import hand_label
 from companion.messages.numbers import numbers
+from companion.ui.kit.text import heist_words, t
+from companion.ui.kit.widgets import RED, Dispatch, section
 from companion.ui.replay.actions import close_replay, open_replay, show_view
 from companion.ui.replay.host import H
 from companion.ui.replay.state import STREETS, VIEWS, HandChart, ReplayState, StreetBars
-from companion.ui.text import heist_words, t
-from companion.ui.widgets import RED, Dispatch, section
 
 __all__ = ["replay_view", "BAR_HEIGHT"]
 

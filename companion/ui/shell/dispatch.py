@@ -8,10 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.ui.banner import Banner
-from companion.ui.services import Action, Services
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Action, Services
+from companion.ui.kit.widgets import Dispatch
 from companion.ui.shell.state import AppState
-from companion.ui.widgets import Dispatch
 
 logger = logging.getLogger(__name__)
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.ui.history.actions import download_file, export_data, export_files
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
+from companion.ui.kit.widgets import Dispatch, Download
 from companion.ui.shell.state import AppState
-from companion.ui.widgets import Dispatch, Download
 
 __all__ = ["downloader"]
 

@@ -7,10 +7,9 @@ from dataclasses import replace
 from companion.storage import NightStatus
 from companion.ui.cribbage import actions as cribbage_actions
 from companion.ui.history.actions import refresh_history
+from companion.ui.kit.services import Action, Services
 from companion.ui.night.actions import with_night
-from companion.ui.services import Action, Services
 from companion.ui.shell.state import AppState
-from companion.ui.showdown.state import ShowdownState
 
 __all__ = [
     "initial_state",
@@ -20,7 +19,7 @@ __all__ = [
 
 def initial_state(services: Services, lang: str = "fr") -> AppState:
     """Resume the open night, if any, with its players and variant on the table."""
-    state = AppState(table=ShowdownState.new("fr")).in_lang(lang)  # default names in lang
+    state = AppState(lang=lang)
     status = services.log.resume_night()
     if status is not None:
         state = with_night(state, services, status, fresh_table=True)

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.ui.kit.services import Services
+from companion.ui.kit.widgets import Dispatch
 from companion.ui.replay.actions import run_replay, wanted
-from companion.ui.services import Services
 from companion.ui.shell.state import AppState
-from companion.ui.widgets import Dispatch
 
 __all__ = ["use_replay_job"]
 

@@ -12,20 +12,22 @@ import flet as ft
 from companion.ui.cribbage.night_row import night_game_row
 from companion.ui.cribbage.view import cribbage_view
 from companion.ui.history.view import history_view
+from companion.ui.kit.services import pure
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch, Download, OpenReplay, banner_view, suit_colours
 from companion.ui.night.view import NightLinks, night_view
 from companion.ui.replay.actions import open_replay
 from companion.ui.replay.view import replay_view
-from companion.ui.services import pure
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.state import SCREENS, AppState
 from companion.ui.showdown.setup_view import setup_panel
 from companion.ui.showdown.view import showdown_view
 from companion.ui.spit.view import spit_view
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch, Download, OpenReplay, banner_view, suit_colours
 
 __all__ = ["PageParts", "bug_view", "nav_bar", "root_view", "screen_view"]
 
+
+BANNER_ROOM = 140  # the tallest banner (four lines at phone width) and its margin
 
 _ICONS = {
     "showdown": ft.Icons.STYLE,
@@ -118,8 +120,13 @@ def root_view(
         shown,
         key="screen-replay" if state.replay else f"screen-{state.screen}",
     )
+    # While a banner is shown, the page's foot can be scrolled clear of it: the last button
+    # ("New table") is then above the banner, never under it. At the end: nothing moves.
+    room = None if state.banner is None else ft.Container(height=BANNER_ROOM, key="banner-room")
     body = ft.Container(
-        ft.Column([top, screen], spacing=10, scroll=ft.ScrollMode.AUTO),
+        ft.Column(
+            [c for c in (top, screen, room) if c is not None], spacing=10, scroll=ft.ScrollMode.AUTO
+        ),
         expand=True,
         padding=12,
     )

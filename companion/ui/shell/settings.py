@@ -7,11 +7,17 @@ from dataclasses import replace
 from typing import Any
 
 import flet as ft
+from flet.controls.exceptions import FletPageDisconnectedException
 
+from companion.ui.kit.text import LANGS
 from companion.ui.shell.state import AppState
-from companion.ui.text import LANGS
 
-__all__ = ["LANG_KEY", "COLOURS_KEY", "with_settings", "use_settings"]
+__all__ = ["LANG_KEY", "COLOURS_KEY", "PAGE_GONE", "with_settings", "use_settings"]
+
+# What asking a page's browser raises once the page has left (a phone locked or reloaded while
+# the page loads): Flet answers a closed session's pending call with RuntimeError("Session
+# closed"), and a call to a page gone with FletPageDisconnectedException.
+PAGE_GONE = (RuntimeError, TimeoutError, FletPageDisconnectedException)
 
 LANG_KEY = "companion.lang"
 COLOURS_KEY = "companion.suit_colours"  # "4" or "2"
@@ -35,15 +41,21 @@ def use_settings(state: AppState, set_state: Callable[[Any], None]) -> None:
     settings_read = ft.use_ref(False)
 
     async def read_settings() -> None:
-        lang = await prefs.get(LANG_KEY)
-        colours = await prefs.get(COLOURS_KEY)
+        try:
+            lang = await prefs.get(LANG_KEY)
+            colours = await prefs.get(COLOURS_KEY)
+        except PAGE_GONE:
+            return  # the page left before its browser answered: nobody to apply them for
         settings_read.current = True
         set_state(lambda current: with_settings(current, lang, colours))
 
     async def save_settings() -> None:
         if settings_read.current:
-            await prefs.set(LANG_KEY, state.lang)
-            await prefs.set(COLOURS_KEY, "4" if state.four_colours else "2")
+            try:
+                await prefs.set(LANG_KEY, state.lang)
+                await prefs.set(COLOURS_KEY, "4" if state.four_colours else "2")
+            except PAGE_GONE:
+                pass  # the page left: its browser keeps what it had
 
     ft.on_mounted(read_settings)
     ft.use_effect(save_settings, [state.lang, state.four_colours])

@@ -12,15 +12,15 @@ from dataclasses import dataclass, field, replace
 from companion.formats.table import house_rules_from_json, house_rules_to_json
 from companion.storage import CribbageGame, GameLog, Heist, NightStatus, Preset, Stats
 from companion.storage.bgstats import play_links
-from companion.ui.banner import Banner
 from companion.ui.cribbage.state import CribbageState
-from companion.ui.night.actions import with_night
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Services, vision_off
+from companion.ui.kit.text import t
+from companion.ui.night.actions import next_night, with_night
 from companion.ui.night.host import NightLog, TableSetup
 from companion.ui.replay.state import ReplayState
-from companion.ui.services import Services, vision_off
 from companion.ui.showdown.state import ShowdownState
 from companion.ui.spit.state import SpitScreen
-from companion.ui.text import t
 
 __all__ = [
     "SCREENS",
@@ -69,10 +69,15 @@ class AppState:
     spit: SpitScreen = field(default_factory=SpitScreen)
     cribbage: CribbageState = field(default_factory=CribbageState)
     replay: ReplayState | None = None  # a saved heist's replay, shown over the current screen
+    closing_night: bool = False  # "Close the night" tapped: asked before it is done
 
     def go(self, screen: str) -> AppState:
         return replace(
-            self, screen=screen if screen in SCREENS else "showdown", banner=None, replay=None
+            self,
+            screen=screen if screen in SCREENS else "showdown",
+            banner=None,
+            replay=None,
+            closing_night=False,
         )
 
     def toggle_lang(self) -> AppState:
@@ -144,6 +149,7 @@ class AppState:
                 variant=night.variant,
                 rules=rules,
                 two_rivers=two_rivers,
+                dealt=table.dealt,
                 edition=table.edition + 1,
             )
         return replace(
@@ -158,5 +164,13 @@ class AppState:
     def with_night_read(self, services: Services, status: NightStatus) -> AppState:
         return with_night(self, services, status)
 
+    def with_next_night(self, services: Services) -> AppState:
+        return next_night(self, services)
+
     def without_night(self) -> AppState:
-        return replace(self, night=None, heists=(), night_cribbage=(), thumbnails=())
+        return replace(
+            self, night=None, heists=(), night_cribbage=(), thumbnails=(), closing_night=False
+        )
+
+    def with_closing_night(self, asked: bool) -> AppState:
+        return replace(self, closing_night=asked, banner=None)

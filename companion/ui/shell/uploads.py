@@ -17,30 +17,31 @@ import flet as ft
 
 from companion.errors import ImageDecodeError
 from companion.messages import phrase
-from companion.ui.banner import Banner
 from companion.ui.cribbage.actions import prepare_show_photo
-from companion.ui.services import MAX_UPLOAD_BYTES, Action, Services
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import MAX_UPLOAD_BYTES, Action, Services
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import prepare_photo
 from companion.ui.spit.actions import prepare_spit_photo
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch
 
-__all__ = ["UploadFolder", "photo_reader", "use_photo_picker", "photo_button"]
+__all__ = ["UploadFolder", "photo_action", "use_photo_picker", "photo_button"]
 
 UPLOAD_URL_S = 120  # how long an upload URL is valid: the longest wait for its photo
 
-Reader = Callable[[bytes, str, Services], Action[AppState]]
-# How a photo is read on each screen that takes one (the showdown's reading elsewhere).
-PHOTO_READERS: dict[str, Reader] = {
+PhotoAction = Callable[[bytes, str, Services], Action[AppState]]
+# The action that reads a photo on each screen that takes one (the showdown's elsewhere).
+PHOTO_ACTIONS: dict[str, PhotoAction] = {
     "spit": prepare_spit_photo,
     "cribbage": prepare_show_photo,
 }
 
 
-def photo_reader(screen: str, state: AppState) -> Reader:
-    """How a photo taken on ``screen`` is read; the showdown's is told the table's layout."""
-    return PHOTO_READERS.get(screen) or partial(prepare_photo, state=state)
+def photo_action(screen: str, state: AppState) -> PhotoAction:
+    """The action reading a photo taken on ``screen``; the showdown's is told the table's
+    layout."""
+    return PHOTO_ACTIONS.get(screen) or partial(prepare_photo, state=state)
 
 
 class UploadFolder:
@@ -138,7 +139,7 @@ def use_photo_picker(
         data = await _arrived(uploads, name, arrival)
         file_name, screen = pending.pop(name)
         if data is not None:
-            prepare = photo_reader(screen, now())
+            prepare = photo_action(screen, now())
             # Reading a big photo takes a while: off the event loop other phones share.
             dispatch(await asyncio.to_thread(prepare, data, file_name, services))
 

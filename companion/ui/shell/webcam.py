@@ -11,14 +11,14 @@ import flet as ft
 import numpy as np
 from flet.components.hooks.use_ref import MutableRef
 
-from companion.ui.banner import Banner
-from companion.ui.camera import Camera, FusedReader, LiveRead, encode_jpeg
-from companion.ui.photo.read import small_width
-from companion.ui.services import Services
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.photo.read import small_width
+from companion.ui.kit.services import Services
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch
+from companion.ui.shell.camera import Camera, FusedDetector, LazyFollower, encode_jpeg
 from companion.ui.shell.state import AppState
-from companion.ui.shell.uploads import photo_reader
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch
+from companion.ui.shell.uploads import photo_action
 
 __all__ = ["WebcamPanel"]
 
@@ -37,7 +37,7 @@ def _no_width() -> int | None:
     return None
 
 
-def _no_live() -> LiveRead | None:
+def _no_live() -> LazyFollower | None:
     return None
 
 
@@ -53,7 +53,7 @@ def WebcamPanel(services: Services, dispatch: Dispatch[AppState], state: AppStat
     # The latest full-size frame, for the capture.
     last: MutableRef[np.ndarray | None] = ft.use_ref(_no_frame)
     # The reads of the frames so far, fused: what the capture keeps.
-    fusing: MutableRef[LiveRead | None] = ft.use_ref(_no_live)
+    fusing: MutableRef[LazyFollower | None] = ft.use_ref(_no_live)
 
     async def start(_e: ft.Event[ft.Button]) -> None:
         if live.current:
@@ -63,17 +63,17 @@ def WebcamPanel(services: Services, dispatch: Dispatch[AppState], state: AppStat
             dispatch(lambda s, _: s.with_banner(Banner.of("webcam_none")))
             return
         live.current = True
-        fusing.current = LiveRead(services.reader)
+        fusing.current = LazyFollower(services.detector)
         try:
             while live.current:
-                frame = await asyncio.to_thread(camera.read)
+                frame = await asyncio.to_thread(camera.frame)
                 if frame is None:
                     break
                 last.current = frame
-                read = await asyncio.to_thread(fusing.current.read, frame)
+                read = await asyncio.to_thread(fusing.current.follow, frame)
                 set_small(small_width(read))
                 if read is not None:
-                    from companion.vision import draw_reads  # loaded with the reader already
+                    from companion.vision import draw_reads  # loaded with the detector already
 
                     frame = draw_reads(frame, read)
                 set_preview(encode_jpeg(frame))
@@ -87,12 +87,12 @@ def WebcamPanel(services: Services, dispatch: Dispatch[AppState], state: AppStat
         live.current = False
         if last.current is not None:
             photo = encode_jpeg(last.current, width=None, quality=92)
-            prepare = photo_reader(state.screen, state)
+            prepare = photo_action(state.screen, state)
             # The frames' agreed read; none yet (a capture at once): the photo is read alone.
             fused = fusing.current.fused() if fusing.current is not None else None
             reading = services
             if fused is not None and len(fused):
-                reading = replace(services, reader=FusedReader(fused, services.reader))
+                reading = replace(services, detector=FusedDetector(fused, services.detector))
             dispatch(await asyncio.to_thread(prepare, photo, "webcam.jpg", reading))
 
     controls: list[ft.Control] = [

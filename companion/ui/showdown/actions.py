@@ -14,19 +14,21 @@ from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.table import FRANCOIS, Hand, Table
 from companion.errors import CompanionError
 from companion.formats.table import house_rules_from_json, house_rules_to_json, table_to_json
+from companion.messages import phrase
 from companion.storage import HeistDraft, Preset, Verdict
 from companion.storage.hands import whole_hands
 from companion.storage.model import group_key
-from companion.ui.banner import Banner
-from companion.ui.photo.read import PhotoRead, Quad, Spot, small_width
-from companion.ui.photo.seats import angle, assign_hands, from_bottom, gap, mean_point
-from companion.ui.services import Action, Services, decode_upload
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.photo.read import Quad, ShownPhoto, Spot, not_a_table, small_width
+from companion.ui.kit.photo.seats import angle, assign_hands, from_bottom, gap, mean_point
+from companion.ui.kit.services import Action, Services, decode_upload
+from companion.ui.kit.text import t
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.host import H
-from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
+from companion.ui.showdown.state import MAX_PLAYERS, RIVER, STRAY, ShowdownState
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
     from companion.vision.layouts.gang import Grouping
     from companion.vision.layouts.places import SeenCard
 
@@ -38,6 +40,7 @@ __all__ = [
     "name_hand",
     "heist_draft",
     "save_heist",
+    "save_in_next_night",
     "save_preset",
     "group_presets",
     "apply_preset",
@@ -63,19 +66,22 @@ def prepare_photo(data: bytes, name: str, services: Services, state: H | None = 
             kept = beside.submit(services.log.store_photo, data)
             shown = beside.submit(_small_photo, image)
             decks = state.table.rules.decks if state else 1
-            told = services.reader.read_table(image, expect, decks)
+            told = services.detector.read_layout(image, expect, decks)
             ref = kept.result()
-        read = None if told is None else told.detections
-        groups = None
-        # Card faces seen and none read: the photo is still shown, with those faces outlined.
-        if told is not None and (len(told.detections) or len(told.detections.unread)):
-            groups = told.grouping
     except CompanionError as error:
         banner = Banner.of_error(error)
         return lambda state, _services: state.with_banner(banner)
-    if read is None or groups is None:
-        return _show_photo(ref, read, services.reader.unavailable)
-    return _show_read(ref, shown.result(), read, groups)
+    if told is None:
+        return _show_photo(ref, services.detector.unavailable)
+    from companion.vision.base.paper import paper_share  # loaded with the reader already
+
+    refused = not_a_table(told.detections, paper_share(image))
+    if refused is not None:
+        # Nothing changes: not the table, not the seats; the photo is not kept.
+        services.log.discard_photo(ref)
+        banner = Banner(phrase(refused, name=name), error=True)
+        return lambda state, _services: state.with_banner(banner)
+    return _show_read(ref, shown.result(), told.detections, told.grouping)
 
 
 def load_photo(data: bytes, name: str = "photo") -> Action[H]:
@@ -88,15 +94,11 @@ def load_photo(data: bytes, name: str = "photo") -> Action[H]:
     return action
 
 
-def _show_photo(ref: str, read: Detections | None, note: Banner | None) -> Action[H]:
-    """A photo with no cards to show: the reader is off, or it read none."""
+def _show_photo(ref: str, note: Banner | None) -> Action[H]:
+    """A photo kept while the reader cannot read it: typing is needed, said why."""
 
     def action(state: H, services: Services) -> H:
-        if read is None or note is not None:
-            return state.with_table(replace(state.table, photo=ref)).with_vision_off(note)
-        kept = state.with_table(replace(state.table, photo=ref))
-        # The cards listed are the table's own, not this photo's: say that they were kept.
-        return kept.with_banner(Banner.of("read_none_kept" if kept.table.kept() else "read_none"))
+        return state.with_table(replace(state.table, photo=ref)).with_vision_off(note)
 
     return action
 
@@ -136,7 +138,11 @@ def _show_read(
     quads = np.asarray(read.quads, dtype=np.float64) * scale
 
     def action(state: H, services: Services) -> H:
-        players = table_players(state)
+        # No players typed yet: one per hand found, by the default names (renamed by typing).
+        players = table_players(state) or tuple(
+            t("player_default", state.lang, n=i + 1)
+            for i in range(min(len(groups.hands), MAX_PLAYERS))
+        )
         night = state.night.night if state.night is not None and not state.night.finished else None
         seats = group_seats(state, players)
         angles = hand_angles(groups)
@@ -158,7 +164,7 @@ def _show_read(
             state.lang,
             players=players,
             stray=tuple(s.card for s in stray),
-            read=PhotoRead(
+            read=ShownPhoto(
                 shown,
                 width,
                 height,
@@ -170,7 +176,7 @@ def _show_read(
             seating=(night is not None and not seats and any(hands)) or misfit,
         )
         banner = (
-            Banner.of("read_none")
+            Banner.of("read_faces", n=len(read.unread))
             if not len(read)
             else Banner.of("seat.misfit")
             if misfit
@@ -315,6 +321,22 @@ def save_heist(state: H, services: Services) -> H:
         Banner.of("heist_saved", n=heist.number)
     )
     return state.with_history_of(services.log)
+
+
+def save_in_next_night(state: H, services: Services) -> H:
+    """The night is over (won, lost or closed): the group's next night started, with the
+    heist just judged saved as its first."""
+    if state.night is None or not state.night.finished:
+        return save_heist(state, services)
+    started = state.with_next_night(services)
+    saved = save_heist(started, services)
+    if saved.night is None or saved.banner is None or saved.banner.key != "heist_saved":
+        return saved  # not saved: its banner says why
+    night = saved.night.night
+    said = Banner.of(
+        "night.next_saved", id=night.id, names=", ".join(night.players), n=saved.night.heists
+    )
+    return saved.with_banner(said)
 
 
 def save_preset(name: str) -> Action[H]:

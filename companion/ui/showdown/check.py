@@ -10,18 +10,20 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from companion.engine.cards import Card
+from companion.engine.gang.burned import value_dog
 from companion.engine.gang.checks import table_problems
-from companion.engine.gang.dog import value_dog
 from companion.engine.gang.ranking import TableRules
 from companion.engine.gang.showdown import Showdown, judge, order_hands
 from companion.engine.gang.table import Player, SharedHand, Table
 from companion.engine.gang.variants import VARIANTS, Deals
-from companion.errors import CardParseError, CompanionError, TableCode
+from companion.errors import CardParseError, CompanionError, TableCode, TableError
 from companion.messages import Phrase, phrase
-from companion.ui.cards import Entry
+from companion.ui.kit.cards import Entry
 from companion.ui.showdown.places import place_phrase
 
-__all__ = ["Checked", "Fields", "checked", "table_of"]
+__all__ = ["HAND_DEALT", "Checked", "Fields", "checked", "table_of"]
+
+HAND_DEALT = "showdown.hand_dealt"  # a hand not of the size the setup deals
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,11 @@ class Fields(Protocol):
 
     @property
     def deals(self) -> Deals: ...
+
+    @property
+    def sizes_free(self) -> bool: ...
+
+    def hand_size(self, seat: int) -> int: ...
 
     def places(self) -> tuple[int, ...]: ...
 
@@ -156,6 +163,21 @@ def _said(fields: Fields, problem: CompanionError) -> bool:
     return problem.code == TableCode.NO_FRANCOIS_CARD and isinstance(fields.francois[seat], str)
 
 
+def _dealt(fields: Fields) -> list[CompanionError]:
+    """Where the variant lets hand sizes differ, each hand counted against the setup's size
+    (the engine takes any number there: a hand a card short would be judged as it is). An
+    empty hand is the engine's problem already, and text that is no card is said already."""
+    if not fields.sizes_free:
+        return []
+    return [
+        TableError(HAND_DEALT, name=name, n=len(held), want=fields.hand_size(seat))
+        for seat, (name, held) in enumerate(zip(fields.players, fields.hands, strict=True))
+        if held
+        and len(held) != fields.hand_size(seat)
+        and not any(isinstance(e, str) for e in held)
+    ]
+
+
 def checked(fields: Fields) -> Checked:
     """The table checked by the engine's validation, and judged."""
     unread: list[CompanionError] = [
@@ -165,7 +187,8 @@ def checked(fields: Fields) -> Checked:
         if isinstance(entry, str)
     ]
     table = table_of(fields)
-    problems = (*unread, *(p for p in table_problems(table) if not _said(fields, p)))
+    engine = (p for p in table_problems(table) if not _said(fields, p))
+    problems = (*unread, *engine, *_dealt(fields))
     if problems:
         return Checked(table, problems, None)
     try:

@@ -1,7 +1,8 @@
 """What a photo leaves in doubt, said before the verdict: cards too small in the photo to be
 read surely, hands short of cards or over, a river not of five, cards not in play, reads the
 reader doubts, card faces it saw and could not read. The verdict waits until each is fixed or
-confirmed (``ShowdownState.confirm``); duplicates in a one-deck game are the engine's problems
+confirmed (``ShowdownState.confirm``); a place of the wrong size is never confirmed: it is
+fixed, or (a hand) its player sits out. Duplicates in a one-deck game are the engine's problems
 and hold it too.
 """
 
@@ -23,32 +24,33 @@ __all__ = [
     "Doubt",
     "doubts",
     "answered",
-    "expected_hole_cards",
     "layout",
     "RIVER_CARDS",
 ]
 
 RIVER_CARDS = 5
 CHECK = "check:"  # the key of a doubtful read starts with it
-GANG_HOLE_CARDS = 2  # what The Gang deals each player where a variant takes any number
 
 
 @dataclass(frozen=True)
 class Doubt:
     """One thing to look at: its key (what ``confirm`` takes), its words, the place it is
-    about, and whether one tap can confirm it (an empty hand cannot: its player sits out).
+    about, whether one tap can confirm it, the player a tap seats out instead, whether the
+    place is short (its row takes the missing card, typed), and the read it is about (its
+    index in the photo's reads: where its evidence is).
 
-    A card short or over is no misread to wave through: its tap says ``declare`` (the table
-    really holds that many). Once answered, the verdict shows ``told``: the rule error a
-    declared count is, or what was confirmed by eye rather than read.
+    A hand or river a card short is never confirmed as it is: it is fixed (typed, or a card
+    of the photo moved to it) or, for a hand, its player sits the heist out. Once a doubt is
+    confirmed, the verdict shows ``told``: what was confirmed by eye rather than read.
     """
 
     key: str
     text: Phrase
     place: int | None = None
     confirmable: bool = True
-    sits_out: str | None = None  # the player a tap seats out instead
-    declare: Phrase | None = None
+    sits_out: str | None = None  # the player a tap seats out
+    missing: bool = False
+    spot: int | None = None
     told: Phrase | None = None
 
     def on_verdict(self) -> Phrase:
@@ -56,31 +58,19 @@ class Doubt:
         return self.told or phrase("verdict.confirmed", what=self.text)
 
 
-def expected_hole_cards(table: ShowdownState) -> int:
-    """The hole cards each player of this table holds in its variant."""
-    want = table.deals.hole_count(len(table.players), table.two_rivers)
-    return GANG_HOLE_CARDS if want is None else want
-
-
 def _hand_doubts(table: ShowdownState) -> list[Doubt]:
-    want = expected_hole_cards(table)
+    """Each hand not of the size the table deals: fixed, or its player sits out."""
     found: list[Doubt] = []
     for seat, (name, held) in enumerate(zip(table.players, table.hands, strict=True)):
-        n = len(held)
-        if n == 0:
-            found.append(
-                Doubt(f"hand:{name}:0", phrase("doubt.hand_none", name=name), seat, False, name)
-            )
-        elif n != want:
-            found.append(
-                Doubt(
-                    f"hand:{name}:{n}",
-                    phrase("doubt.hand_count", name=name, n=n, want=want),
-                    seat,
-                    declare=phrase("doubt.declare_hand", name=name, n=n),
-                    told=phrase("doubt.rule_hand", name=name, n=n, want=want),
-                )
-            )
+        n, want = len(held), table.hand_size(seat)
+        if n == want:
+            continue
+        words = (
+            phrase("doubt.hand_none", name=name)
+            if n == 0
+            else phrase("doubt.hand_count", name=name, n=n, want=want)
+        )
+        found.append(Doubt(f"hand:{name}:{n}", words, seat, False, name, missing=n < want))
     return found
 
 
@@ -98,7 +88,9 @@ def _read_doubts(table: ShowdownState) -> list[Doubt]:
         where = place_phrase(place, table.players)
         text = phrase("doubt.check", card=spot.read, place=where)
         told = phrase("verdict.confirmed_read", card=spot.read, place=where)
-        found.append(Doubt(f"{CHECK}{i}:{spot.read}", text, place, told=told))
+        owner = table.players[place] if place >= 0 else None
+        key = f"{CHECK}{i}:{spot.read}"
+        found.append(Doubt(key, text, place, sits_out=owner, spot=i, told=told))
     return found
 
 
@@ -121,29 +113,23 @@ def _unread_doubts(table: ShowdownState) -> list[Doubt]:
 
 def _found(table: ShowdownState) -> tuple[Doubt, ...]:
     """Everything a photo's table leaves in doubt, confirmed or not."""
-    if table.read is None:
+    read = table.read
+    if read is None:
         return ()
     found: list[Doubt] = []
     if table.seating:  # answered by keeping the seats: no hand's owner is taken unasked
         found.append(Doubt("seats", phrase("doubt.seats"), confirmable=False))
-    if table.read.small is not None:
+    if read.small is not None:
         # First: retaking the photo closer fixes most of the lines below at once.
-        found.append(Doubt("small", phrase("doubt.small", px=table.read.small)))
+        found.append(Doubt("small", phrase("doubt.small", px=read.small)))
     n = len(table.river)
     if n != RIVER_CARDS:
-        found.append(
-            Doubt(
-                f"river:{n}",
-                phrase("doubt.river_count", n=n),
-                RIVER,
-                declare=phrase("doubt.declare_river", n=n),
-                told=phrase("doubt.rule_river", n=n),
-            )
-        )
+        words = phrase("doubt.river_count", n=n)
+        found.append(Doubt(f"river:{n}", words, RIVER, False, missing=n < RIVER_CARDS))
     found += _hand_doubts(table)
     found += [
-        Doubt(f"stray:{card}", phrase("doubt.stray", card=card), STRAY)
-        for card in table.stray
+        Doubt(f"stray:{card}", phrase("doubt.stray", card=card), STRAY, spot=read.spot_at(STRAY, k))
+        for k, card in enumerate(table.stray)
         if isinstance(card, Card)
     ]
     found += _read_doubts(table)
@@ -153,13 +139,13 @@ def _found(table: ShowdownState) -> tuple[Doubt, ...]:
 
 def doubts(table: ShowdownState) -> tuple[Doubt, ...]:
     """What is still to fix or confirm on a photo's table (nothing for a typed one)."""
-    return tuple(d for d in _found(table) if d.key not in table.confirmed)
+    return tuple(d for d in _found(table) if not d.confirmable or d.key not in table.confirmed)
 
 
 def answered(table: ShowdownState) -> tuple[Doubt, ...]:
-    """The doubts the players confirmed or declared rather than fixed: what the verdict
-    stands on besides the reader's own reads."""
-    return tuple(d for d in _found(table) if d.key in table.confirmed)
+    """The doubts the players confirmed rather than fixed: what the verdict stands on besides
+    the reader's own reads (a doubt no tap may confirm is never among them)."""
+    return tuple(d for d in _found(table) if d.confirmable and d.key in table.confirmed)
 
 
 def layout(table: ShowdownState, players: int) -> Expect | None:
@@ -171,5 +157,5 @@ def layout(table: ShowdownState, players: int) -> Expect | None:
     from companion.vision.layouts.expect import MAX_EXPECTED_HANDS, Expect
 
     want = deals.hole_count(players, False)
-    per_hand = GANG_HOLE_CARDS if want is None else want
+    per_hand = table.dealt.each if want is None else want
     return Expect(RIVER_CARDS, min(players, MAX_EXPECTED_HANDS), per_hand)

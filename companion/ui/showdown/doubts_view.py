@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.showdown.actions import name_hand, save_seats
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch, panel, section
+from companion.ui.showdown.actions import group_seats, name_hand, save_seats, table_players
 from companion.ui.showdown.doubts import CHECK, Doubt, doubts
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
-from companion.ui.showdown.state import STRAY
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch, section
+from companion.ui.showdown.state import STRAY, ShowdownState
 
 __all__ = ["seat_panel", "doubts_panel", "out_row"]
 
@@ -30,23 +30,38 @@ def seat_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
             on_click=lambda e: dispatch(table_action(lambda tb: tb.with_seating(True))),
         )
     asked = table.asked_hand()
-    return ft.Container(
-        key="seats",
-        content=section(
+    return panel(
+        "seats",
+        section(
             "seat-list",
             t("seat.ask", lang),
             None if asked is None else _names_row(table.players, asked, lang, dispatch),
-            ft.Button(
-                key="keep-seats",
-                content=t("seat.keep", lang),
-                icon=ft.Icons.EVENT_SEAT,
-                on_click=lambda e: dispatch(save_seats),
-            ),
+            _seat_answers(state, dispatch),
         ),
-        padding=8,
-        bgcolor=ft.Colors.BLUE_50,
-        border_radius=8,
+        ft.Colors.BLUE_50,
     )
+
+
+def _seat_answers(state: H, dispatch: Dispatch[H]) -> ft.Control:
+    """The night's first photo: its seats kept. Where the night has seats already (this
+    photo's hands do not fit them, or they were asked again), the hands named go for this
+    heist alone unless the players keep them as the night's new seats: never unasked."""
+    lang = state.lang
+    kept_already = bool(group_seats(state, table_players(state)))
+    keep = ft.Button(
+        key="keep-seats",
+        content=t("seat.keep_new" if kept_already else "seat.keep", lang),
+        icon=ft.Icons.EVENT_SEAT,
+        on_click=lambda e: dispatch(save_seats),
+    )
+    if not kept_already:
+        return keep
+    once = ft.OutlinedButton(
+        key="seats-this-heist",
+        content=t("seat.this_heist", lang),
+        on_click=lambda e: dispatch(table_action(lambda tb: tb.with_seating(False))),
+    )
+    return ft.Row([once, keep], wrap=True, spacing=6)
 
 
 def _names_row(
@@ -72,11 +87,29 @@ def _names_row(
     )
 
 
-def _doubt_row(doubt: Doubt, lang: str, dispatch: Dispatch[H], n: int) -> ft.Control:
-    buttons: list[ft.Control] = []
+def _answers(
+    doubt: Doubt, table: ShowdownState, lang: str, dispatch: Dispatch[H], n: int
+) -> list[ft.Control]:
+    """A doubt's one-tap answers: its missing card typed, its player sitting out, or it
+    confirmed as it is (a stray card left out)."""
+    answers: list[ft.Control] = []
+    if doubt.missing and doubt.place is not None:
+        place = doubt.place
+        # Not ``table_field``: a field set to expand, even by False, breaks a wrapping row.
+        answers.append(
+            ft.TextField(
+                key=f"add-missing-{n}",
+                label=t("doubt.add_missing", lang, place=table.place_name(place, lang)),
+                dense=True,
+                width=240,
+                on_submit=lambda e: dispatch(
+                    table_action(lambda tb: tb.add_cards(place, e.control.value or ""))
+                ),
+            )
+        )
     if doubt.sits_out is not None:
         name = doubt.sits_out
-        buttons.append(
+        answers.append(
             ft.OutlinedButton(
                 key=f"sits-out-{n}",
                 content=t("doubt.sits_out", lang, name=name),
@@ -85,16 +118,26 @@ def _doubt_row(doubt: Doubt, lang: str, dispatch: Dispatch[H], n: int) -> ft.Con
         )
     if doubt.confirmable:
         key = doubt.key
-        words = t("doubt.leave_out" if doubt.place == STRAY else "doubt.confirm", lang)
-        buttons.append(
+        answers.append(
             ft.OutlinedButton(
-                key=f"declare-{n}" if doubt.declare is not None else f"confirm-{n}",
-                content=doubt.declare.text(lang) if doubt.declare is not None else words,
+                key=f"confirm-{n}",
+                content=t("doubt.leave_out" if doubt.place == STRAY else "doubt.confirm", lang),
                 on_click=lambda e: dispatch(table_action(lambda tb: tb.confirm(key))),
             )
         )
+    return answers
+
+
+def _doubt_row(
+    doubt: Doubt, table: ShowdownState, lang: str, dispatch: Dispatch[H], n: int
+) -> ft.Control:
+    """A doubt's line, then its answers. The line says what is in doubt; what shows it (the
+    card's crop, the reader's other reads) goes between the two, by ``Doubt.spot``."""
     return ft.Row(
-        [ft.Text("• " + doubt.text.text(lang), color=ft.Colors.BROWN_900), *buttons],
+        [
+            ft.Text("• " + doubt.text.text(lang), color=ft.Colors.BROWN_900),
+            *_answers(doubt, table, lang, dispatch, n),
+        ],
         wrap=True,
         spacing=6,
         key=f"doubt-{n}",
@@ -119,18 +162,16 @@ def doubts_panel(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
         if len(reads) > 1
         else None
     )
-    return ft.Container(
-        key="doubts",
-        content=section(
+    return panel(
+        "doubts",
+        section(
             "doubt-list",
             t("doubt.title", lang),
-            *[_doubt_row(d, lang, dispatch, i) for i, d in enumerate(found)],
+            *[_doubt_row(d, table, lang, dispatch, i) for i, d in enumerate(found)],
             all_right,
             ft.Text(t("doubt.held", lang), size=13, italic=True),
         ),
-        padding=8,
-        bgcolor=ft.Colors.AMBER_50,
-        border_radius=8,
+        ft.Colors.AMBER_50,
     )
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Protocol, Self, TypeVar
 
 from companion.storage import NightStatus, Preset
-from companion.ui.page import Page
-from companion.ui.services import Services
+from companion.ui.kit.page import Page
+from companion.ui.kit.services import Services
 from companion.ui.showdown.state import ShowdownState
 
 __all__ = ["ShowdownHost", "H"]
@@ -24,6 +24,11 @@ class ShowdownHost(Page, Protocol):
         ...
 
     def with_presets(self, presets: tuple[Preset, ...]) -> Self: ...
+
+    def with_next_night(self, services: Services) -> Self:
+        """The group's next night started, once theirs is over (the Game night screen's:
+        the same players, the table's variant and rules, the group's seats carried)."""
+        ...
 
     def with_night_read(self, services: Services, status: NightStatus) -> Self:
         """The night as the log has it now, once a heist of it was saved (the Game night

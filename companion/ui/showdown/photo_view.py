@@ -15,14 +15,14 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from companion.ui.cards import card_face
-from companion.ui.fonts import FAMILY
-from companion.ui.photo.read import PhotoRead, Point, Spot
+from companion.ui.kit.cards import card_face
+from companion.ui.kit.fonts import FAMILY
+from companion.ui.kit.photo.read import Point, ShownPhoto, Spot
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import Dispatch
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action
 from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
-from companion.ui.text import t
-from companion.ui.widgets import Dispatch
 
 __all__ = ["photo_panel", "PHOTO_WIDTH", "place_colour"]
 
@@ -39,13 +39,14 @@ _GONE = ft.Colors.GREY_500
 _UNREAD = ft.Colors.RED_ACCENT_400
 
 
-def place_colour(place: int) -> str:
-    """One colour per place, the same on the photo and beside its name below it."""
+def place_colour(table: ShowdownState, place: int) -> str:
+    """One colour per place, the same on the photo and beside its name below it; a hand's by
+    its player's seat, so that it stays when another player sits out or comes back."""
     if place in (RIVER, RIVER2):
         return ft.Colors.YELLOW_ACCENT_400
     if place == STRAY:
         return ft.Colors.RED_ACCENT_400
-    return _HANDS[place % len(_HANDS)]
+    return _HANDS[table.seat_of(place) % len(_HANDS)]
 
 
 def _outline(quad: Sequence[Point], k: float, colour: str, width: float, dashed: bool) -> cv.Shape:
@@ -91,7 +92,7 @@ def _grown(points: Sequence[Point], by: float) -> list[Point]:
     return grown
 
 
-def _hands(table: ShowdownState, read: PhotoRead, k: float) -> list[cv.Shape]:
+def _hands(table: ShowdownState, read: ShownPhoto, k: float) -> list[cv.Shape]:
     """While seats are asked: each hand outlined, the one asked about thicker."""
     asked = table.asked_hand()
     shapes = []
@@ -100,11 +101,11 @@ def _hands(table: ShowdownState, read: PhotoRead, k: float) -> list[cv.Shape]:
         if len(outline) >= 3:
             width = 4 if place == asked else 1.5
             grown = _grown(outline, HULL_MARGIN / k)
-            shapes.append(_outline(grown, k, place_colour(place), width, place != asked))
+            shapes.append(_outline(grown, k, place_colour(table, place), width, place != asked))
     return shapes
 
 
-def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[cv.Shape]:
+def _shapes(table: ShowdownState, read: ShownPhoto, k: float, lang: str) -> list[cv.Shape]:
     shapes: list[cv.Shape] = _hands(table, read, k) if table.seating else []
     groups: dict[int, list[Spot]] = {}
     for spot in read.spots:
@@ -115,7 +116,7 @@ def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[
         groups.setdefault(place, []).append(spot)
         selected = table.selected == spot.at
         doubtful = spot.check and table.cards_at(place)[index] == spot.read
-        colour = ft.Colors.BLUE_700 if selected else place_colour(place)
+        colour = ft.Colors.BLUE_700 if selected else place_colour(table, place)
         shapes.append(
             _outline(spot.quad, k, colour, 4 if selected or doubtful else 2, place == STRAY)
         )
@@ -131,7 +132,9 @@ def _shapes(table: ShowdownState, read: PhotoRead, k: float, lang: str) -> list[
         name = table.place_name(place, lang)
         if table.seating and place >= 0:
             name = f"{t('seat.hand', lang, n=place + 1)} · {name}"
-        shapes.append(_label(middle * k, max(8.0, top * k - 9), name, place_colour(place), 12))
+        shapes.append(
+            _label(middle * k, max(8.0, top * k - 9), name, place_colour(table, place), 12)
+        )
     # Last, over the hands' names: a face cut by the photo's edge lies beside a hand's name,
     # and its number is what the doubts list names it by ("card face 1 outlined in red").
     for n, quad in enumerate(read.unread, 1):

@@ -6,13 +6,13 @@ import flet as ft
 
 from companion.engine.gang.showdown import Showdown
 from companion.engine.gang.words import describe
-from companion.ui.dog import dog_text
+from companion.ui.kit.burned_row import dog_text
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import GREEN, RED, Dispatch, card_chip, section
 from companion.ui.showdown.doubts import answered
 from companion.ui.showdown.host import H
 from companion.ui.showdown.setup_view import table_action, table_field
 from companion.ui.showdown.state import ShowdownState
-from companion.ui.text import t
-from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, section
 
 __all__ = ["tokens_panel", "verdict_panel", "answered_panel", "best_fives"]
 

@@ -7,10 +7,14 @@ from typing import Any
 import flet as ft
 
 from companion.engine.cards import Card
-from companion.errors import DuplicateCardError
-from companion.ui.cards import entry_text
-from companion.ui.showdown.actions import save_heist
-from companion.ui.showdown.doubts import layout
+from companion.errors import CompanionError, DuplicateCardError, TableCode
+from companion.storage import Outcome
+from companion.ui.kit.cards import entry_text
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import RED, Dispatch, card_chip, panel, photo_buttons, section
+from companion.ui.showdown.actions import save_heist, save_in_next_night
+from companion.ui.showdown.check import HAND_DEALT
+from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.doubts_view import doubts_panel, out_row, seat_panel
 from companion.ui.showdown.host import H
 from companion.ui.showdown.photo_view import photo_panel, place_colour
@@ -22,8 +26,6 @@ from companion.ui.showdown.verdict_view import (
     tokens_panel,
     verdict_panel,
 )
-from companion.ui.text import t
-from companion.ui.widgets import RED, Dispatch, card_chip, photo_buttons, section
 
 __all__ = ["showdown_view"]
 
@@ -55,7 +57,9 @@ def _place_row(
 
     title: ft.Control = ft.Text(name, weight=ft.FontWeight.BOLD)
     if table.read is not None:  # the colour the photo draws this place's outlines in
-        swatch = ft.Container(width=12, height=12, bgcolor=place_colour(place), border_radius=6)
+        swatch = ft.Container(
+            width=12, height=12, bgcolor=place_colour(table, place), border_radius=6
+        )
         title = ft.Row([swatch, title], spacing=6)
     controls: list[ft.Control] = [
         title,
@@ -136,82 +140,91 @@ def _tap_button(key: str, label: str, dispatch: Dispatch[H], change: Any) -> ft.
     )
 
 
+def _retouch_rows(lang: str, dispatch: Dispatch[H]) -> list[ft.Control]:
+    """The picked card's rank, then its suit, each one tap."""
+    ranks = [
+        _tap_button(
+            f"rank-{r}",
+            "10" if r == "T" else r,
+            dispatch,
+            lambda tb, r=r: tb.retouch_selected(rank=r),
+        )
+        for r in RANKS
+    ]
+    suits = [
+        _tap_button(
+            f"suit-{s}", t(f"suit_{s}", lang), dispatch, lambda tb, s=s: tb.retouch_selected(suit=s)
+        )
+        for s in SUITS
+    ]
+    return [
+        ft.Row(ranks, wrap=True, spacing=2, run_spacing=2),
+        ft.Row(suits, spacing=2, wrap=True),
+    ]
+
+
+def _typed_fixes(
+    table: ShowdownState, here: int, lang: str, dispatch: Dispatch[H]
+) -> list[ft.Control]:
+    """The picked card replaced by a typed one, or a card the photo missed added beside it."""
+    return [
+        table_field(
+            "replace",
+            t("replace_with", lang),
+            160,
+            dispatch,
+            lambda tb, text: tb.replace_selected(text),
+        ),
+        table_field(
+            "add-card",
+            t("photo.add_card", lang, place=table.place_name(here, lang)),
+            200,
+            dispatch,
+            lambda tb, text: tb.add_cards(here, text),
+        ),
+    ]
+
+
+def _move_rows(
+    table: ShowdownState, here: int, lang: str, dispatch: Dispatch[H]
+) -> list[ft.Control]:
+    """The picked card moved to another place, or taken off the table."""
+    moves: list[ft.Control] = [
+        ft.OutlinedButton(
+            key=f"move-{p}",
+            content=table.place_name(p, lang),
+            on_click=lambda e, p=p: dispatch(table_action(lambda tb: tb.move_selected(p))),
+        )
+        for p in table.places()
+        if p != here
+    ]
+    return [
+        ft.Text(t("move_to", lang)),
+        ft.Row(moves, wrap=True),
+        ft.TextButton(
+            key="remove",
+            content=t("remove", lang),
+            on_click=lambda e: dispatch(table_action(lambda tb: tb.remove_selected())),
+        ),
+    ]
+
+
 def _fix_panel(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
+    """The picked card's fixes: its rank or suit, another card typed, a card added, moved
+    elsewhere or removed."""
     card = table.selected_card()
     if card is None or table.selected is None:
         return None
     here = table.selected[0]
-    places = table.places()
+    title = ft.Text(t("selected", lang, card=entry_text(card)), weight=ft.FontWeight.BOLD)
     return ft.Container(
         key="fix-panel",
         content=ft.Column(
             [
-                c
-                for c in [
-                    ft.Text(t("selected", lang, card=entry_text(card)), weight=ft.FontWeight.BOLD),
-                    ft.Row(
-                        [
-                            _tap_button(
-                                f"rank-{r}",
-                                "10" if r == "T" else r,
-                                dispatch,
-                                lambda tb, r=r: tb.retouch_selected(rank=r),
-                            )
-                            for r in RANKS
-                        ],
-                        wrap=True,
-                        spacing=2,
-                        run_spacing=2,
-                    ),
-                    ft.Row(
-                        [
-                            _tap_button(
-                                f"suit-{s}",
-                                t(f"suit_{s}", lang),
-                                dispatch,
-                                lambda tb, s=s: tb.retouch_selected(suit=s),
-                            )
-                            for s in SUITS
-                        ],
-                        spacing=2,
-                        wrap=True,
-                    ),
-                    table_field(
-                        "replace",
-                        t("replace_with", lang),
-                        160,
-                        dispatch,
-                        lambda tb, text: tb.replace_selected(text),
-                    ),
-                    table_field(
-                        "add-card",
-                        t("photo.add_card", lang, place=table.place_name(here, lang)),
-                        200,
-                        dispatch,
-                        lambda tb, text: tb.add_cards(here, text),
-                    ),
-                    ft.Text(t("move_to", lang)),
-                    ft.Row(
-                        [
-                            ft.OutlinedButton(
-                                key=f"move-{p}",
-                                content=table.place_name(p, lang),
-                                on_click=lambda e, p=p: dispatch(
-                                    table_action(lambda tb: tb.move_selected(p))
-                                ),
-                            )
-                            for p in places
-                            if p != here
-                        ],
-                        wrap=True,
-                    ),
-                    ft.TextButton(
-                        key="remove",
-                        content=t("remove", lang),
-                        on_click=lambda e: dispatch(table_action(lambda tb: tb.remove_selected())),
-                    ),
-                ]
-                if c is not None
+                title,
+                *_retouch_rows(lang, dispatch),
+                *_typed_fixes(table, here, lang, dispatch),
+                *_move_rows(table, here, lang, dispatch),
             ],
             spacing=6,
         ),
@@ -237,6 +250,69 @@ def _replaced_row(table: ShowdownState, lang: str, dispatch: Dispatch[H]) -> ft.
         ],
         wrap=True,
         key="replaced",
+    )
+
+
+# A hand's or the river's size, said by the engine or the setup: a photo's doubts say it too.
+_SIZES = frozenset({TableCode.HOLE_COUNT, TableCode.NO_CARDS, HAND_DEALT})
+
+
+def _problems_panel(
+    table: ShowdownState, problems: tuple[CompanionError, ...], lang: str
+) -> ft.Control | None:
+    """What the engine finds wrong with the table, less the sizes a photo's doubts say already
+    (with their answers) just above."""
+    found = doubts(table)
+    short = {d.sits_out for d in found if d.key.startswith("hand:")}
+    river = any(d.key.startswith("river:") for d in found)
+    shown = [
+        p
+        for p in problems
+        if not (p.code in _SIZES and p.params.get("name") in short)
+        and not (p.code == TableCode.RIVER_SIZE and river)
+    ]
+    if not shown:
+        return None
+    return panel(
+        "problems",
+        section(
+            "problem-list",
+            t("problems", lang),
+            *[ft.Text("• " + p.message(lang), color=RED) for p in shown],
+        ),
+        ft.Colors.RED_50,
+    )
+
+
+_OVER = {Outcome.WON: "night.over_won", Outcome.LOST: "night.over_lost"}
+
+
+def _save_row(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
+    """Under a verdict: the heist saved in the night; a night already won, lost or closed
+    says so, with one tap to start the group's next night and save the heist there."""
+    night, lang = state.night, state.lang
+    if night is None:
+        return None
+    if not night.finished:
+        return ft.Button(
+            key="save-heist", content=t("save_heist", lang), on_click=lambda e: dispatch(save_heist)
+        )
+    over = t(_OVER.get(night.outcome, "night.over_closed"), lang, id=night.night.id)
+    return panel(
+        "night-over",
+        ft.Column(
+            [
+                ft.Text(over, weight=ft.FontWeight.BOLD),
+                ft.Button(
+                    key="next-night-save",
+                    content=t("night.next_and_save", lang),
+                    icon=ft.Icons.NIGHTLIFE,
+                    on_click=lambda e: dispatch(save_in_next_night),
+                ),
+            ],
+            spacing=6,
+        ),
+        ft.Colors.BLUE_50,
     )
 
 
@@ -272,20 +348,7 @@ def showdown_view(
     parts.append(_shared_rows(table, lang, dispatch))
     held = doubts_panel(state, dispatch)  # the verdict waits for every doubt
     parts.append(held)
-    if problems:
-        parts.append(
-            ft.Container(
-                key="problems",
-                content=section(
-                    "problem-list",
-                    t("problems", lang),
-                    *[ft.Text("• " + p.message(lang), color=RED) for p in problems],
-                ),
-                padding=8,
-                bgcolor=ft.Colors.RED_50,
-                border_radius=8,
-            )
-        )
+    parts.append(_problems_panel(table, problems, lang))
     if result is not None and held is None:
         # The verdict right under the token buttons: where the last tap was made.
         parts += [
@@ -294,14 +357,8 @@ def showdown_view(
             answered_panel(table, lang),
             best_fives(table, result, lang),
         ]
-        if result.verdict is not None and state.night is not None and not state.night.finished:
-            parts.append(
-                ft.Button(
-                    key="save-heist",
-                    content=t("save_heist", lang),
-                    on_click=lambda e: dispatch(save_heist),
-                )
-            )
+        if result.verdict is not None:
+            parts.append(_save_row(state, dispatch))
     parts.append(
         ft.TextButton(
             key="new-table",

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
 from companion.messages import phrase
-from companion.ui.banner import Banner
-from companion.ui.services import Action, Services, decode_upload
+from companion.ui.kit.banner import Banner
+from companion.ui.kit.services import Action, Services, decode_upload
 from companion.ui.spit.host import H
 
 if TYPE_CHECKING:  # vision (through the photo reader) loads only when a photo is read
@@ -28,12 +28,12 @@ def prepare_spit_photo(data: bytes, name: str, services: Services) -> Action[H]:
 
     try:
         image = decode_upload(data, name)
-        read = services.reader.read(image)
+        read = services.detector.detect(image)
         photo = None if read is None else read_spit(read, name)
     except CompanionError as error:
         banner = Banner.of_error(error)
         return lambda state, _services: state.with_banner(banner)
-    return _show(photo, services.reader.unavailable)
+    return _show(photo, services.detector.unavailable)
 
 
 def load_spit_photo(data: bytes, name: str = "photo") -> Action[H]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, Self, TypeVar
 
-from companion.ui.page import Page
+from companion.ui.kit.page import Page
 from companion.ui.spit.state import SpitScreen
 
 __all__ = ["SpitHost", "H"]

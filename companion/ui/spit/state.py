@@ -28,7 +28,7 @@ from companion.engine.spit.tally import SpeedTally
 from companion.errors import CardParseError, CompanionError, InputError
 from companion.formats.spit import parse_move, parse_pile
 from companion.messages import Phrase, phrase
-from companion.ui.cards import entry_text
+from companion.ui.kit.cards import entry_text
 
 if TYPE_CHECKING:  # the photo reader loads vision, which the app imports only when used
     from companion.vision.layouts.spit import SpitPhoto
@@ -149,7 +149,14 @@ class SpitScreen:
     # -- setup ----------------------------------------------------------------------------
 
     def with_variant(self, variant: str) -> SpitScreen:
-        return replace(self, variant=variant if variant in VARIANTS else self.variant)
+        """Other rules for the table. Between Spit and Speed the position means other things
+        (stocks or a hand, spit cards or a draw pile): it is cleared with its dispute and
+        ruling, the match's tally kept; between two Spit rules it is ruled again as it is."""
+        if variant not in VARIANTS or variant == self.variant:
+            return self
+        if VARIANTS[variant].speed != VARIANTS[self.variant].speed:
+            return replace(self.cleared(), variant=variant)
+        return replace(self, variant=variant)
 
     def with_pile_text(self, pile: int, text: str) -> SpitScreen:
         tokens = _tokens(text)

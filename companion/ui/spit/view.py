@@ -12,11 +12,19 @@ from companion.engine.spit.referee import Ruling, Situation
 from companion.engine.spit.tally import speed_deal
 from companion.engine.spit.words import describe_move, explain
 from companion.errors import CompanionError
-from companion.ui.services import Action, pure
+from companion.ui.kit.services import Action, pure
+from companion.ui.kit.text import t
+from companion.ui.kit.widgets import (
+    GREEN,
+    RED,
+    Dispatch,
+    card_chip,
+    dropdown,
+    photo_buttons,
+    section,
+)
 from companion.ui.spit.host import H
 from companion.ui.spit.state import SPIT_VARIANTS, STUCK, Pile, SpitScreen, pile_token
-from companion.ui.text import t
-from companion.ui.widgets import GREEN, RED, Dispatch, card_chip, dropdown, photo_buttons, section
 
 __all__ = ["spit_view"]
 
@@ -189,16 +197,11 @@ def _speed_deal(spit: SpitScreen, lang: str) -> ft.Control | None:
     return ft.Text(words, size=13, key="spit-speed-deal")
 
 
-def _tally(spit: SpitScreen, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
-    """Speed's match: a point per card the loser still holds, game after game, to the target."""
-    if not VARIANTS[spit.variant].speed:
-        return None
+def _tally_games(spit: SpitScreen, lang: str, dispatch: Dispatch[H]) -> list[ft.Control]:
+    """The match's target, its totals and each game's points."""
     tally = spit.tally
     one, two = tally.totals
-    points = ft.TextField(
-        key="spit-tally-points", label=t("spit_tally_points", lang), dense=True, width=190
-    )
-    lines: list[ft.Control] = [
+    return [
         ft.Text(t("spit_tally_help", lang), size=13, italic=True),
         _field(
             "spit-tally-target",
@@ -224,62 +227,82 @@ def _tally(spit: SpitScreen, lang: str, dispatch: Dispatch[H]) -> ft.Control | N
             for i, (w, p) in enumerate(tally.games, start=1)
         ],
     ]
-    if tally.champion is not None:
-        won = tally.totals[tally.champion]
-        lost = tally.totals[1 - tally.champion]
-        lines.append(
-            ft.Container(
-                ft.Text(
-                    t("spit_tally_champion", lang, n=tally.champion + 1, winner=won, loser=lost),
-                    size=20,
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.WHITE,
-                ),
-                key="spit-tally-champion",
-                bgcolor=GREEN,
-                padding=12,
-                border_radius=8,
-            )
-        )
-    else:
-        lines.append(
-            ft.Row(
-                [
-                    points,
-                    *[
-                        ft.Button(
-                            key=f"spit-tally-won-{n}",
-                            content=t("spit_tally_won", lang, n=n),
-                            on_click=lambda e, w=n - 1: dispatch(
-                                _spit(lambda sp: sp.scored(w, points.value or ""))
-                            ),
-                        )
-                        for n in (1, 2)
-                    ],
-                ],
-                wrap=True,
-            )
-        )
-    lines.append(
-        ft.Row(
-            [
-                ft.TextButton(
-                    key="spit-tally-undo",
-                    content=t("spit_tally_undo", lang),
-                    on_click=lambda e: dispatch(_spit(lambda sp: sp.with_tally(sp.tally.undone()))),
-                ),
-                ft.TextButton(
-                    key="spit-tally-new",
-                    content=t("spit_tally_new", lang),
-                    on_click=lambda e: dispatch(
-                        _spit(lambda sp: sp.with_tally(sp.tally.restarted()))
-                    ),
-                ),
-            ],
-            wrap=True,
-        )
+
+
+def _tally_champion(spit: SpitScreen, lang: str) -> ft.Control | None:
+    """The match won: who, and by how much."""
+    tally = spit.tally
+    if tally.champion is None:
+        return None
+    won, lost = tally.totals[tally.champion], tally.totals[1 - tally.champion]
+    return ft.Container(
+        ft.Text(
+            t("spit_tally_champion", lang, n=tally.champion + 1, winner=won, loser=lost),
+            size=20,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.WHITE,
+        ),
+        key="spit-tally-champion",
+        bgcolor=GREEN,
+        padding=12,
+        border_radius=8,
     )
-    return section("spit-tally", t("spit_tally", lang), *lines)
+
+
+def _tally_scoring(lang: str, dispatch: Dispatch[H]) -> ft.Control:
+    """A game won: the cards the loser still holds, and who won it."""
+    points = ft.TextField(
+        key="spit-tally-points", label=t("spit_tally_points", lang), dense=True, width=190
+    )
+    return ft.Row(
+        [
+            points,
+            *[
+                ft.Button(
+                    key=f"spit-tally-won-{n}",
+                    content=t("spit_tally_won", lang, n=n),
+                    on_click=lambda e, w=n - 1: dispatch(
+                        _spit(lambda sp: sp.scored(w, points.value or ""))
+                    ),
+                )
+                for n in (1, 2)
+            ],
+        ],
+        wrap=True,
+    )
+
+
+def _tally_undo(lang: str, dispatch: Dispatch[H]) -> ft.Control:
+    """The last game taken back, or a new match."""
+    return ft.Row(
+        [
+            ft.TextButton(
+                key="spit-tally-undo",
+                content=t("spit_tally_undo", lang),
+                on_click=lambda e: dispatch(_spit(lambda sp: sp.with_tally(sp.tally.undone()))),
+            ),
+            ft.TextButton(
+                key="spit-tally-new",
+                content=t("spit_tally_new", lang),
+                on_click=lambda e: dispatch(_spit(lambda sp: sp.with_tally(sp.tally.restarted()))),
+            ),
+        ],
+        wrap=True,
+    )
+
+
+def _tally(spit: SpitScreen, lang: str, dispatch: Dispatch[H]) -> ft.Control | None:
+    """Speed's match: a point per card the loser still holds, game after game, to the target."""
+    if not VARIANTS[spit.variant].speed:
+        return None
+    won = _tally_champion(spit, lang)
+    return section(
+        "spit-tally",
+        t("spit_tally", lang),
+        *_tally_games(spit, lang, dispatch),
+        won if won is not None else _tally_scoring(lang, dispatch),
+        _tally_undo(lang, dispatch),
+    )
 
 
 def _plays(ruling: Ruling, lang: str) -> ft.Control:

@@ -14,7 +14,7 @@ from companion.errors import PhotoLayoutError
 from companion.vision.layouts.places import SeenCard, card_width, listed, one_per_place, seen_cards
 
 if TYPE_CHECKING:
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
 
 __all__ = ["ShowPhoto", "read_show", "read_row"]
 

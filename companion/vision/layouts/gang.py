@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion.vision.layouts.expect import Expect, Fit
+from companion.vision.layouts.gaps import Gap, table_gaps
 from companion.vision.layouts.places import SeenCard, card_width, seen_cards
 
 if TYPE_CHECKING:  # types only: grouping positions needs no model
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
 
-__all__ = ["Grouping", "read_table"]
+__all__ = ["Grouping", "group_table"]
 
 # Cards of one hand overlap (centres closer than this many card widths); river cards lie side
 # by side, about one card width or more apart.
@@ -63,7 +64,9 @@ class Grouping:
     ``stray``: cards read but not in play (away from the table's layout, or one hand too many
     for the ``expect``-ed table). With an ``Expect``, ``missing`` and ``extra`` count the cards
     short and over per place (``Fit``: the river, then each expected hand in ``hands`` order; a
-    hand not found counts all its cards missing); without one they are None.
+    hand not found counts all its cards missing); without one they are None. ``gaps``: where
+    the cards ``missing`` counts should lie on the photo, a ``Gap`` per place short of cards
+    (none without an ``Expect``).
     """
 
     river: tuple[SeenCard, ...]
@@ -72,6 +75,7 @@ class Grouping:
     stray: tuple[SeenCard, ...] = ()
     missing: Fit | None = None
     extra: Fit | None = None
+    gaps: tuple[Gap, ...] = ()
 
     @property
     def misfit(self) -> int:
@@ -251,7 +255,7 @@ def _fits(river: int, hands: list[int], expect: Expect) -> tuple[Fit, Fit]:
     return missing, extra
 
 
-def read_table(detections: Detections, expect: Expect | None = None) -> Grouping:
+def group_table(detections: Detections, expect: Expect | None = None) -> Grouping:
     """River = the straightest row of up to five cards (``_find_river``); hands = clusters of
     the others, lone cards paired when close. Distances are in card widths of the reads.
     A lone card cut by the photo's edge is ``stray``. With ``expect``, hands past the expected
@@ -260,7 +264,10 @@ def read_table(detections: Detections, expect: Expect | None = None) -> Grouping
     if len(detections) == 0:
         if expect is None:
             return Grouping((), (), 0.0)
-        return Grouping((), (), 0.0, (), *_fits(0, [], expect))
+        missing, extra = _fits(0, [], expect)
+        # No card read: each place short of cards could be anywhere.
+        gaps = table_gaps(missing, (), (), np.zeros((0, 4, 2)), 1.0, 0.0)
+        return Grouping((), (), 0.0, (), missing, extra, gaps)
     grouping = _grouped(detections, expect)
     if expect is None or grouping.fits or len(detections) > ROW_SEARCH_MAX:
         return grouping
@@ -271,7 +278,7 @@ def read_table(detections: Detections, expect: Expect | None = None) -> Grouping
 
 
 def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True) -> Grouping:
-    """``read_table`` of a frame with cards, its river's row of parallel cards (``aligned``)
+    """``group_table`` of a frame with cards, its river's row of parallel cards (``aligned``)
     or of any cards."""
     centres = detections.centres.astype(np.float64)
     # The read outlines' width, not the lone-card outlines the proposals measure: one of those
@@ -314,8 +321,13 @@ def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True
         confidence *= 0.6
     missing: Fit | None = None
     extra: Fit | None = None
+    gaps: tuple[Gap, ...] = ()
     if expect is not None:
         missing, extra = _fits(len(river), [len(h) for h in hands], expect)
+        quads = np.asarray(detections.quads, np.float64)
+        # A hand's cards lie up to PAIR_REACH apart, as told the hands they are joined.
+        reach = PAIR_REACH * width
+        gaps = table_gaps(missing, river, hands, quads, width, reach, detections.frame)
     return Grouping(
         tuple(seen[i] for i in river),
         tuple(tuple(seen[i] for i in h) for h in hands),
@@ -323,4 +335,5 @@ def _grouped(detections: Detections, expect: Expect | None, aligned: bool = True
         tuple(seen[i] for i in stray),
         missing,
         extra,
+        gaps,
     )

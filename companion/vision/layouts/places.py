@@ -14,7 +14,7 @@ import numpy as np
 from companion.engine.cards import Card, format_cards
 
 if TYPE_CHECKING:  # types only: reading positions needs no model
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
 
 __all__ = ["SeenCard", "seen_cards", "card_width", "one_per_place", "unsure", "listed"]
 

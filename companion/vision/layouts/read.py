@@ -1,30 +1,39 @@
-"""A table of The Gang read told its layout: the reader's looks combined where the read does not
-fit the ``Expect``, and the table grouped once (``TableRead``).
+"""A table of The Gang read told its layout: a pipe of the detector's looks, each taking the
+``Look`` before it, and the table grouped between them against the ``Expect`` (``GroupedCards``).
 
-Without a layout the reader's whole read is grouped. Told one, the first look's cards are
-grouped, and the second look goes near the places short of cards (away from the table only,
-where a stray card may lie, when nothing is short); spare reads then fill the gaps, and a table
-still short gets the contrast-stretched look. The callers (the app, ``companion detect``, the
-evaluation) use the grouping returned: none groups the cards again.
+Without a layout the detector's whole read is grouped. Told one: the first look's cards are
+grouped; the second look goes near the places short of cards (away from the table only, where
+a stray card may lie, when nothing is short); spare reads then fill the gaps; a table still
+short gets the contrast-stretched look, whose reads fill the gaps again; the faces left unread
+are added. The callers (the app, ``companion detect``, the evaluation) use the grouping
+returned: none groups the cards again.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from companion.vision import geometry
-from companion.vision.layouts.gang import Grouping, read_table
-from companion.vision.merging import SAME_CORNER, CornerRead
+from companion.vision.base import geometry
+from companion.vision.layouts.gang import Grouping, group_table
+from companion.vision.merging import merge_reads
 
 if TYPE_CHECKING:  # types only: the layout step loads no model
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
+    from companion.vision.corner_reads import CornerRead, Look
     from companion.vision.layouts.expect import Expect
-    from companion.vision.reader import CardReader, Look
 
-__all__ = ["LOOK_AGAIN_TRIES", "SPARE_WIDTH", "TableRead", "fill_gaps", "grouped", "read_layout"]
+__all__ = [
+    "LOOK_AGAIN_TRIES",
+    "SPARE_WIDTH",
+    "TableLooks",
+    "GroupedCards",
+    "fill_gaps",
+    "grouped",
+    "read_layout",
+]
 
 # Spare reads tried in a told table's gaps, surest first: past these, a gap is left to the players.
 LOOK_AGAIN_TRIES = 12
@@ -32,49 +41,76 @@ LOOK_AGAIN_TRIES = 12
 SPARE_WIDTH = 3.0
 
 
+class TableLooks(Protocol):
+    """What reading a table asks of the detector (``CardDetector``): its whole read, and the
+    looks it is made of, each returning the ``Look`` it was given with more reads (or that
+    same ``Look`` when none)."""
+
+    def detect(self, image: np.ndarray, decks: int = 1) -> Detections:
+        """The cards read on a BGR image, up to ``decks`` places per card."""
+        ...
+
+    def first_look(self, image: np.ndarray) -> Look:
+        """The first look at a BGR image (checked, then balanced for its light)."""
+        ...
+
+    def second_look(
+        self, look: Look, near: np.ndarray | None = None, cascades: bool = False
+    ) -> Look:
+        """``look`` with its second look's reads: ``near`` (points) only near them or away from
+        its cards; ``cascades``: also between a cascade's ends."""
+        ...
+
+    def contrasted_look(self, look: Look, near: np.ndarray | None = None) -> Look:
+        """``look`` with the contrast-stretched frame's reads as spare reads."""
+        ...
+
+    def finish(self, look: Look, found: Detections) -> Detections:
+        """``found`` with the card faces ``look`` saw where no card lies."""
+        ...
+
+
 @dataclass(frozen=True)
-class TableRead:
+class GroupedCards:
     """The cards read on a photo and their grouping into the river, hands and stray cards."""
 
     detections: Detections
     grouping: Grouping
 
 
-def grouped(found: Detections, expect: Expect | None = None) -> TableRead:
-    """``found`` (read whole already: the reader's, or the webcam's fused read) grouped."""
-    return TableRead(found, read_table(found, expect))
+def grouped(found: Detections, expect: Expect | None = None) -> GroupedCards:
+    """``found`` (read whole already: the detector's, or the webcam's fused read) grouped."""
+    return GroupedCards(found, group_table(found, expect))
 
 
 def read_layout(
-    reader: CardReader, image: np.ndarray, expect: Expect | None = None, decks: int = 1
-) -> TableRead:
+    detector: TableLooks, image: np.ndarray, expect: Expect | None = None, decks: int = 1
+) -> GroupedCards:
     """The cards on a BGR ``image`` (up to ``decks`` places per card) and their grouping;
-    told the table's layout ``expect``, the reader looks again where the read does not fit."""
+    told the table's layout ``expect``, the detector looks again where the read does not fit."""
     if expect is None:
-        return grouped(reader.detect(image, decks=decks))
-    look = reader.first_look(image)
-    table = _told(reader, look, expect, decks)
-    return TableRead(reader.finish(look, table.detections), table.grouping)
-
-
-def _told(reader: CardReader, look: Look, expect: Expect, decks: int) -> TableRead:
-    """The cards after ``look`` and the looks again its table needs, grouped against
-    ``expect`` (the card faces no card covers not added yet)."""
-    sure, spare = reader.split(look.reads)
-    first = grouped(reader.merge(sure, look.shape, decks), expect)
+        return grouped(detector.detect(image, decks=decks))
+    look = detector.first_look(image)
+    first = _merged(look, expect, decks)
     # Fits already: looked at again only beyond its cards; short where cards lie: near them.
     # Hands of three cards or more may lie in a cascade: the cards between its ends too.
-    more = reader.second_look(look, near=short_places(first.grouping), cascades=expect.per_hand > 2)
-    if more:
-        sure, spare = reader.split(look.reads + more)
-        first = grouped(reader.merge(sure, look.shape, decks), expect)
-    filled = fill_gaps(reader, first, sure, spare, expect, look.shape, decks)
-    if short(filled.grouping) == 0 or not reader.complete:
-        return filled
-    # Still short: the corners outlined on the contrast-stretched frame, near the short places.
-    places = short_places(filled.grouping)
-    contrasted = reader.read_contrasted(look.image, None if places is None else (sure, places))
-    return fill_gaps(reader, first, sure, spare + contrasted, expect, look.shape, decks)
+    again = detector.second_look(
+        look, near=short_places(first.grouping), cascades=expect.per_hand > 2
+    )
+    if again is not look:  # more read: the table grouped again
+        first = _merged(again, expect, decks)
+    table = fill_gaps(first, again, expect, decks)
+    if short(table.grouping):
+        # Still short: the corners outlined on the contrast-stretched frame, near the short places.
+        contrasted = detector.contrasted_look(again, near=short_places(table.grouping))
+        if contrasted is not again:
+            table = fill_gaps(first, contrasted, expect, decks)
+    return GroupedCards(detector.finish(look, table.detections), table.grouping)
+
+
+def _merged(look: Look, expect: Expect, decks: int) -> GroupedCards:
+    """The sure reads of ``look`` merged into cards (``decks`` places per card) and grouped."""
+    return grouped(merge_reads(look.sure, look.shape, decks), expect)
 
 
 def short_places(groups: Grouping) -> np.ndarray | None:
@@ -109,43 +145,36 @@ def short(groups: Grouping) -> int:
     return 0 if missing is None else missing.river + sum(missing.hands)
 
 
-def fill_gaps(
-    reader: CardReader,
-    table: TableRead,
-    sure: list[CornerRead],
-    spare: list[CornerRead],
-    expect: Expect,
-    shape: tuple[int, int],
-    decks: int,
-) -> TableRead:
-    """``table`` (``sure`` merged by ``reader`` on a frame of ``shape``, grouped against
-    ``expect``) with spare reads added, surest first, each one only if the table then fits
-    ``expect`` better (a hand short of a card, a river of four, a hand not found). A spare
-    read of a card already read is left out, and so is one where a card was read
-    (``on_a_card``) unless it is as sure as the reader's threshold and its corner is none of
-    that card's (the card under another in a hand laid nearly square on it), and one framed
-    at a width no card of the table has (``SPARE_WIDTH``)."""
+def fill_gaps(table: GroupedCards, look: Look, expect: Expect, decks: int) -> GroupedCards:
+    """``table`` (the sure reads of ``look`` merged, grouped against ``expect``) with spare
+    reads of ``look`` added, surest first, each one only if the table then fits ``expect``
+    better (a hand short of a card, a river of four, a hand not found). A spare read of a card
+    already read is left out, and so is one where a card was read (``on_a_card``) unless it is
+    as sure as the look's threshold and its corner is none of that card's (the card under
+    another in a hand laid nearly square on it), and one framed at a width no card of the
+    table has (``SPARE_WIDTH``)."""
     found, groups = table.detections, table.grouping
-    if groups.misfit == 0 or not spare:
+    if groups.misfit == 0 or not look.spare:
         return table
+    sure = look.sure
     width = float(np.median([r.proposal.s for r in sure])) if sure else None
     taken = list(sure)
     tried = 0
-    for read in sorted(spare, key=lambda r: -r.confidence):
+    for read in sorted(look.spare, key=lambda r: -r.confidence):
         if groups.misfit == 0 or tried >= LOOK_AGAIN_TRIES:
             break
-        if on_a_card(read, found, width, reader.threshold) or (
+        if on_a_card(read, found, width, look.threshold) or (
             decks == 1 and read.card in found.cards
         ):
             continue
         if width is not None and not 1 / SPARE_WIDTH < read.proposal.s / width < SPARE_WIDTH:
             continue
         tried += 1
-        trial = grouped(reader.merge([*taken, read], shape, decks), expect)
+        trial = grouped(merge_reads([*taken, read], look.shape, decks), expect)
         if trial.grouping.misfit < groups.misfit:
             taken.append(read)
             found, groups = trial.detections, trial.grouping
-    return TableRead(found, groups)
+    return GroupedCards(found, groups)
 
 
 def on_a_card(read: CornerRead, found: Detections, width: float | None, threshold: float) -> bool:
@@ -162,5 +191,5 @@ def on_a_card(read: CornerRead, found: Detections, width: float | None, threshol
     if float(np.min(np.linalg.norm(found.centres - place, axis=1))) >= 0.5 * width:
         return False
     corners = np.asarray(found.quads).reshape(-1, 2)
-    own = float(np.min(np.linalg.norm(corners - q.p, axis=1))) < SAME_CORNER * width
+    own = float(np.min(np.linalg.norm(corners - q.p, axis=1))) < geometry.SAME_CORNER * width
     return own or read.confidence < threshold

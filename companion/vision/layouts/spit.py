@@ -19,7 +19,7 @@ from companion.errors import PhotoLayoutError
 from companion.vision.layouts.places import SeenCard, card_width, listed, one_per_place, seen_cards
 
 if TYPE_CHECKING:
-    from companion.vision.detections import Detections
+    from companion.vision.base.detections import Detections
 
 __all__ = ["SpitPhoto", "read_spit", "spit_position"]
 

@@ -33,7 +33,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.machine import describe_cpu
+from companion.bench.cpu import describe_cpu
 from companion.vision.backs import (
     BACK_LEVEL,
     DEFAULT_BACKS,

@@ -16,20 +16,31 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from companion.vision.detections import CLUES, READABLE_WIDTH, Detections
+from companion.vision.base.detections import (
+    CLUES,
+    COLOUR,
+    READABLE_WIDTH,
+    SECOND_LOOK,
+    TWICE,
+    Detections,
+)
 from companion.vision.detector import CardDetector
 from companion.vision.layouts.expect import parse_expect
 from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.read import read_layout
-from companion.vision.merging import COLOUR, SECOND_LOOK, TWICE
-from companion.vision.training.evaluate import Doubts, doubts, expect_of, flag_line
+from companion.vision.training.evaluate import (
+    Doubts,
+    doubts,
+    expect_of,
+    flag_line,
+    told_apart,
+)
 
 __all__ = [
     "FEATURES",
@@ -95,19 +106,10 @@ def features(detections: Detections, groups: Grouping | None) -> np.ndarray:
 def wrong_reads(photo: Photo) -> tuple[np.ndarray, np.ndarray]:
     """(N,) whether each card is a wrong read and (N,) whether it counts either way, as
     ``evaluate.doubts`` takes them: a read of a partly hidden card is neither."""
-    det = photo.detections
-    left, partly = Counter(photo.truth), Counter(photo.partly)
-    wrong = np.zeros(len(det), bool)
-    counted = np.ones(len(det), bool)
-    for i in sorted(range(len(det)), key=lambda i: -float(det.confidence[i])):
-        code = str(det.cards[i])
-        if left[code] > 0:
-            left[code] -= 1
-        elif partly[code] > 0:
-            partly[code] -= 1
-            counted[i] = False
-        else:
-            wrong[i] = True
+    rows, hidden, _ = told_apart(photo.detections, photo.truth, photo.partly)
+    wrong = np.zeros(len(photo.detections), bool)
+    counted = np.ones(len(photo.detections), bool)
+    wrong[rows], counted[hidden] = True, False
     return wrong, counted
 
 

@@ -9,7 +9,8 @@ on table scenes (river and every hand right), each read with the layout its labe
 (``expect_of``; a table with an index hidden, whose grouping cannot be answered, is still
 read with its ``layout``), the silent errors (``doubts``), the flags as the shares a doubt is
 judged by, for the whole set and each source (``flag_line``: right cards flagged, wrong reads
-flagged, silent errors), and the latency per image size (median and 90th percentile).
+flagged, silent errors), how often a wrong read's true code is among its alternatives
+(``offered``), and the latency per image size (median and 90th percentile).
 ``--light B,G,R``, ``--tilt DEG``, ``--motion L`` and ``--webcam SIDE`` read every photo in a
 coloured or dim light, seen more steeply, smeared, or as a webcam streams it (``views``).
 """
@@ -22,24 +23,24 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from companion.bench.cpu import describe_cpu
 from companion.errors import CompanionError
-from companion.machine import describe_cpu
-from companion.vision.detections import READABLE_WIDTH, Detections
+from companion.vision.base.detections import READABLE_WIDTH, Detections
+from companion.vision.base.image import MIN_IMAGE_SIDE
+from companion.vision.base.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
+from companion.vision.corner_reads.gate import DEFAULT_GATE
 from companion.vision.detector import CardDetector
-from companion.vision.gate import DEFAULT_GATE
-from companion.vision.image import MIN_IMAGE_SIDE
 from companion.vision.layouts.expect import Expect, parse_expect
 from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.read import read_layout
-from companion.vision.outlines import DEFAULT_OUTLINES
-from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER
-from companion.vision.spots import DEFAULT_SPOTS
+from companion.vision.proposals.outlines import DEFAULT_OUTLINES
+from companion.vision.proposals.spots import DEFAULT_SPOTS
 from companion.vision.training.views import (
     in_light,
     light_argument,
@@ -51,6 +52,7 @@ from companion.vision.training.views import (
 )
 
 __all__ = [
+    "Offered",
     "Doubts",
     "Misreads",
     "Score",
@@ -60,7 +62,9 @@ __all__ = [
     "grouping_exact",
     "main",
     "misreads",
+    "offered",
     "score_cards",
+    "told_apart",
 ]
 
 
@@ -263,6 +267,95 @@ def misreads(found: Sequence[str], truth: Sequence[str]) -> Misreads:
     return Misreads(**kinds)
 
 
+@dataclass(frozen=True)
+class Offered:
+    """Whether the wrong reads' alternatives hold their true codes: ``wrong`` reads, ``paired``
+    of them standing for a missed card, and of those, how many have its code among their top
+    2, top 3 and all their alternatives (``within``); the same on the photos with one wrong
+    read and one card missed, where the pair is sure (``sole``, ``sole_top2``, ``sole_top3``);
+    ``most``, the largest sum of a read's confidence and its alternatives' probabilities."""
+
+    wrong: int = 0
+    paired: int = 0
+    top2: int = 0
+    top3: int = 0
+    within: int = 0
+    sole: int = 0
+    sole_top2: int = 0
+    sole_top3: int = 0
+    most: float = 0.0
+
+    def __add__(self, other: Offered) -> Offered:
+        counts = {f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)}
+        return Offered(**{**counts, "most": max(self.most, other.most)})
+
+    def line(self, name: str) -> str:
+        def share(n: int, of: int) -> str:
+            return f"{n}/{of} ({n / max(1, of):.0%})"
+
+        return (
+            f"{name}: true code of a wrong read among its top 2 alternatives "
+            f"{share(self.top2, self.paired)}, top 3 {share(self.top3, self.paired)}, any "
+            f"{share(self.within, self.paired)} ({self.paired} of {self.wrong} wrong reads stand "
+            f"for a missed card; with one wrong read and one card missed: top 2 "
+            f"{share(self.sole_top2, self.sole)}, top 3 {share(self.sole_top3, self.sole)}); "
+            f"read + alternatives at most {self.most:.4f}"
+        )
+
+
+def told_apart(
+    detections: Detections, truth: Sequence[str], partly: Sequence[str] = ()
+) -> tuple[list[int], list[int], Counter[str]]:
+    """The rows of an image's wrong reads and of its reads of partly hidden cards, surest
+    first, as ``doubts`` takes them (the surest reads of a code are its right ones), and the
+    labelled cards no read gives."""
+    left, partly_left = Counter(truth), Counter(partly)
+    wrong, hidden = [], []
+    for i in sorted(range(len(detections)), key=lambda i: -float(detections.confidence[i])):
+        code = str(detections.cards[i])
+        if left[code] > 0:
+            left[code] -= 1
+        elif partly_left[code] > 0:
+            partly_left[code] -= 1
+            hidden.append(i)
+        else:
+            wrong.append(i)
+    return wrong, hidden, left
+
+
+def offered(detections: Detections, truth: Sequence[str], partly: Sequence[str] = ()) -> Offered:
+    """How the alternatives of one image's wrong reads hold their true codes. The wrong reads
+    are those ``doubts`` counts (the surest reads of a code are its right ones); each is paired
+    with a missed card as ``misreads`` pairs them (the same rank, then the same suit, then any),
+    without looking at its alternatives."""
+    wrong, _, left = told_apart(detections, truth, partly)
+    missed = list(left.elements())
+    sole = len(wrong) == len(missed) == 1
+    hits = Counter[str]()
+    for i in wrong:
+        code = str(detections.cards[i])
+        match = next(
+            (m for m in missed if m[:-1] == code[:-1]),
+            next((m for m in missed if m[-1] == code[-1]), missed[0] if missed else None),
+        )
+        if match is None:
+            continue
+        missed.remove(match)
+        codes = [str(a.card) for a in detections.alternatives[i]]
+        hits["paired"] += 1
+        hits["top2"] += match in codes[:2]
+        hits["top3"] += match in codes[:3]
+        hits["within"] += match in codes
+        hits["sole"] += sole
+        hits["sole_top2"] += sole and match in codes[:2]
+        hits["sole_top3"] += sole and match in codes[:3]
+    sums = [
+        float(c) + sum(a.probability for a in row)
+        for c, row in zip(detections.confidence, detections.alternatives, strict=True)
+    ]
+    return Offered(len(wrong), most=max(sums, default=0.0), **hits)
+
+
 def _red(code: str) -> bool:
     return code[-1] in "hd"
 
@@ -380,6 +473,7 @@ def main(argv: list[str] | None = None) -> int:
     flags_by_source: dict[str, Doubts] = {}
     tables = exact = 0
     kinds = Misreads()
+    alternatives = Offered()
     unread = unread_photos = unread_idle = 0  # faces, photos with some, photos missing none
     # Photos said to hold cards too small to read surely, and those read with no error, for the
     # photos said so and the others: whether the warning points at the photos read wrongly.
@@ -420,6 +514,9 @@ def main(argv: list[str] | None = None) -> int:
             codes = [str(card) for card in detections.cards]
             score = score_cards(codes, entry["cards"], entry.get("partly_hidden", []))
             kinds = kinds + misreads(codes, entry["cards"] + entry.get("partly_hidden", []))
+            alternatives = alternatives + offered(
+                detections, entry["cards"], entry.get("partly_hidden", [])
+            )
             if truth and groups is not None:
                 tables += 1
                 ok = grouping_exact(groups, truth)
@@ -489,6 +586,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(flags_by_source) > 1:
         for source, found in sorted(flags_by_source.items()):
             print(f"  {flag_line(source, found)}")
+    print(alternatives.line("alternatives"))
     print(
         f"silent errors: {honesty.silent}  (wrong reads flagged: {honesty.wrong_flagged}/"
         f"{honesty.wrong}; right cards flagged: {honesty.right_flagged}/{honesty.right}"

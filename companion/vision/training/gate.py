@@ -4,7 +4,7 @@ On a 720p frame the corner model reads about 450-600 crops, and about three quar
 it calls "no index" surely (index probability under ``REFRAME_FLOOR``): table texture, chips,
 the other corners of a card. Such a crop changes nothing downstream but being a rejected
 corner, so the gate learns to recognise them from the corner model's own reads, and the
-detector sends on only the crops the gate passes (``CardDetector.classify``).
+detector sends on only the crops the gate passes (``CornerReader.classify``).
 
 Taught by the shipped corner model, with no labels of its own: ``collect`` runs the detector
 on rendered scenes and keeps every crop the corner model reads, with its index probability
@@ -36,10 +36,12 @@ import torch
 from torch import nn
 
 from companion.errors import CompanionError
-from companion.vision.detector import REFRAME_FLOOR, CardDetector
-from companion.vision.gate import Gate
-from companion.vision.geometry import CORNER, CROP_H, CROP_W
-from companion.vision.image import load_image
+from companion.vision.base.geometry import CORNER, CROP_H, CROP_W
+from companion.vision.base.image import load_image
+from companion.vision.corner_reads.gate import Gate
+from companion.vision.corner_reads.reader import CornerReader
+from companion.vision.corner_reads.reframe import REFRAME_FLOOR
+from companion.vision.detector import CardDetector
 from companion.vision.training.train import add_metadata, augment, crop_metadata
 
 __all__ = ["GateNet", "collect", "pass_level", "main"]
@@ -89,12 +91,11 @@ class _Exported(nn.Module):  # type: ignore[misc,unused-ignore]  # as GateNet
         return torch.sigmoid(self.net(x))
 
 
-class _Recording(CardDetector):
-    """The detector without a gate, keeping every crop its corner model reads (and without
-    the spot model, as the shipped gate was taught before there was one)."""
+class _Recording(CornerReader):
+    """The corner reader without a gate, keeping every crop its corner model reads."""
 
     def __init__(self) -> None:
-        super().__init__(gate_path=None, spot_path=None)
+        super().__init__(gate_path=None)
         self.crops: list[np.ndarray] = []
         self.index_p: list[np.ndarray] = []
 
@@ -113,7 +114,9 @@ def collect(out: Path, scene_dirs: list[Path]) -> int:
     from companion.vision.layouts.read import read_layout
     from companion.vision.training.evaluate import expect_of
 
-    detector = _Recording()
+    # Without the spot model, as the shipped gate was taught before there was one.
+    detector, recording = CardDetector(gate_path=None, spot_path=None), _Recording()
+    detector.reader = recording
     for folder in scene_dirs:
         entries = json.loads((folder / "labels.json").read_text())
         for n, entry in enumerate(entries):
@@ -121,9 +124,9 @@ def collect(out: Path, scene_dirs: list[Path]) -> int:
             groups, layout = entry.get("groups"), entry.get("layout")
             expect = expect_of(groups) if groups else parse_expect(layout) if layout else None
             read_layout(detector, image, expect if n % 2 == 0 else None)
-        print(f"{folder}: {sum(len(c) for c in detector.crops)} crops so far", flush=True)
-    crops = np.concatenate(detector.crops)
-    np.savez(out, crops=crops, index_p=np.concatenate(detector.index_p))
+        print(f"{folder}: {sum(len(c) for c in recording.crops)} crops so far", flush=True)
+    crops = np.concatenate(recording.crops)
+    np.savez(out, crops=crops, index_p=np.concatenate(recording.index_p))
     return len(crops)
 
 

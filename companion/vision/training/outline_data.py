@@ -24,7 +24,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.vision.outlines import shrunk
+from companion.vision.proposals.outlines import shrunk
 from companion.vision.training.back_art import BackStore
 from companion.vision.training.patches import corner_frame
 from companion.vision.training.scenes import (

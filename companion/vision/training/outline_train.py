@@ -1,4 +1,4 @@
-"""Train the outline model (``companion.vision.outlines``) on rendered frames and export it.
+"""Train the outline model (``vision.proposals.outlines``) on rendered frames and export it.
 
     python -m companion.vision.training.outline_train --train cache/outlines_train.npz \
         --val cache/outlines_val.npz --out cache/card_outlines_fp32.onnx --minutes 40
@@ -24,7 +24,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from companion.vision.outlines import INPUT_SIDE, padded
+from companion.vision.proposals.outlines import INPUT_SIDE, padded
 from companion.vision.training.outline_data import read_frames
 
 CROP = 256

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.vision.geometry import CORNER, CROP_H, CROP_W, FACE, Extent, crop_corner
+from companion.vision.base.geometry import CORNER, CROP_H, CROP_W, FACE, Extent, crop_corner
 from companion.vision.training.scenes import (
     BACKGROUND_FAMILIES,
     HELD_OUT_BACKGROUND,
@@ -227,8 +227,8 @@ def reframed_patches(args: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def _matched_patches(args: Job, reframe: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    from companion.vision.detector import reframes
-    from companion.vision.proposals import propose_corners
+    from companion.vision.corner_reads.reframe import reframes
+    from companion.vision.proposals.levels import propose_corners
 
     rng, scene = _scene(args)
     proposals, _ = propose_corners(scene.image)

@@ -49,7 +49,7 @@ def calibration_frames(
     padded as the model reads them, one batch each (their sizes differ)."""
     import cv2
 
-    from companion.vision.outlines import padded
+    from companion.vision.proposals.outlines import padded
 
     data = np.load(path)  # only the frames drawn are read
     names = sorted(k for k in data.files if k.startswith("image_"))

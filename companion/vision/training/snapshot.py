@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.vision.detections import Detections
+from companion.vision.base.detections import Detections
+from companion.vision.base.image import load_image
 from companion.vision.detector import CardDetector
-from companion.vision.image import load_image
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.places import SeenCard

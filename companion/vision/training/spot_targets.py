@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.vision.spots import WIDTH_UNIT
+from companion.vision.proposals.spots import WIDTH_UNIT
 
 __all__ = ["SIGMA", "crop_with_corners", "targets", "turned"]
 

@@ -1,4 +1,4 @@
-"""Train the spot model (``companion.vision.spots``) on rendered frames and export it.
+"""Train the spot model (``companion.vision.proposals.spots``) on rendered frames and export it.
 
     python -m companion.vision.training.spot_train --train cache/spots/train.npz \
         --val cache/spots/val.npz --out cache/card_spots_fp32.onnx --steps 4000
@@ -25,8 +25,8 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from companion.vision.outlines import padded
-from companion.vision.spots import SPOT_LEVEL
+from companion.vision.proposals.outlines import padded
+from companion.vision.proposals.spots import SPOT_LEVEL
 from companion.vision.training import outline_train
 from companion.vision.training.outline_train import FrameNet, _jitter, export, one_cycle
 from companion.vision.training.spot_targets import SIGMA, crop_with_corners, targets
@@ -175,7 +175,7 @@ def spot_recall(
     index corners of frames already at its input size: the share of corners with a spot
     within 0.15 card widths, 20 degrees and 25 % of the width, the spots that match none per
     frame, and the median distance of the matched spots, in card widths."""
-    from companion.vision.spots import SpotModel
+    from companion.vision.proposals.spots import SpotModel
 
     spots = SpotModel(model, threads=2)
     found = total = false = 0

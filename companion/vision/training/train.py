@@ -23,7 +23,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from companion.vision.geometry import CORNER, CROP_H, CROP_W, FACE, Extent
+from companion.vision.base.geometry import CORNER, CROP_H, CROP_W, FACE, Extent
 from companion.vision.training.net import CornerNet
 from companion.vision.training.outline_train import probe_rate
 from companion.vision.training.patches import NO_INDEX, RANKS, SUITS

@@ -14,7 +14,7 @@ import argparse
 import cv2
 import numpy as np
 
-from companion.vision.proposals import work_factor
+from companion.vision.proposals.levels import work_factor
 
 __all__ = [
     "in_light",

@@ -71,13 +71,17 @@ def order_of(rank: int, ranking: str) -> int:
     return (rank + 1) % 13 if ranking == LOW_A5 else rank
 
 
-@functools.cache
 def value_of_natural(five: tuple[Plain, ...], ranking: str, wrap: bool) -> Value:
-    """The value of five natural cards."""
-    ranks = [r for r, _ in five]
+    """The value of five natural cards: their ranks and whether they share a suit are all that
+    count (the values are kept by those, a few tens of thousands, not by the millions of fives)."""
+    flush = ranking != LOW_A5 and len({s for _, s in five}) == 1
+    return _value_of_ranks(tuple(sorted(r for r, _ in five)), flush, ranking, wrap)
+
+
+@functools.cache
+def _value_of_ranks(ranks: tuple[int, ...], flush: bool, ranking: str, wrap: bool) -> Value:
     counts = Counter(ranks)
     shape = sorted(counts.values(), reverse=True)
-    flush = ranking != LOW_A5 and len({s for _, s in five}) == 1
     runs = straights(ranking, wrap)
     run = runs.index(frozenset(ranks)) if len(counts) == 5 and set(ranks) in runs else None
     if shape == [5]:
@@ -353,3 +357,10 @@ def variant_hands(
     for hand_id, cards in shared:
         hands[hand_id] = value(cards, board, ranking, wrap)
     return hands
+
+
+def clear_caches() -> None:
+    """Forget every value worked out so far: the caches only speed up the hands one check
+    values again, and a long property run would keep millions of them."""
+    for cached in (_value_of_ranks, value_of_five, _best):
+        cached.cache_clear()

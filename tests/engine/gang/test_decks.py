@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.engine.gang.checks import table_problems
 from companion.engine.gang.ranking import TableRules
 from companion.engine.gang.showdown import form_hands, run_showdown
 from companion.engine.gang.table import Player, Table
@@ -47,3 +48,27 @@ def test_a_deck_holds_one_knight_of_each_suit(ana: str, bob: str, decks: int, me
 def test_knights_of_two_suits_and_many_jokers_are_accepted() -> None:
     assert len(form_hands(_table("*s *h", "* *"))) == 2
     assert len(form_hands(_table("*s *s", "*s 5s", decks=3))) == 2
+
+
+@pytest.mark.parametrize(
+    ("ana", "bob", "decks", "refused"),
+    [
+        (12, 10, 1, False),  # the tarot's 22 trumps, the excuse included
+        (12, 11, 1, True),
+        (30, 14, 2, False),
+        (30, 15, 2, True),
+        (40, 26, 3, False),
+        (40, 27, 3, True),
+    ],
+)
+def test_jokers_are_counted_against_the_trumps_of_the_decks(
+    ana: int, bob: int, decks: int, refused: bool
+) -> None:
+    """Issue #54: 22 trumps a tarot deck, as knights are counted per deck."""
+    table = _table("* " * ana, "* " * bob, decks)
+    problems = [p for p in table_problems(table) if p.code.startswith("card.joker")]
+    assert bool(problems) is refused
+    if refused:
+        (problem,) = problems
+        assert problem.message("en").startswith(f"{ana + bob} jokers, in Ana ({ana} times) and Bob")
+        assert f"{ana + bob} jokers" in problem.message("fr")

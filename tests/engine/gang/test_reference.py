@@ -1,12 +1,16 @@
 """Every path that values hands against the plain reference (``reference.py``), on deals biased
 to what breaks engines: two suits or one, two and three decks, jokers and knights, wheels and
 around-the-corner runs, every ranking and variant. A few thousand examples in the default run,
-five times more under ``-m slow``."""
+five times more under ``-m slow``.
+
+The checks of the numpy tables run once per ranking and straights rule (``rule_group``), each
+with its share of the examples, so that one rule group's tables are held at a time: drawn at
+random from every rule set, a run held them all (gigabytes)."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,15 +20,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine.cards import Card, Rank, Suit
-from companion.engine.gang.fast import card_code, evaluate_many, evaluate_rules, value_to_category
+from companion.engine.gang.batch_values import (
+    card_code,
+    evaluate_many,
+    evaluate_rules,
+    value_to_category,
+)
 from companion.engine.gang.ranking import Category, Ranking, Straights, TableRules, rank_five
 from companion.engine.gang.ranking import best_hand as engine_best
-from companion.engine.gang.replay import fast as rf
+from companion.engine.gang.replay import board_values
 from companion.engine.gang.replay.rule_path import codes, rule_values
 from companion.engine.gang.showdown import form_hands
 from companion.engine.gang.table import Player, SharedHand, Table
 from companion.engine.gang.words import explain_win
 from tests.engine.gang import reference as ref
+from tests.helpers import clear_engine_tables
 
 RANK_POOLS = (
     tuple(range(13)),
@@ -40,6 +50,7 @@ RULES = [
     for straights in Straights
     for decks in (1, 2, 3)
 ]
+GROUPS = [(ranking, straights) for ranking in Ranking for straights in Straights]
 
 
 @dataclass(frozen=True)
@@ -114,6 +125,29 @@ def _both(
     return fast, pytest.mark.slow(slow)
 
 
+@pytest.fixture(scope="module", params=GROUPS, ids=[f"{r.value}-{s.value}" for r, s in GROUPS])
+def rule_group(request: pytest.FixtureRequest) -> Iterator[list[TableRules]]:
+    """One ranking and straights rule, every number of decks; pytest runs every test of a group
+    before the next group, whose tables replace this one's."""
+    ranking, straights = request.param
+    yield [TableRules(ranking, straights, decks) for decks in (1, 2, 3)]
+    clear_engine_tables()
+
+
+def _both_by_group(
+    check: Callable[[st.DataObject, Sequence[TableRules]], None], default: int
+) -> tuple[Any, Any]:
+    """``_both`` run once per rule group, the ``default`` examples shared between the groups."""
+
+    def test(rule_group: list[TableRules], data: st.DataObject) -> None:
+        check(data, rule_group)
+
+    share = -(-default // len(GROUPS))
+    fast = settings(max_examples=share, **COMMON)(given(data=st.data())(test))
+    slow = settings(max_examples=SLOW * share, **COMMON)(given(data=st.data())(test))
+    return fast, pytest.mark.slow(slow)
+
+
 # -- The general path: best_hand (the wild-card search, the big-hand search) ---------------------
 
 
@@ -145,10 +179,10 @@ test_best_hand, test_best_hand_slow = _both(_best_hands, st.data(), 600)
 # -- evaluate_many and evaluate_rules ------------------------------------------------------------
 
 
-def _many(data: st.DataObject) -> None:
+def _many(data: st.DataObject, rules: Sequence[TableRules]) -> None:
     size = data.draw(st.integers(5, 7))
     rows = data.draw(st.integers(2, 4))
-    deal = data.draw(deals(size * rows))
+    deal = data.draw(deals(size * rows, rules=rules))
     hands = [deal.cards[k * size : (k + 1) * size] for k in range(rows)]
     worst = data.draw(st.booleans())
     ranking, wrap = _ref_rules(deal.rules)
@@ -161,7 +195,7 @@ def _many(data: st.DataObject) -> None:
             _same_order(evaluate_many(rows_, deal.rules).tolist(), expected, deal)
 
 
-test_evaluate_rules, test_evaluate_rules_slow = _both(_many, st.data(), 500)
+test_evaluate_rules, test_evaluate_rules_slow = _both_by_group(_many, 500)
 
 
 STANDARD = [TableRules()]
@@ -185,15 +219,15 @@ test_evaluate_many, test_evaluate_many_slow = _both(_many_standard, st.data(), 4
 # -- The replay's numpy paths --------------------------------------------------------------------
 
 
-def _rule_rivers(data: st.DataObject) -> None:
+def _rule_rivers(data: st.DataObject, rules: Sequence[TableRules]) -> None:
     """``RuleRivers.best`` (every rule, wild cards, decks): rows of one river size and hole size."""
     hole_size = data.draw(st.integers(0, 4))
     rows = data.draw(st.integers(2, 3))
-    deal = data.draw(deals((5 + hole_size) * rows))
+    deal = data.draw(deals((5 + hole_size) * rows, rules=rules))
     cards = [deal.cards[k * (5 + hole_size) : (k + 1) * (5 + hole_size)] for k in range(rows)]
     top = data.draw(st.sampled_from((5, 2)))
     worst = data.draw(st.booleans())
-    rivers = rf.RuleRivers(
+    rivers = board_values.RuleRivers(
         np.array([codes(c[:5]) for c in cards]),
         deal.rules,
         wilds=min(5, sum(c.is_wild for c in deal.cards)),
@@ -208,7 +242,7 @@ def _rule_rivers(data: st.DataObject) -> None:
     _same_order(values.tolist(), expected, (deal, top, worst))
 
 
-test_rule_rivers, test_rule_rivers_slow = _both(_rule_rivers, st.data(), 400)
+test_rule_rivers, test_rule_rivers_slow = _both_by_group(_rule_rivers, 400)
 
 
 def _standard_boards(data: st.DataObject) -> None:
@@ -216,7 +250,7 @@ def _standard_boards(data: st.DataObject) -> None:
     deal = data.draw(deals(5 + 2 + 2 + 4, most_wilds=0, rules=STANDARD))
     ids = [c.id for c in deal.cards]  # one deck: distinct cards
     board, holes = ids[:5], [tuple(ids[5:7]), tuple(ids[7:9])]
-    shared = rf.SharedBoards(rf.card_masks(np.array([board])))
+    shared = board_values.SharedBoards(board_values.card_masks(np.array([board])))
     values = [int(shared.values_with(h)[0]) for h in holes]
     expected = [
         ref.best_value(ref.plain(Card.from_id(i) for i in h), ref.plain(deal.cards[:5]))
@@ -224,7 +258,7 @@ def _standard_boards(data: st.DataObject) -> None:
     ]
     _same_order(values, expected, deal)
     six = ids[5:11]
-    subsets = rf.subset_values(np.array([board]), np.array(six))[0]
+    subsets = board_values.subset_values(np.array([board]), np.array(six))[0]
     masks = list(range(1 << 6))
     expected = [
         ref.best_value(
@@ -253,7 +287,9 @@ VARIANT_SHAPES = {
 }
 
 
-def _variant_table(data: st.DataObject, variant: str) -> Table | None:
+def _variant_table(
+    data: st.DataObject, variant: str, rules: Sequence[TableRules] = RULES
+) -> Table | None:
     (low, high), sizes, two = VARIANT_SHAPES[variant]
     players = data.draw(st.integers(low, high))
     hole = data.draw(st.sampled_from(sizes))
@@ -263,7 +299,7 @@ def _variant_table(data: st.DataObject, variant: str) -> Table | None:
     extra = players if variant == "francois" else 2 * players if variant == "circular" else 0
     rivers = 10 if two_rivers else 5
     wilds = 1 if variant == "six-three-hands" else 2
-    deal = data.draw(deals(rivers + players * hole + extra, wilds))
+    deal = data.draw(deals(rivers + players * hole + extra, wilds, rules))
     cards = list(deal.cards)
     board, board2 = tuple(cards[:5]), tuple(cards[5:10]) if two_rivers else ()
     at = rivers
@@ -313,9 +349,9 @@ def _rule_path_values(table: Table) -> dict[str, int]:
     return {k: int(v[0]) for k, v in values.items()}
 
 
-def _variants(data: st.DataObject) -> None:
+def _variants(data: st.DataObject, rules: Sequence[TableRules]) -> None:
     variant = data.draw(st.sampled_from(sorted(VARIANT_SHAPES)))
-    table = _variant_table(data, variant)
+    table = _variant_table(data, variant, rules)
     if table is None:
         return
     expected = _reference_hands(table)
@@ -330,7 +366,7 @@ def _variants(data: st.DataObject) -> None:
     _same_order([numpy[i] for i in ids], [expected[i] for i in ids], ("rule path", table))
 
 
-test_variants, test_variants_slow = _both(_variants, st.data(), 300)
+test_variants, test_variants_slow = _both_by_group(_variants, 300)
 
 
 # -- The words of an alarm -----------------------------------------------------------------------

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.engine.cards import Card
-from companion.engine.gang.fast import card_code, evaluate_many, evaluate_rules
+from companion.engine.gang.batch_values import card_code, evaluate_many, evaluate_rules
 from companion.engine.gang.ranking import (
     Category,
     Ranking,
@@ -15,7 +15,7 @@ from companion.engine.gang.ranking import (
     best_hand,
     rank_five,
 )
-from companion.engine.gang.replay.fast import RuleRivers
+from companion.engine.gang.replay.board_values import RuleRivers
 from companion.engine.gang.showdown import run_showdown
 from companion.engine.gang.table import Player, Table
 from companion.engine.gang.words import explain_win

@@ -142,6 +142,44 @@ def test_kcarc_another_player_is_not_one_of_ones_own_hands() -> None:
     assert fine.problem is None and fine.holdings == {"Bob/2": 1}
 
 
+def test_crack_puts_anyones_token_in_the_centre_and_takes_one_for_oneself() -> None:
+    """Crack (issue #54): "prendre un jeton (de n'importe qui) et le mettre au centre; prendre
+    un jeton au centre pour soi si on en a pas déjà un"."""
+    street = moves(
+        ("Ana", TAKE, 2),
+        ("Bob", TAKE, 1),
+        ("Ana", PUT_BACK, 1),  # Bob's token, put in the centre by Ana
+        ("Cy", TAKE, 1),
+        ("Bob", TAKE, 3),
+        ("Cy", PUT_BACK, 1),  # one's own token, too
+        ("Cy", TAKE, 1),
+    )
+    result = check_moves(TokenRule.CRACK, HANDS, street)
+    assert result.problem is None and result.holdings == {"Cy": 1, "Ana": 2, "Bob": 3}
+    base = check_moves(TokenRule.BASE, HANDS, street)
+    assert base.problem is not None and base.problem.index == 2  # base: only one's own
+
+
+@pytest.mark.parametrize(
+    ("street", "en"),
+    [
+        ([("Ana", TAKE, 1), ("Bob", TAKE_FROM, 1, "Ana")], "under Crack a token is taken from"),
+        ([("Ana", GIVE, 1, "Bob")], "under Crack each player takes their own token"),
+        ([("Ana", PUT_BACK, 1)], "token 1 is already in the centre"),
+        ([("Ana", TAKE, 1), ("Ana", TAKE, 2)], "Ana already holds token 1 of this colour"),
+        ([("Ana", TAKE, 1), ("Bob", TAKE, 1)], "token 1 is not in the centre, Ana holds it"),
+        ([("Ana", TAKE, 1), ("Zed", PUT_BACK, 1)], "'Zed' is not a hand at this table"),
+    ],
+)
+def test_crack_refuses_the_other_moves_naming_why(
+    street: list[tuple[str, MoveKind, int] | tuple[str, MoveKind, int, str]], en: str
+) -> None:
+    result = check_moves(TokenRule.CRACK, HANDS, moves(*street))
+    assert result.problem is not None and result.problem.index == len(street) - 1
+    assert en in why(result) and "Crack token rule" in why(result)
+    assert "Crack" in why(result, "fr")
+
+
 def test_a_street_may_have_fewer_tokens_than_hands() -> None:
     result = check_moves(TokenRule.BASE, HANDS, moves(("Ana", TAKE, 3)), tokens=2)
     assert result.problem is not None and "tokens 1 to 2" in why(result)
@@ -159,6 +197,7 @@ def test_every_explanation_and_name_exists_in_both_languages() -> None:
 
 def test_the_token_rule_reads_and_writes_with_the_table_rules() -> None:
     assert rules_from_json({"tokens": "lsd"}).tokens is TokenRule.LSD
+    assert rules_from_json({"tokens": "crack"}).tokens is TokenRule.CRACK
     assert rules_from_json({"ranking": "high"}).tokens is TokenRule.BASE  # saved before
     assert rules_from_json(None).tokens is TokenRule.BASE
     for rule in TokenRule:
@@ -171,7 +210,7 @@ def test_a_bad_token_rule_is_named_with_the_choices() -> None:
     with pytest.raises(InputError) as caught:
         rules_from_json({"tokens": "acid"})
     assert caught.value.message("en") == (
-        "rules.tokens is 'acid'; expected one of 'base', 'lsd' and 'kcarc'"
+        "rules.tokens is 'acid'; expected one of 'base', 'lsd', 'kcarc' and 'crack'"
     )
 
 
@@ -203,6 +242,11 @@ def reference_legal(
         return False
     if rule is TokenRule.LSD:
         return move.kind is MoveKind.TAKE and where[move.token] is None and move.by not in holding
+    if rule is TokenRule.CRACK:
+        # Anyone's token into the centre; one from the centre for oneself, holding none.
+        if move.kind is MoveKind.PUT_BACK:
+            return where[move.token] is not None
+        return move.kind is MoveKind.TAKE and where[move.token] is None and move.by not in holding
     if move.kind is MoveKind.PUT_BACK:
         return where[move.token] == move.by
     if move.kind is MoveKind.GIVE:
@@ -214,10 +258,10 @@ NAMES = ("Ana", "Bob", "Cy", "Zed")  # Zed is not at the table
 
 
 @st.composite
-def a_move(draw: st.DrawFn, hands: int) -> TokenMove:
+def a_move(draw: st.DrawFn, hands: int, kinds: tuple[MoveKind, ...] = tuple(MoveKind)) -> TokenMove:
     # Biased to the corners: few hands, tokens just past the last, a hand acting on itself.
     by = draw(st.sampled_from(NAMES[: hands + 1]))
-    kind = draw(st.sampled_from(MoveKind))
+    kind = draw(st.sampled_from(kinds))
     token = draw(st.integers(0, hands + 1))
     other = None
     if kind in (MoveKind.TAKE_FROM, MoveKind.GIVE):
@@ -226,15 +270,24 @@ def a_move(draw: st.DrawFn, hands: int) -> TokenMove:
 
 
 @st.composite
-def a_street(draw: st.DrawFn) -> tuple[TokenRule, tuple[str, ...], list[TokenMove]]:
+def a_street(
+    draw: st.DrawFn,
+    rules: tuple[TokenRule, ...] = tuple(TokenRule),
+    kinds: tuple[MoveKind, ...] = tuple(MoveKind),
+) -> tuple[TokenRule, tuple[str, ...], list[TokenMove]]:
     hands = draw(st.integers(1, 3))
-    rule = draw(st.sampled_from(TokenRule))
-    played = draw(st.lists(a_move(hands), max_size=25))
+    rule = draw(st.sampled_from(rules))
+    played = draw(st.lists(a_move(hands, kinds), max_size=25))
     return rule, NAMES[:hands], played
 
 
+# Crack's own moves most of the time, so that its streets run long: a hand putting back
+# another's token, the centre emptied and filled again.
+CRACK_KINDS = (TAKE, TAKE, PUT_BACK, PUT_BACK, TAKE_FROM, GIVE)
+
+
 @settings(max_examples=400)
-@given(a_street())
+@given(st.one_of(a_street(), a_street((TokenRule.CRACK,), CRACK_KINDS)))
 def test_the_checker_agrees_with_the_reference_and_keeps_tokens_whole(
     street: tuple[TokenRule, tuple[str, ...], list[TokenMove]],
 ) -> None:
@@ -262,9 +315,12 @@ def test_the_checker_agrees_with_the_reference_and_keeps_tokens_whole(
             for token, hand in taken.items():
                 assert where[token] == hand  # a token taken under LSD never moves again
             taken.update({t: h for t, h in where.items() if h is not None and before[t] is None})
+        gained = [t for t in where if where[t] is not None and before[t] != where[t]]
         if rule is TokenRule.KCARC:
-            gained = [t for t in where if where[t] is not None and before[t] != where[t]]
             assert all(where[t] != move.by for t in gained)  # never taken for oneself
+        if rule is TokenRule.CRACK:
+            # A token reaches a hand only from the centre, and only for the hand that acts.
+            assert all(before[t] is None and where[t] == move.by for t in gained)
     else:
         assert result.problem is None
     assert dict(result.where) == where

@@ -117,12 +117,37 @@ def test_circular_shared_hands() -> None:
         variant="circular",
         shared=(
             SharedHand(("Ana", "Bob"), cards("Ts Js")),
+            SharedHand(("Bob", "Cy"), cards("5h 6h")),
             SharedHand(("Cy", "Ana"), cards("9s 9h")),
         ),
     )
     hands = by_id(t)
-    assert set(hands) == {"Ana", "Bob", "Cy", "Ana+Bob", "Cy+Ana"}
+    assert set(hands) == {"Ana", "Bob", "Cy", "Ana+Bob", "Bob+Cy", "Cy+Ana"}
     assert hands["Ana+Bob"].value.category is Category.STRAIGHT  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("missing", [0, 1, 2])
+def test_a_circle_needs_every_neighbour_pairs_hand(missing: int) -> None:
+    """Issue #54: "à n joueurs il y a donc 2n mains"; the missing pair is named."""
+    names = ("Ana", "Bob", "Cy")
+    players = tuple(
+        Player(n, cards(c)) for n, c in zip(names, ("Ah Kd", "2c 3c", "7s 7d"), strict=True)
+    )
+    pairs = [(names[i], names[(i + 1) % 3]) for i in range(3)]
+    shared = tuple(
+        SharedHand(pair, cards(c))
+        for i, (pair, c) in enumerate(zip(pairs, ("Ts Js", "5h 6h", "9s 9h"), strict=True))
+        if i != missing
+    )
+    t = Table(players=players, board=cards("Qh 9c 8d 4s 2h"), variant="circular", shared=shared)
+    with pytest.raises(TableError) as caught:
+        form_hands(t)
+    a, b = pairs[missing]
+    assert caught.value.message("en") == (
+        f"the shared hand {a}+{b} is missing: at the circular variant each two neighbours "
+        "share a hand, so 3 players make 6 hands"
+    )
+    assert f"{a}+{b}" in caught.value.message("fr")
 
 
 def test_six_three_hands_partition() -> None:

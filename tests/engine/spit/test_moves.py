@@ -464,12 +464,14 @@ def test_nothing_to_spit_in_an_unsettled_position(rules: SpitRules) -> None:
 
 
 def test_with_a_single_spit_pile_the_slap_takes_nothing() -> None:
-    """The rules' "FIN": with one spit pile, its cards go to the player who did not take the
-    empty place (issue #43 keeps this when either pile may be slapped)."""
+    """The rules' "FIN": with one spit pile, its cards go to the player who did not empty their
+    stock (issue #54: no slap then); when nobody emptied one, the slap takes the empty place."""
     state = replace(round_over(CLASSIC), piles=((), tuple(cards("5h 6h 7h"))))
-    assert set(legal_moves(state)) == {Take(0, 0), Take(1, 0)}
+    assert legal_moves(state) == (Take(1, 1),)  # player 1 emptied: player 2 takes the pile
+    stuck = replace(state, emptied=None)
+    assert set(legal_moves(stuck)) == {Take(0, 0), Take(1, 0)}
     with pytest.raises(IllegalMoveError) as info:
-        check_move(state, Take(0, 1))
+        check_move(stuck, Take(0, 1))
     assert info.value.rule == "single_pile"
     assert "the other player takes pile 2" in str(info.value)
     assert "l'autre joueur prend le tas 2" in info.value.message("fr")

@@ -29,8 +29,8 @@ from companion.ui.cribbage.actions import (
 )
 from companion.ui.cribbage.state import CribbageState, CribBoard, PegCount, ScoreEntry, ShowCount
 from companion.ui.cribbage.view import BOARD_SIZE, hole_xy
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.night.actions import start_night
-from companion.ui.services import PhotoReader, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import initial_state, open_screen
 from companion.ui.shell.root import root_view
@@ -165,7 +165,7 @@ def crib_state(services: Services) -> AppState:
 
 def test_scores_are_saved_and_the_game_resumes_after_a_restart(tmp_path: Path) -> None:
     log = SqliteGameLog.in_folder(tmp_path)
-    services = Services(log, tmp_path, PhotoReader())
+    services = Services(log, tmp_path, LazyDetector())
     state = crib_state(services)
     state = run(set_players("Ana, Bob"), state, services)
     for step in (
@@ -337,7 +337,7 @@ def test_without_the_model_a_cribbage_photo_says_to_type(services: Services) -> 
 
 def test_the_app_starts_without_importing_the_vision_package() -> None:
     code = (
-        "import sys, companion.ui.app; "
+        "import sys, companion.ui.shell.app; "
         "print(sorted(m for m in sys.modules if m.startswith(('companion.vision', "
         "'companion.vision.layouts', 'onnxruntime'))))"
     )
@@ -356,7 +356,7 @@ def test_a_show_photo_read_by_the_detector_is_counted(tmp_path: Path) -> None:
     )
     log = SqliteGameLog.in_folder(tmp_path)
     try:
-        services = Services(log, tmp_path, PhotoReader(lambda: CardDetector(MODEL)))
+        services = Services(log, tmp_path, LazyDetector(lambda: CardDetector(MODEL)))
         data = (FIXTURES / entry["image"]).read_bytes()
         state = run(load_show_photo(data, entry["image"]), crib_state(services), services)
         assert state.cribbage.count.hand == cards(" ".join(entry["hand"]))
@@ -539,3 +539,46 @@ def test_pegging_through_the_view(crib: Session) -> None:
     assert find(crib.view(), "crib-score-0").value.endswith(": 1")
     crib.submit("crib-peg-cards", "Kc Qd 9h 3c")
     assert "past 31" in find(crib.view(), "crib-peg-error").value
+
+
+# -- the cut for the first deal (issue #54; cribbage_rules.txt §2) --------------------------
+
+
+def test_the_cut_for_deal_is_typed_on_the_board_and_kept_with_the_game(
+    crib: Session,
+) -> None:
+    crib.dispatch(set_players("Ana, Bob"))
+    crib.submit("crib-cut", "7h 7d")
+    assert find(crib.view(), "crib-cut-0").value == "cut 1: Ana 7♥, Bob 7♦: a tie, cut again"
+    crib.submit("crib-cut", "Kc Qs")
+    page = crib.view()
+    assert find(page, "crib-cut-1").value == (
+        "cut 2: Ana K♣, Bob Q♠: Bob cut the lower card and deals first"
+    )
+    assert not _has(page, "crib-cut")  # decided: no field to cut again
+    board = crib.state.cribbage.board
+    assert board.dealer == 1
+    game = crib.services.log.cribbage_game(board.game_id)  # type: ignore[arg-type]
+    assert CribBoard.of_game(game) == board  # saved: another phone sees who deals
+    crib.tap("crib-new")
+    assert crib.state.cribbage.board.dealer is None and _has(crib.view(), "crib-cut")
+
+
+def test_a_wrong_cut_is_named_and_undo_takes_a_cut_back(crib: Session) -> None:
+    crib.submit("crib-cut", "7h")
+    assert crib.state.banner is not None
+    assert "two cards at a time" in crib.state.banner.text("en")
+    crib.submit("crib-cut", "9h 9c")
+    crib.tap("crib-undo")
+    assert crib.state.cribbage.board.cuts == ()
+    assert crib.state.banner is not None and crib.state.banner.text("en") == "cut 1 undone"
+
+
+def test_the_cut_reads_in_french(services: Services) -> None:
+    session = Session(run(open_screen("cribbage"), AppState(), services), services)
+    session.dispatch(set_players("Ana, Bob"))
+    assert find(session.view(), "crib-cut").label == "Coupe pour la première donne : Ana, puis Bob"
+    session.submit("crib-cut", "As 2s")
+    assert find(session.view(), "crib-cut-0").value == (
+        "coupe 1 : Ana A♠, Bob 2♠ : Ana a coupé la carte la plus basse et donne en premier"
+    )

@@ -10,7 +10,7 @@ import pytest
 
 from companion.ui.cribbage.actions import load_show_photo, show_read
 from companion.ui.cribbage.state import ShowCount
-from companion.ui.services import PhotoReader, Services
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.state import AppState
@@ -22,7 +22,7 @@ from tests.vision.layouts.builders import ROW, reads
 
 @pytest.fixture
 def reading(services: Services) -> Services:
-    return replace(services, reader=PhotoReader())
+    return replace(services, detector=LazyDetector())
 
 
 def test_five_cards_in_a_row_ask_the_starter_and_count_after_one_tap(reading: Services) -> None:

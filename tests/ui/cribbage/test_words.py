@@ -15,7 +15,7 @@ from companion.engine.cribbage.score import Rule
 from companion.messages import en, fr
 from companion.ui.cribbage.actions import count_to, load_show_photo, peg_to, score, show_read
 from companion.ui.cribbage.state import PEG_ENDS
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.state import AppState
 from tests.ui.screens import Session, find, png, shown
@@ -253,7 +253,7 @@ def test_each_refusal_in_both_languages(
 
 
 def test_cards_on_the_counter_are_written_with_suit_glyphs(services: Services) -> None:
-    # The app's font draws the suits (ui/fonts.py): cards in sentences look as printed.
+    # The app's font draws the suits (ui/kit/fonts.py): cards in sentences look as printed.
     session = counter(services, "en")
     error = counted(session, "4c 5d 6h 10h", "4c")
     assert error.startswith("4♣ appears twice (the hand and the starter)")

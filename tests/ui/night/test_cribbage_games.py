@@ -6,8 +6,8 @@ import pytest
 
 from companion.storage import CribbageGame
 from companion.ui.cribbage.state import CribBoard
+from companion.ui.kit.services import Services
 from companion.ui.night.actions import start_night
-from companion.ui.services import Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.state import AppState
@@ -103,4 +103,5 @@ def test_closing_the_night_clears_its_cribbage_games(services: Services) -> None
     _section(session)
     assert session.state.night_cribbage
     session.tap("close-night")
+    session.tap("close-night-yes")
     assert session.state.night is None and session.state.night_cribbage == ()

@@ -7,8 +7,8 @@ import asyncio
 import threading
 
 from companion.engine.gang.replay.odds import street_error
+from companion.ui.kit.services import Action, Services
 from companion.ui.replay.actions import run_replay
-from companion.ui.services import Action, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from tests.ui.replay.test_screen import CASES, Recorder, _judged, _open, _saved, _table

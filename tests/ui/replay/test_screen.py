@@ -21,10 +21,10 @@ from companion.formats.table import table_from_json
 from companion.storage import Heist, HeistDraft, Verdict
 from companion.storage.legacy import old_deal
 from companion.storage.model import thaw
+from companion.ui.kit.services import Action, Services
 from companion.ui.night.actions import close_night, start_night
 from companion.ui.replay.actions import SETTINGS, close_replay, open_replay, run_replay, wanted
 from companion.ui.replay.state import STREETS, ReplayState
-from companion.ui.services import Action, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.root import root_view

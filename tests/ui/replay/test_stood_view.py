@@ -8,13 +8,13 @@ from dataclasses import replace
 
 import flet as ft
 
+from companion.engine.gang.replay.records import Street
 from companion.engine.gang.replay.stood import stood_street
-from companion.engine.gang.replay.types import Street
 from companion.engine.gang.replay.words import stood_hand_text, stood_token_lines
 from companion.engine.gang.table import Table
 from companion.formats.table import table_from_json
 from companion.storage.model import thaw
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from tests.ui.replay.test_screen import CASES, _judged, _replayed, _saved, _table

@@ -18,8 +18,8 @@ from companion.storage import Outcome, SqliteGameLog
 from companion.storage.export import export_json
 from companion.storage.hands import sat_out
 from companion.ui.history.actions import download_file, export_data, export_files
+from companion.ui.kit.services import MAX_UPLOAD_BYTES, LazyDetector, Services, decode_upload
 from companion.ui.night.actions import THUMB_WIDTH, close_night, start_night, undo_heist
-from companion.ui.services import MAX_UPLOAD_BYTES, PhotoReader, Services, decode_upload
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.navigation import initial_state, open_screen
 from companion.ui.shell.root import root_view
@@ -35,7 +35,7 @@ from companion.ui.showdown.doubts import doubts
 from companion.ui.showdown.state import RIVER, RIVER2, ShowdownState
 from companion.vision import Detections
 from companion.vision.layouts.expect import Expect
-from companion.vision.layouts.read import TableRead, grouped
+from companion.vision.layouts.read import GroupedCards, grouped
 from tests.helpers import cards
 from tests.ui.screens import find, png, walk
 from tests.vision.layouts.builders import reads
@@ -91,7 +91,9 @@ def test_save_without_night_or_verdict_says_why(services: Services) -> None:
     state = run(save_heist, night_state(services), services)
     assert state.banner is not None and state.banner.key == "problems"
     other = judged(night_state(services), ()).table.with_variant("circular")
-    for hand in ("Bob", "Cy", "Ana"):
+    for pair, typed in enumerate(("Jc Js", "9s 8h", "5h 6h")):  # a full circle (issue #54)
+        other = other.with_shared_text(pair, typed)
+    for hand in ("Bob", "Cy", "Ana", "Ana+Bob", "Bob+Cy", "Cy+Ana"):
         other = other.tap_hand(hand)
     assert other.showdown().verdict is not None  # type: ignore[union-attr]
     state = run(save_heist, night_state(services).with_table(other), services)
@@ -100,7 +102,7 @@ def test_save_without_night_or_verdict_says_why(services: Services) -> None:
 
 def test_night_resumes_after_restart(tmp_path: Path) -> None:
     log = SqliteGameLog.in_folder(tmp_path)
-    services = Services(log, tmp_path, PhotoReader())
+    services = Services(log, tmp_path, LazyDetector())
     run(save_heist, judged(night_state(services)), services)
     log.close()
     reopened = SqliteGameLog.in_folder(tmp_path)
@@ -185,23 +187,23 @@ def test_too_large_uploads_are_refused_before_decoding(services: Services) -> No
     assert state.banner is not None and "larger than" in state.banner.text("en")
 
 
-class TableReader(PhotoReader):
-    """Stands in for the app's card reader: what it would read on a table laid out by hand,
-    grouped as the layout step groups a read."""
+class TableDetector(LazyDetector):
+    """Stands in for the app's card reader: what it would read on a table laid out by hand
+    (read surely, as a table's cards mostly are), grouped as the layout step groups a read."""
 
-    def read_table(
+    def read_layout(
         self, image: np.ndarray, expect: Expect | None = None, decks: int = 1
-    ) -> TableRead:
+    ) -> GroupedCards:
         return grouped(self.laid(), expect)
 
     def laid(self) -> Detections:
         river = [(code, 200 + 120 * k, 600) for k, code in enumerate("As Kd Qh 7c 2s".split())]
         hands = [("Ah", 150, 120), ("Ad", 190, 140), ("Th", 700, 170), ("9h", 740, 150)]
-        return reads(*river, *hands)
+        return reads(*river, *hands, conf=0.99)
 
 
 def test_a_read_photo_fills_the_table(services: Services) -> None:
-    services = replace(services, reader=TableReader())
+    services = replace(services, detector=TableDetector())
     state = run(load_photo(png()), AppState(), services)
     assert state.table.river == cards("As Kd Qh 7c 2s")
     assert state.table.hands[:2] == (cards("Ah Ad"), cards("Th 9h"))
@@ -211,8 +213,8 @@ def test_a_read_photo_fills_the_table(services: Services) -> None:
 
 
 def test_the_real_reader_degrades_without_crashing() -> None:
-    reader = PhotoReader()
-    detector = reader.detector()
+    reader = LazyDetector()
+    detector = reader.loaded()
     assert (detector is None) == (reader.unavailable is not None)
 
 
@@ -256,7 +258,7 @@ def test_downloads_are_one_file_or_a_zip_of_the_tables(services: Services) -> No
 
 def test_a_two_river_night_saves_both_rivers_and_resumes_with_them(tmp_path: Path) -> None:
     log = SqliteGameLog.in_folder(tmp_path)
-    services = Services(log, tmp_path, PhotoReader())
+    services = Services(log, tmp_path, LazyDetector())
     state = AppState(table=ShowdownState(("Ana", "Bob", "Cy")).with_two_rivers(True))
     state = run(start_night, state, services)
     table = judged(state, ()).table.with_cards_text(RIVER2, "Jd Jc 8s 4h 5d")
@@ -287,7 +289,17 @@ def test_a_two_river_night_saves_both_rivers_and_resumes_with_them(tmp_path: Pat
             "francois",
             ("Jc", "Js", "5h"),
         ),
-        ("circular", lambda t: t.with_shared_text(0, "Jc Js"), "Ana+Bob", ("Jc", "Js")),
+        (
+            "circular",
+            # A full circle: every two neighbours share a hand (issue #54).
+            lambda t: (
+                t.with_shared_text(0, "Jc Js")
+                .with_shared_text(1, "9s 8h")
+                .with_shared_text(2, "5h 6h")
+            ),
+            "Ana+Bob",
+            ("Jc", "Js"),
+        ),
     ],
 )
 def test_hands_no_player_owns_are_saved_without_an_owner(
@@ -323,7 +335,7 @@ def test_a_night_started_on_another_phone_shows_when_opening_the_night(services:
     assert [s.vaults for s in this_phone.history] == [1]
 
 
-class EdgeReader(TableReader):
+class EdgeDetector(TableDetector):
     """The table laid out by hand, and one card dropped at the photo's edge."""
 
     def laid(self) -> Detections:
@@ -333,7 +345,7 @@ class EdgeReader(TableReader):
 
 
 def test_a_card_at_the_photo_edge_is_asked_about_not_given_a_player(services: Services) -> None:
-    services = replace(services, reader=EdgeReader())
+    services = replace(services, detector=EdgeDetector())
     table = ShowdownState(("Ana", "Bob"))
     state = run(load_photo(png(1200, 900)), AppState(lang="en", table=table), services)
     assert state.table.players == ("Ana", "Bob")

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine.gang.dog import value_dog
+from companion.engine.gang.burned import value_dog
 from companion.errors import CardParseError, DuplicateCardError, TableCode
 from companion.storage import HeistDraft, Verdict
-from companion.ui.dog import dog_text
-from companion.ui.services import Services
+from companion.ui.kit.burned_row import dog_text
+from companion.ui.kit.services import Services
 from companion.ui.shell.root import root_view
 from companion.ui.showdown.state import ShowdownState
 from tests.helpers import cards

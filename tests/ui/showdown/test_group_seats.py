@@ -8,12 +8,13 @@ from dataclasses import replace
 
 import pytest
 
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.night.actions import close_night, start_night
-from companion.ui.services import PhotoReader, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo, save_seats
+from companion.ui.showdown.doubts import doubts
 from companion.ui.showdown.state import ShowdownState
 from tests.ui.screens import shown
 from tests.ui.showdown import photos
@@ -24,7 +25,7 @@ BY_SEAT = {p: tuple(sorted(h)) for p, h in zip(PLAYERS, photos.CLOCKWISE, strict
 
 @pytest.fixture
 def reading(services: Services) -> Services:
-    return replace(services, reader=PhotoReader())
+    return replace(services, detector=LazyDetector())
 
 
 def hands_of(state: AppState) -> dict[str, tuple[str, ...]]:
@@ -97,5 +98,14 @@ def test_hands_that_do_not_fit_the_seats_are_said_and_asked(reading: Services) -
     state = replace(state, night=status)
     state = run(load_photo(photos.jpeg(photos.scene())), state, reading)
     assert state.banner is not None and state.banner.key == "seat.misfit"
-    assert state.table.seating
-    assert "Keep these seats" in list(shown(root_view(state, print)))
+    assert state.table.seating and dict(state.night.night.seats) == dict(status.night.seats)  # type: ignore[union-attr]
+    words = list(shown(root_view(state, print)))
+    assert "For this heist only" in words and "Keep as the night's seats" in words
+    assert "Keep these seats" not in words
+    # This heist only: the question closes (the tokens come), the night's seats stay.
+    once = state.with_table(state.table.with_seating(False))
+    assert not any(d.key == "seats" for d in doubts(once.table))
+    assert dict(reading.log.night_status(status.night.id).night.seats) == dict(status.night.seats)
+    # Kept as the night's seats only when asked.
+    kept = run(save_seats, state, reading)
+    assert dict(kept.night.night.seats) != dict(status.night.seats)  # type: ignore[union-attr]

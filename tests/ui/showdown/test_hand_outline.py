@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.ui.photo.read import Point, hull
-from companion.ui.services import PhotoReader, Services
+from companion.ui.kit.photo.read import Point, hull
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo
@@ -57,7 +57,7 @@ def test_a_line_and_a_point_give_no_polygon() -> None:
 
 @pytest.fixture
 def reading(services: Services) -> Services:
-    return replace(services, reader=PhotoReader())
+    return replace(services, detector=LazyDetector())
 
 
 @pytest.mark.parametrize("name", PHOTOS)

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from companion.storage.errors import NotFoundError
-from companion.ui.services import PhotoReader, Services
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
@@ -25,7 +25,7 @@ PLAYERS = ("Ana", "Bob", "Chloé", "Dan")
 
 @pytest.fixture
 def reading(services: Services) -> Services:
-    return replace(services, reader=PhotoReader())
+    return replace(services, detector=LazyDetector())
 
 
 def typed() -> AppState:
@@ -72,15 +72,13 @@ def test_a_hand_fixed_read_keeps_its_photo_until_the_undo_brings_it_back(
         reading.log.photo_path(second.table.photo or "")
 
 
-def test_a_photo_with_no_card_read_says_the_cards_listed_are_the_tables(
-    reading: Services,
-) -> None:
-    state = run(load_photo(png(640, 480), "blank.png"), typed(), reading)
-    assert state.table.hands == typed().table.hands
-    assert state.banner is not None and state.banner.key == "read_none_kept"
-    assert "the cards listed are the table you had" in state.banner.text("en")
-    empty = run(load_photo(png(640, 480), "blank.png"), AppState(), reading)
-    assert empty.banner is not None and empty.banner.key == "read_none"
+def test_a_photo_with_no_card_changes_nothing_and_says_so(reading: Services) -> None:
+    before = typed()
+    state = run(load_photo(png(640, 480), "blank.png"), before, reading)
+    assert state.table == before.table and state.table.photo is None
+    assert state.banner is not None and state.banner.error
+    assert state.banner.text("en") == "blank.png: no card on this photo. Nothing was changed."
+    assert [p for p in (reading.data_dir / "photos").rglob("*") if p.is_file()] == []
 
 
 def test_an_empty_file_says_what_to_do(services: Services) -> None:

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.ui.services import PhotoReader, Services
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import SHOWN_WIDTH, load_photo
@@ -41,10 +41,10 @@ def phone_jpeg(size: tuple[int, int] = TWELVE_MP, sideways: bool = False) -> byt
 
 @pytest.fixture
 def reading(services: Services) -> Services:
-    reader = PhotoReader()
-    if reader.detector() is None:
+    reader = LazyDetector()
+    if reader.loaded() is None:
         pytest.skip(f"the card reader is unavailable: {reader.unavailable}")
-    return replace(services, reader=reader)
+    return replace(services, detector=reader)
 
 
 @pytest.mark.parametrize("sideways", [False, True])

@@ -10,17 +10,18 @@ import pytest
 from flet.canvas import Canvas, Text
 
 from companion.engine.cards import parse_card
+from companion.ui.kit.photo.read import ShownPhoto, Spot
+from companion.ui.kit.photo.seats import assign_hands, gap
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.night.actions import forget_seats, start_night
-from companion.ui.photo.read import PhotoRead, Spot
-from companion.ui.photo.seats import assign_hands, gap
 from companion.ui.replay.actions import rebuild
 from companion.ui.replay.state import ReplayState
-from companion.ui.services import PhotoReader, Services
 from companion.ui.shell.dispatch import run
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from companion.ui.showdown.actions import load_photo, save_heist, save_seats
 from companion.ui.showdown.doubts import doubts, layout
+from companion.ui.showdown.photo_view import place_colour
 from companion.ui.showdown.state import RIVER, STRAY, ShowdownState
 from tests.ui.screens import find, shown, walk
 from tests.ui.showdown import photos
@@ -33,7 +34,7 @@ def square(x: float, y: float, at: tuple[int, int] | None, code: str = "As") -> 
 
 
 def test_outlines_follow_removals_moves_and_typing() -> None:
-    read = PhotoRead(
+    read = ShownPhoto(
         b"", 100, 100, (square(0, 0, (0, 0)), square(20, 0, (0, 1)), square(40, 0, (1, 0)))
     )
     assert [s.at for s in read.removed(0, 0, 2).spots] == [None, (0, 0), (1, 0)]
@@ -72,7 +73,7 @@ def test_the_reader_is_told_the_variant_layout() -> None:
 
 @pytest.fixture
 def reading(services: Services) -> Services:
-    return replace(services, reader=PhotoReader())
+    return replace(services, detector=LazyDetector())
 
 
 def night(services: Services) -> AppState:
@@ -149,14 +150,15 @@ def test_a_night_seats_its_players_and_later_photos_follow_the_seats(reading: Se
 def test_a_stray_card_is_asked_about_and_can_join_a_hand() -> None:
     spots = (square(0, 0, (RIVER, 0)), square(50, 50, (STRAY, 0), "7h"))
     table = ShowdownState(("Ana",), river=(parse_card("As"),), stray=(parse_card("7h"),))
-    table = replace(table, read=PhotoRead(b"", 100, 100, spots))
+    table = replace(table, read=ShownPhoto(b"", 100, 100, spots))
     said = [d.text.text("en") for d in doubts(table)]
     assert "7♥: not in play?" in said and "River: 1 card read, 5 expected" in said
     moved = table.select(STRAY, 0).move_selected(0)
     assert moved.stray == () and moved.read is not None and moved.read.spots[1].at == (0, 0)
     left = table.confirm(*(d.key for d in doubts(table)))
-    assert doubts(left) == ()
-    over = left.with_cards_text(0, "Ah Ad 3c")
+    # The stray card left out; the river and Ana's hand are never confirmed short.
+    assert [d.key for d in doubts(left)] == ["river:1", "hand:Ana:0"]
+    over = left.with_cards_text(RIVER, "As Kd Qh 7c 2s").with_cards_text(0, "Ah Ad 3c")
     assert [d.text.text("en") for d in doubts(over)] == ["Ana: 3 cards read, 2 expected"]
 
 
@@ -165,7 +167,7 @@ def test_a_hand_given_to_another_player_takes_its_outlines_along() -> None:
     table = ShowdownState(
         ("Ana", "Bob"), hands=((parse_card("Ah"),), (parse_card("Kd"),)), seating=True
     )
-    table = replace(table, read=PhotoRead(b"", 100, 100, spots)).give_hand(0, "Bob")
+    table = replace(table, read=ShownPhoto(b"", 100, 100, spots)).give_hand(0, "Bob")
     assert [str(c) for h in table.hands for c in h] == ["Kd", "Ah"]
     assert table.read is not None and [s.at for s in table.read.spots] == [(1, 0), (0, 0)]
     # While seats are asked a tap on the photo picks the hand, never a card to move.
@@ -175,7 +177,7 @@ def test_a_hand_given_to_another_player_takes_its_outlines_along() -> None:
 
 
 def test_the_reader_preloads_once_while_a_photo_may_already_ask_for_it() -> None:
-    from companion.ui.services import _load_detector
+    from companion.ui.kit.services import _load_detector
 
     calls: list[int] = []
 
@@ -183,9 +185,9 @@ def test_the_reader_preloads_once_while_a_photo_may_already_ask_for_it() -> None
         calls.append(1)
         return _load_detector()
 
-    reader = PhotoReader(counted)
+    reader = LazyDetector(counted)
     started = reader.preload()
-    assert reader.detector() is not None  # waits for the preload's load, not a second one
+    assert reader.loaded() is not None  # waits for the preload's load, not a second one
     started.join(timeout=60)
     assert calls == [1] and not started.is_alive()
 
@@ -211,7 +213,7 @@ def around(names: tuple[str, ...], centres: list[tuple[float, float]]) -> Showdo
     ]
     hands = tuple((parse_card(c),) for c in CODES[: len(names)])
     table = ShowdownState(names, river=(parse_card("2c"),), hands=hands, seating=True)
-    return replace(table, read=PhotoRead(b"", 200, 200, tuple(spots)))
+    return replace(table, read=ShownPhoto(b"", 200, 200, tuple(spots)))
 
 
 CODES = ("Ah", "Kd", "Qs", "Jc")
@@ -305,7 +307,7 @@ def test_a_face_cut_by_the_photos_edge_is_labelled_inside_the_photo_over_a_hands
     # centre lies 2 px from the edge, where half its label would be cut off.
     table = ShowdownState(("Ana",), hands=((parse_card("Ah"),),), seating=True)
     edge = ((50.0, 0.0), (70.0, 0.0), (70.0, 4.0), (50.0, 4.0))
-    read = PhotoRead(b"", 100, 100, (square(40, 2, (0, 0), "Ah"),), unread=(edge,))
+    read = ShownPhoto(b"", 100, 100, (square(40, 2, (0, 0), "Ah"),), unread=(edge,))
     view = root_view(AppState(lang="en", table=replace(table, read=read)), lambda action: None)
     canvas = next(c for c in walk(view) if isinstance(c, Canvas))
     texts = [s for s in canvas.shapes if isinstance(s, Text)]
@@ -332,3 +334,25 @@ def test_cards_too_small_in_the_photo_are_said_first_and_hold_the_verdict(
     )
     assert "petites" in first.text.text("fr")
     assert not any(d.key == "small" for d in doubts(state.table.confirm("small")))
+
+
+def test_a_players_colour_stays_when_another_sits_out_or_comes_back() -> None:
+    spots = tuple(square(60 * i, 0, (i, 0), code) for i, code in enumerate(("Ah", "Kd", "2c")))
+    table = ShowdownState(("Ana", "Bob", "Chloé"), hands=tuple((s.read,) for s in spots))
+    table = replace(table, read=ShownPhoto(b"", 200, 100, spots))
+
+    def colours(tb: ShowdownState) -> dict[str, str]:
+        return {name: place_colour(tb, i) for i, name in enumerate(tb.players)}
+
+    before = colours(table)
+    assert len(set(before.values())) == 3
+    out = table.sit_out("Bob")
+    assert colours(out) == {"Ana": before["Ana"], "Chloé": before["Chloé"]}
+    # The photo draws Chloé's card in her colour too, and the row under it its swatch.
+    canvas = next(
+        c for c in walk(root_view(AppState(table=out), lambda a: None)) if isinstance(c, Canvas)
+    )
+    assert before["Chloé"] in {
+        getattr(s.paint, "color", None) for s in canvas.shapes if hasattr(s, "paint")
+    }
+    assert colours(out.back_in("Bob")) == before

@@ -34,10 +34,12 @@ def codes(entries: tuple[object, ...]) -> tuple[str, ...]:
     return tuple(str(e) for e in entries)
 
 
-def test_new_table_has_three_french_players_and_problems() -> None:
-    state = ShowdownState.new("fr")
-    assert state.players == ("Joueur 1", "Joueur 2", "Joueur 3")
-    assert keys(state) == ["table.river_size", "table.no_cards", "table.no_cards", "table.no_cards"]
+def test_a_new_table_has_no_player_until_they_are_typed() -> None:
+    state = AppState().table
+    assert state == ShowdownState.new() and state.players == ()
+    assert keys(state) == ["table.river_size", "table.players_count"]
+    typed = state.with_players_text("Ana, Bob")
+    assert keys(typed) == ["table.river_size", "table.no_cards", "table.no_cards"]
 
 
 @pytest.mark.parametrize(
@@ -122,10 +124,33 @@ def test_typed_tokens_in_seating_order(typed: str, expected: dict[str, int]) -> 
     assert table().with_tokens_text(typed).token_map() == expected
 
 
-def test_changing_cards_clears_tokens_but_blur_without_change_keeps_them() -> None:
+def test_a_card_fixed_keeps_the_tokens_and_the_verdict_is_judged_again() -> None:
+    opened = table().tap_hand("Bob").tap_hand("Cy").tap_hand("Ana")
+    assert opened.showdown().verdict.opens  # type: ignore[union-attr]
+    # Bob's nine was a seven: his pair of sevens now beats Cy's twos, under the same chips.
+    for fixed in (
+        opened.with_cards_text(1, "Th 7h"),
+        opened.select(1, 1).retouch_selected(rank="7"),
+        opened.select(1, 1).replace_selected("7h"),
+        opened.select(1, 1).remove_selected().add_cards(1, "7h"),
+    ):
+        assert fixed.tokens == ("Bob", "Cy", "Ana")
+        verdict = fixed.showdown().verdict  # type: ignore[union-attr]
+        assert verdict is not None and not verdict.opens
+        assert [f.hand.id for f in verdict.failures] == ["Cy"]
+    # A fix that leaves a hand short holds the verdict, the tokens still kept for after it.
+    short = opened.with_cards_text(1, "Th")
+    assert short.tokens == opened.tokens and short.showdown() is None
+    assert short.with_cards_text(1, "Th 9h").showdown().verdict.opens  # type: ignore[union-attr]
+
+
+def test_the_tokens_go_when_the_hands_that_take_them_change() -> None:
     state = table().tap_hand("Bob")
-    assert state.with_cards_text(0, "Ah Ad").tokens == ("Bob",)
-    assert state.with_cards_text(0, "Ah Ac").tokens == ()
+    assert state.with_players_text("Ana, Bob, Cy, Dan").tokens == ()
+    assert state.with_variant("two-of-four").tokens == ()
+    assert state.with_two_rivers(True).tokens == ()
+    assert state.sit_out("Cy").tokens == ()
+    assert state.with_players_text("Ana, Bob, Cy").tokens == ("Bob",)
 
 
 def test_reading_gives_hands_to_players_and_adds_missing_players() -> None:
@@ -224,14 +249,24 @@ def test_francois_problems(change: Any, expected: list[str]) -> None:
 
 def circular_table() -> ShowdownState:
     state = table().with_variant("circular").with_shared_text(0, "Jc Js")
-    return state.with_shared_text(2, "5h 6h")
+    return state.with_shared_text(1, "9s 8h").with_shared_text(2, "5h 6h")
 
 
 def test_circular_shared_hands_lie_between_neighbours() -> None:
     state = circular_table()
     assert state.neighbours() == (("Ana", "Bob"), ("Bob", "Cy"), ("Cy", "Ana"))
     assert state.problems() == ()
-    assert [hid for hid, _ in state.hand_ids()] == ["Ana", "Bob", "Cy", "Ana+Bob", "Cy+Ana"]
+    ids = [hid for hid, _ in state.hand_ids()]
+    assert ids == ["Ana", "Bob", "Cy", "Ana+Bob", "Bob+Cy", "Cy+Ana"]
+
+
+def test_a_circle_with_an_empty_shared_hand_names_the_pair() -> None:
+    """Issue #54: n players make 2n hands; the app says which pair's hand is missing."""
+    state = circular_table().with_shared_text(1, "")
+    assert [p.message("fr") for p in state.problems()] == [
+        "la main partagée Bob+Cy manque : en circulaire chaque paire de voisins partage une "
+        "main, donc 3 joueurs font 6 mains"
+    ]
     assert (
         circular_table().with_shared_text(1, "4d").problems()[0].message("en")
         == "shared hand Bob+Cy has 1 card, not 2"
@@ -261,3 +296,15 @@ def test_a_player_back_in_takes_their_seat_again_with_the_others_cards_kept() ->
     # Renamed meanwhile: the order kept no longer fits, the names as they are.
     renamed = out.with_players_text("Cy, Dee")
     assert renamed.everyone() == ("Cy", "Dee", "Bob", "Ana")
+
+
+def test_more_jokers_than_the_tarot_trumps_are_a_problem_named() -> None:
+    """Issue #54: 22 trumps a tarot deck; the app says so as the CLI does."""
+    # Hands of ten where the setup deals ten (classic lets hand sizes differ).
+    many = table(hands=("* " * 10, "* " * 10, "* " * 3)).with_dealt_text("2, Ana 10, Bob 10, Cy 3")
+    assert [p.message("fr") for p in many.problems()] == [
+        "23 jokers, dans Ana (10 fois), Bob (10 fois) et Cy (3 fois), alors qu'un seul jeu n'a "
+        "que les 22 atouts du tarot (excuse comprise) : vérifiez les cartes, ou passez decks à 2"
+    ]
+    fewer = table(hands=("* " * 10, "* " * 10, "* *")).with_dealt_text("2, Ana 10, Bob 10")
+    assert fewer.problems() == ()

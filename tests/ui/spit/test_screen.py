@@ -19,8 +19,8 @@ from companion.engine.cards import Card
 from companion.engine.spit import Play
 from companion.engine.spit.referee import PileView, Situation
 from companion.errors import CompanionError, DuplicateCardError, InputError, TableError
-from companion.ui.cards import entry, entry_text
-from companion.ui.services import PhotoReader, Services
+from companion.ui.kit.cards import entry, entry_text
+from companion.ui.kit.services import LazyDetector, Services
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.state import AppState
 from companion.ui.spit.actions import load_spit_photo
@@ -193,6 +193,22 @@ def test_cleared_keeps_the_rules_only() -> None:
     assert screen.cleared() == SpitScreen(variant="speed", edition=screen.edition + 1)
 
 
+def test_switching_to_speed_or_back_clears_the_position_and_its_ruling() -> None:
+    classic = typed("7h Kc", "8d 2s ? - 9c/3", "Qh 5c").with_move_text("p2 5c -> pile 1")
+    classic = classic.with_tally(classic.tally.with_target(30))
+    assert classic.ruling() is not None
+    speed = classic.with_variant("speed")
+    # A Spit position is no Speed position (stocks are not a hand): nothing left to rule.
+    assert speed.ruling() is None and speed.move == "" and speed.stocks == ((), ())
+    assert speed.variant == "speed" and speed.tally == classic.tally
+    assert speed.edition == classic.edition + 1  # the fields drop what they showed
+    assert speed.with_variant("classic").ruling() is None
+    # Between two Spit rules the position means the same: ruled again under the new ones.
+    four = classic.with_variant("alternate")
+    assert four.piles == classic.piles and four.ruling() is not None
+    assert classic.with_variant("no such rules") == classic
+
+
 # -- the screen ---------------------------------------------------------------------------
 
 
@@ -332,7 +348,7 @@ def test_problems_are_shown_instead_of_a_ruling(
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_cards_in_sentences_show_their_suits(session: Session, lang: str) -> None:
-    # The app's font draws the suits (ui/fonts.py): rulings name cards as printed on them.
+    # The app's font draws the suits (ui/kit/fonts.py): rulings name cards as printed on them.
     session.state = replace(session.state, lang=lang)
     type_position(session, "7h Kc", "8d 2s 9c", "Qh 5c")
     session.submit("spit-move", "p2 5c -> pile 1")
@@ -362,7 +378,7 @@ def jpeg() -> bytes:
     return cv2.imencode(".jpg", np.full((60, 80, 3), 90, np.uint8))[1].tobytes()
 
 
-class LayoutReader:
+class LayoutDetector:
     """Stands in for the card detector: what it would read on a Spit layout, placed by hand."""
 
     def __init__(self, detections: Detections) -> None:
@@ -372,8 +388,8 @@ class LayoutReader:
         return self.detections
 
 
-def reading(detections: Detections) -> PhotoReader:
-    return PhotoReader(lambda: LayoutReader(detections))
+def reading(detections: Detections) -> LazyDetector:
+    return LazyDetector(lambda: LayoutDetector(detections))
 
 
 def test_photo_reading_unavailable_leaves_typing(session: Session) -> None:
@@ -389,7 +405,7 @@ def test_photo_reading_unavailable_leaves_typing(session: Session) -> None:
 
 def test_a_photo_fills_the_position(services: Services) -> None:
     detections = reads(*spit_layout("Qh 5c Td 6s 3h", "7h Kc", "8d 2s - Ac 9c"))
-    services = replace(services, reader=reading(detections))
+    services = replace(services, detector=reading(detections))
     session = Session(AppState(screen="spit", spit=SpitScreen(spit_left=(4, 6))), services)
     session.dispatch(load_spit_photo(jpeg(), "table.jpg"))
     spit = session.state.spit
@@ -423,7 +439,7 @@ def test_a_photo_fills_the_position(services: Services) -> None:
 def test_unsure_reads_are_pointed_out(services: Services) -> None:
     sure = reads(*spit_layout("Qh", "7h Kc", "8d 2s"))
     doubt = Detections(sure.cards, np.array([0.9, 0.9, 0.9, 0.9, 0.55]), sure.xyxy, sure.quads)
-    session = Session(AppState(screen="spit"), replace(services, reader=reading(doubt)))
+    session = Session(AppState(screen="spit"), replace(services, detector=reading(doubt)))
     session.dispatch(load_spit_photo(jpeg()))
     session.tap("lang")
     assert banner_shown(session) == (
@@ -450,7 +466,7 @@ def test_a_photo_that_is_no_spit_layout_is_refused_by_name(
 ) -> None:
     session = Session(
         AppState(screen="spit", spit=typed("7h Kc", "8d", "Qh")),
-        replace(services, reader=reading(detections)),
+        replace(services, detector=reading(detections)),
     )
     before = session.state.spit
     session.dispatch(load_spit_photo(jpeg() if data is None else data, "spit.jpg"))
@@ -467,7 +483,7 @@ def test_a_photo_that_is_no_spit_layout_is_refused_by_name(
 def test_the_real_reader_on_a_rendered_spit_photo(services: Services) -> None:
     labels = json.loads((FIXTURES / "photo_labels.json").read_text())
     (entry,) = [e for e in labels if e["image"] == "spit_layout_01.jpg"]
-    services = replace(services, reader=PhotoReader(lambda: CardDetector(MODEL)))
+    services = replace(services, detector=LazyDetector(lambda: CardDetector(MODEL)))
     session = Session(AppState(screen="spit"), services)
     session.dispatch(load_spit_photo((FIXTURES / entry["image"]).read_bytes(), entry["image"]))
     spit = session.state.spit
@@ -475,3 +491,18 @@ def test_the_real_reader_on_a_rendered_spit_photo(services: Services) -> None:
     assert list(tokens(spit.stocks[0])) == notation(c for c in entry["p1"] if c)
     assert list(tokens(spit.stocks[1])) == notation(c for c in entry["p2"] if c)
     assert all(isinstance(pile, PileView) for pile in (*spit.piles, *spit.stocks[0]))
+
+
+def test_a_lone_pile_goes_to_the_player_who_did_not_empty_their_stock(session: Session) -> None:
+    """Issue #54 (Spit, "Fin"): the app says who takes the only pile, and refuses the rest."""
+    type_position(session, "7h/3 -", "", "Qh 5c", spit="2 0")
+    lines = texts(find(session.view(), "spit-situation"))
+    assert lines[1:3] == [
+        "un seul tas central : le joueur 1 a vidé sa réserve et ne prend rien au centre ; "
+        "le joueur 2 prend le tas 1",
+        "le joueur 2 prend le tas 1",
+    ]
+    session.submit("spit-move", "p2 takes 2")
+    assert "le joueur 2 prend le tas 1" in page_text(session)
+    assert find(session.view(), "spit-verdict") is not None
+    assert "INTERDIT" in page_text(session)

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from companion.ui.services import Services
+from companion.ui.kit.services import Services
 from companion.ui.shell.root import root_view
 from companion.ui.shell.state import AppState
 from tests.ui.screens import Session, find, texts

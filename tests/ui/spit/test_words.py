@@ -15,10 +15,10 @@ import pytest
 from companion.engine.spit import VARIANTS
 from companion.engine.spit.referee import Situation
 from companion.messages import en
-from companion.ui.services import PhotoReader, Services
+from companion.ui.kit.services import LazyDetector, Services
+from companion.ui.kit.text import t
 from companion.ui.shell.state import AppState
 from companion.ui.spit.actions import load_spit_photo
-from companion.ui.text import t
 from companion.vision import Detections
 from tests.ui.conftest import no_model
 from tests.ui.screens import Session, find, shown
@@ -81,7 +81,7 @@ def disputed(move: str) -> Step:
 
 def photo(detections: Detections, data: bytes | None = None) -> Step:
     def read(s: Session) -> None:
-        s.services = replace(s.services, reader=reading(detections))
+        s.services = replace(s.services, detector=reading(detections))
         s.dispatch(load_spit_photo(jpeg() if data is None else data, "table.jpg"))
 
     return read
@@ -165,7 +165,7 @@ STEPS: dict[str, list[Step]] = {
         photo(reads(*spit_layout("3h", "2c 2d 5s", "4d"))),
         photo(reads()),
         photo(LAYOUT, b"not an image"),
-        lambda s: setattr(s, "services", replace(s.services, reader=PhotoReader(no_model))),
+        lambda s: setattr(s, "services", replace(s.services, detector=LazyDetector(no_model))),
         lambda s: s.dispatch(load_spit_photo(jpeg(), "table.jpg")),
         lambda s: s.tap("spit-new"),
     ],

@@ -11,24 +11,25 @@ import pytest
 
 from companion.engine.cards import parse_card
 from companion.vision import CardDetector, Detections
-from companion.vision.completions import completions
-from companion.vision.detector import _away_from
+from companion.vision.corner_reads import CornerRead, Look
 from companion.vision.layouts import gang
 from companion.vision.layouts import read as layout_read
 from companion.vision.layouts.expect import Expect, Fit, parse_expect
-from companion.vision.layouts.gang import Grouping, read_table
+from companion.vision.layouts.gang import Grouping, group_table
 from companion.vision.layouts.places import SeenCard
 from companion.vision.layouts.read import (
     SPARE_WIDTH,
-    TableRead,
+    GroupedCards,
     fill_gaps,
     fits_as_read,
     grouped,
     read_layout,
     short_places,
 )
-from companion.vision.merging import CornerRead, merge_reads
-from companion.vision.proposals import Proposal
+from companion.vision.merging import merge_reads
+from companion.vision.proposals import Corners, Proposal
+from companion.vision.second_look.frames import completions
+from companion.vision.second_look.look import _away_from
 from companion.vision.training.evaluate import expect_of, score_cards
 from tests.helpers import FIXTURES
 
@@ -55,9 +56,9 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     def counting(found: Detections, expect: Expect | None = None) -> Grouping:
         calls.append(1)
-        return gang.read_table(found, expect)
+        return gang.group_table(found, expect)
 
-    monkeypatch.setattr(layout_read, "read_table", counting)
+    monkeypatch.setattr(layout_read, "group_table", counting)
     return calls
 
 
@@ -68,7 +69,7 @@ def test_the_grouping_returned_is_that_of_the_cards_returned(
     expect = expect_of(entry["groups"])
     for told in (None, expect):
         table = read_layout(detector, _image(entry["image"]), told)
-        assert table.grouping == read_table(table.detections, told)
+        assert table.grouping == group_table(table.detections, told)
 
 
 def test_without_a_layout_the_read_is_the_reader_s_own_grouped_once(
@@ -106,7 +107,7 @@ def test_an_expected_table_short_of_cards_takes_spare_reads_to_check() -> None:
     added = [i for i, card in enumerate(filled.cards) if card not in plain.cards]
     assert len(added) >= 3 and set(plain.cards) <= set(filled.cards)
     assert all(filled.check[i] and "second_look" in filled.doubts[i] for i in added)
-    short = read_table(plain, expect).missing
+    short = group_table(plain, expect).missing
     assert short is not None and sum(short.hands) + short.river >= 3
     assert told.grouping.fits
     assert (
@@ -149,26 +150,26 @@ def test_a_hand_short_of_a_card_after_the_first_look_is_looked_at_near_it(
     image = _image(entry["image"])
     lost = parse_card(entry["groups"]["P1"][0])
     look = detector.first_look(image)
-    gone = [r.proposal for r in look.reads if r.card == lost]
+    gone = [r.proposal for r in look.sure + look.spare if r.card == lost]
     assert gone
+    frames = [q for q in look.corners.frames if not any(np.allclose(q.p, g.p) for g in gone)]
     short = replace(
         look,
-        proposals=[q for q in look.proposals if not any(np.allclose(q.p, g.p) for g in gone)],
+        corners=Corners(frames),
         pyramid=[look.image],
-        reads=[r for r in look.reads if r.card != lost],
+        sure=[r for r in look.sure if r.card != lost],
+        spare=[r for r in look.spare if r.card != lost],
         rejected=look.rejected + gone,
-        faces=None,
-        width=None,
     )
     monkeypatch.setattr(detector, "first_look", lambda image: short)
     crops: list[int] = []
-    classify = detector.classify
+    classify = detector.reader.classify
 
     def counted(batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         crops.append(len(batch))
         return classify(batch)
 
-    monkeypatch.setattr(detector, "classify", counted)
+    monkeypatch.setattr(detector.reader, "classify", counted)
     expect = expect_of(entry["groups"])
     assert lost in read_layout(detector, image, expect).detections.cards
     near = sum(crops)
@@ -191,10 +192,10 @@ def test_a_table_read_whole_at_first_reads_as_with_the_whole_second_look() -> No
         image = _image(entry["image"])
         expect = expect_of(entry["groups"])
         look = detector.first_look(image)
-        sure, _ = detector.split(look.reads)
-        if not fits_as_read(read_table(merge_reads(sure, look.shape), expect)):
+        sure = look.sure
+        if not fits_as_read(group_table(merge_reads(sure, look.shape), expect)):
             continue
-        everywhere = completions(look.rejected, sure, look.proposals)
+        everywhere = completions(look.rejected, sure, look.corners.frames)
         assert len(_away_from(everywhere, sure)) < len(everywhere)
         whole = merge_reads(detector.read_corners(image), look.shape)
         away = read_layout(detector, image, expect).detections
@@ -222,7 +223,7 @@ def test_a_hand_of_four_in_a_cascade_is_read_between_its_ends(detector: CardDete
 
 def _hand_filled(
     detector: CardDetector, corner: tuple[float, float], confidence: float, width: float = 50.0
-) -> TableRead:
+) -> GroupedCards:
     """A river of five and a king of hearts read (cards 50 px wide, the king's corner at
     (200, 300)), told the table holds a hand of two: the gap a spare read of the nine of clubs
     at ``corner``, as sure as ``confidence`` and framed ``width`` px wide, may fill."""
@@ -240,7 +241,10 @@ def _hand_filled(
     )
     expect = parse_expect("5+1x2")
     table = grouped(merge_reads(sure, (600, 800)), expect)
-    return fill_gaps(detector, table, sure, [spare], expect, (600, 800), 1)
+    look = Look(
+        np.zeros((600, 800, 3), np.uint8), Corners([]), [], sure, [spare], [], detector.threshold
+    )
+    return fill_gaps(table, look, expect, 1)
 
 
 def test_a_sure_spare_read_on_a_card_away_from_its_corners_is_the_card_under_it(
@@ -251,7 +255,7 @@ def test_a_sure_spare_read_on_a_card_away_from_its_corners_is_the_card_under_it(
     read again, or a read under the read threshold, fills nothing."""
     under = _hand_filled(detector, (212.0, 310.0), 0.6)
     assert "9c" in _codes(under.detections) and under.grouping.fits
-    assert under.grouping == read_table(under.detections, parse_expect("5+1x2"))
+    assert under.grouping == group_table(under.detections, parse_expect("5+1x2"))
     for corner, confidence in (((203.0, 302.0), 0.6), ((212.0, 310.0), 0.3)):
         assert "9c" not in _codes(_hand_filled(detector, corner, confidence).detections)
 

@@ -6,7 +6,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from companion.vision.geometry import CROP_H, CROP_W  # noqa: E402
+from companion.vision.base.geometry import CROP_H, CROP_W  # noqa: E402
 from companion.vision.training import distil  # noqa: E402
 from companion.vision.training.net import CornerNet  # noqa: E402
 from companion.vision.training.patches import NO_INDEX  # noqa: E402

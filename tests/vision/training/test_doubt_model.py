@@ -3,7 +3,7 @@
 import numpy as np
 
 from companion.vision import Detections
-from companion.vision.detections import CLUES
+from companion.vision.base.detections import CLUES
 from companion.vision.training.doubt_model import (
     FEATURES,
     Photo,

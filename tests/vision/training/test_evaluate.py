@@ -6,19 +6,23 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.engine.cards import parse_card
 from companion.vision import Detections
+from companion.vision.base.alternatives import Alternative
 from companion.vision.layouts.expect import Expect, Fit
 from companion.vision.layouts.gang import Grouping
 from companion.vision.layouts.places import SeenCard
 from companion.vision.training.evaluate import (
     Doubts,
     Misreads,
+    Offered,
     doubts,
     expect_of,
     flag_line,
     grouping_exact,
     main,
     misreads,
+    offered,
     score_cards,
     stray_unread,
 )
@@ -240,3 +244,45 @@ def test_photos_said_to_hold_cards_too_small_are_counted_with_their_errors(
         "1 of them read with no error (F1 1.0000, recall 1.0000), 1 of the 1 others (F1 1.0000, "
         "recall 1.0000)"
     ) in out
+
+
+def _read(*rows: tuple[str, float, str]) -> Detections:
+    """Reads (code, confidence, "alt alt ...", each alternative at 0.01)."""
+    n = len(rows)
+    return Detections(
+        cards(" ".join(code for code, _, _ in rows)),
+        np.array([conf for _, conf, _ in rows]),
+        np.zeros((n, 4)),
+        np.zeros((n, 4, 2)),
+        alternatives=tuple(
+            tuple(Alternative(parse_card(a), 0.01) for a in alts.split()) for _, _, alts in rows
+        ),
+    )
+
+
+def test_a_wrong_reads_true_code_is_found_among_its_alternatives() -> None:
+    found = _read(
+        ("As", 0.99, "Ks"),
+        ("Jc", 0.7, "8s Js Jh"),  # a suit misread of Js: its second alternative
+        ("6d", 0.6, "5d 8d 9d 6h"),  # a rank misread of 9d: its third
+        ("Qh", 0.5, "Kh"),  # an extra read: no card missed is left for it
+    )
+    got = offered(found, ["As", "Js", "9d"])
+    assert got == Offered(wrong=3, paired=2, top2=1, top3=2, within=2, most=pytest.approx(1.0))
+    assert "top 2 alternatives 1/2 (50%), top 3 2/2 (100%)" in got.line("set")
+    more = Offered(1, 1, 1, 1, 1, 1, 1, 1, 0.9)
+    assert got + more == replace(
+        got, wrong=4, paired=3, top2=2, top3=3, within=3, sole=1, sole_top2=1, sole_top3=1
+    )
+    # One wrong read and one card missed: the pair is sure.
+    sole = offered(_read(("As", 0.99, ""), ("Jc", 0.7, "8s Js")), ["As", "Js"])
+    assert (sole.sole, sole.sole_top2, sole.sole_top3) == (1, 1, 1)
+    assert "with one wrong read and one card missed: top 2 1/1 (100%)" in sole.line("set")
+
+
+def test_a_wrong_read_is_paired_with_a_card_of_its_rank_before_one_of_its_suit() -> None:
+    # 7h stands for 7c (its rank), not 2h (its suit), though 2h is its alternative.
+    got = offered(_read(("7h", 0.6, "2h")), ["7c", "2h"])
+    assert (got.paired, got.within) == (1, 0)
+    # A partly hidden card read is neither right nor wrong.
+    assert offered(_read(("9c", 0.6, "9s")), ["As"], partly=["9c"]).wrong == 0

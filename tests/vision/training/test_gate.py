@@ -10,8 +10,8 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from companion.vision.gate import Gate  # noqa: E402
-from companion.vision.geometry import CROP_H, CROP_W  # noqa: E402
+from companion.vision.base.geometry import CROP_H, CROP_W  # noqa: E402
+from companion.vision.corner_reads.gate import Gate  # noqa: E402
 from companion.vision.training import gate  # noqa: E402
 
 

@@ -12,10 +12,10 @@ onnx = pytest.importorskip("onnx")
 
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
-from companion.vision.gate import DEFAULT_GATE  # noqa: E402
-from companion.vision.outlines import DEFAULT_OUTLINES  # noqa: E402
-from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER  # noqa: E402
-from companion.vision.spots import DEFAULT_SPOTS  # noqa: E402
+from companion.vision.base.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER  # noqa: E402
+from companion.vision.corner_reads.gate import DEFAULT_GATE  # noqa: E402
+from companion.vision.proposals.outlines import DEFAULT_OUTLINES  # noqa: E402
+from companion.vision.proposals.spots import DEFAULT_SPOTS  # noqa: E402
 from companion.vision.training.narrow import (  # noqa: E402
     WEIGHT_BITS_KEY,
     WEIGHT_LIMIT,

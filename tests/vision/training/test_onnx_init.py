@@ -11,9 +11,9 @@ torch = pytest.importorskip("torch")
 pytest.importorskip("onnx")
 
 from companion.vision import CardDetector  # noqa: E402
-from companion.vision.detector import _cut  # noqa: E402
-from companion.vision.proposals import propose_corners  # noqa: E402
-from companion.vision.sessions import DEFAULT_MODEL  # noqa: E402
+from companion.vision.base.sessions import DEFAULT_MODEL  # noqa: E402
+from companion.vision.corner_reads import cut  # noqa: E402
+from companion.vision.proposals.levels import propose_corners  # noqa: E402
 from companion.vision.training.net import CornerNet  # noqa: E402
 from companion.vision.training.onnx_init import load_onnx_weights, net_of  # noqa: E402
 from tests.helpers import FIXTURES  # noqa: E402
@@ -21,8 +21,8 @@ from tests.helpers import FIXTURES  # noqa: E402
 
 def test_the_loaded_net_reads_as_the_shipped_int8_model() -> None:
     image = cv2.imread(str(FIXTURES / "scene_0001.jpg"))
-    crops = _cut(image, propose_corners(image)[0])
-    rank, suit = CardDetector().classify(crops)
+    crops = cut(image, propose_corners(image)[0])
+    rank, suit = CardDetector().reader.classify(crops)
     net = net_of(DEFAULT_MODEL).eval()
     with torch.no_grad():
         rank2, suit2 = (t.numpy() for t in net(torch.from_numpy(crops).float()))

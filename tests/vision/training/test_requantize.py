@@ -12,9 +12,9 @@ onnx = pytest.importorskip("onnx")
 
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
-from companion.vision.gate import DEFAULT_GATE  # noqa: E402
-from companion.vision.outlines import DEFAULT_OUTLINES  # noqa: E402
-from companion.vision.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER  # noqa: E402
+from companion.vision.base.sessions import DEFAULT_FACE, DEFAULT_MODEL, DEFAULT_READER  # noqa: E402
+from companion.vision.corner_reads.gate import DEFAULT_GATE  # noqa: E402
+from companion.vision.proposals.outlines import DEFAULT_OUTLINES  # noqa: E402
 from companion.vision.training.quantize import quantize_qdq  # noqa: E402
 from companion.vision.training.requantize import fold_file, fold_relus, main  # noqa: E402
 

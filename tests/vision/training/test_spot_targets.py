@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.vision.spots import WIDTH_UNIT
+from companion.vision.proposals.spots import WIDTH_UNIT
 from companion.vision.training.spot_targets import crop_with_corners, targets, turned
 
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-import companion.engine.gang.replay.fast as rf
 from companion.engine.cards import DECK, Card
-from companion.engine.gang.replay.types import Street
+from companion.engine.gang.replay import board_values
+from companion.engine.gang.replay.records import Street
 from companion.engine.gang.table import FRANCOIS, Hand, Table
 
 __all__ = [
@@ -86,7 +86,7 @@ class Deal:
 
     @property
     def count(self) -> int:
-        return rf.count_deals(len(self.pool), self.sizes)
+        return board_values.count_deals(len(self.pool), self.sizes)
 
     def groups(self, dealt: tuple[tuple[Card, ...], ...]) -> dict[Key, tuple[Card, ...]]:
         groups = dict(self.fixed)
@@ -157,7 +157,7 @@ def joint_combinations(pool: int, sizes: tuple[int, ...]) -> npt.NDArray[np.int6
     """Every deal of disjoint groups of these sizes from ``range(pool)``, one row per deal."""
     rows = np.zeros((1, 0), dtype=np.int64)
     for size in sizes:
-        combos = rf.combinations_array(pool, size).astype(np.int64)
+        combos = board_values.combinations_array(pool, size).astype(np.int64)
         left = np.repeat(np.arange(len(rows)), len(combos))
         right = np.tile(np.arange(len(combos)), len(rows))
         # Disjoint when no card of the new group is among the row's (a 64-bit mask cannot hold

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.engine.gang.replay.types import Street
+from companion.engine.gang.replay.records import Street
 from companion.engine.gang.showdown import form_hands
 from companion.engine.gang.table import Hand, Table
 from companion.engine.gang.variants import variant_of

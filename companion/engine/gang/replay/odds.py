@@ -44,9 +44,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-import companion.engine.gang.replay.fast as rf
 from companion.engine.cards import Card
 from companion.engine.gang.ranking import TableRules
+from companion.engine.gang.replay import board_values
 from companion.engine.gang.replay.best_tokens import best_order, opening_weight
 from companion.engine.gang.replay.deals import (
     Deal,
@@ -62,9 +62,7 @@ from companion.engine.gang.replay.deals import (
 )
 from companion.engine.gang.replay.hands import token_hands
 from companion.engine.gang.replay.limits import check_replayable
-from companion.engine.gang.replay.rule_path import deal_rows, deal_values, samples_for
-from companion.engine.gang.replay.stood import stood_streets
-from companion.engine.gang.replay.types import (
+from companion.engine.gang.replay.records import (
     BestTokens,
     HandOdds,
     Method,
@@ -74,6 +72,8 @@ from companion.engine.gang.replay.types import (
     Street,
     StreetOdds,
 )
+from companion.engine.gang.replay.rule_path import deal_rows, deal_values, samples_for
+from companion.engine.gang.replay.stood import stood_streets
 from companion.engine.gang.showdown import check_tokens, form_hands
 from companion.engine.gang.table import Hand, Table
 from companion.engine.gang.variants import NumpyForm, variant_of
@@ -221,7 +221,9 @@ def _player_values(
     return {f"{name}/1": best >> 24, f"{name}/2": best & ((1 << 24) - 1)}
 
 
-def _hand_values(table: Table, rivers: list[rf.SharedBoards]) -> dict[str, npt.NDArray[np.int64]]:
+def _hand_values(
+    table: Table, rivers: list[board_values.SharedBoards]
+) -> dict[str, npt.NDArray[np.int64]]:
     """Each hand's value on every deal of the river(s), the hole cards being known."""
     values: dict[str, npt.NDArray[np.int64]] = {}
     rows = len(rivers[0].multiset)
@@ -281,7 +283,7 @@ class _Everyone:
     exact: bool
 
     def odds(self, seed: int) -> tuple[HandOdds, ...]:
-        counts = rf.pattern_position_counts(*self.orders)
+        counts = board_values.pattern_position_counts(*self.orders)
         return _odds(self.hands, counts, self.total, self.exact, seed)
 
 
@@ -299,7 +301,7 @@ def _everyone(
             rows = deal_rows(
                 table, deal, settings, street, _fast_samples(settings, settings.everyone_error)
             )
-            orders = rf.order_patterns(deal_values(table, rows, ids))
+            orders = board_values.order_patterns(deal_values(table, rows, ids))
             total, exact = rows.count, rows.exact
     else:
         orders, total, exact = _general(
@@ -367,7 +369,7 @@ def own_odds(
         if settings.numpy and uses_fast_path(table) and not _standard_path(table):
             samples = _fast_samples(settings, settings.own_error)
             rows = deal_rows(table, deal, settings, street, samples, rule_draws)
-            counts = rf.position_counts(deal_values(table, rows, ids))
+            counts = board_values.position_counts(deal_values(table, rows, ids))
             total, exact = rows.count, rows.exact
         elif settings.numpy and uses_fast_path(table):
             counts, total, exact = _fast_own(table, deal, settings, street, draws, ids)
@@ -380,7 +382,7 @@ def own_odds(
                 settings.budget_s / len(views),
                 _seed_text(settings, street, view),
             )
-            counts = rf.pattern_position_counts(*orders)
+            counts = board_values.pattern_position_counts(*orders)
         odds = _odds(hands, counts, total, exact, settings.seed)
         for index in members:
             result[index] = odds[index]
@@ -400,7 +402,7 @@ def _fast_everyone(
     raw = math.prod(math.comb(len(pool), s) for s in sizes)
     if raw * _numpy_form(table).work <= settings.fast_exact_limit:
         chosen = (
-            rf.combinations_array(len(pool), sizes[0])
+            board_values.combinations_array(len(pool), sizes[0])
             if len(sizes) == 1
             else joint_combinations(len(pool), sizes)
         )  # one empty row at the river
@@ -418,8 +420,14 @@ def _fast_everyone(
         size = 5 - len(deal.fixed[key])
         fixed = np.broadcast_to(_ids(deal.fixed[key]), (len(cards), 5 - size))
         rivers.append(np.column_stack([fixed, cards[:, start : start + size]]))
-    values = _hand_values(table, [rf.SharedBoards(rf.card_masks(r)) for r in rivers])
-    return rf.order_patterns(np.stack([values[h] for h in hand_ids], axis=1)), count, exact
+    values = _hand_values(
+        table, [board_values.SharedBoards(board_values.card_masks(r)) for r in rivers]
+    )
+    return (
+        board_values.order_patterns(np.stack([values[h] for h in hand_ids], axis=1)),
+        count,
+        exact,
+    )
 
 
 def _fast_own(
@@ -456,9 +464,9 @@ def _fast_own(
         dealt[key] = cards[:, start : start + size]
     boards = []
     for river in (0, 1) if table.two_rivers else (0,):
-        board = rf.card_masks(_ids(deal.fixed[("board", river)]))
+        board = board_values.card_masks(_ids(deal.fixed[("board", river)]))
         if ("board", river) in dealt:
-            board = rf.card_masks(dealt[("board", river)]) | board
+            board = board_values.card_masks(dealt[("board", river)]) | board
         boards.append(np.broadcast_to(board, (len(cards),)))
 
     def per_row(key: Key, known: tuple[Card, ...]) -> npt.NDArray[np.int64]:
@@ -467,7 +475,11 @@ def _fast_own(
     holes = {i: per_row(("cards", i), p.cards) for i, p in enumerate(table.players)}
     shared = {j: per_row(("shared", j), h.cards) for j, h in enumerate(table.shared)}
     values = own_view_values(table, boards, holes, shared)
-    return rf.position_counts(np.stack([values[h] for h in ids], axis=1)), len(cards), exact
+    return (
+        board_values.position_counts(np.stack([values[h] for h in ids], axis=1)),
+        len(cards),
+        exact,
+    )
 
 
 def own_view_values(
@@ -480,7 +492,9 @@ def own_view_values(
     river's card mask per row, ``holes`` each player's card ids per row (rows x cards), and
     ``shared`` those of the circular variant's shared hands (by index)."""
     values: dict[str, npt.NDArray[np.int64]] = {
-        table.shared[j].id: rf.values_from_masks(boards[0] | rf.card_masks(cards))
+        table.shared[j].id: board_values.values_from_masks(
+            boards[0] | board_values.card_masks(cards)
+        )
         for j, cards in (shared or {}).items()
     }
     for i, p in enumerate(table.players):
@@ -489,7 +503,9 @@ def own_view_values(
         def value(
             river: int, positions: tuple[int, ...], hole: npt.NDArray[np.int64] = hole
         ) -> npt.NDArray[np.int64]:
-            return rf.values_from_masks(boards[river] | rf.card_masks(hole[:, list(positions)]))
+            return board_values.values_from_masks(
+                boards[river] | board_values.card_masks(hole[:, list(positions)])
+            )
 
         values.update(
             _player_values(table, p.name, hole.shape[1], len(boards[0]), len(boards), value)

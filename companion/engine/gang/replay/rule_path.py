@@ -2,7 +2,7 @@
 wild cards (free and suit-bound), two decks, any number of hole cards, every variant's hands.
 
 Each deal is a row; every five a hand could play is valued at once for all rows through the
-rules' table of fives (``fast.rule_table``), and each variant's hand former is rebuilt from
+rules' table of fives (``batch_values.rule_table``), and each variant's hand former is rebuilt from
 those values (``NumpyForm``): the best five, the best of at most two hole cards, high-low's
 worst, the split of four cards in two pairs, six-three-hands' splits in three. The tests hold
 it to the variants' own hand formers on random deals.
@@ -22,11 +22,11 @@ from collections.abc import Iterator, Mapping
 import numpy as np
 import numpy.typing as npt
 
-import companion.engine.gang.fast as fast
-import companion.engine.gang.replay.fast as rf
 from companion.engine.cards import Card
+from companion.engine.gang import batch_values
+from companion.engine.gang.replay import board_values
 from companion.engine.gang.replay.deals import Deal, Key, joint_combinations, sampled_positions
-from companion.engine.gang.replay.types import Settings, Street
+from companion.engine.gang.replay.records import Settings, Street
 from companion.engine.gang.table import FRANCOIS, Table
 from companion.engine.gang.variants import NumpyForm, fives_valued, variant_of
 
@@ -42,7 +42,8 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 Groups = Mapping[Key, IntArray]  # each group's card codes on every row (rows x cards)
 
-_CODE_BITS = (fast.CODES - 1).bit_length()  # bits of a card code (``fast.card_code``): 6
+# bits of a card code (``batch_values.card_code``): 6
+_CODE_BITS = (batch_values.CODES - 1).bit_length()
 _CHUNK = 8192  # rows valued at once: the temporaries stay a few tens of MiB
 
 
@@ -52,7 +53,7 @@ def samples_for(std_error: float) -> int:
 
 
 def codes(cards: tuple[Card, ...]) -> IntArray:
-    return np.array([fast.card_code(c) for c in cards], dtype=np.int64).reshape(len(cards))
+    return np.array([batch_values.card_code(c) for c in cards], dtype=np.int64).reshape(len(cards))
 
 
 def _form(table: Table) -> NumpyForm:
@@ -108,7 +109,7 @@ def _wilds(table: Table) -> int:
 
 def _pair_splits(
     name: str,
-    rivers: list[rf.RuleRivers],
+    rivers: list[board_values.RuleRivers],
     hole: IntArray,
     splits: list[tuple[list[int], list[int]]],
 ) -> dict[str, IntArray]:
@@ -124,7 +125,7 @@ def _pair_splits(
 
 
 def _player(
-    form: NumpyForm, name: str, rivers: list[rf.RuleRivers], hole: IntArray
+    form: NumpyForm, name: str, rivers: list[board_values.RuleRivers], hole: IntArray
 ) -> dict[str, IntArray]:
     """A player's hands on every row, formed as the variant forms them."""
     every = list(range(hole.shape[1]))
@@ -134,7 +135,7 @@ def _player(
     if form is NumpyForm.HIGH_LOW:
         return {f"{name}/high": river.best(hole, top=2), f"{name}/low": river.best(hole, 2, True)}
     if form is NumpyForm.THREE_SPLIT:
-        three = rf.best_three_split(river.subsets(hole))
+        three = board_values.best_three_split(river.subsets(hole))
         return {f"{name}/{k + 1}": three[:, k] for k in range(3)}
     if form is NumpyForm.PAIR_SPLIT:
         splits = [([0, j], [c for c in (1, 2, 3) if c != j]) for j in (1, 2, 3)]
@@ -146,7 +147,7 @@ def _player(
 
 def _distinct_boards(
     table: Table, rivers: list[IntArray]
-) -> tuple[list[rf.RuleRivers], IntArray] | None:
+) -> tuple[list[board_values.RuleRivers], IntArray] | None:
     """The distinct boards of the rows prepared once, and each row's board among them, when
     boards repeat enough to halve the work (a street sampled late: at the river one board, at
     the turn at most 46); else None."""
@@ -160,7 +161,7 @@ def _distinct_boards(
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     if 2 * len(first) > len(inverse):
         return None
-    boards = [rf.RuleRivers(r[first], table.rules, _wilds(table)) for r in rivers]
+    boards = [board_values.RuleRivers(r[first], table.rules, _wilds(table)) for r in rivers]
     return boards, inverse.reshape(-1)
 
 
@@ -169,9 +170,9 @@ def rule_values(table: Table, rivers: list[IntArray], groups: Groups) -> dict[st
     ``groups`` each player's cards (``("cards", i)``), François's (``("francois", i)``) and
     the shared hands' (``("shared", j)``) per row."""
     form = _form(table)
-    prepared = [rf.RuleRivers(r, table.rules, _wilds(table)) for r in rivers]
+    prepared = [board_values.RuleRivers(r, table.rules, _wilds(table)) for r in rivers]
     values: dict[str, IntArray] = {}
-    distinct: tuple[list[rf.RuleRivers], IntArray] | None = None
+    distinct: tuple[list[board_values.RuleRivers], IntArray] | None = None
     looked = False  # the distinct boards are found once, for the first hand that can use them
     for i, p in enumerate(table.players):
         hole = groups[("cards", i)]

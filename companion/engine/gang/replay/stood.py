@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.engine.gang.replay.hands import token_hands
-from companion.engine.gang.replay.types import StoodHand, StoodStreet, Street
+from companion.engine.gang.replay.records import StoodHand, StoodStreet, Street
 from companion.engine.gang.showdown import check_tokens
 from companion.engine.gang.table import Hand, Table
 from companion.engine.gang.variants import variant_of

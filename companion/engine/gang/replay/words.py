@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine.gang.replay.types import (
+from companion.engine.gang.replay.records import (
     BestTokens,
     Method,
     Mistake,

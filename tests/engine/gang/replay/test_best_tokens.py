@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine.gang.replay.best_tokens import best_order, opening_weight
-from companion.engine.gang.replay.fast import order_patterns
+from companion.engine.gang.replay.board_values import order_patterns
 from companion.engine.gang.replay.odds import Settings, Street, best_tokens, street_odds
 from companion.engine.gang.showdown import form_hands, judge
 from companion.engine.gang.table import Table

@@ -8,7 +8,7 @@ import pytest
 from companion.engine.cards import DECK, parse_cards
 from companion.engine.gang.replay.limits import MAX_REPLAY_WORK, check_replayable, replay_work
 from companion.engine.gang.replay.odds import Settings, replay_table, street_odds
-from companion.engine.gang.replay.types import Street
+from companion.engine.gang.replay.records import Street
 from companion.engine.gang.table import Player, Table
 from companion.errors import TableError
 

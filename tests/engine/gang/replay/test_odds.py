@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import companion.engine.gang.replay.fast as rf
 from companion.engine.cards import DECK, Card
 from companion.engine.gang.ranking import Ranking, Straights, TableRules
+from companion.engine.gang.replay import board_values
 from companion.engine.gang.replay.odds import (
     HandOdds,
     Settings,
@@ -415,7 +415,8 @@ def test_own_view_values_rank_hands_as_the_hand_formers(name: str) -> None:
     n = len(table.players)
     starts = [sum(sizes) + 5 * r for r in range(rivers)]
     boards = [
-        rf.card_masks(np.array([[c.id for c in d[a : a + 5]] for d in deals])) for a in starts
+        board_values.card_masks(np.array([[c.id for c in d[a : a + 5]] for d in deals]))
+        for a in starts
     ]
     values = own_view_values(
         table,

@@ -5,6 +5,7 @@ and wild cards, dealt with fixed seeds."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import numpy as np
@@ -24,11 +25,18 @@ from companion.engine.gang.replay.odds import (
 )
 from companion.engine.gang.replay.rule_path import codes, rule_values, samples_for
 from companion.engine.gang.table import Player, SharedHand, Table
-from tests.helpers import cards
+from tests.helpers import cards, clear_engine_tables
 
 GENERAL = Settings(budget_s=1e9, numpy=False)  # every deal through the hand formers
 NAMES = ("Ana", "Bob", "Cleo")
 WILDS = (Card(None, None), Card(None, Suit.HEARTS))
+
+
+@pytest.fixture(autouse=True)
+def _tables_per_test() -> Iterator[None]:
+    # Each test draws its own rule set: the tables of one are of no use to the next.
+    yield
+    clear_engine_tables()
 
 
 def _rules(rng: random.Random) -> TableRules:

@@ -20,8 +20,8 @@ from companion.engine.gang.ranking import (
     stood_hand,
 )
 from companion.engine.gang.replay.odds import replay_table
+from companion.engine.gang.replay.records import Street
 from companion.engine.gang.replay.stood import judge_stood, stood_hands, stood_street
-from companion.engine.gang.replay.types import Street
 from companion.engine.gang.showdown import form_hands
 from companion.engine.gang.table import Hand, Player, Table
 from tests.engine.gang import reference as ref

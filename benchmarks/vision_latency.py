@@ -14,8 +14,9 @@ that holds it after the first look gets its second look only away from its cards
 webcam's own path: ``CardFollower`` reading the same photo frame after frame, as a webcam held
 still over the table streams it (the cards followed from frame to frame, the whole frame
 searched again every 4th frame: the median is a followed frame, the 90th percentile a
-searched one). ``--backs`` times the back finder (``backs.find_backs``, not yet part of the
-read) against the full read and the read told the layout only.
+searched one). ``--backs MODEL`` times the back finder (``backs.find_backs`` with that back
+model, not part of the read: no back model ships) against the full read and the read told the
+layout only.
 
 The machine may be shared: every run is interleaved with a reference run in the same process,
 a fixed job that uses none of the project's code or models (OpenCV's edges and a float
@@ -104,26 +105,29 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--image", type=Path, nargs="*", default=[], help="also time these photos")
     parser.add_argument(
-        "--backs", action="store_true", help="the back finder against the full read only"
+        "--backs",
+        type=Path,
+        default=None,
+        metavar="MODEL",
+        help="the back finder (this back model) against the full read only",
     )
     args = parser.parse_args()
     print(f"CPU: {describe_cpu()}")
-    backs = BackModel() if args.backs else None
-    runs = {
-        "full": CardDetector(),
-        "without completions": CardDetector(complete=False),
-        "without re-framing": CardDetector(reframe=False),
-        "without the face reader": CardDetector(face_path=None),
-        "without the reader": CardDetector(reader_path=None),
-        "without the outline model": CardDetector(outline_path=None),
-        "without the gate": CardDetector(gate_path=None),
-        "without the spot model": CardDetector(spot_path=None),
-        "quick (the spot model's corners alone, no second look)": CardDetector(
-            spots_only=True, complete=False, outline_path=None
-        ),
-    }
-    if backs is not None:
-        runs = {"full": runs["full"]}
+    backs = None if args.backs is None else BackModel(args.backs)
+    runs: dict[str, CardDetector] = {"full": CardDetector()}
+    if backs is None:  # the back finder is timed against the full read only
+        runs |= {
+            "without completions": CardDetector(complete=False),
+            "without re-framing": CardDetector(reframe=False),
+            "without the face reader": CardDetector(face_path=None),
+            "without the reader": CardDetector(reader_path=None),
+            "without the outline model": CardDetector(outline_path=None),
+            "without the gate": CardDetector(gate_path=None),
+            "without the spot model": CardDetector(spot_path=None),
+            "quick (the spot model's corners alone, no second look)": CardDetector(
+                spots_only=True, complete=False, outline_path=None
+            ),
+        }
     reference = _Reference()
     for name, image, target in _cases(args.image):
         jobs: dict[str, Callable[[], object]] = {

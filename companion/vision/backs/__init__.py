@@ -2,7 +2,9 @@
 
 ``finder``: a small network marks the pixels that show card backs (``BackModel``), each piece
 of them shaped like face-down cards is a ``Back`` (``find_backs``), and ``on_backs`` says which
-card outlines lie mostly on one.
+card outlines lie mostly on one. No back model ships (both trainings removed right reads:
+``docs/journal.md``), so the detector does not call this stage; ``BackModel(path)`` loads one
+to measure (``training.back_eval``).
 """
 
 from companion.vision.backs.finder import (

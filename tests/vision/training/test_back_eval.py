@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import cv2
 import numpy as np
+import pytest
 
 from companion.vision.backs import Back
 from companion.vision.training.back_eval import BackCount, count_image, share_on
@@ -62,3 +67,30 @@ def test_share_on_is_the_area_of_each_outline_on_the_mask() -> None:
     mask[:, :50] = 1
     shares = share_on(np.array([_rect(10, 10, 20, 20), _rect(40, 10, 20, 20)]), mask)
     np.testing.assert_allclose(shares, [1.0, 0.5], atol=0.06)
+
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "images" / "backs"
+
+
+@pytest.mark.parametrize("name", ["face_down_01.jpg", "face_down_02.jpg"])
+def test_on_rendered_labels_the_labelled_backs_are_all_found_and_faces_all_false(
+    name: str,
+) -> None:
+    entry = next(
+        e for e in json.loads((FIXTURES / "labels.json").read_text()) if e["image"] == name
+    )
+    image = cv2.imread(str(FIXTURES / name))
+    assert image is not None
+    shape = image.shape[:2]
+    # The backs half in view or more, found exactly as labelled.
+    shown = [
+        _back(q) for q, s in zip(entry["backs"], entry["backs_shown"], strict=True) if s >= 0.5
+    ]
+    count = count_image(entry, shown, shape)
+    assert count.backs == count.backs_found == len(shown) > 0
+    assert count.hands == count.hands_found == len(entry["face_down"]) > 0
+    assert count.false == 0
+    faces = [_back(quad) for quad in entry["face_quads"]]
+    count = count_image(entry, faces, shape)
+    assert (count.backs_found, count.false) == (0, len(faces))
+    assert count.false_on_faces == len(faces)

@@ -684,6 +684,8 @@ MESSAGES: dict[str, str] = {
     "record.not_bool": "{field}: must be true or false",
     "record.no_card": "{field}: has no card",
     "record.no_hand": "{field}: no hand given",
+    "record.outline": "{field}: the outline of {card} is not four corners on the photo",
+    "record.outline_no_photo": "{field}: card outlines without a photo",
     "record.photo_ref": "{field}: {photo!r} is not a photo reference",
     "record.name_twice": "{field}: {name!r} is listed twice",
     "record.key_not_text": "{field}: key {key!r} is not text",

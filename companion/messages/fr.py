@@ -684,6 +684,8 @@ MESSAGES: dict[str, str] = {
     "record.not_bool": "{field} : doit être vrai ou faux",
     "record.no_card": "{field} : n'a aucune carte",
     "record.no_hand": "{field} : aucune main donnée",
+    "record.outline": "{field} : le contour de {card} n'est pas quatre coins sur la photo",
+    "record.outline_no_photo": "{field} : des contours de cartes sans photo",
     "record.photo_ref": "{field} : {photo!r} n'est pas une référence de photo",
     "record.name_twice": "{field} : {name!r} figure deux fois",
     "record.key_not_text": "{field} : la clé {key!r} n'est pas du texte",

@@ -235,8 +235,8 @@ class SqliteGameLog:
             now = self._now()
             cursor = conn.execute(
                 "INSERT INTO heists (night_id, number, river, board2, hands, owners, tokens,"
-                " opens, failures, photo, saved_at, deal)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " opens, failures, photo, saved_at, deal, outlines)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     night_id,
                     number,
@@ -250,6 +250,7 @@ class SqliteGameLog:
                     draft.photo,
                     now,
                     dump_json(draft.deal) if draft.deal is not None else None,
+                    dump_json([o.to_json() for o in draft.outlines]) if draft.outlines else None,
                 ),
             )
             status = fetch_status(conn, night)

@@ -1,0 +1,300 @@
+"""A heist as one picture for the table's group chat: the verdict, the photo with each read
+card's outline and its owner's name, the hands by their red token, and the reasons.
+
+A pure function of the heist, its photo's bytes and a language: PNG bytes out, nothing read
+or written elsewhere. A heist without a photo (typed), or whose photo cannot be decoded (a
+phone's HEIC), is drawn with its cards as tiles alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.engine.cards import Suit, parse_card
+from companion.errors import CompanionError
+from companion.messages import text
+from companion.share.glyphs import Font, load_font, text_lines
+from companion.storage import CardOutline, Heist, HeistDraft
+
+__all__ = [
+    "WIDTH",
+    "BANNER",
+    "PALETTE",
+    "RIVER_COLOUR",
+    "VAULT_COLOUR",
+    "ALARM_COLOUR",
+    "draw_outlines",
+    "heist_picture",
+    "font",
+]
+
+WIDTH = 1080  # pixels: what chat apps show whole on a phone without scaling it up
+MAX_PHOTO_HEIGHT = 1440  # a tall photo is shrunk to this, the picture stays a phone's shape
+MARGIN = 36
+BANNER = 120  # the verdict's band
+# BGR. Each hand's outline and name in its own colour (seating order), the river's white.
+PALETTE = (
+    (255, 144, 30),
+    (0, 165, 255),
+    (200, 60, 220),
+    (60, 200, 60),
+    (0, 220, 220),
+    (255, 255, 0),
+    (140, 110, 255),
+    (40, 90, 200),
+    (180, 180, 40),
+    (220, 120, 160),
+)
+RIVER_COLOUR = (255, 255, 255)
+VAULT_COLOUR = (40, 140, 30)
+ALARM_COLOUR = (30, 30, 200)
+INK = (30, 30, 30)
+GREY = (120, 120, 120)
+RED_SUIT = (30, 30, 200)
+PAPER = (255, 255, 255)
+_RED_SUITS = {Suit.HEARTS.glyph, Suit.DIAMONDS.glyph}
+
+
+def font() -> Font:
+    """The app's font (Arimo, package ``fontpkg-arimo``, installed with the app)."""
+    folder = resources.files("fontpkg_arimo") / "files"
+    return load_font(Path(str(folder / "Arimo[wght].ttf")))
+
+
+@dataclass(frozen=True)
+class _Hand:
+    name: str
+    token: int | None
+    cards: tuple[str, ...]
+    colour: tuple[int, int, int]
+
+
+def _pretty(card: str) -> str:
+    """``As`` as ``A♠``; a text no card reader takes (a damaged entry) as it was saved."""
+    try:
+        return parse_card(card).pretty()
+    except CompanionError:
+        return card
+
+
+def _hands(heist: HeistDraft) -> list[_Hand]:
+    """Each hand with its owner's name (the hand's id for a shared hand), by red token;
+    hands without a token last, in their saved order."""
+    hands = [
+        _Hand(
+            heist.owners.get(hid, hid),
+            heist.tokens.get(hid),
+            tuple(cards),
+            PALETTE[i % len(PALETTE)],
+        )
+        for i, (hid, cards) in enumerate(heist.hands.items())
+    ]
+    return sorted(hands, key=lambda h: (h.token is None, h.token or 0))
+
+
+def _photo(data: bytes | None) -> np.ndarray | None:
+    if not data:
+        return None
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None or image.size == 0:
+        return None
+    h, w = image.shape[:2]
+    scale = min(WIDTH / w, MAX_PHOTO_HEIGHT / h)
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    return cv2.resize(image, size, interpolation=interpolation)
+
+
+def _label(
+    image: np.ndarray, face: Font, words: str, at: tuple[float, float], colour: tuple[int, ...]
+) -> None:
+    """``words`` on a dark plate whose bottom centre is ``at``, kept inside the image."""
+    size = 34.0
+    width = face.width(words, size)
+    h, w = image.shape[:2]
+    pad = 10
+    x = min(max(0.0, at[0] - width / 2 - pad), max(0.0, w - width - 2 * pad))
+    y = min(max(0.0, at[1] - size - 2 * pad), max(0.0, h - size - 2 * pad))
+    top_left = (int(x), int(y))
+    bottom_right = (int(x + width + 2 * pad), int(y + size + 2 * pad))
+    cv2.rectangle(image, top_left, bottom_right, (20, 20, 20), cv2.FILLED)
+    cv2.rectangle(image, top_left, bottom_right, tuple(int(c) for c in colour), 3)
+    face.draw(image, words, (x + pad, y + pad + face.ascent(size) * 0.92), size, PAPER, bold=True)
+
+
+Colour = tuple[int, int, int]
+
+
+def draw_outlines(
+    image: np.ndarray,
+    outlines: Sequence[CardOutline],
+    places: Mapping[str, tuple[str, Colour]],
+    face: Font,
+) -> None:
+    """Each card's outline in its place's colour, and each place's name once, above its
+    cards (``places``: a place, case-folded, to its words and colour; others in grey)."""
+    h, w = image.shape[:2]
+    thick = max(3, round(w / 300))
+    held: dict[str, list[np.ndarray]] = {}
+    for outline in outlines:
+        corners = np.array(outline.corners) * (w, h)
+        key = outline.place.casefold()
+        colour = places.get(key, (outline.place, GREY))[1]
+        cv2.polylines(image, [np.round(corners).astype(np.int32)], True, colour, thick, cv2.LINE_AA)
+        held.setdefault(key, []).append(corners)
+    for key, quads in held.items():
+        points = np.concatenate(quads)
+        top = float(points[:, 1].min())
+        centre = float(points[:, 0].mean())
+        words, colour = places.get(key, (key, GREY))
+        _label(image, face, words, (centre, top - 6), colour)
+
+
+class _Page:
+    """The text part, drawn line by line downward; measured first with ``canvas`` None."""
+
+    def __init__(self, face: Font, canvas: np.ndarray | None, y: float) -> None:
+        self.face = face
+        self.canvas = canvas
+        self.y = y
+
+    def words(
+        self,
+        words: str,
+        size: float,
+        colour: tuple[int, int, int] = INK,
+        bold: bool = False,
+        indent: float = 0.0,
+    ) -> None:
+        width = WIDTH - 2 * MARGIN - indent
+        for line in text_lines(self.face, words, size, width):
+            self.y += self.face.line_height(size)
+            if self.canvas is not None:
+                origin = (MARGIN + indent, self.y - self.face.line_height(size) * 0.22)
+                self.face.draw(self.canvas, line, origin, size, colour, bold)
+
+    def gap(self, pixels: float) -> None:
+        self.y += pixels
+
+    def cards(self, title: str, cards: Sequence[str], colour: tuple[int, int, int]) -> None:
+        """A row: a coloured mark, its title, then each card as a tile (wrapping)."""
+        size, tile_h, pad = 34.0, 62, 10
+        title_width = self.face.width(title, size)
+        x = MARGIN + 26 + title_width + 18
+        top = self.y + 8
+        if self.canvas is not None:
+            middle = int(top + tile_h / 2)
+            cv2.circle(self.canvas, (MARGIN + 9, middle), 9, colour, cv2.FILLED, cv2.LINE_AA)
+            cv2.circle(self.canvas, (MARGIN + 9, middle), 9, INK, 1, cv2.LINE_AA)
+            baseline = middle + self.face.ascent(size) * 0.36
+            self.face.draw(self.canvas, title, (MARGIN + 26, baseline), size, INK, bold=True)
+        for card in cards:
+            shown = _pretty(card)
+            tile_w = max(58.0, self.face.width(shown, size) + 2 * pad)
+            if x + tile_w > WIDTH - MARGIN and x > MARGIN + 26 + title_width + 18:
+                x = MARGIN + 26 + title_width + 18
+                top += tile_h + 8
+            if self.canvas is not None:
+                corner, far = (int(x), int(top)), (int(x + tile_w), int(top + tile_h))
+                cv2.rectangle(self.canvas, corner, far, (245, 245, 245), cv2.FILLED)
+                cv2.rectangle(self.canvas, corner, far, GREY, 2, cv2.LINE_AA)
+                ink = RED_SUIT if shown[-1:] in _RED_SUITS else INK
+                left = x + (tile_w - self.face.width(shown, size)) / 2
+                baseline = top + tile_h / 2 + self.face.ascent(size) * 0.36
+                self.face.draw(self.canvas, shown, (left, baseline), size, ink)
+            x += tile_w + 8
+        self.y = top + tile_h + 8
+
+
+def _reasons(heist: HeistDraft, lang: str) -> list[str]:
+    key = "reason_fr" if lang == "fr" else "reason"
+    found = [str(f.get(key) or f.get("reason") or "") for f in heist.verdict.failures]
+    return [reason for reason in found if reason]
+
+
+def _body(page: _Page, heist: HeistDraft, hands: Sequence[_Hand], lang: str) -> None:
+    page.gap(24)
+    page.cards(text("river", lang), heist.river, RIVER_COLOUR)
+    if heist.board2:
+        page.cards(text("river2", lang), heist.board2, RIVER_COLOUR)
+    page.gap(12)
+    page.words(text("share.by_token", lang), 30, GREY)
+    page.gap(6)
+    for hand in hands:
+        token = "?" if hand.token is None else str(hand.token)
+        page.cards(text("share.hand", lang, token=token, name=hand.name), hand.cards, hand.colour)
+    page.gap(16)
+    if heist.verdict.opens:
+        page.words(text("share.all_right", lang), 34, VAULT_COLOUR, bold=True)
+    else:
+        reasons = _reasons(heist, lang) or [text("share.no_reason", lang)]
+        for reason in reasons:
+            page.words(f"• {reason}", 32, ALARM_COLOUR)
+            page.gap(6)
+    page.gap(20)
+    if isinstance(heist, Heist):
+        when = heist.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")  # the table's clock
+        page.words(text("share.footer", lang, night=heist.night_id, when=when), 24, GREY)
+    else:
+        page.words(text("share.footer_unsaved", lang), 24, GREY)
+    page.gap(MARGIN)
+
+
+def _title(heist: HeistDraft, lang: str) -> str:
+    verdict = text("share.vault" if heist.verdict.opens else "share.alarm", lang)
+    if isinstance(heist, Heist):
+        return text("heist_line", lang, n=heist.number, verdict=verdict)
+    return verdict[:1].upper() + verdict[1:]
+
+
+def heist_picture(heist: HeistDraft, lang: str, photo: bytes | None) -> bytes:
+    """The heist as a PNG, in ``lang``: its verdict, its photo (``photo``: the stored bytes)
+    with the read cards' outlines and owners, its hands by red token and the reasons."""
+    face = font()
+    hands = _hands(heist)
+    image = _photo(photo) if heist.outlines or photo else None
+    photo_h = 0 if image is None else image.shape[0]
+    measured = _Page(face, None, BANNER + photo_h)
+    _body(measured, heist, hands, lang)
+    canvas = np.full((int(np.ceil(measured.y)), WIDTH, 3), PAPER, np.uint8)
+    colour = VAULT_COLOUR if heist.verdict.opens else ALARM_COLOUR
+    cv2.rectangle(canvas, (0, 0), (WIDTH, BANNER), colour, cv2.FILLED)
+    title = _title(heist, lang)
+    size = 56.0
+    while face.width(title, size) > WIDTH - 2 * MARGIN and size > 28:
+        size -= 2
+    baseline = BANNER / 2 + face.ascent(size) * 0.36
+    face.draw(canvas, title, (MARGIN, baseline), size, PAPER, bold=True)
+    if image is not None:
+        _draw_photo(canvas, image, heist, hands, face, lang)
+    _body(_Page(face, canvas, BANNER + photo_h), heist, hands, lang)
+    ok, encoded = cv2.imencode(".png", canvas, [cv2.IMWRITE_PNG_COMPRESSION, 6])
+    if not ok:  # pragma: no cover - OpenCV encodes any 8-bit BGR image
+        raise ValueError("the picture could not be encoded")
+    return encoded.tobytes()
+
+
+def _draw_photo(
+    canvas: np.ndarray,
+    image: np.ndarray,
+    heist: HeistDraft,
+    hands: Sequence[_Hand],
+    face: Font,
+    lang: str,
+) -> None:
+    photo = image.copy()
+    places = {
+        CardOutline.RIVER: (text("river", lang), RIVER_COLOUR),
+        CardOutline.RIVER2: (text("river2", lang), RIVER_COLOUR),
+    }
+    places |= {hand.name.casefold(): (hand.name, hand.colour) for hand in hands}
+    draw_outlines(photo, heist.outlines, places, face)
+    h, w = photo.shape[:2]
+    left = (WIDTH - w) // 2
+    canvas[BANNER : BANNER + h, left : left + w] = photo

@@ -269,6 +269,15 @@ class SqliteGameLog:
             fetch_night(conn, night_id)
             return fetch_heists(conn, night_id, self._damaged)
 
+    def heist(self, heist_id: int) -> Heist:
+        """One saved heist by its id (``NotFoundError`` when there is none; a damaged row
+        raises its ``DamagedRecordError``, naming the column)."""
+        with self._reading() as conn:
+            exists = conn.execute("SELECT 1 FROM heists WHERE id = ?", (heist_id,)).fetchone()
+            if exists is None:
+                raise NotFoundError("heist", heist_id)
+            return fetch_heist(conn, heist_id)
+
     def undo_last_heist(self, night_id: int) -> Heist:
         """Remove the night's last heist and return it; a night it had won or lost reopens."""
         with self._transaction() as conn:

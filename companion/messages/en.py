@@ -361,6 +361,7 @@ MESSAGES: dict[str, str] = {
     "undo": "Undo the last heist",
     "undone": "Heist #{n} undone",
     "close_night": "Close the night",
+    "share.button": "Picture to share",
     "share.vault": "the vault opens",
     "share.alarm": "the alarm rings",
     "share.by_token": "The hands by their red token, weakest first:",

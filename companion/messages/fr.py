@@ -361,6 +361,7 @@ MESSAGES: dict[str, str] = {
     "undo": "Annuler la dernière manche",
     "undone": "Manche n°{n} annulée",
     "close_night": "Clore la soirée",
+    "share.button": "Image à partager",
     "share.vault": "le coffre s'ouvre",
     "share.alarm": "l'alarme sonne",
     "share.by_token": "Les mains par leur jeton rouge, de la plus faible à la plus forte :",

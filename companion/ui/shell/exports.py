@@ -1,4 +1,5 @@
-"""An export sent to the browser as a download (a copy stays in the data folder)."""
+"""An export sent to the browser as a download (a copy stays in the data folder), and the
+judged table's picture (not saved: no copy)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from companion.ui.history.actions import download_file, export_data, export_file
 from companion.ui.kit.services import Services
 from companion.ui.kit.widgets import Dispatch, Download
 from companion.ui.shell.state import AppState
+from companion.ui.showdown.share import TABLE_PICTURE, table_picture
 
 __all__ = ["downloader"]
 
@@ -24,6 +26,12 @@ def downloader(
     the page's language, ``now``'s)."""
 
     async def send_export(kind: str, night_id: int | None) -> None:
+        if kind == TABLE_PICTURE:  # the table on the screen, saved or not: nothing to copy
+            state = now()
+            picture = table_picture(state.table, state.lang, services)
+            if picture is not None:
+                await picker.save_file(file_name=picture[0], src_bytes=picture[1])
+            return
         dispatch(export_data(kind, night_id))  # a copy stays in the data folder
         files = export_files(services.log, kind, night_id, now().lang)
         name, data = download_file(files)

@@ -176,7 +176,8 @@ def _image(log: SqliteGameLog, heist_id: int, night: int | None, out: Path, lang
             photo = log.photos.read(heist.photo)
         except NotFoundError as error:
             write_lines([f"companion: {error.message(lang)}"], sys.stderr)
-    write_bytes(out, heist_picture(heist, lang, photo))
+    seating = log.night_status(heist.night_id).night.players  # each player's colour, as the app's
+    write_bytes(out, heist_picture(heist, lang, photo, seating))
     _say(lang, "wrote", path=out)
 
 

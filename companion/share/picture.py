@@ -25,6 +25,8 @@ from companion.storage import CardOutline, Heist, HeistDraft
 __all__ = [
     "WIDTH",
     "BANNER",
+    "HAND_COLOURS",
+    "RIVER_HEX",
     "PALETTE",
     "RIVER_COLOUR",
     "VAULT_COLOUR",
@@ -38,20 +40,18 @@ WIDTH = 1080  # pixels: what chat apps show whole on a phone without scaling it 
 MAX_PHOTO_HEIGHT = 1440  # a tall photo is shrunk to this, the picture stays a phone's shape
 MARGIN = 36
 BANNER = 120  # the verdict's band
-# BGR. Each hand's outline and name in its own colour (seating order), the river's white.
-PALETTE = (
-    (255, 144, 30),
-    (0, 165, 255),
-    (200, 60, 220),
-    (60, 200, 60),
-    (0, 220, 220),
-    (255, 255, 0),
-    (140, 110, 255),
-    (40, 90, 200),
-    (180, 180, 40),
-    (220, 120, 160),
-)
-RIVER_COLOUR = (255, 255, 255)
+# The photo's colours as the Showdown screen draws them (its ``photo_view`` takes them from
+# here): each hand's by its player's seat, the river's yellow. RGB, as the web page writes them.
+HAND_COLOURS = ("#00B0FF", "#FF4081", "#C6FF00", "#FFAB40", "#EA80FC", "#1DE9B6")
+RIVER_HEX = "#FFEA00"
+
+
+def _bgr(rgb: str) -> tuple[int, int, int]:
+    return (int(rgb[5:7], 16), int(rgb[3:5], 16), int(rgb[1:3], 16))
+
+
+PALETTE = tuple(_bgr(rgb) for rgb in HAND_COLOURS)  # BGR, for OpenCV
+RIVER_COLOUR = _bgr(RIVER_HEX)
 VAULT_COLOUR = (40, 140, 30)
 ALARM_COLOUR = (30, 30, 200)
 INK = (30, 30, 30)
@@ -83,18 +83,16 @@ def _pretty(card: str) -> str:
         return card
 
 
-def _hands(heist: HeistDraft) -> list[_Hand]:
+def _hands(heist: HeistDraft, seating: Sequence[str]) -> list[_Hand]:
     """Each hand with its owner's name (the hand's id for a shared hand), by red token;
-    hands without a token last, in their saved order."""
-    hands = [
-        _Hand(
-            heist.owners.get(hid, hid),
-            heist.tokens.get(hid),
-            tuple(cards),
-            PALETTE[i % len(PALETTE)],
-        )
-        for i, (hid, cards) in enumerate(heist.hands.items())
-    ]
+    hands without a token last, in their saved order. A hand's colour is its player's seat's
+    in ``seating`` (the app's colour for that player), else its place in the heist."""
+    seats = {name.casefold(): i for i, name in enumerate(seating)}
+    hands = []
+    for i, (hid, cards) in enumerate(heist.hands.items()):
+        name = heist.owners.get(hid, hid)
+        seat = seats.get(name.casefold(), i)
+        hands.append(_Hand(name, heist.tokens.get(hid), tuple(cards), PALETTE[seat % len(PALETTE)]))
     return sorted(hands, key=lambda h: (h.token is None, h.token or 0))
 
 
@@ -253,11 +251,14 @@ def _title(heist: HeistDraft, lang: str) -> str:
     return verdict[:1].upper() + verdict[1:]
 
 
-def heist_picture(heist: HeistDraft, lang: str, photo: bytes | None) -> bytes:
+def heist_picture(
+    heist: HeistDraft, lang: str, photo: bytes | None, seating: Sequence[str] = ()
+) -> bytes:
     """The heist as a PNG, in ``lang``: its verdict, its photo (``photo``: the stored bytes)
-    with the read cards' outlines and owners, its hands by red token and the reasons."""
+    with the read cards' outlines and owners, its hands by red token and the reasons.
+    ``seating``: everyone at the table in seat order, for each player's colour."""
     face = font()
-    hands = _hands(heist)
+    hands = _hands(heist, seating)
     image = _photo(photo) if heist.outlines or photo else None
     photo_h = 0 if image is None else image.shape[0]
     measured = _Page(face, None, BANNER + photo_h)

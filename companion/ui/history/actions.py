@@ -79,7 +79,8 @@ def heist_picture_file(log: GameLog, heist_id: int, lang: str) -> tuple[str, byt
         except OSError:
             photo = None
     name = f"night-{heist.night_id}-heist-{heist.number}.png"
-    return name, heist_picture(heist, lang, photo)
+    seating = log.night_status(heist.night_id).night.players  # each player's colour
+    return name, heist_picture(heist, lang, photo, seating)
 
 
 def download_file(files: dict[str, bytes]) -> tuple[str, bytes]:

@@ -38,4 +38,4 @@ def table_picture(table: ShowdownState, lang: str, services: Services) -> tuple[
         except OSError:  # gone from the data folder: the picture is drawn with the cards alone
             photo = None
     name = PICTURE_NAME.format(verdict="vault" if draft.verdict.opens else "alarm")
-    return name, heist_picture(draft, lang, photo)
+    return name, heist_picture(draft, lang, photo, table.everyone())

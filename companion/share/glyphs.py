@@ -53,7 +53,7 @@ class Font:
 
     def __init__(self, data: bytes, name: str = "font") -> None:
         self._data = data
-        self._name = name
+        self.name = name
         try:
             self._tables = self._directory()
             self._info = self._read_info()

@@ -114,8 +114,9 @@ def _label(
 ) -> None:
     """``words`` on a dark plate whose bottom centre is ``at``, kept inside the image."""
     size = 34.0
-    width = face.width(words, size)
     h, w = image.shape[:2]
+    words = _fitted(face, words, size, w / 2)
+    width = face.width(words, size)
     pad = 10
     x = min(max(0.0, at[0] - width / 2 - pad), max(0.0, w - width - 2 * pad))
     y = min(max(0.0, at[1] - size - 2 * pad), max(0.0, h - size - 2 * pad))
@@ -181,10 +182,11 @@ class _Page:
         self.y += pixels
 
     def cards(self, title: str, cards: Sequence[str], colour: tuple[int, int, int]) -> None:
-        """A row: a coloured mark, its title, then each card as a tile (wrapping)."""
+        """A row: a coloured mark, its title, then each card as a tile (wrapping); a title
+        wider than half the picture is cut to the line (…) and its tiles go under it."""
         size, tile_h, pad = 34.0, 62, 10
-        title_width = self.face.width(title, size)
-        x = MARGIN + 26 + title_width + 18
+        title = _fitted(self.face, title, size, WIDTH - 2 * MARGIN - 26)
+        start = MARGIN + 26 + self.face.width(title, size) + 18
         top = self.y + 8
         if self.canvas is not None:
             middle = int(top + tile_h / 2)
@@ -192,11 +194,15 @@ class _Page:
             cv2.circle(self.canvas, (MARGIN + 9, middle), 9, INK, 1, cv2.LINE_AA)
             baseline = middle + self.face.ascent(size) * 0.36
             self.face.draw(self.canvas, title, (MARGIN + 26, baseline), size, INK, bold=True)
+        if start > WIDTH / 2:  # a long name: its cards on the lines under it
+            start = MARGIN + 26
+            top += tile_h + 8
+        x = start
         for card in cards:
             shown = _pretty(card)
             tile_w = max(58.0, self.face.width(shown, size) + 2 * pad)
-            if x + tile_w > WIDTH - MARGIN and x > MARGIN + 26 + title_width + 18:
-                x = MARGIN + 26 + title_width + 18
+            if x + tile_w > WIDTH - MARGIN and x > start:
+                x = start
                 top += tile_h + 8
             if self.canvas is not None:
                 corner, far = (int(x), int(top)), (int(x + tile_w), int(top + tile_h))
@@ -208,6 +214,15 @@ class _Page:
                 self.face.draw(self.canvas, shown, (left, baseline), size, ink)
             x += tile_w + 8
         self.y = top + tile_h + 8
+
+
+def _fitted(face: Font, words: str, size: float, width: float) -> str:
+    """``words`` cut with an ellipsis to fit ``width`` at ``size`` (whole when they fit)."""
+    if face.width(words, size) <= width:
+        return words
+    while words and face.width(words + "…", size) > width:
+        words = words[:-1]
+    return words + "…"
 
 
 def _reasons(heist: HeistDraft, lang: str) -> list[str]:
@@ -265,7 +280,7 @@ def heist_picture(
     _body(measured, heist, hands, lang)
     canvas = np.full((int(np.ceil(measured.y)), WIDTH, 3), PAPER, np.uint8)
     colour = VAULT_COLOUR if heist.verdict.opens else ALARM_COLOUR
-    cv2.rectangle(canvas, (0, 0), (WIDTH, BANNER), colour, cv2.FILLED)
+    cv2.rectangle(canvas, (0, 0), (WIDTH - 1, BANNER - 1), colour, cv2.FILLED)
     title = _title(heist, lang)
     size = 56.0
     while face.width(title, size) > WIDTH - 2 * MARGIN and size > 28:

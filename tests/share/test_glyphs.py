@@ -7,8 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from companion.messages import LANGS, en, text
 from companion.share.glyphs import Font, FontError, load_font, text_lines
 from companion.share.picture import font
+from tests.ui.glyphs import characters
 
 
 def _ink(words: str, size: float = 60.0) -> np.ndarray:
@@ -62,3 +64,21 @@ def test_a_file_that_is_no_truetype_font_is_named(tmp_path: Path) -> None:
         Font(b"not a font at all, just some bytes.....", "bad.ttf")
     with pytest.raises(FontError, match="missing.ttf"):
         load_font(tmp_path / "missing.ttf")
+
+
+def test_the_reader_maps_the_same_characters_as_an_independent_cmap_reader() -> None:
+    # ``tests/ui/glyphs.py`` reads the same table its own way (formats 4 and 12).
+    face = font()
+    drawn = characters(Path(face.name))
+    bmp = {chr(code) for code in range(0x20, 0xFFFE) if not 0xD800 <= code < 0xE000}
+    assert {ch for ch in bmp if face.has(ch) and not ch.isspace()} == {
+        ch for ch in drawn if ch in bmp and not ch.isspace()
+    }
+
+
+def test_every_word_of_the_picture_is_in_the_font() -> None:
+    face = font()
+    for lang in LANGS:
+        for key in [k for k in en.MESSAGES if k.startswith("share.")] + ["river", "river2"]:
+            words = text(key, lang, n=2, token=1, name="Zoë", night=1, when="2026-12-07")
+            assert all(face.has(ch) for ch in words), (lang, key, words)

@@ -113,3 +113,36 @@ def test_a_photo_opencv_cannot_decode_leaves_the_tiles_alone() -> None:
     heic = (IMAGES / "table.heic").read_bytes()
     typed = heist_picture(draft(VAULT, None), "en", None)
     assert heist_picture(draft(VAULT, None), "en", heic) == typed
+
+
+def test_ten_players_and_a_name_longer_than_the_line_stay_inside_the_picture() -> None:
+    long = "Anne-Sophie de la Fontaine-Beaumarchais et du Grand Chemin des Oliviers Bleus"
+    names = [
+        long,
+        "Bob",
+        "Chloé",
+        "Dan",
+        "Ève",
+        "François-Xavier",
+        "Gaëlle",
+        "Hélène",
+        "Iñès",
+        "Jo",
+    ]
+    deck = [r + s for s in "shdc" for r in "23456789TJQKA"]
+    board = "2h 7d 9s Jc Kd"
+    free = [c for c in deck if c not in board.split()]
+    players = [{"name": n, "cards": " ".join(free[2 * i : 2 * i + 2])} for i, n in enumerate(names)]
+    tokens = {n: i + 1 for i, n in enumerate(reversed(names))}
+    table = {"variant": "classic", "board": board, "players": players, "tokens": tokens}
+    heist = draft(table, None)
+    assert len(heist.verdict.failures) > 3
+    png = heist_picture(heist, "fr", None)
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    ink = (image[BANNER:] < 200).any(axis=-1)
+    columns = np.nonzero(ink.any(axis=0))[0]
+    assert columns.min() >= 20 and columns.max() <= WIDTH - 20  # nothing runs off an edge
+    # Every hand's tiles drawn: 5 river cards and 20 hole cards, each a light grey face.
+    tiles = (np.abs(image[BANNER:].astype(int) - 245).max(axis=-1) <= 2).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(tiles)
+    assert sum(1 for s in stats[1:] if s[cv2.CC_STAT_AREA] > 600) >= 25

@@ -5,8 +5,11 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.storage import CardOutline, InvalidRecordError, SqliteGameLog
 from tests.storage.builders import heist, ticking_clock
@@ -76,3 +79,31 @@ def test_a_damaged_outlines_column_leaves_the_heist_out_and_names_it(tmp_path: P
         (damaged,) = log.damaged_records()
     assert "heist 1 of game night 1" in damaged.message("en")
     assert "outlines" in damaged.message("en")
+
+
+_reach = st.floats(-0.5, 1.5, allow_nan=False)
+_outlines = st.lists(
+    st.builds(
+        CardOutline,
+        st.text(st.characters(blacklist_categories=("Z", "C")), min_size=1, max_size=4),
+        st.text(st.characters(blacklist_categories=("C",)), min_size=1, max_size=12).filter(
+            str.strip
+        ),
+        st.tuples(*[st.tuples(_reach, _reach)] * 4),
+    ),
+    max_size=30,
+).map(tuple)
+
+
+@settings(max_examples=40, deadline=None)
+@given(outlines=_outlines)
+def test_any_outlines_come_back_as_saved(
+    tmp_path_factory: pytest.TempPathFactory, outlines: Any
+) -> None:
+    with SqliteGameLog(tmp_path_factory.mktemp("log") / "companion.sqlite3") as log:
+        night = log.start_night(["Ann", "Bob", "Cy"], "classic")
+        ref = log.store_photo(b"\xff\xd8\xff a photo")
+        draft = dataclasses.replace(heist(True, photo=ref), outlines=outlines)
+        saved = log.save_heist(night.id, draft)
+        assert log.heists(night.id) == (saved,)
+        assert saved.draft() == draft

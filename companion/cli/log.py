@@ -6,8 +6,8 @@ companion log export json [--night N] [--out FILE]
 companion log export csv --out DIR [--night N]      (writes nights.csv and heists.csv)
 companion log export zip --out FILE [--night N]     (the JSON, both CSV tables and the photos)
 companion log bgstats --night N [--out FILE]        (a won or lost night as a BG Stats play)
-companion log image --heist N --out FILE.png        (a heist as a picture to share; with
-                                                     --night M, N is its number in night M)
+companion log image --heist N --out FILE.png        (heist N of the newest night, or of
+                   [--night M]                       night M, as a picture to share)
 
 ``--data`` and ``--lang`` go before the action or after it (``companion log --data DIR
 nights`` is the same command).
@@ -69,13 +69,13 @@ def register(subparsers: Any) -> None:
     bgstats.add_argument("--out", type=Path, default=None, help="also write the play's JSON")
     image = action("image", "a heist as a PNG picture: photo, reads, verdict, reasons")
     image.add_argument(
-        "--heist", type=bounded_int(1, MAX_ID), required=True, help="the heist's id (or number)"
+        "--heist",
+        type=bounded_int(1, MAX_ID),
+        required=True,
+        help="the heist's number in its night (1, 2, ...)",
     )
     image.add_argument(
-        "--night",
-        type=bounded_int(1, MAX_ID),
-        default=None,
-        help="read --heist as the heist's number in this night (1, 2, ...)",
+        "--night", type=bounded_int(1, MAX_ID), default=None, help="the night (default: newest)"
     )
     image.add_argument("--out", type=Path, required=True, help="the PNG file to write")
     parser.set_defaults(handler=run)
@@ -154,22 +154,22 @@ def _bgstats(log: SqliteGameLog, night: int, out: Path | None, lang: str) -> Non
     write_lines([create_play_link(play)])
 
 
-def _image(log: SqliteGameLog, heist_id: int, night: int | None, out: Path, lang: str) -> None:
-    """The heist's picture written to ``out``; a photo gone from the data folder is said, and
-    the picture drawn with the cards alone."""
+def _image(log: SqliteGameLog, number: int, night: int | None, out: Path, lang: str) -> None:
+    """Heist ``number`` of ``night`` (the newest night when None) as a picture in ``out``;
+    a photo gone from the data folder is said, and the picture drawn with the cards alone."""
     if night is None:
-        heist = log.heist(heist_id)
-    else:
-        found = [h for h in log.heists(night) if h.number == heist_id]
-        if not found:
-            key = heist_key(night, heist_id)
-            damaged = [e for e in log.damaged_records() if e.params.get("key") == key]
-            if damaged:
-                raise damaged[0]
-            raise InvalidRecordError(
-                "log.no_heist_number", field="--heist", n=heist_id, night=night
-            )
-        heist = found[0]
+        nights = log.list_nights()  # newest first
+        if not nights:
+            raise InvalidRecordError("log.no_night_yet", field="--heist")
+        night = nights[0].night.id
+    found = [h for h in log.heists(night) if h.number == number]
+    if not found:
+        key = heist_key(night, number)
+        damaged = [e for e in log.damaged_records() if e.params.get("key") == key]
+        if damaged:
+            raise damaged[0]
+        raise InvalidRecordError("log.no_heist_number", field="--heist", n=number, night=night)
+    heist = found[0]
     photo = None
     if heist.photo is not None:
         try:

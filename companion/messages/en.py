@@ -863,6 +863,7 @@ MESSAGES: dict[str, str] = {
     "log.reason_old_read_only": "it is in an older format (schema {found}, this one knows {known}) and lies on a read-only disk, where it cannot be brought up to date; copy it to a writable folder first",
     "log.damaged_record": "{what} {key} is damaged in the game log (its {field} cannot be read): it was left out, the rest is shown, and the file was left untouched",
     "log.no_heist_number": "{field}: game night {night} has no heist {n}",
+    "log.no_night_yet": "{field}: the game log has no game night yet",
     "log.out_is_folder": "{field} {path} is a folder; the {format} export needs a file name",
     "log.out_is_file": "{field} {path} is a file; the CSV export needs a folder",
     "output.unwritable": "cannot write {path} ({reason}); it was left as it was: check that its folder exists, that you may write there and that the disk has room",

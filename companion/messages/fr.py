@@ -863,6 +863,7 @@ MESSAGES: dict[str, str] = {
     "log.reason_old_read_only": "il est dans un format plus ancien (schéma {found}, celui-ci connaît {known}) et se trouve sur un disque en lecture seule, où il ne peut pas être mis à jour ; copiez-le d'abord dans un dossier où l'on peut écrire",
     "log.damaged_record": "dans le journal des parties, {what} {key} est illisible (champ {field}) : il est laissé de côté, le reste est affiché, et le fichier n'a pas été modifié",
     "log.no_heist_number": "{field} : la soirée {night} n'a pas de manche {n}",
+    "log.no_night_yet": "{field} : le journal des parties n'a encore aucune soirée",
     "log.out_is_folder": "{field} {path} est un dossier ; l'export {format} a besoin d'un nom de fichier",
     "log.out_is_file": "{field} {path} est un fichier ; l'export CSV a besoin d'un dossier",
     "output.unwritable": "impossible d'écrire {path} ({reason}) ; il est resté tel quel : vérifiez que son dossier existe, que vous pouvez y écrire et qu'il reste de la place sur le disque",

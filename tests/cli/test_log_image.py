@@ -51,23 +51,27 @@ def test_the_image_of_a_heist_is_written_and_said(data: Path, tmp_path: Path, ru
     assert image[BANNER // 2, 8, 2] > 150  # the alarm's red band
 
 
-def test_night_and_number_name_the_same_heist_as_its_id(
-    data: Path, tmp_path: Path, run: Run
-) -> None:
-    by_id, by_number = tmp_path / "a.png", tmp_path / "b.png"
-    assert run("log", "--data", str(data), "image", "--heist", "1", "--out", str(by_id))[0] == 0
-    argv = ("image", "--night", "1", "--heist", "1", "--out", str(by_number), "--lang", "fr")
-    code, said, _ = run("log", "--data", str(data), *argv)
-    assert code == 0 and said.startswith("écrit")
-    first, again = _decoded(by_id), _decoded(by_number)
+def test_without_a_night_the_heist_is_the_newest_night_s(tmp_path: Path, run: Run) -> None:
+    folder = tmp_path / "data"
+    save_two_heists(folder)  # night 1
+    vault, _ = save_two_heists(folder)  # night 2: the newest
+    newest, first = tmp_path / "newest.png", tmp_path / "first.png"
+    code, _, _ = run("log", "--data", str(folder), "image", "--heist", "1", "--out", str(newest))
+    assert code == 0
+    argv = ("image", "--night", "1", "--heist", "1", "--out", str(first))
+    code, said, _ = run("log", "--data", str(folder), *argv)
+    assert code == 0 and said.startswith("wrote")
     photo_end = BANNER + round(WIDTH * 640 / 960)
-    assert np.array_equal(first[BANNER:photo_end, :300], again[BANNER:photo_end, :300])
+    one, two = _decoded(newest), _decoded(first)
+    assert np.array_equal(one[BANNER:photo_end], two[BANNER:photo_end])  # the same photo...
+    assert not np.array_equal(one[photo_end:], two[photo_end:])  # ...another night's footer
+    assert vault.night_id == 2
 
 
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (("--heist", "9"), "no heist 9 in the game log"),
+        (("--heist", "9"), "--heist: game night 1 has no heist 9"),
         (("--night", "1", "--heist", "3"), "--heist: game night 1 has no heist 3"),
         (("--night", "7", "--heist", "1"), "no game night 7 in the game log"),
     ],
@@ -78,6 +82,13 @@ def test_a_heist_not_in_the_log_is_one_line_and_writes_nothing(
     out = tmp_path / "x.png"
     code, _, err = run("log", "--data", str(data), "image", *argv, "--out", str(out))
     assert code == 2 and err.strip() == f"companion: {said}"
+    assert not out.exists()
+
+
+def test_an_empty_log_has_no_heist_to_draw(tmp_path: Path, run: Run) -> None:
+    out = tmp_path / "x.png"
+    code, _, err = run("log", "--data", str(tmp_path), "image", "--heist", "1", "--out", str(out))
+    assert code == 2 and err.strip() == "companion: --heist: the game log has no game night yet"
     assert not out.exists()
 
 

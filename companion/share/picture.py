@@ -17,10 +17,13 @@ import cv2
 import numpy as np
 
 from companion.engine.cards import Suit, parse_card
+from companion.engine.gang.showdown import run_showdown
 from companion.errors import CompanionError
+from companion.formats.table import table_from_json
 from companion.messages import text
 from companion.share.glyphs import Font, load_font, text_lines
 from companion.storage import CardOutline, Heist, HeistDraft
+from companion.storage.model import thaw
 
 __all__ = [
     "WIDTH",
@@ -31,6 +34,7 @@ __all__ = [
     "RIVER_COLOUR",
     "VAULT_COLOUR",
     "ALARM_COLOUR",
+    "correct_order",
     "draw_outlines",
     "heist_picture",
     "font",
@@ -225,6 +229,25 @@ def _fitted(face: Font, words: str, size: float, width: float) -> str:
     return words + "…"
 
 
+def correct_order(heist: HeistDraft) -> tuple[tuple[str, ...], ...] | None:
+    """The engine's order of the heist's hands from its saved deal, tied hands grouped,
+    weakest first; None where no deal was kept (heists saved before) or it no longer reads."""
+    if heist.deal is None:
+        return None
+    try:
+        return run_showdown(table_from_json(thaw(heist.deal))).order
+    except CompanionError:
+        return None
+
+
+def _order_words(heist: HeistDraft, lang: str) -> str | None:
+    order = correct_order(heist)
+    if not order:
+        return None
+    names = " < ".join(" = ".join(heist.owners.get(h, h) for h in group) for group in order)
+    return text("correct_order", lang, order=names)
+
+
 def _reasons(heist: HeistDraft, lang: str) -> list[str]:
     key = "reason_fr" if lang == "fr" else "reason"
     found = [str(f.get(key) or f.get("reason") or "") for f in heist.verdict.failures]
@@ -242,6 +265,10 @@ def _body(page: _Page, heist: HeistDraft, hands: Sequence[_Hand], lang: str) -> 
     for hand in hands:
         token = "?" if hand.token is None else str(hand.token)
         page.cards(text("share.hand", lang, token=token, name=hand.name), hand.cards, hand.colour)
+    order = _order_words(heist, lang)
+    if order is not None:
+        page.gap(6)
+        page.words(order, 30, INK)
     page.gap(16)
     if heist.verdict.opens:
         page.words(text("share.all_right", lang), 34, VAULT_COLOUR, bold=True)

@@ -64,7 +64,9 @@ def test_the_verdict_s_picture_downloads_from_the_showdown_and_from_history(
         give_tokens(page, order(hands))
         browser.seen(page, "VAULT OPENS").wait_for()
         browser.seen(page, "Picture to share").wait_for()
+        browser.scroll(page, 1500)
         browser.screenshot(page, "share-01-button")
+        browser.scroll(page, -1500)
 
         shared = _downloaded(page, "Picture to share", tmp_path, "share-02-picture")
         assert shared.shape[1] == WIDTH and shared.shape[0] > PHOTO_END + 300

@@ -17,7 +17,8 @@ from tests.helpers import ROOT
 IMAGES = ROOT / "tests" / "fixtures" / "images"
 PHOTO_SIZE = (960, 640)  # the fixture scenes' size (``tests/fixtures/images/README.md``)
 
-# scene_0001: river 9h 9s 6d Qc Th; the tokens right (Jh Kd: a pair of nines, the board's).
+# scene_0001: river 9h 9s 6d Qc Th; the tokens right (Ana's twos, Chloé's and Zoë's sixes tied,
+# Bob's straight).
 VAULT = {
     "variant": "classic",
     "board": "9h 9s 6d Qc Th",

@@ -3,6 +3,7 @@ with the fixture photos, the reader's recorded outlines and the engine's verdict
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import cv2
@@ -16,9 +17,11 @@ from companion.share.picture import (
     RIVER_COLOUR,
     VAULT_COLOUR,
     WIDTH,
+    correct_order,
     heist_picture,
 )
 from companion.storage import CardOutline, Heist, SqliteGameLog
+from companion.storage.model import thaw
 from tests.share.heists import IMAGES, VAULT, draft, save_two_heists
 
 
@@ -146,3 +149,18 @@ def test_ten_players_and_a_name_longer_than_the_line_stay_inside_the_picture() -
     tiles = (np.abs(image[BANNER:].astype(int) - 245).max(axis=-1) <= 2).astype(np.uint8)
     count, _, stats, _ = cv2.connectedComponentsWithStats(tiles)
     assert sum(1 for s in stats[1:] if s[cv2.CC_STAT_AREA] > 600) >= 25
+
+
+def test_the_correct_order_is_judged_again_from_the_saved_deal(
+    saved: tuple[Path, Heist, Heist],
+) -> None:
+    _, vault, alarm = saved
+    # Board A♥ 10♣ 4♦ 4♠ 3♦: Chloé (7♠ 8♠) and Zoë (8♦ 2♠) both play 4 4 A 10 8, Bob two pair.
+    assert [set(group) for group in correct_order(alarm) or ()] == [{"Chloé", "Zoë"}, {"Bob"}]
+    # Board 9♥ 9♠ 6♦ Q♣ 10♥: Ana nines and twos; Chloé (6♣ 8♠) and Zoë (4♣ 6♠) both nines and
+    # sixes, queen kicker (tied: either token is right); Bob's K♦ J♥ a straight to the king.
+    order = correct_order(vault) or ()
+    assert [set(group) for group in order] == [{"Ana"}, {"Chloé", "Zoë"}, {"Bob"}]
+    assert correct_order(dataclasses.replace(alarm.draft(), deal=None)) is None
+    broken = {**thaw(alarm.deal), "players": [{"name": "Bob", "cards": "Ad Ad"}]}
+    assert correct_order(dataclasses.replace(alarm.draft(), deal=broken)) is None

@@ -103,7 +103,10 @@ def _hands(heist: HeistDraft, seating: Sequence[str]) -> list[_Hand]:
 def _photo(data: bytes | None) -> np.ndarray | None:
     if not data:
         return None
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    except cv2.error:  # some truncated or damaged headers raise instead of giving None
+        image = None
     if image is None or image.size == 0:
         return None
     h, w = image.shape[:2]

@@ -112,10 +112,19 @@ def test_a_typed_heist_is_drawn_with_its_cards_as_tiles() -> None:
     assert count - 1 >= 13
 
 
-def test_a_photo_opencv_cannot_decode_leaves_the_tiles_alone() -> None:
-    heic = (IMAGES / "table.heic").read_bytes()
+@pytest.mark.parametrize(
+    "photo",
+    [
+        (IMAGES / "table.heic").read_bytes(),
+        (IMAGES / "scene_0001.jpg").read_bytes()[:600],  # cut short
+        b"\x89PNG\r\n\x1a\n" + b"\x00" * 64,  # a PNG signature and nothing
+        b"",
+    ],
+    ids=["heic", "cut jpeg", "empty png", "no bytes"],
+)
+def test_a_photo_opencv_cannot_decode_leaves_the_tiles_alone(photo: bytes) -> None:
     typed = heist_picture(draft(VAULT, None), "en", None)
-    assert heist_picture(draft(VAULT, None), "en", heic) == typed
+    assert heist_picture(draft(VAULT, None), "en", photo) == typed
 
 
 def test_ten_players_and_a_name_longer_than_the_line_stay_inside_the_picture() -> None:

@@ -14,7 +14,9 @@ that holds it after the first look gets its second look only away from its cards
 webcam's own path: ``CardFollower`` reading the same photo frame after frame, as a webcam held
 still over the table streams it (the cards followed from frame to frame, the whole frame
 searched again every 4th frame: the median is a followed frame, the 90th percentile a
-searched one).
+searched one). ``--backs MODEL`` times the back finder (``backs.find_backs`` with that back
+model, not part of the read: no back model ships) against the full read and the read told the
+layout only.
 
 The machine may be shared: every run is interleaved with a reference run in the same process,
 a fixed job that uses none of the project's code or models (OpenCV's edges and a float
@@ -40,12 +42,14 @@ import numpy as np
 
 from companion.bench.cpu import describe_cpu
 from companion.vision import CardDetector, Detections
+from companion.vision.backs import BackModel, find_backs
 from companion.vision.layouts.expect import Expect
 from companion.vision.layouts.read import read_layout
 from companion.vision.live import CardFollower
 
 ROOT = Path(__file__).resolve().parents[1]
 LIVE = "live (the webcam's CardFollower, frame after frame of this photo)"
+BACKS = "the back finder (find_backs)"
 FIXTURE = ROOT / "tests" / "fixtures" / "images" / "scene_0001.jpg"
 TRAIN_08 = ROOT.parent / "shared" / "real_photos" / "iapr2022_poker_table" / "train_08.jpg"
 
@@ -100,21 +104,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--image", type=Path, nargs="*", default=[], help="also time these photos")
+    parser.add_argument(
+        "--backs",
+        type=Path,
+        default=None,
+        metavar="MODEL",
+        help="the back finder (this back model) against the full read only",
+    )
     args = parser.parse_args()
     print(f"CPU: {describe_cpu()}")
-    runs = {
-        "full": CardDetector(),
-        "without completions": CardDetector(complete=False),
-        "without re-framing": CardDetector(reframe=False),
-        "without the face reader": CardDetector(face_path=None),
-        "without the reader": CardDetector(reader_path=None),
-        "without the outline model": CardDetector(outline_path=None),
-        "without the gate": CardDetector(gate_path=None),
-        "without the spot model": CardDetector(spot_path=None),
-        "quick (the spot model's corners alone, no second look)": CardDetector(
-            spots_only=True, complete=False, outline_path=None
-        ),
-    }
+    backs = None if args.backs is None else BackModel(args.backs)
+    runs: dict[str, CardDetector] = {"full": CardDetector()}
+    if backs is None:  # the back finder is timed against the full read only
+        runs |= {
+            "without completions": CardDetector(complete=False),
+            "without re-framing": CardDetector(reframe=False),
+            "without the face reader": CardDetector(face_path=None),
+            "without the reader": CardDetector(reader_path=None),
+            "without the outline model": CardDetector(outline_path=None),
+            "without the gate": CardDetector(gate_path=None),
+            "without the spot model": CardDetector(spot_path=None),
+            "quick (the spot model's corners alone, no second look)": CardDetector(
+                spots_only=True, complete=False, outline_path=None
+            ),
+        }
     reference = _Reference()
     for name, image, target in _cases(args.image):
         jobs: dict[str, Callable[[], object]] = {
@@ -123,7 +136,10 @@ def main() -> None:
         # Both named tables hold a river of five and four hands of two (as the app reads them);
         # a photo added with --image is timed against the same layout.
         jobs["with --expect 5+4x2"] = partial(_told, runs["full"], image)
-        jobs[LIVE] = partial(CardFollower(runs["full"]).follow, image)
+        if backs is None:
+            jobs[LIVE] = partial(CardFollower(runs["full"]).follow, image)
+        else:
+            jobs[BACKS] = partial(find_backs, image, backs)
         jobs["reference"] = reference
         times: dict[str, list[float]] = {key: [] for key in jobs}
         cards = dict.fromkeys(jobs, 0)
@@ -143,7 +159,7 @@ def main() -> None:
             f"{target * 1000:.0f} ms ({median / target:.2f} of it); "
             f"x{median / ref:.2f} the reference ({ref * 1000:.1f} ms)"
         )
-        for key in [*list(runs)[1:], "with --expect 5+4x2", LIVE]:
+        for key in [*list(runs)[1:], "with --expect 5+4x2", LIVE if backs is None else BACKS]:
             base = statistics.median(times[key])
             print(
                 f"    {key}: {_ms(times[key])}, {cards[key]} cards, "

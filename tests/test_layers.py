@@ -19,8 +19,11 @@ ALLOWED = {
     "formats": {"messages", "errors", "engine"},
     "storage": {"messages", "errors"},
     "vision": {"messages", "errors", "engine", "bench"},
-    "cli": {"messages", "errors", "engine", "formats", "storage", "vision", "ui", "cli"},
-    "ui": {"messages", "errors", "engine", "formats", "storage", "vision", "ui"},
+    # A heist drawn as a picture to share: the log's records, their deal judged again, the
+    # words; no app.
+    "share": {"messages", "errors", "engine", "formats", "storage"},
+    "cli": {"messages", "errors", "engine", "formats", "storage", "vision", "ui", "cli", "share"},
+    "ui": {"messages", "errors", "engine", "formats", "storage", "vision", "ui", "share"},
 }
 
 
@@ -235,7 +238,7 @@ def test_a_screen_imports_only_the_shared_kit_and_its_own_folder() -> None:
 # with the detector through a protocol of their own (``layouts.read.TableLooks``,
 # ``live.follower.FrameReading``), never importing it; ``evidence`` cuts a read's crops with the
 # base alone. Training stands apart: nothing imports it.
-STAGES = ("base", "proposals", "corner_reads", "merging", "second_look")
+STAGES = ("base", "proposals", "corner_reads", "merging", "second_look", "backs")
 ABOVE_THE_STAGES = {"detector", "draw", "evidence", "layouts", "live"}
 VISION = "companion.vision"
 
@@ -321,5 +324,18 @@ def test_nothing_but_training_imports_training() -> None:
         if not module.startswith(f"{VISION}.training")
         for target in targets
         if target.startswith(f"{VISION}.training")
+    ]
+    assert wrong == []
+
+
+def test_nothing_outside_the_training_code_imports_it() -> None:
+    """The reader and its stages (the back finder too) run without the training extra."""
+    training = "companion.vision.training"
+    wrong = [
+        (module, target)
+        for module, targets in _graph().items()
+        if not module.startswith(training)
+        for target in sorted(targets)
+        if target.startswith(training)
     ]
     assert wrong == []

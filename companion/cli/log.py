@@ -6,6 +6,8 @@ companion log export json [--night N] [--out FILE]
 companion log export csv --out DIR [--night N]      (writes nights.csv and heists.csv)
 companion log export zip --out FILE [--night N]     (the JSON, both CSV tables and the photos)
 companion log bgstats --night N [--out FILE]        (a won or lost night as a BG Stats play)
+companion log image --heist N --out FILE.png        (heist N of the newest night, or of
+                   [--night M]                       night M, as a picture to share)
 
 ``--data`` and ``--lang`` go before the action or after it (``companion log --data DIR
 nights`` is the same command).
@@ -24,8 +26,10 @@ from companion.cli._out import write_json_text, write_lines
 from companion.cli._progress import Progress
 from companion.messages import text
 from companion.messages.variants import variant_words
-from companion.storage import InvalidRecordError, SqliteGameLog, Stats
+from companion.share.picture import heist_picture
+from companion.storage import InvalidRecordError, NotFoundError, SqliteGameLog, Stats
 from companion.storage.bgstats import create_play_link, night_play
+from companion.storage.rows import heist_key
 from companion.storage.stats import night_token_rule
 
 __all__ = ["register"]
@@ -63,6 +67,17 @@ def register(subparsers: Any) -> None:
         "--night", type=bounded_int(1, MAX_ID), required=True, help="the night to push"
     )
     bgstats.add_argument("--out", type=Path, default=None, help="also write the play's JSON")
+    image = action("image", "a heist as a PNG picture: photo, reads, verdict, reasons")
+    image.add_argument(
+        "--heist",
+        type=bounded_int(1, MAX_ID),
+        required=True,
+        help="the heist's number in its night (1, 2, ...)",
+    )
+    image.add_argument(
+        "--night", type=bounded_int(1, MAX_ID), default=None, help="the night (default: newest)"
+    )
+    image.add_argument("--out", type=Path, required=True, help="the PNG file to write")
     parser.set_defaults(handler=run)
 
 
@@ -74,8 +89,8 @@ def _shared_options(parser: argparse.ArgumentParser, data: Any, lang: Any) -> No
 def run(args: argparse.Namespace) -> int:
     """Read the log; damaged rows are named on standard error and the command exits 1."""
     lang = args.lang
-    if args.action in ("export", "bgstats") and args.out is not None:
-        _check_out(getattr(args, "format", "json"), args.out)
+    if args.action in ("export", "bgstats", "image") and args.out is not None:
+        _check_out(getattr(args, "format", "png"), args.out)
     with SqliteGameLog.in_folder(args.data, for_reading=True) as log:
         if args.action == "nights":
             _print_nights(log, lang)
@@ -83,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
             _print_stats(log.stats(), lang)
         elif args.action == "bgstats":
             _bgstats(log, args.night, args.out, lang)
+        elif args.action == "image":
+            _image(log, args.heist, args.night, args.out, lang)
         else:
             _export(log, args, lang)
         damaged = log.damaged_records()
@@ -135,6 +152,33 @@ def _bgstats(log: SqliteGameLog, night: int, out: Path | None, lang: str) -> Non
         write_bytes(out, (json.dumps(play, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
         _say(lang, "wrote", path=out)
     write_lines([create_play_link(play)])
+
+
+def _image(log: SqliteGameLog, number: int, night: int | None, out: Path, lang: str) -> None:
+    """Heist ``number`` of ``night`` (the newest night when None) as a picture in ``out``;
+    a photo gone from the data folder is said, and the picture drawn with the cards alone."""
+    if night is None:
+        nights = log.list_nights()  # newest first
+        if not nights:
+            raise InvalidRecordError("log.no_night_yet", field="--heist")
+        night = nights[0].night.id
+    found = [h for h in log.heists(night) if h.number == number]
+    if not found:
+        key = heist_key(night, number)
+        damaged = [e for e in log.damaged_records() if e.params.get("key") == key]
+        if damaged:
+            raise damaged[0]
+        raise InvalidRecordError("log.no_heist_number", field="--heist", n=number, night=night)
+    heist = found[0]
+    photo = None
+    if heist.photo is not None:
+        try:
+            photo = log.photos.read(heist.photo)
+        except NotFoundError as error:
+            write_lines([f"companion: {error.message(lang)}"], sys.stderr)
+    seating = log.night_status(heist.night_id).night.players  # each player's colour, as the app's
+    write_bytes(out, heist_picture(heist, lang, photo, seating))
+    _say(lang, "wrote", path=out)
 
 
 def _say(lang: str, key: str, **params: object) -> None:

@@ -37,6 +37,7 @@ from companion.storage.migrations import SCHEMA_VERSION
 from companion.storage.model import (
     ALARMS_TO_LOSE,
     VAULTS_TO_WIN,
+    CardOutline,
     CribbageGame,
     Heist,
     HeistDraft,
@@ -58,6 +59,7 @@ __all__ = [
     "VAULTS_TO_WIN",
     "ALARMS_TO_LOSE",
     "Night",
+    "CardOutline",
     "NightStatus",
     "Outcome",
     "Heist",

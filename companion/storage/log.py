@@ -235,8 +235,8 @@ class SqliteGameLog:
             now = self._now()
             cursor = conn.execute(
                 "INSERT INTO heists (night_id, number, river, board2, hands, owners, tokens,"
-                " opens, failures, photo, saved_at, deal)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " opens, failures, photo, saved_at, deal, outlines)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     night_id,
                     number,
@@ -250,6 +250,7 @@ class SqliteGameLog:
                     draft.photo,
                     now,
                     dump_json(draft.deal) if draft.deal is not None else None,
+                    dump_json([o.to_json() for o in draft.outlines]) if draft.outlines else None,
                 ),
             )
             status = fetch_status(conn, night)
@@ -267,6 +268,15 @@ class SqliteGameLog:
         with self._reading() as conn:
             fetch_night(conn, night_id)
             return fetch_heists(conn, night_id, self._damaged)
+
+    def heist(self, heist_id: int) -> Heist:
+        """One saved heist by its id (``NotFoundError`` when there is none; a damaged row
+        raises its ``DamagedRecordError``, naming the column)."""
+        with self._reading() as conn:
+            exists = conn.execute("SELECT 1 FROM heists WHERE id = ?", (heist_id,)).fetchone()
+            if exists is None:
+                raise NotFoundError("heist", heist_id)
+            return fetch_heist(conn, heist_id)
 
     def undo_last_heist(self, night_id: int) -> Heist:
         """Remove the night's last heist and return it; a night it had won or lost reopens."""

@@ -130,6 +130,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         (),
         backfill=backfill_whole_hands,
     ),
+    Migration(
+        7,
+        "a heist keeps where each read card lay on its photo",
+        # JSON [{card, place, corners: 4 [x, y] fractions of the photo}]; NULL: none (typed).
+        ("ALTER TABLE heists ADD COLUMN outlines TEXT",),
+    ),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -29,6 +29,8 @@ __all__ = [
     "Outcome",
     "Verdict",
     "HeistDraft",
+    "CardOutline",
+    "outlines_from_json",
     "Heist",
     "Night",
     "NightStatus",
@@ -160,6 +162,57 @@ class Verdict:
         object.__setattr__(self, "failures", freeze(list(self.failures), "verdict.failures"))
 
 
+# A card's corner may lie a little off the photo (a card cut by its edge): fractions of the
+# photo's size beyond this are damage, not a card.
+_OUTLINE_REACH = (-0.5, 1.5)
+
+
+@dataclass(frozen=True)
+class CardOutline:
+    """Where one card of a heist lay on its photo, as it was read: the card, whose it was (a
+    player, or ``RIVER`` / ``RIVER2``), and its four corners as fractions of the photo's width
+    and height (so a copy of the photo at any size takes them)."""
+
+    RIVER = "river"
+    RIVER2 = "river2"
+
+    card: str
+    place: str
+    corners: tuple[tuple[float, float], ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", _text(self.card, "outlines"))
+        object.__setattr__(self, "place", _text(self.place, "outlines"))
+        corners = tuple(tuple(point) for point in self.corners)
+        low, high = _OUTLINE_REACH
+        if len(corners) != 4 or not all(
+            len(p) == 2
+            and all(
+                isinstance(v, int | float) and not isinstance(v, bool) and low <= v <= high
+                for v in p
+            )
+            for p in corners
+        ):
+            raise InvalidRecordError("record.outline", field="outlines", card=self.card)
+        object.__setattr__(self, "corners", tuple((float(x), float(y)) for x, y in corners))
+
+    def to_json(self) -> dict[str, Json]:
+        return {"card": self.card, "place": self.place, "corners": [list(p) for p in self.corners]}
+
+
+def outlines_from_json(value: Json) -> tuple[CardOutline, ...]:
+    """The outlines as ``CardOutline.to_json`` wrote them; anything else is refused."""
+    if not isinstance(value, list | tuple) or not all(isinstance(v, Mapping) for v in value):
+        raise InvalidRecordError("record.outline", field="outlines", card="?")
+    found = []
+    for item in value:
+        corners = item.get("corners")
+        if set(item) != {"card", "place", "corners"} or not isinstance(corners, list | tuple):
+            raise InvalidRecordError("record.outline", field="outlines", card=item.get("card"))
+        found.append(CardOutline(item["card"], item["place"], tuple(corners)))
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class HeistDraft:
     """A heist as the table saw it, before it is saved: hands keyed by hand id.
@@ -177,9 +230,16 @@ class HeistDraft:
     board2: tuple[str, ...] | None = None
     photo: str | None = None
     deal: Mapping[str, Json] | None = None
+    # Where each read card lay on the photo; () for a typed table or a heist saved before.
+    outlines: tuple[CardOutline, ...] = ()
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
+        set_(self, "outlines", tuple(self.outlines))
+        if not all(isinstance(o, CardOutline) for o in self.outlines):
+            raise InvalidRecordError("record.outline", field="outlines", card="?")
+        if self.outlines and self.photo is None:
+            raise InvalidRecordError("record.outline_no_photo", field="outlines")
         if self.deal is not None:
             set_(self, "deal", check_rules(self.deal, "deal"))
         set_(self, "river", _cards(self.river, "river"))

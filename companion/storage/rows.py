@@ -22,6 +22,7 @@ from companion.storage.model import (
     Preset,
     Verdict,
     freeze,
+    outlines_from_json,
 )
 
 __all__ = [
@@ -45,7 +46,7 @@ __all__ = [
 _NIGHT_COLUMNS = "id, players, variant, rules, preset, created_at, closed_at, outcome, seats"
 _HEIST_COLUMNS = (
     "id, night_id, number, river, board2, hands, owners, tokens, opens, failures, photo, saved_at,"
-    " deal"
+    " deal, outlines"
 )
 _GAME_COLUMNS = "id, players, state, created_at, updated_at, finished, night_id"
 
@@ -174,6 +175,7 @@ def _heist(row: Sequence[Any]) -> Heist:
             photo=row[10],
             saved_at=read.date(row[11], "saved_at"),
             deal=read.optional_json(row[12], "deal", dict),
+            outlines=outlines_from_json(read.optional_json(row[13], "outlines", list) or []),
         )
     except InvalidRecordError as error:  # JSON of the right kinds that no save could write
         raise read.damaged(error.params["field"]) from None

@@ -6,6 +6,7 @@ import io
 import json
 import zipfile
 
+from companion.share.picture import heist_picture
 from companion.storage import GameLog
 from companion.storage.bgstats import night_play
 from companion.ui.history.host import H
@@ -14,6 +15,8 @@ from companion.ui.kit.services import Action, Services
 
 __all__ = [
     "BGSTATS",
+    "PICTURE",
+    "heist_picture_file",
     "refresh_history",
     "show_heists",
     "export_files",
@@ -23,6 +26,7 @@ __all__ = [
 
 
 BGSTATS = "bgstats"  # the export kind of a night's BG Stats play
+PICTURE = "picture"  # the export kind of a heist's picture to share (its key: the heist's id)
 
 
 def show_heists(night_id: int) -> Action[H]:
@@ -44,8 +48,11 @@ def refresh_history(state: H, services: Services) -> H:
 def export_files(
     log: GameLog, kind: str, night_id: int | None = None, lang: str = "en"
 ) -> dict[str, bytes]:
-    """An export's files by name: one JSON file, the nights and heists CSV tables, or a
-    night's BG Stats play (``kind`` "bgstats", its words in ``lang``)."""
+    """An export's files by name: one JSON file, the nights and heists CSV tables, a
+    night's BG Stats play (``kind`` "bgstats", its words in ``lang``), or a heist's picture
+    (``kind`` "picture", ``night_id`` then the heist's id)."""
+    if kind == PICTURE and night_id is not None:
+        return dict([heist_picture_file(log, night_id, lang)])
     stem = "all" if night_id is None else f"night-{night_id}"
     if kind == BGSTATS and night_id is not None:
         play = json.dumps(night_play(log, night_id, lang), ensure_ascii=False, indent=2)
@@ -59,6 +66,21 @@ def export_files(
         f"{stem}-nights.csv": tables.nights.encode(),
         f"{stem}-heists.csv": tables.heists.encode(),
     }
+
+
+def heist_picture_file(log: GameLog, heist_id: int, lang: str) -> tuple[str, bytes]:
+    """A saved heist's picture (``companion.share``) and its file name; a photo gone from
+    the data folder leaves the cards drawn alone."""
+    heist = log.heist(heist_id)
+    photo = None
+    if heist.photo is not None:
+        try:
+            photo = log.photo_path(heist.photo).read_bytes()
+        except OSError:
+            photo = None
+    name = f"night-{heist.night_id}-heist-{heist.number}.png"
+    seating = log.night_status(heist.night_id).night.players  # each player's colour
+    return name, heist_picture(heist, lang, photo, seating)
 
 
 def download_file(files: dict[str, bytes]) -> tuple[str, bytes]:

@@ -9,7 +9,7 @@ import flet as ft
 from companion.engine.gang.replay.words import percent
 from companion.storage import NightStatus, Record, Stats
 from companion.storage.stats import night_token_rule
-from companion.ui.history.actions import BGSTATS, export_data, show_heists
+from companion.ui.history.actions import BGSTATS, PICTURE, export_data, show_heists
 from companion.ui.history.host import H
 from companion.ui.kit.heist_row import heist_row
 from companion.ui.kit.text import t, variant_name
@@ -108,14 +108,16 @@ def _night_actions(
     return ft.Row(actions, wrap=True, spacing=0)
 
 
-def _heists_of(state: H, status: NightStatus, open_replay: OpenReplay) -> list[ft.Control]:
+def _heists_of(
+    state: H, status: NightStatus, open_replay: OpenReplay, share: Callable[[int], None] | None
+) -> list[ft.Control]:
     """The night's heists as saved, once asked: every hole card, who sat out, tokens and
-    verdict."""
+    verdict, and the picture to share when the app can send it."""
     shown = state.history_night
     if shown is None or shown[0] != status.night.id:
         return []
     players = status.night.players
-    return [heist_row(h, state.lang, None, open_replay, players) for h in shown[1]]
+    return [heist_row(h, state.lang, None, open_replay, players, share) for h in shown[1]]
 
 
 def _nights(
@@ -123,14 +125,16 @@ def _nights(
     dispatch: Dispatch[H],
     open_replay: OpenReplay,
     export: Callable[[str, int | None], None],
+    download: Download | None = None,
 ) -> ft.Control:
     """Every past night: its line, its actions, its heists when asked."""
+    share = None if download is None else (lambda heist: download(PICTURE, heist))
     nights: list[ft.Control] = [
         ft.Column(
             [
                 _night_title(s, state.lang),
                 _night_actions(state, s, dispatch, open_replay, export),
-                *_heists_of(state, s, open_replay),
+                *_heists_of(state, s, open_replay, share),
             ],
             spacing=0,
         )
@@ -210,7 +214,7 @@ def history_view(
     export to the browser; without it, the data folder only."""
     export = _exporter(dispatch, download)
     parts = [
-        _nights(state, dispatch, open_replay, export),
+        _nights(state, dispatch, open_replay, export, download),
         None if state.stats is None else _stats(state.stats, state.lang),
         _exports(state.lang, export),
     ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.engine.cards import parse_cards
@@ -35,9 +37,11 @@ def heist_row(
     thumb: bytes | None,
     replay: OpenReplay | None = None,
     players: tuple[str, ...] = (),
+    share: Callable[[int], None] | None = None,
 ) -> ft.Control:
     """A saved heist as it was on the table: the river, every hand's hole cards with its
-    token, who sat out, the verdict and its reasons, the photo."""
+    token, who sat out, the verdict and its reasons, the photo; ``share`` (the heist's id)
+    sends its picture to the browser."""
     out = sat_out(players, heist.owners)
     tokens = heist_token_rule(heist)
     verdict = t("vault" if heist.verdict.opens else "alarm_word", lang)
@@ -99,6 +103,14 @@ def heist_row(
             on_click=lambda e: replay(heist.night_id, heist.id),
         )
         if replay
+        else None,
+        ft.TextButton(
+            key=f"share-{heist.number}",
+            content=t("share.button", lang),
+            icon=ft.Icons.SHARE,
+            on_click=lambda e: share(heist.id),
+        )
+        if share
         else None,
     ]
     return ft.Container(

@@ -21,6 +21,7 @@ from companion.ui.replay.view import replay_view
 from companion.ui.shell.navigation import open_screen
 from companion.ui.shell.state import SCREENS, AppState
 from companion.ui.showdown.setup_view import setup_panel
+from companion.ui.showdown.share import TABLE_PICTURE
 from companion.ui.showdown.view import showdown_view
 from companion.ui.spit.view import spit_view
 
@@ -81,7 +82,9 @@ def screen_view(
     if state.replay is not None:  # a heist's replay, over the screen it was opened from
         return replay_view(state, dispatch)
     if state.screen == "showdown":
-        return showdown_view(state, dispatch, photo_button, webcam_button)
+        download = parts.download
+        share = None if download is None else (lambda: download(TABLE_PICTURE, None))
+        return showdown_view(state, dispatch, photo_button, webcam_button, share)
     if state.screen == "night":
         return night_view(state, dispatch, _night_links(state, dispatch))
     if state.screen == "history":

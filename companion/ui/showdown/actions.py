@@ -32,6 +32,7 @@ from companion.ui.kit.services import Action, Services, decode_upload
 from companion.ui.kit.text import t
 from companion.ui.showdown.doubts import doubts, layout
 from companion.ui.showdown.host import H
+from companion.ui.showdown.outlines import photo_outlines
 from companion.ui.showdown.state import MAX_PLAYERS, RIVER, STRAY, ShowdownState
 
 if TYPE_CHECKING:  # types only: the app starts without the vision package
@@ -357,6 +358,8 @@ def save_heist(state: H, services: Services) -> H:
         return state.with_banner(Banner.of("night_variant", variant=state.night.night.variant))
     table = state.table
     draft = heist_draft(table.check.table, table.token_map(), result, table.photo)
+    # Where each card lay on the photo, for the picture History shares later.
+    draft = replace(draft, outlines=photo_outlines(table))
     heist = services.log.save_heist(state.night.night.id, draft)
     state = state.with_night_read(services, services.log.night_status(heist.night_id))
     state = state.with_table(state.table.cleared()).with_banner(

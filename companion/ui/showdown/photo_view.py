@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
+from companion.share.picture import HAND_COLOURS, RIVER_HEX
 from companion.ui.kit.cards import card_face
 from companion.ui.kit.fonts import FAMILY
 from companion.ui.kit.photo.read import Point, ShownPhoto, Spot
@@ -29,14 +30,9 @@ from companion.ui.showdown.state import RIVER, RIVER2, STRAY, ShowdownState
 __all__ = ["photo_panel", "PHOTO_WIDTH", "place_colour"]
 
 PHOTO_WIDTH = 366  # a 390-pixel phone less the page's padding
-_HANDS = (
-    ft.Colors.LIGHT_BLUE_ACCENT_400,
-    ft.Colors.PINK_ACCENT_200,
-    ft.Colors.LIME_ACCENT_400,
-    ft.Colors.ORANGE_ACCENT_200,
-    ft.Colors.PURPLE_ACCENT_100,
-    ft.Colors.TEAL_ACCENT_400,
-)
+# Flet's light blue, pink, lime, orange, purple and teal accents, and its yellow accent for the
+# river, as RGB: the same colours as the picture to share draws (``companion.share``).
+_HANDS = HAND_COLOURS
 _GONE = ft.Colors.GREY_500
 _UNREAD = ft.Colors.RED_ACCENT_400
 _MISSING = ft.Colors.AMBER_ACCENT_400
@@ -47,7 +43,7 @@ def place_colour(table: ShowdownState, place: int) -> str:
     """One colour per place, the same on the photo and beside its name below it; a hand's by
     its player's seat, so that it stays when another player sits out or comes back."""
     if place in (RIVER, RIVER2):
-        return ft.Colors.YELLOW_ACCENT_400
+        return RIVER_HEX
     if place == STRAY:
         return ft.Colors.RED_ACCENT_400
     return _HANDS[table.seat_of(place) % len(_HANDS)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -180,6 +181,18 @@ def _problems_panel(
 _OVER = {Outcome.WON: "night.over_won", Outcome.LOST: "night.over_lost"}
 
 
+def _share_button(lang: str, share: Callable[[], None] | None) -> ft.Control | None:
+    """The verdict's picture (photo, reads, order, reasons) sent to the browser."""
+    if share is None:
+        return None
+    return ft.OutlinedButton(
+        key="share-picture",
+        content=t("share.button", lang),
+        icon=ft.Icons.SHARE,
+        on_click=lambda e: share(),
+    )
+
+
 def _save_row(state: H, dispatch: Dispatch[H]) -> ft.Control | None:
     """Under a verdict: the heist saved in the night; a night already won, lost or closed
     says so, with one tap to start the group's next night and save the heist there."""
@@ -214,7 +227,9 @@ def showdown_view(
     dispatch: Dispatch[H],
     photo_button: ft.Control | None,
     webcam_button: ft.Control | None = None,
+    share: Callable[[], None] | None = None,
 ) -> ft.Control:
+    """``share`` sends the judged table's picture to the browser (None: no such button)."""
     table, lang = state.table, state.lang
     checked = table.check  # the one showdown of this state
     problems, result = checked.problems, checked.showdown
@@ -253,6 +268,7 @@ def showdown_view(
         ]
         if result.verdict is not None:
             parts.append(_save_row(state, dispatch))
+            parts.append(_share_button(lang, share))
     parts.append(
         ft.TextButton(
             key="new-table",

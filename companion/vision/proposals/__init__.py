@@ -14,7 +14,7 @@ from companion.vision.proposals.levels import (
     propose_corners,
     work_factor,
 )
-from companion.vision.proposals.outlines import DEFAULT_OUTLINES
+from companion.vision.proposals.outlines import DEFAULT_OUTLINES, padded
 from companion.vision.proposals.spots import DEFAULT_SPOTS, SpotModel
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "SpotModel",
     "first_of_alike",
     "frame_table",
+    "padded",
     "propose_corners",
     "work_factor",
 ]

@@ -1,9 +1,11 @@
-"""Render card-face art into ``cache/cards/<deck>/<code>.png`` (RGBA, 200 px wide).
+"""Render card-face art into ``cache/cards/<deck>/<code>.png`` (RGBA, 200 px wide), and the
+card backs of that art into ``cache/backs/<source>_<design>.png``.
 
 Third-party art never enters git: it is rendered here at build time from the Debian package
 ``gnome-cards-data`` (``/usr/share/aisleriot/cards/*.svgz``) and the npm packages
 ``@heruka_urgyen/react-playing-cards`` and ``cardsJS`` installed under ``cache/npm``.
-Procedural designs drawn with the system's free fonts add English and French (R/D/V) indices.
+Procedural designs drawn with the system's free fonts add English and French (R/D/V) indices
+(procedural backs are drawn as scenes are rendered: ``back_art``).
 
     python -m companion.vision.training.art --cache cache
 """
@@ -61,6 +63,12 @@ HELD_OUT_DECK = "tigullio"
 
 NPM_HERUKA = "npm/node_modules/@heruka_urgyen/react-playing-cards/src/images"
 NPM_CARDSJS = "npm/node_modules/cardsJS/cards"
+GNOME_SHEETS = Path("/usr/share/aisleriot/cards")
+# A cell of a sheet's fifth row, past its two jokers, is a back until one is mostly plain paper
+# (``ornamental`` fills the rest of its row with blank faces).
+BLANK_PAPER = 0.8
+# Sheets whose file name is not ASCII.
+SHEET_NAMES = {"\u0410\u0442\u043b\u0430\u0441\u043d\u044b\u0435": "atlasnye_cyrillic"}
 
 FONT_DIRS = (
     "/usr/share/fonts/truetype/dejavu",
@@ -88,7 +96,7 @@ def _trim(card: np.ndarray) -> np.ndarray:
 
 def render_gnome(out: Path) -> None:
     for deck in GNOME_DECKS:
-        src = Path(f"/usr/share/aisleriot/cards/{deck}.svgz")
+        src = GNOME_SHEETS / f"{deck}.svgz"
         if not src.exists() or (out / deck / "As.png").exists():
             continue
         out.mkdir(parents=True, exist_ok=True)
@@ -107,6 +115,59 @@ def render_gnome(out: Path) -> None:
                 ]
                 _save(_trim(cell), out / deck / f"{card_code(rank, suit)}.png")
         print(f"rendered {deck}", flush=True)
+
+
+def _paper_share(cell: np.ndarray) -> float:
+    """The share of a cell's opaque pixels that are plain light paper (near white, grey)."""
+    bgr = cell[:, :, :3][cell[:, :, 3] > 32].astype(np.int32)
+    paper = (bgr.min(axis=1) > 190) & (bgr.max(axis=1) - bgr.min(axis=1) < 45)
+    return float(paper.mean()) if len(bgr) else 1.0
+
+
+def _sheet_backs(sheet: np.ndarray) -> list[np.ndarray]:
+    """The backs in a GNOME sheet's fifth row: its cells from the third on, until one is empty
+    or a blank face."""
+    cell_w, cell_h = sheet.shape[1] / 13, sheet.shape[0] / 5
+    backs = []
+    for col in range(2, 13):
+        cell = sheet[round(4 * cell_h) :, round(col * cell_w) : round((col + 1) * cell_w)]
+        if np.mean(cell[:, :, 3] > 32) < 0.5 or _paper_share(cell) > BLANK_PAPER:
+            break
+        backs.append(_trim(cell))
+    return backs
+
+
+def _thumb(card: np.ndarray) -> np.ndarray:
+    """A coarse copy of a card, to tell one design printed in two sheets."""
+    return cv2.resize(card, (16, 24), interpolation=cv2.INTER_AREA).astype(np.float32)
+
+
+def render_backs(cache: Path, out: Path) -> None:
+    """Every back the card art holds, once each: the GNOME sheets' (``gnome_<sheet>``, a
+    second one ``_2``), ``@heruka_urgyen/react-playing-cards``' and ``cardsJS``' red and blue."""
+    if out.is_dir() and any(out.glob("*.png")):
+        return
+    found: list[tuple[str, np.ndarray]] = []
+    for src in sorted(GNOME_SHEETS.glob("*.svgz")):
+        name = SHEET_NAMES.get(src.name.removesuffix(".svgz"), src.name.removesuffix(".svgz"))
+        for k, back in enumerate(_sheet_backs(_rsvg(str(src), 2000))):
+            found.append(
+                (f"gnome_{name.replace('-', '_')}" + ("" if k == 0 else f"_{k + 1}"), back)
+            )
+    heruka = cache / NPM_HERUKA / "back.svg"
+    if heruka.exists():
+        found.append(("heruka", _trim(_rsvg(str(heruka)))))
+    for colour in ("Red", "Blue"):
+        src = cache / NPM_CARDSJS / f"{colour}_Back.svg"
+        if src.exists():
+            found.append((f"cardsjs_{colour.lower()}", _trim(_rsvg(str(src)))))
+    seen: list[np.ndarray] = []
+    for name, back in found:
+        thumb = _thumb(back)
+        if all(np.mean(np.abs(thumb - other)) > 3 for other in seen):  # 0-0.1 for one design
+            seen.append(thumb)
+            _save(back, out / f"{name}.png")
+    print(f"rendered {len(seen)} backs of {len(found)} in {out}", flush=True)
 
 
 def _rsvg(src: str, height: int = 700) -> np.ndarray:
@@ -234,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     render_procedural(out, args.procedural)
     decks = sorted(p.name for p in out.iterdir() if p.is_dir())
     print(f"{len(decks)} decks in {out}")
+    render_backs(args.cache, args.cache / "backs")
     return 0
 
 

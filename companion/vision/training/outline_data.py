@@ -8,6 +8,9 @@ Half the scenes are tables with the real tables' hard cases (``scenes.Hard``: to
 cards, light wood, glare, steep views, stray cards), a quarter plain tables and a quarter loose
 cards; the held-out deck and background are never drawn (``--held-out`` draws only those, for
 validation). ``--board P`` lays that share of the hard tables on a pale, nearly plain board.
+``--backs DIR`` lays face-down cards too (``scenes.FaceDown``, art backs from ``DIR``; held out
+with ``--held-out``) in all but a share of the scenes, and saves beside each frame the back
+finder's target (``back_target``).
 """
 
 from __future__ import annotations
@@ -22,17 +25,33 @@ import cv2
 import numpy as np
 
 from companion.vision.proposals.outlines import shrunk
+from companion.vision.training.back_art import BackStore
 from companion.vision.training.patches import corner_frame
 from companion.vision.training.scenes import (
     BACKGROUND_FAMILIES,
     HELD_OUT_BACKGROUND,
     DeckStore,
+    FaceDown,
     Hard,
     PlacedCard,
+    Scene,
     make_scene,
 )
 
-__all__ = ["index_corners", "outline_target", "read_frames", "write_frames"]
+__all__ = ["back_target", "index_corners", "outline_target", "read_frames", "write_frames"]
+
+BARE = 0.15  # the share of scenes rendered without ``FaceDown`` in a set with backs
+
+
+def back_target(scene: Scene, shape: tuple[int, int], scale: float) -> np.ndarray:
+    """1 where a face-down card is in view, 0 elsewhere (uint8, ``shape``), the scene's quads
+    scaled by ``scale``: its backs, then its face-up cards over them. Backs that touch or
+    overlap make one piece (a face-down hand is one piece)."""
+    mask = np.zeros(shape, np.uint8)
+    for quad, value in [(q, 1) for q in scene.backs] + [(c.quad, 0) for c in scene.cards]:
+        points = np.round(quad * scale * 16).astype(np.int32)  # 4 fractional bits
+        cv2.fillConvexPoly(mask, points, value, lineType=cv2.LINE_8, shift=4)
+    return mask
 
 
 def outline_target(cards: list[PlacedCard], shape: tuple[int, int], scale: float) -> np.ndarray:
@@ -79,11 +98,22 @@ def read_frames(path: Path, beside: str = "target") -> tuple[list[np.ndarray], l
 
 
 def write_frames(
-    out: Path, scenes: int, seed: int, cards_dir: Path, held_out: bool, board: float = 0.0
+    out: Path,
+    scenes: int,
+    seed: int,
+    cards_dir: Path,
+    held_out: bool,
+    board: float = 0.0,
+    backs: Path | None = None,
 ) -> None:
     """``scenes`` rendered frames and their targets, as ``image_K`` / ``target_K`` arrays;
-    ``board``: how often a hard table lies on a pale board (``Hard.light_board``)."""
+    ``board``: how often a hard table lies on a pale board (``Hard.light_board``); ``backs``
+    (a folder of art backs): face-down cards in all but ``BARE`` of the scenes, and each
+    frame's ``back_target`` as ``backs_K``."""
     rng = np.random.default_rng(seed)
+    face_down = None
+    if backs is not None:
+        face_down = FaceDown(BackStore(backs, held_out), np.random.default_rng((seed, 3)))
     store = DeckStore(cards_dir, held_out)
     families = (
         (HELD_OUT_BACKGROUND,)
@@ -100,11 +130,14 @@ def write_frames(
             families,
             layout=("table", "table", "table", "loose")[kind],
             hard=Hard(light_board=board) if kind < 2 else None,
+            face_down=None if face_down is None or face_down.rng.random() < BARE else face_down,
         )
         image, f = shrunk(scene.image)
         arrays[f"image_{k}"] = image
         arrays[f"target_{k}"] = outline_target(scene.cards, image.shape[:2], f)
         arrays[f"corners_{k}"] = index_corners(scene.cards, f)
+        if face_down is not None:
+            arrays[f"backs_{k}"] = back_target(scene, image.shape[:2], f)
         if (k + 1) % 200 == 0:
             print(f"{k + 1}/{scenes} scenes, {time.monotonic() - start:.0f} s", flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -122,9 +155,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--board", type=float, default=0.0, help="share of hard tables on a pale board"
     )
+    parser.add_argument(
+        "--backs",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="lay face-down cards (art backs from DIR, e.g. cache/backs) and save the back "
+        "finder's targets",
+    )
     args = parser.parse_args(argv)
     try:
-        write_frames(args.out, args.scenes, args.seed, args.cards, args.held_out, args.board)
+        write_frames(
+            args.out, args.scenes, args.seed, args.cards, args.held_out, args.board, args.backs
+        )
     except FileNotFoundError as exc:
         print(f"outline_data: {exc}", file=sys.stderr)
         return 2

@@ -95,18 +95,18 @@ def load_frames(
 
 
 def _crop(
-    image: np.ndarray, target: np.ndarray, rng: np.random.Generator
+    image: np.ndarray, target: np.ndarray, rng: np.random.Generator, size: int = CROP
 ) -> tuple[np.ndarray, np.ndarray]:
-    """A random ``CROP`` square (padded with the frame's edge where the frame is smaller),
+    """A random ``size`` square (padded with the frame's edge where the frame is smaller),
     flipped and turned at random."""
     h, w = target.shape
-    ph, pw = max(0, CROP - h), max(0, CROP - w)
+    ph, pw = max(0, size - h), max(0, size - w)
     if ph or pw:
         image = np.pad(image, ((0, ph), (0, pw), (0, 0)), mode="edge")
         target = np.pad(target, ((0, ph), (0, pw)))
         h, w = target.shape
-    y, x = int(rng.integers(h - CROP + 1)), int(rng.integers(w - CROP + 1))
-    image, target = image[y : y + CROP, x : x + CROP], target[y : y + CROP, x : x + CROP]
+    y, x = int(rng.integers(h - size + 1)), int(rng.integers(w - size + 1))
+    image, target = image[y : y + size, x : x + size], target[y : y + size, x : x + size]
     turns = int(rng.integers(4))
     image, target = np.rot90(image, turns), np.rot90(target, turns)
     if rng.random() < 0.5:
@@ -250,8 +250,11 @@ def train(
     batch: int,
     seed: int,
     max_lr: float,
+    crop: int = CROP,
+    fit: bool = False,
 ) -> tuple[OutlineNet, dict[str, object]]:
-    """The net after ``steps`` one-cycle steps (or ``minutes``, whichever ends first)."""
+    """The net after ``steps`` one-cycle steps (or ``minutes``, whichever ends first; with
+    ``fit``, the cycle cut to what fits in them: ``one_cycle``), on ``crop`` squares."""
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     gen = torch.Generator().manual_seed(seed)
@@ -259,14 +262,14 @@ def train(
 
     def step_losses() -> dict[str, torch.Tensor]:
         picks = rng.integers(len(images), size=batch)
-        pairs = [_crop(images[i], targets[i], rng) for i in picks.tolist()]
+        pairs = [_crop(images[i], targets[i], rng, crop) for i in picks.tolist()]
         x = _jitter(torch.from_numpy(np.stack([p[0] for p in pairs])).float(), gen)
         y = torch.from_numpy(np.stack([p[1] for p in pairs])).float()
         bce = F.binary_cross_entropy_with_logits(net(x), y, reduction="none")
         return {"loss": (bce * _weights(y)).mean()}
 
-    done = one_cycle(net, step_losses, steps, minutes, max_lr)
-    info: dict[str, object] = {"steps": done, "batch": batch, "crop": CROP, "seed": seed}
+    done = one_cycle(net, step_losses, steps, minutes, max_lr, fit)
+    info: dict[str, object] = {"steps": done, "batch": batch, "crop": crop, "seed": seed}
     if val is not None:
         info["val_iou"] = round(iou(net, *val), 4)
         print(f"held-out IoU {info['val_iou']}")

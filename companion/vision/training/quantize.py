@@ -41,15 +41,28 @@ def calibration_crops(path: Path, count: int, index_only: bool, seed: int = 0) -
     return chosen
 
 
-def calibration_frames(path: Path, count: int, seed: int = 0) -> list[np.ndarray]:
+def calibration_frames(
+    path: Path, count: int, seed: int = 0, side: int | None = None
+) -> list[np.ndarray]:
     """``count`` of the outline model's training frames (drawn among the arrays in name
-    order), padded as the model reads them, one batch each (their sizes differ)."""
+    order), shrunk to ``side`` pixels on their long side where given (the back finder's),
+    padded as the model reads them, one batch each (their sizes differ)."""
+    import cv2
+
     from companion.vision.proposals.outlines import padded
 
     data = np.load(path)  # only the frames drawn are read
     names = sorted(k for k in data.files if k.startswith("image_"))
     pick = np.random.default_rng(seed).permutation(len(names))[:count]
-    return [padded(data[names[i]])[None] for i in np.sort(pick).tolist()]
+    frames = []
+    for i in np.sort(pick).tolist():
+        frame = data[names[i]]
+        if side is not None:
+            f = side / max(frame.shape[:2])
+            size = (round(frame.shape[1] * f), round(frame.shape[0] * f))
+            frame = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+        frames.append(padded(frame)[None])
+    return frames
 
 
 def quantize_qdq(
@@ -116,12 +129,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--outlines",
         action="store_true",
-        help="a frame model (the outline or the spot model), calibrated on outline_data "
+        help="a frame model (the outline, spot or back model), calibrated on outline_data "
         "frames (--count of them)",
+    )
+    parser.add_argument(
+        "--side",
+        type=int,
+        default=None,
+        help="with --outlines: the frames shrunk to this long side first (the back model's)",
     )
     args = parser.parse_args(argv)
     if args.outlines:
-        frames = calibration_frames(args.calibration, args.count)
+        frames = calibration_frames(args.calibration, args.count, side=args.side)
         quantize(args.source, args.target, frames, "frame")
         return 0
     crops = calibration_crops(args.calibration, args.count, args.index_only)

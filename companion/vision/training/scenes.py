@@ -3,10 +3,13 @@
 A scene is a table texture with a river of five cards, two-card hands whose cards overlap like
 real revealed hands, single cards, face-down cards and chips, seen under a random perspective,
 light colour, glare, shadow, blur, noise and JPEG. Every card keeps its four corners in image
-pixels and which of its index corners (top-left, bottom-right) stay visible.
+pixels and which of its index corners (top-left, bottom-right) stay visible. ``--backs`` lays
+face-down hands (pairs and single backs of many designs, ``back_art``) at free hand places
+and face-down cards among loose ones, and labels every back's outline and each face-down hand.
 
     python -m companion.vision.training.scenes --out cache/heldout --count 200 --held-out
     python -m companion.vision.training.scenes --out cache/hard --count 100 --hard
+    python -m companion.vision.training.scenes --out cache/backs --count 100 --backs
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.vision.backs import card_points
 from companion.vision.training.art import HELD_OUT_DECK
+from companion.vision.training.back_art import BackStore
 from companion.vision.training.views import in_light, light_argument, motion_argument, smeared
 
 BACKGROUND_FAMILIES = ("wood", "felt", "cloth", "plain", "stone")
@@ -51,11 +56,28 @@ class Scene:
     cards: list[PlacedCard]
     river: list[str]
     hands: list[list[str]]
-    backs: list[np.ndarray] = field(default_factory=list)  # quads of face-down cards
+    # Quads (4x2, image pixels, TL TR BR BL) of the face-down cards in the order laid (all
+    # under the face-up cards); ``backs_shown`` the share of each in view.
+    backs: list[np.ndarray] = field(default_factory=list)
     stray: list[str] = field(default_factory=list)  # cards off the table, at the frame's edge
     decks: int = 1
     cases: tuple[str, ...] = ()  # the ``Hard`` cases drawn
     printed: bool = False  # a casino layout printed on the felt (``make_scene``'s felt_print)
+    backs_shown: list[float] = field(default_factory=list)
+    # The face-down hands (``FaceDown``): each the indices of its cards in ``backs``.
+    face_down: list[list[int]] = field(default_factory=list)
+
+
+@dataclass
+class FaceDown:
+    """Face-down cards to lay in a scene, drawn from ``rng`` alone (so the face-up cards, the
+    table and the light are those of the same scene without them): a table gets 0-2 face-down
+    hands at hand places no face-up hand holds (a pair overlapping as revealed hands do, a
+    pair squared, or one card), loose cards 0-3 backs or pairs among them; the scene's own
+    stray face-down cards take its design. Every back lies under the face-up cards."""
+
+    store: BackStore
+    rng: np.random.Generator
 
 
 @dataclass(frozen=True)
@@ -315,6 +337,7 @@ def make_scene(
     hard: Hard | None = None,
     hand_cards: int = 2,
     felt_print: np.random.Generator | None = None,
+    face_down: FaceDown | None = None,
 ) -> Scene:
     """One random scene; ``layout`` is ``table`` (river + hands) or ``loose`` (1-4 single cards).
     ``hard`` (tables only) adds the real tables' hard cases; without it no more random numbers
@@ -323,7 +346,8 @@ def make_scene(
     along the second card's offset, a 4-card variant's hand or a blackjack hand); with 2, no
     more random numbers are drawn than before it existed. ``felt_print`` prints a casino
     layout on a table's felt under its cards (``_print_felt``), drawing only from that
-    generator, so the scene is otherwise the same as without it."""
+    generator, so the scene is otherwise the same as without it; ``face_down`` lays
+    face-down cards (``FaceDown``), drawing only from its own generator too."""
     if size is None:
         size = [(1280, 720), (960, 640), (1024, 768), (720, 960), (1200, 800)][rng.integers(5)]
     w, h = size
@@ -346,6 +370,7 @@ def make_scene(
     placements: list[tuple[str, np.ndarray, float]] = []  # code, centre, angle
     river: list[str] = []
     hands: list[list[str]] = []
+    free_places: list[np.ndarray] = []  # a table's hand places no face-up hand holds
     if layout == "table":
         s = rng.uniform(0.5, 1.0) * min(w / 9.0, h / 6.5)
         gap = s * (rng.uniform(0.99, 1.03) if "touching" in cases else rng.uniform(1.05, 1.35))
@@ -362,7 +387,8 @@ def make_scene(
             centre + _rot(base_angle) @ np.array(o) * s
             for o in [(-3.5, -2.4), (3.5, -2.4), (-3.6, 2.3), (3.6, 2.3), (0, -2.6), (0, 2.6)]
         ]
-        for j in rng.permutation(len(spots))[:n_hands]:
+        places = rng.permutation(len(spots))
+        for j in places[:n_hands]:
             c0 = spots[j] + rng.normal(0, 0.25, 2) * s
             a0 = rng.uniform(0, 2 * np.pi)
             offset = _rot(a0) @ np.array([rng.uniform(0.2, 0.55), rng.uniform(-0.25, 0.25)]) * s
@@ -377,6 +403,7 @@ def make_scene(
             for k, code in enumerate(hand[2:], start=2):
                 placements.append((code, c0 + k * offset, a1 + rng.normal(0, 0.08)))
             hands.append(hand)
+        free_places = [spots[j] for j in places[n_hands:]]
         if "stray" in cases:
             # Half off the photo, across one edge (placed in the photo, past the perspective),
             # its inner index corner in view or not.
@@ -411,17 +438,36 @@ def make_scene(
 
     # Distractors under the cards: face-down cards and chips.
     backs: list[np.ndarray] = []
+    design = None if face_down is None else face_down.store.design(face_down.rng, aspect)
     for _ in range(int(rng.integers(0, 3))):
         bw = int(max(8, s))
         back = _card_back(rng, bw, int(bw * aspect))
         c = np.array([rng.uniform(0.05, 0.95) * w, rng.uniform(0.05, 0.95) * h])
-        m = _placement_matrix(back.shape, bw, c, rng.uniform(0, 2 * np.pi))
+        turn = rng.uniform(0, 2 * np.pi)
+        if face_down is not None and design is not None:  # the table's own design instead
+            back = face_down.store.finish(face_down.rng, design)
+        m = _placement_matrix(back.shape, bw, c, turn)
         _paste(canvas, back, homography @ m)
+        backs.append(_quad(back.shape, homography @ m))
     chips = canvas.copy()
     for _ in range(int(rng.integers(0, 7))):
         spot = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
         _chip(chips, rng, spot, int(s * rng.uniform(0.15, 0.3)))
     canvas[:] = chips
+    hands_down: list[list[int]] = []
+    if face_down is not None and design is not None:
+        laid = _face_down_places(face_down.rng, free_places, s, (w, h), hand_cards)
+        for group in laid:
+            indices = []
+            for c, angle in group:
+                back = face_down.store.finish(face_down.rng, design)
+                m = homography @ _placement_matrix(back.shape, s, c, angle)
+                _shadow(canvas, _quad(back.shape, m), s, face_down.rng.uniform(0.2, 0.5))
+                _paste(canvas, back, m)
+                indices.append(len(backs))
+                backs.append(_quad(back.shape, m))
+            if free_places:  # a table: the group is a hand laid face down
+                hands_down.append(indices)
 
     shadow_dir = rng.normal(0, 1, 2)
     shadow_dir = shadow_dir / np.linalg.norm(shadow_dir) * s * rng.uniform(0.0, 0.06)
@@ -457,7 +503,83 @@ def make_scene(
     canvas = _photometric(rng, canvas, s, glare="glare" in cases)
     stray = [placed[-1].code] if "stray" in cases else []
     decks = 2 if "two_decks" in cases else 1
-    return Scene(canvas, placed, river, hands, backs, stray, decks, tuple(sorted(cases)), printed)
+    covers = backs + [card.quad for card in placed]
+    shown = [_shown(quad, covers[k + 1 :], (w, h)) for k, quad in enumerate(backs)]
+    return Scene(
+        canvas,
+        placed,
+        river,
+        hands,
+        backs,
+        stray,
+        decks,
+        tuple(sorted(cases)),
+        printed,
+        shown,
+        hands_down,
+    )
+
+
+def _quad(shape: tuple[int, ...], matrix: np.ndarray) -> np.ndarray:
+    """The outline (4x2, TL TR BR BL) of an image of ``shape`` placed by ``matrix``."""
+    quad: np.ndarray = cv2.perspectiveTransform(_face_corners(shape)[None], matrix)[0]
+    return quad.astype(np.float64)
+
+
+def _shadow(canvas: np.ndarray, quad: np.ndarray, s: float, strength: float) -> None:
+    """A soft shadow under a card about to be laid at ``quad``, as the face-up cards cast."""
+    h, w = canvas.shape[:2]
+    mask = np.zeros((h, w), np.float32)
+    cv2.fillConvexPoly(mask, (quad + s * 0.02).astype(np.int32), 1.0)
+    k = int(max(3, s * 0.08)) | 1
+    mask = cv2.GaussianBlur(mask, (k, k), 0) * strength
+    canvas[:] = (canvas * (1 - mask[..., None])).astype(np.uint8)
+
+
+def _shown(quad: np.ndarray, later: list[np.ndarray], size: tuple[int, int]) -> float:
+    """The share of the card at ``quad`` that the ``later`` quads leave in view in the frame."""
+    pts = card_points(quad)
+    seen = (pts[:, 0] >= 0) & (pts[:, 0] < size[0]) & (pts[:, 1] >= 0) & (pts[:, 1] < size[1])
+    for other in later:
+        seen &= ~_quad_contains(other, pts)
+    return float(np.mean(seen))
+
+
+def _face_down_places(
+    rng: np.random.Generator,
+    free_places: list[np.ndarray],
+    s: float,
+    size: tuple[int, int],
+    hand_cards: int,
+) -> list[list[tuple[np.ndarray, float]]]:
+    """Where face-down cards lie (centre and angle on the table plane), by group: on a
+    table, 0-2 hands at ``free_places`` (a hand of ``hand_cards`` overlapping as revealed
+    hands do, the same squared up, or one card); among loose cards, 0-3 single backs or pairs
+    anywhere."""
+    groups = []
+    if free_places:
+        count = min(len(free_places), int(rng.choice(3, p=[0.2, 0.5, 0.3])))
+        centres = free_places[:count]
+    else:
+        w, h = size
+        centres = [rng.uniform(0.15, 0.85, 2) * [w, h] for _ in range(int(rng.integers(0, 4)))]
+    for place in centres:
+        c0 = place + rng.normal(0, 0.25, 2) * s
+        a0 = rng.uniform(0, 2 * np.pi)
+        shape = rng.random()
+        if shape < 0.6:  # overlapping as a revealed hand
+            offset = _rot(a0) @ np.array([rng.uniform(0.2, 0.55), rng.uniform(-0.25, 0.25)]) * s
+            a1 = a0 + rng.normal(0, 0.25)
+        elif shape < 0.8:  # squared up: the upper card nearly hides the lower
+            offset = rng.normal(0, 0.04, 2) * s
+            a1 = a0 + rng.normal(0, 0.04)
+        else:
+            groups.append([(c0, a0)])
+            continue
+        cards = hand_cards if free_places else 2
+        step = offset * (0.7 if cards > 2 else 1.0)
+        groups.append([(c0 + k * step, a0 if k == 0 else a1) for k in range(cards)])
+    return groups
 
 
 def _face_corners(shape: tuple[int, ...]) -> np.ndarray:
@@ -522,6 +644,8 @@ def write_set(
     motion: float = 0.0,
     hand_cards: int = 2,
     printed: float = 0.0,
+    backs: Path | None = None,
+    backs_share: float = 1.0,
 ) -> None:
     """Write ``count`` scenes as JPEG files plus a ``labels.json`` in the real-photo format.
 
@@ -535,7 +659,14 @@ def write_set(
     a direction drawn apart, so the scenes are the same as without it otherwise; a table's
     hands hold ``hand_cards`` cards each (``make_scene``); ``printed`` is the share of tables
     whose felt carries a casino layout (drawn apart too: the same scenes under the print,
-    labelled ``"printed": true``). A table whose
+    labelled ``"printed": true``); ``backs``, a folder of art backs (``art``; one that does
+    not exist gives procedural backs only), lays face-down cards in ``backs_share`` of the
+    scenes (``FaceDown``, drawn apart too; the held-out designs with ``held_out``) and labels
+    every scene's backs (its own stray ones too): ``backs`` (each back's outline, image
+    pixels, in the order laid, all under the face-up cards), ``backs_shown`` (the share of
+    each in view), ``face_down`` (each face-down hand's place, named as the hands are and
+    ``null`` in ``groups``, with its cards' indices in ``backs``), ``face_quads`` and
+    ``face_codes`` (every face-up card's outline and code, in the order laid). A table whose
     grouping cannot be answered (an index of its river or hands hidden) has no ``groups`` but
     its ``layout`` (``R+NxK``), the number of its cards ``hidden`` and their codes
     (``hidden_cards``).
@@ -543,6 +674,11 @@ def write_set(
     rng = np.random.default_rng(seed)
     shake = np.random.default_rng((seed, 1))
     ink = np.random.default_rng((seed, 2))
+    face_down = (
+        None
+        if backs is None
+        else FaceDown(BackStore(backs, held_out), np.random.default_rng((seed, 3)))
+    )
     store = DeckStore(cards_dir, held_out, only)
     families = (
         (HELD_OUT_BACKGROUND,)
@@ -553,8 +689,16 @@ def write_set(
     labels = []
     for i in range(count):
         felt_print = ink if printed > 0 and ink.random() < printed else None
+        lay = face_down if face_down is not None and face_down.rng.random() < backs_share else None
         scene = make_scene(
-            rng, store, families, size, hard=hard, hand_cards=hand_cards, felt_print=felt_print
+            rng,
+            store,
+            families,
+            size,
+            hard=hard,
+            hand_cards=hand_cards,
+            felt_print=felt_print,
+            face_down=lay,
         )
         name = f"scene_{i:04d}.jpg"
         image = scene.image if light is None else in_light(scene.image, light)
@@ -590,6 +734,8 @@ def write_set(
             entry["hidden_cards"] = hidden
         if scene.printed:
             entry["printed"] = True
+        if face_down is not None:
+            _label_backs(entry, scene)
         if hard is not None:
             entry["stray"] = [c for c in scene.stray if c in visible]
             entry["decks"] = scene.decks
@@ -602,6 +748,20 @@ def write_set(
         cv2.imwrite(str(out / name), image, [cv2.IMWRITE_JPEG_QUALITY, quality])
         labels.append({"image": name, "cards": [], "groups": None, "source": "synthetic"})
     (out / "labels.json").write_text(json.dumps(labels, indent=1))
+
+
+def _label_backs(entry: dict[str, object], scene: Scene) -> None:
+    """A label ``entry``'s backs, their shares in view and its face-down hands' places (the
+    places after the face-up hands', ``null`` in its ``groups``)."""
+    entry["backs"] = [np.round(quad, 1).tolist() for quad in scene.backs]
+    entry["backs_shown"] = [round(share, 3) for share in scene.backs_shown]
+    entry["face_quads"] = [np.round(card.quad, 1).tolist() for card in scene.cards]
+    entry["face_codes"] = [card.code for card in scene.cards]
+    places = {f"P{len(scene.hands) + k + 1}": hand for k, hand in enumerate(scene.face_down)}
+    entry["face_down"] = places
+    groups = entry["groups"]
+    if isinstance(groups, dict):
+        groups.update(dict.fromkeys(places))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -657,9 +817,27 @@ def main(argv: list[str] | None = None) -> int:
         help="the share of tables whose felt is printed like a casino layout (payout lines, "
         "arcs, betting boxes) under the cards, e.g. 1",
     )
+    parser.add_argument(
+        "--backs",
+        type=float,
+        default=None,
+        metavar="P",
+        help="face-down cards in this share of the scenes (face-down hands at free hand "
+        "places, backs among loose cards; art backs of --backs-dir and procedural designs, held "
+        "out with --held-out), and every scene's backs labelled, e.g. 1 (0: the scenes' own "
+        "stray backs only, labelled)",
+    )
+    parser.add_argument(
+        "--backs-dir",
+        type=Path,
+        default=Path("cache/backs"),
+        help="the art backs (companion.vision.training.art); without them, procedural only",
+    )
     args = parser.parse_args(argv)
     if not 0.0 <= args.printed <= 1.0:
         parser.error(f"--printed takes a share between 0 and 1: got {args.printed}")
+    if args.backs is not None and not 0.0 <= args.backs <= 1.0:
+        parser.error(f"--backs takes a share between 0 and 1: got {args.backs}")
     size = tuple(int(v) for v in args.size.split("x")) if args.size else None
     write_set(
         args.out,
@@ -676,6 +854,8 @@ def main(argv: list[str] | None = None) -> int:
         args.motion,
         args.hand_cards,
         args.printed,
+        None if args.backs is None else args.backs_dir,
+        1.0 if args.backs is None else args.backs,
     )
     return 0
 

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
-from companion.vision.training.outline_data import index_corners, outline_target
-from companion.vision.training.scenes import PlacedCard
+from companion.vision.training.outline_data import (
+    back_target,
+    index_corners,
+    outline_target,
+    read_frames,
+    write_frames,
+)
+from companion.vision.training.scenes import PlacedCard, Scene
+from tests.helpers import draw_plain_deck
 
 
 def _card(x: float, y: float, w: float = 40, h: float = 58) -> PlacedCard:
@@ -59,3 +68,29 @@ def test_each_index_corner_has_the_width_of_its_own_edge() -> None:
     quad = np.array([[15, 10], [45, 10], [50, 60], [10, 60]], np.float64)
     rows = index_corners([PlacedCard("As", quad)], 1.0)
     np.testing.assert_allclose(rows[:, 4], [30, 40], atol=1e-5)
+
+
+def test_the_back_target_is_the_backs_in_view_one_piece_a_face_down_hand() -> None:
+    pair = [_card(10, 10).quad, _card(30, 20).quad]  # a face-down hand, overlapping
+    lone = _card(120, 10).quad
+    face = _card(140, 40)  # a face-up card laid over the lone back's corner
+    scene = Scene(np.zeros((1, 1, 3), np.uint8), [face], [], [], backs=[*pair, lone])
+    target = back_target(scene, (110, 200), 1.0)
+    assert len(_pieces(target)) == 2
+    assert _pieces(target)[0] == (10, 10, 61, 69)  # the hand: both backs, whole
+    assert target[50, 130] == 1 and target[60, 150] == 0  # the face hides the back under it
+    assert target[5, 5] == 0 and target[100, 100] == 0  # the table
+
+
+def test_frames_with_backs_carry_the_back_target(tmp_path: Path) -> None:
+    cards = draw_plain_deck(tmp_path / "cards")
+    out = tmp_path / "frames.npz"
+    write_frames(out, 4, 5, cards, held_out=False, backs=tmp_path / "no_art")
+    images, backs = read_frames(out, beside="backs")
+    assert len(images) == 4 and all(
+        b.shape == i.shape[:2] for i, b in zip(images, backs, strict=True)
+    )
+    assert sum(int(b.sum()) for b in backs) > 0
+    plain = tmp_path / "plain.npz"
+    write_frames(plain, 1, 5, cards, held_out=False)
+    assert not any(key.startswith("backs_") for key in np.load(plain).files)

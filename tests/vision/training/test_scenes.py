@@ -9,14 +9,17 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.vision.training.back_art import BackStore
 from companion.vision.training.scenes import (
     BACKGROUND_FAMILIES,
     HELD_OUT_BACKGROUND,
     PARTLY,
     VISIBLE,
     DeckStore,
+    FaceDown,
     Hard,
     Scene,
+    _shown,
     make_scene,
     write_set,
 )
@@ -196,3 +199,76 @@ def test_a_printed_set_holds_the_same_scenes_labelled_printed(
     for e in marked:
         e.pop("printed", None)
     assert marked == json.loads((plain / "labels.json").read_text())
+
+
+def _face_down(seed: int) -> FaceDown:
+    return FaceDown(BackStore(None, held_out=False), np.random.default_rng(seed))
+
+
+def test_face_down_hands_lie_at_free_places_the_face_up_scene_unchanged(store: DeckStore) -> None:
+    laid_down = 0
+    for seed in range(4, 12):
+        plain = make_scene(np.random.default_rng(seed), store, FAMILIES, (960, 640), "table")
+        down = make_scene(
+            np.random.default_rng(seed),
+            store,
+            FAMILIES,
+            (960, 640),
+            "table",
+            face_down=_face_down(seed),
+        )
+        assert (down.river, down.hands) == (plain.river, plain.hands)
+        for a, b in zip(down.cards, plain.cards, strict=True):
+            assert a.code == b.code and a.visible == b.visible
+            np.testing.assert_allclose(a.quad, b.quad)
+        # The scene's own stray backs lie where they lay; the face-down hands come after.
+        assert len(down.backs) >= len(plain.backs)
+        for a, b in zip(down.backs, plain.backs, strict=False):
+            np.testing.assert_allclose(a.mean(axis=0), b.mean(axis=0), atol=0.01)
+        width = np.median([np.linalg.norm(c.quad[1] - c.quad[0]) for c in down.cards])
+        in_hands = [c.quad.mean(axis=0) for c in down.cards[5:]]
+        for hand in down.face_down:
+            laid_down += 1
+            assert hand and all(k >= len(plain.backs) for k in hand)
+            for k in hand:
+                centre = down.backs[k].mean(axis=0)
+                assert min(np.linalg.norm(centre - c) for c in in_hands) > 1.2 * width
+        assert len(down.backs_shown) == len(down.backs)
+    assert laid_down >= 6
+
+
+def test_a_set_with_backs_labels_them_and_the_face_down_places(
+    store: DeckStore, tmp_path: Path
+) -> None:
+    cards_dir = store.decks[0].parent
+    plain, down = tmp_path / "plain", tmp_path / "down"
+    write_set(plain, 8, held_out=False, seed=6, cards_dir=cards_dir, size=(480, 320))
+    write_set(down, 8, False, 6, cards_dir, size=(480, 320), backs=tmp_path / "no_art")
+    before = json.loads((plain / "labels.json").read_text())
+    after = json.loads((down / "labels.json").read_text())
+    places = 0
+    for old, new in zip(before, after, strict=True):
+        assert old["cards"] == new["cards"] and old["image"] == new["image"]
+        assert len(new["backs"]) == len(new["backs_shown"])
+        assert new["face_codes"] == sorted(new["face_codes"], key=new["face_codes"].index)
+        assert len(new["face_quads"]) == len(new["face_codes"])
+        assert all(np.array(q).shape == (4, 2) for q in new["backs"] + new["face_quads"])
+        for place, hand in new["face_down"].items():
+            places += 1
+            assert all(0 <= k < len(new["backs"]) for k in hand)
+            if new["groups"] is not None:
+                assert new["groups"][place] is None  # as a real label names a hand not shown
+        if new["groups"] is not None:
+            face_up = {k: v for k, v in new["groups"].items() if v is not None}
+            assert face_up == old["groups"]
+    assert places > 0
+    assert all("backs" not in e and "face_down" not in e for e in before)
+
+
+def test_a_back_counts_in_view_as_far_as_later_cards_leave_it() -> None:
+    quad = np.array([[100.0, 100], [200, 100], [200, 245], [100, 245]])
+    assert _shown(quad, [], (400, 400)) == 1.0
+    assert _shown(quad, [quad + 1], (400, 400)) < 0.1
+    assert _shown(quad, [], (150, 400)) == pytest.approx(0.4)  # its left 2 of 5 columns
+    beside = quad + [150, 0]
+    assert _shown(quad, [beside], (400, 400)) == 1.0

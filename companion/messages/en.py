@@ -889,6 +889,7 @@ MESSAGES: dict[str, str] = {
     "bgstats.vault_opened": "vault opened",
     "bgstats.alarm": "alarm",
     "bgstats.total": "{vaults} {vaults:p:vault|vaults}, {alarms} {alarms:p:alarm|alarms}",
+    "bgstats.judging": "{name} {right}/{judged} {judged:p:token|tokens} right, off by {distance:.2f}, lean {lean:+.2f}",
     # -- end of BG Stats (#45)
     # -- token rules (#43): how tokens move during a street, below this line
     "token_rule.base": "base",

@@ -889,6 +889,7 @@ MESSAGES: dict[str, str] = {
     "bgstats.vault_opened": "coffre ouvert",
     "bgstats.alarm": "alarme",
     "bgstats.total": "{vaults} {vaults:p:coffre|coffres}, {alarms} {alarms:p:alarme|alarmes}",
+    "bgstats.judging": "{name} {right}/{judged} {judged:p:jeton juste|jetons justes}, écart {distance:.2f}, penchant {lean:+.2f}",
     # -- end of BG Stats (#45)
     # -- token rules (#43): how tokens move during a street, below this line
     "token_rule.base": "de base",

@@ -170,3 +170,32 @@ def test_without_a_judge_no_player_is_judged(tmp_path: Path, judge: None) -> Non
         log.save_heist(night.id, draft(HEIST_A, TOKENS_A))
         logs = [(log.night_status(night.id), log.heists(night.id))]
     assert compute_figures(logs, judge).players == ()
+
+
+def test_the_nights_exports_carry_each_players_judging(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    from companion.storage.bgstats import night_play
+
+    with SqliteGameLog(tmp_path / "log.sqlite3", clock=ticking_clock()) as log:
+        night = log.start_night(("Ana", "Bob", "Cy", "Dee"), "classic")
+        for heist in (HEIST_A, HEIST_B, HEIST_A):
+            log.save_heist(night.id, draft(heist, TOKENS_A if heist is HEIST_A else TOKENS_B))
+        document = json.loads(log.export_json(night.id, judge_deal))
+        plain = json.loads(log.export_json(night.id))
+        tables = log.export_csv(night.id, judge_deal)
+        play_en = night_play(log, night.id, "en", judge_deal)
+        play_fr = night_play(log, night.id, "fr", judge_deal)
+    judged = document["nights"][0]["judging"]
+    # Bob: +2, -1, +2 at the showdown; nothing recorded pre-flop but heist B's 0.
+    assert judged["Bob"] == {
+        "showdown": {"judged": 3, "right": 0, "distance": 1.667, "lean": 1.0},
+        "preflop": {"judged": 1, "right": 1, "distance": 0.0, "lean": 0.0},
+    }
+    assert judged["Dee"]["showdown"] == {"judged": 1, "right": 1, "distance": 0.0, "lean": 0.0}
+    assert plain["nights"][0]["judging"] is None  # no judge given, no figures
+    row = next(csv.DictReader(io.StringIO(tables.nights)))
+    assert json.loads(row["judging"]) == judged
+    assert "Bob 0/3 tokens right, off by 1.67, lean +1.00" in play_en["comments"]
+    assert "Dee 1/1 jeton juste, écart 0,00, penchant +0,00" in play_fr["comments"]

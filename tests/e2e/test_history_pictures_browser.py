@@ -23,6 +23,7 @@ pytestmark = [
 # The figures' colours (``ui/history/charts.py``) as the page paints them, in BGR.
 GREEN, RED = (60, 142, 56), (47, 47, 211)  # GREEN_700, RED_700
 ORANGE, BLUE = (0, 101, 216), (210, 118, 25)  # ORANGE_800, BLUE_700
+TRACK = (220, 216, 207)  # BLUE_GREY_100: a bar's empty track
 
 
 def figure(page: Any, key: str) -> Any:
@@ -65,15 +66,15 @@ def test_many_nights_draw_each_figure_and_ask_no_other_host(tmp_path: Path) -> N
         browser.seen(page, re.compile(r"^Each bar is the share")).wait_for()
         # Ana over-claims (her lean bar orange, right of the middle), Bob under-claims (blue).
         assert painted(page, "judging-Ana-lean", ORANGE) > 20
-        assert painted(page, "judging-Ana-lean", BLUE) == 0
+        assert painted(page, "judging-Ana-lean", BLUE) < 10  # the "under" label only
         assert painted(page, "judging-Bob-lean", BLUE) > 20
-        assert painted(page, "judging-Bob-lean", ORANGE) == 0
+        assert painted(page, "judging-Bob-lean", ORANGE) < 10  # the "over" label only
         browser.seen(page, re.compile(r"^How far each final token")).wait_for()
         browser.seen(page, re.compile(r"right, off by \d\.\d\d on average, lean \+")).wait_for()
         browser.screenshot(page, "history-judging-12")
         # The numbers on a tap: Ana's night by night, then her pre-flop figure.
         figure(page, "judging-Ana-lean").scroll_into_view_if_needed()
-        page.locator('flt-semantics[flt-semantics-identifier="numbers-judging-Ana"]').first.click()
+        page.get_by_text("The numbers").nth(1).click()  # the nights' first, then Ana's
         browser.seen(page, re.compile(r"^#1: \d+/\d+ right, off by")).wait_for()
         browser.seen(page, re.compile(r"^pre-flop: off by")).wait_for()
         browser.screenshot(page, "history-judging-numbers")
@@ -89,7 +90,7 @@ def test_one_night_in_french(tmp_path: Path) -> None:
         browser.seen(page, re.compile(r"^Une barre par soirée.*1 soirée :")).wait_for()
         assert painted(page, "figure-nights", GREEN) + painted(page, "figure-nights", RED) > 50
         browser.seen(page, re.compile(r"jetons? justes?, écart moyen \d,\d\d")).wait_for()
-        assert painted(page, "judging-Ana-lean", ORANGE) > 0
+        assert painted(page, "judging-Ana-lean", TRACK) > 500
         browser.screenshot(page, "history-one-night")
 
 

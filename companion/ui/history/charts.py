@@ -82,8 +82,10 @@ def score_bars(
         if down:
             shapes.append(cv.Rect(x, middle, bar, down, paint=_fill(ALARM)))
     under = middle + half + 4
-    shapes.append(_label(left, under, first))
-    if len(scores) > 1:
+    if len(scores) == 1:  # one bar, in the middle: its name under it
+        shapes.append(_label(left + step / 2, under, first, alignment=ft.Alignment.TOP_CENTER))
+    else:
+        shapes.append(_label(left, under, first))
         shapes.append(_label(WIDTH, under, last, alignment=ft.Alignment.TOP_RIGHT))
     return _canvas(key, label, shapes, WIDTH, height)
 

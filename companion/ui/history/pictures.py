@@ -32,6 +32,7 @@ def _numbers(key: str, lang: str, lines: list[str]) -> ft.Control:
         key=key,
         title=ft.Text(t("pictures.numbers", lang), size=13),
         dense=True,
+        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
         tile_padding=ft.Padding.only(left=0, right=8),
         controls=[ft.Text(line, size=12) for line in lines],
     )

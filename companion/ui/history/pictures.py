@@ -91,7 +91,11 @@ def _success_rows(kind: str, rows: tuple[Success, ...], lang: str) -> list[ft.Co
             ft.Row(
                 [
                     ft.Text(name, size=13, width=110, max_lines=2),
-                    rate_bar(f"bar-{kind}-{s.name}", f"{name}: {numbers}", s.rate),
+                    rate_bar(
+                        f"bar-{kind}-{s.name}",
+                        t("pictures.label", lang, name=name, text=numbers),
+                        s.rate,
+                    ),
                     ft.Text(numbers, size=12),
                 ],
                 spacing=6,
@@ -132,14 +136,15 @@ def _player(p: PlayerJudging, top: float, lean_scale: float, lang: str) -> ft.Co
         lines += [t("pictures.streets", lang), *streets]
     key = f"judging-{p.player}"
     row = _figure_line("pictures.judging_row", p.overall, lang)
+    label = t("pictures.label", lang, name=p.player, text=row)
     distances = [f.distance for _, f in p.nights]
     sides = (t("pictures.under", lang), t("pictures.over", lang))
     return ft.Column(
         [
             ft.Text(p.player, weight=ft.FontWeight.BOLD, size=13),
             ft.Text(row, key=f"{key}-row", size=12),
-            sparkline(f"{key}-line", f"{p.player}: {row}", distances, top, _short(top, lang)),
-            lean_bar(f"{key}-lean", f"{p.player}: {row}", p.overall.lean, lean_scale, sides),
+            sparkline(f"{key}-line", label, distances, top, _short(top, lang)),
+            lean_bar(f"{key}-lean", label, p.overall.lean, lean_scale, sides),
             _numbers(f"numbers-{key}", lang, lines),
         ],
         spacing=2,

@@ -911,6 +911,7 @@ MESSAGES: dict[str, str] = {
     "pictures.under": "under",
     "pictures.over": "over",
     "pictures.scale": "{x:.1f}",
+    "pictures.smoothed": "With this many nights the dark line is the mean of the last {n} nights; the light one, each night.",
     "pictures.label": "{name}: {text}",
     # -- end of BG Stats (#45)
     # -- token rules (#43): how tokens move during a street, below this line

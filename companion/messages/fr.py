@@ -911,6 +911,7 @@ MESSAGES: dict[str, str] = {
     "pictures.under": "sous",
     "pictures.over": "sur",
     "pictures.scale": "{x:.1f}",
+    "pictures.smoothed": "Avec tant de soirées, la ligne foncée est la moyenne des {n} dernières soirées ; la claire, chaque soirée.",
     "pictures.label": "{name} : {text}",
     # -- end of BG Stats (#45)
     # -- token rules (#43): how tokens move during a street, below this line

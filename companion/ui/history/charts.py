@@ -10,6 +10,7 @@ and fixed in place (the first and last night, the scale's ends), so they never o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from statistics import fmean
 
 import flet as ft
 import flet.canvas as cv
@@ -24,6 +25,9 @@ __all__ = [
     "rate_bar",
     "lean_bar",
     "sparkline",
+    "MANY",
+    "smoothing",
+    "running_mean",
 ]
 
 WIDTH = 340.0
@@ -33,7 +37,24 @@ OVER = ft.Colors.ORANGE_800
 UNDER = ft.Colors.BLUE_700
 TRACK = ft.Colors.BLUE_GREY_100
 INK = ft.Colors.BLUE_GREY_700
+FAINT = ft.Colors.BLUE_GREY_200
 MOST = 3  # a night's vaults or alarms: the game ends at three of either
+MANY = 40  # past this many nights, a line's dots touch: it is smoothed
+
+
+def smoothing(nights: int) -> int:
+    """How many nights a smoothed line's mean covers: a twentieth of them, at least 5."""
+    return max(5, nights // 20)
+
+
+def running_mean(values: Sequence[float]) -> list[float]:
+    """Each value's mean with those before it, over ``smoothing(len(values))`` at most.
+
+    >>> running_mean([0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0])
+    [0.0, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0]
+    """
+    window = smoothing(len(values))
+    return [fmean(values[max(0, i + 1 - window) : i + 1]) for i in range(len(values))]
 
 
 def _fill(colour: str) -> ft.Paint:
@@ -125,24 +146,36 @@ def sparkline(
     key: str, label: str, values: Sequence[float], top: float, top_label: str
 ) -> ft.Control:
     """A value per night on a line, oldest on the left, from 0 (bottom) to ``top``; one night
-    is a dot. The scale's top named at the left."""
+    is a dot. The scale's top named at the left. Past ``MANY`` nights each night's value is a
+    light line under a dark one, the mean of the last ``smoothing(n)`` nights."""
     left, height, room = 28.0, 40.0, 32.0
     base = 4 + room
     step = (WIDTH - left - 4) / max(len(values) - 1, 1)
-    points = [
-        (left + i * step, base - room * min(v / top, 1.0) if top else base)
-        for i, v in enumerate(values)
-    ]
+
+    def line(points: Sequence[float], colour: str, width: float) -> cv.Shape:
+        ys = [base - room * min(v / top, 1.0) if top else base for v in points]
+        moves: list[cv.Path.PathElement] = [cv.Path.MoveTo(left, ys[0])]
+        moves += [cv.Path.LineTo(left + i * step, y) for i, y in enumerate(ys) if i]
+        return cv.Path(moves, paint=_stroke(colour, width))
+
     shapes: list[cv.Shape] = [
         cv.Line(left, base, WIDTH, base, paint=_stroke(TRACK)),
         cv.Line(left, 4, WIDTH, 4, paint=_stroke(TRACK)),
         _label(0, 0, top_label),
         _label(0, base - 10, "0"),
     ]
-    if len(points) > 1:
-        moves: list[cv.Path.PathElement] = [cv.Path.MoveTo(*points[0])]
-        moves += [cv.Path.LineTo(x, y) for x, y in points[1:]]
-        shapes.append(cv.Path(moves, paint=_stroke(INK, 1.5)))
-    if len(points) <= 40:  # dots while they stay apart
-        shapes += [cv.Circle(x, y, 2.5, paint=_fill(INK)) for x, y in points]
+    if len(values) > MANY:
+        shapes += [line(values, FAINT, 1.0), line(running_mean(values), INK, 2.0)]
+    else:  # few nights: each one a dot, joined
+        if len(values) > 1:
+            shapes.append(line(values, INK, 1.5))
+        shapes += [
+            cv.Circle(
+                left + i * step,
+                base - room * min(v / top, 1.0) if top else base,
+                2.5,
+                paint=_fill(INK),
+            )
+            for i, v in enumerate(values)
+        ]
     return _canvas(key, label, shapes, WIDTH, height)

@@ -13,7 +13,14 @@ from companion.engine.gang.replay.words import percent
 from companion.messages import has_text
 from companion.storage import Figures, Judging, PlayerJudging
 from companion.storage.figures import Success
-from companion.ui.history.charts import lean_bar, rate_bar, score_bars, sparkline
+from companion.ui.history.charts import (
+    MANY,
+    lean_bar,
+    rate_bar,
+    score_bars,
+    smoothing,
+    sparkline,
+)
 from companion.ui.kit.text import t, variant_name
 from companion.ui.kit.widgets import section
 
@@ -155,6 +162,13 @@ def _short(x: float, lang: str) -> str:
     return t("pictures.scale", lang, x=float(x))
 
 
+def _smoothed(nights: int, lang: str) -> list[ft.Control]:
+    """Past ``MANY`` nights the lines are smoothed: said under the caption."""
+    if nights <= MANY:
+        return []
+    return [_caption("caption-smoothed", t("pictures.smoothed", lang, n=smoothing(nights)))]
+
+
 def _judging(figures: Figures, lang: str) -> ft.Control:
     """Each player's distance night by night and lean, on one scale for all players."""
     players = figures.players
@@ -168,6 +182,7 @@ def _judging(figures: Figures, lang: str) -> ft.Control:
         [
             title,
             _caption("caption-judging", t("pictures.judging_caption", lang)),
+            *_smoothed(len(figures.nights), lang),
             *[_player(p, top, lean_scale, lang) for p in players],
         ],
         key="figure-judging",

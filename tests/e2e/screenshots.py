@@ -252,8 +252,7 @@ def shoot(out: Path) -> list[Path]:
             page.get_by_role("tab", name="Historique").click()
             page.get_by_text("Statistiques").wait_for()
             # The pictures come first (``20-history-pictures``): the nights and stats under them.
-            page.get_by_text("Soirées passées").first.scroll_into_view_if_needed()
-            page.wait_for_timeout(500)
+            scroll_to(page, "Soirées passées")
             shots.append(browser.screenshot(page, "5-history-stats", out))
             browser.scroll(page, -5000)
             # The oldest night (listed last) replayed from its first alarm: mistakes to read.
@@ -281,6 +280,19 @@ def _small(shots: list[Path]) -> list[Path]:
         image = cv2.imread(str(path))
         cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
     return shots
+
+
+def scroll_to(page: Any, text: str, top: float = 60.0) -> None:
+    """Scroll until ``text`` stands near the page's top (the app's scroll view listens to the
+    wheel; a text scrolled far away has no place on the page until it comes near)."""
+    for _ in range(40):
+        box = (
+            page.get_by_text(text).first.bounding_box() if page.get_by_text(text).count() else None
+        )
+        if box is not None and top <= box["y"] <= top + 120:
+            break
+        browser.scroll(page, 200 if box is None or box["y"] > top + 120 else -60)
+    page.wait_for_timeout(500)
 
 
 def _open_pictures(page: Any, english: bool) -> None:
@@ -318,7 +330,7 @@ def shoot_history(out: Path) -> list[Path]:
 
 def _twelve_nights(page: Any, out: Path) -> list[Path]:
     shots = [browser.screenshot(page, "20-history-pictures", out)]
-    browser.scroll(page, 540)  # each player's judging
+    scroll_to(page, "Comment chacun juge sa main")
     page.get_by_text("Les chiffres").nth(1).click()  # Ana's numbers, night by night
     page.get_by_text(re.compile(r"^n° 1 :")).first.wait_for()
     page.wait_for_timeout(500)
@@ -328,7 +340,7 @@ def _twelve_nights(page: Any, out: Path) -> list[Path]:
 
 def _many_nights(page: Any, out: Path) -> list[Path]:
     shots = [browser.screenshot(page, "22-history-200-nights", out)]
-    browser.scroll(page, 480)  # each player's judging
+    scroll_to(page, "How each player judges their hand")
     shots.append(browser.screenshot(page, "23-history-200-judging", out))
     return shots
 

@@ -34,7 +34,7 @@ __all__ = [
     "compute_figures",
 ]
 
-SHOWDOWN = "showdown"  # the final tokens against the final hands; streets use their names
+SHOWDOWN = "showdown"  # engine.gang.judging.SHOWDOWN (storage imports no engine): final tokens
 STREETS = ("preflop", "flop", "turn", "river")
 
 

@@ -11,8 +11,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from companion.engine.gang.showdown import run_showdown
 from companion.formats.judging import judge_deal
 from companion.formats.table import table_from_json
@@ -163,13 +161,13 @@ def test_heists_that_cannot_be_judged_count_in_the_score_only(tmp_path: Path) ->
     assert figures.players == ()
 
 
-@pytest.mark.parametrize("judge", [None])
-def test_without_a_judge_no_player_is_judged(tmp_path: Path, judge: None) -> None:
+def test_without_a_judge_no_player_is_judged(tmp_path: Path) -> None:
     with SqliteGameLog(tmp_path / "log.sqlite3", clock=ticking_clock()) as log:
         night = log.start_night(("Ana", "Bob", "Cy"), "classic")
         log.save_heist(night.id, draft(HEIST_A, TOKENS_A))
         logs = [(log.night_status(night.id), log.heists(night.id))]
-    assert compute_figures(logs, judge).players == ()
+    figures = compute_figures(logs, None)
+    assert figures.players == () and figures.nights == (NightScore(1, 0, 1),)
 
 
 def test_the_nights_exports_carry_each_players_judging(tmp_path: Path) -> None:

@@ -19,11 +19,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from companion.cli._io import bounded_int, write_bytes, write_whole
 from companion.cli._out import write_json_text, write_lines
 from companion.cli._progress import Progress
+from companion.formats.judging import judge_deal
 from companion.messages import text
 from companion.messages.variants import variant_words
 from companion.share.picture import heist_picture
@@ -119,7 +120,7 @@ def _check_out(format: str, out: Path) -> None:
 
 def _export(log: SqliteGameLog, args: argparse.Namespace, lang: str) -> None:
     if args.format == "json":
-        document = log.export_json(args.night)
+        document = log.export_json(args.night, judge_deal)
         if args.out is None:
             write_json_text(document)
         else:
@@ -133,12 +134,15 @@ def _export(log: SqliteGameLog, args: argparse.Namespace, lang: str) -> None:
             def photos(n: int, total: int) -> None:
                 progress.show(text("cli.zip_progress", lang, n=n, total=total), now=n == total)
 
-            write_whole(args.out, lambda file: log.export_archive(file, args.night, photos))
+            def archive(file: BinaryIO) -> int:
+                return log.export_archive(file, args.night, photos, judge_deal)
+
+            write_whole(args.out, archive)
         _say(lang, "wrote", path=args.out)
     else:
         if args.out is None:
             raise InvalidRecordError("log.csv_needs_folder", field="--out")
-        tables = log.export_csv(args.night)
+        tables = log.export_csv(args.night, judge_deal)
         args.out.mkdir(parents=True, exist_ok=True)
         for name, body in (("nights.csv", tables.nights), ("heists.csv", tables.heists)):
             write_bytes(args.out / name, body.encode("utf-8"))
@@ -147,7 +151,7 @@ def _export(log: SqliteGameLog, args: argparse.Namespace, lang: str) -> None:
 
 def _bgstats(log: SqliteGameLog, night: int, out: Path | None, lang: str) -> None:
     """The play's link to open on the phone; its JSON written to ``out`` when given."""
-    play = night_play(log, night, lang)
+    play = night_play(log, night, lang, judge_deal)
     if out is not None:
         write_bytes(out, (json.dumps(play, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
         _say(lang, "wrote", path=out)

@@ -32,6 +32,7 @@ from companion.storage.errors import (
     OutsideDataFolderError,
 )
 from companion.storage.export import CsvExport
+from companion.storage.figures import Figures, Judge, Judging, PlayerJudging
 from companion.storage.log import SqliteGameLog
 from companion.storage.migrations import SCHEMA_VERSION
 from companion.storage.model import (
@@ -73,6 +74,10 @@ __all__ = [
     "Record",
     "Streaks",
     "VariantDifficulty",
+    "Figures",
+    "Judge",
+    "Judging",
+    "PlayerJudging",
     "default_data_dir",
     "database_path",
     "NightFinishedError",

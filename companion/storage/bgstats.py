@@ -3,7 +3,8 @@ apps to push plays: a ``createPlay`` link whose ``data`` parameter is the play a
 JSON (game with its BoardGameGeek id, players, winner, date, duration, board, comments).
 
 The Gang is cooperative: every player wins a won night and loses a lost one; there are no
-points. The variant goes in ``board``; the heists, one short verdict each, in ``comments``.
+points. The variant goes in ``board``; the heists, one short verdict each, in ``comments``,
+then, given a judge, how well each player judged their hand at the showdown (``figures``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from urllib.parse import quote
 
 from companion.errors import CompanionError
 from companion.messages import text
+from companion.storage.figures import SHOWDOWN, Judge, night_judging
 from companion.storage.model import Heist, NightStatus, Outcome
 from companion.storage.protocol import GameLog
 
@@ -50,12 +52,34 @@ def _board(status: NightStatus, lang: str) -> str:
     return ", ".join([night.variant, *extra])
 
 
-def _comments(status: NightStatus, heists: Sequence[Heist], lang: str) -> str:
+def _comments(status: NightStatus, heists: Sequence[Heist], lang: str, judge: Judge | None) -> str:
     verdicts = [
         text("bgstats.heist", lang, n=h.number, opens=text(_opened(h), lang)) for h in heists
     ]
     total = text("bgstats.total", lang, vaults=status.vaults, alarms=status.alarms)
-    return "; ".join([*verdicts, total])
+    return "; ".join([*verdicts, total, *_judging(status, heists, lang, judge)])
+
+
+def _judging(
+    status: NightStatus, heists: Sequence[Heist], lang: str, judge: Judge | None
+) -> list[str]:
+    """A line per player judged: tokens right, mean distance, lean (+ over-claiming)."""
+    if judge is None:
+        return []
+    found = night_judging(status.night.players, heists, judge)
+    return [
+        text(
+            "bgstats.judging",
+            lang,
+            name=name,
+            right=f.right,
+            judged=f.judged,
+            distance=f.distance,
+            lean=f.lean,
+        )
+        for name in status.night.players
+        if (f := found.get(name, {}).get(SHOWDOWN)) is not None
+    ]
 
 
 def _opened(heist: Heist) -> str:
@@ -66,9 +90,12 @@ def _minutes(start: datetime, end: datetime) -> int:
     return max(1, round((end - start).total_seconds() / 60))
 
 
-def play_of(status: NightStatus, heists: Sequence[Heist], lang: str = "en") -> dict[str, Any]:
+def play_of(
+    status: NightStatus, heists: Sequence[Heist], lang: str = "en", judge: Judge | None = None
+) -> dict[str, Any]:
     """The play BG Stats imports for a won or lost night; an open or abandoned night has no
-    winner yet, so it is refused (``NightNotFinishedError`` naming the night)."""
+    winner yet, so it is refused (``NightNotFinishedError`` naming the night). Given a judge,
+    its comments end with each player's judging."""
     night = status.night
     if not night.outcome.decided:
         raise NightNotFinishedError(night.id)
@@ -85,7 +112,7 @@ def play_of(status: NightStatus, heists: Sequence[Heist], lang: str = "en") -> d
         "playDate": night.created_at.astimezone().strftime(_PLAY_DATE),
         "durationMin": _minutes(night.created_at, end),
         "board": _board(status, lang),
-        "comments": _comments(status, heists, lang),
+        "comments": _comments(status, heists, lang, judge),
         "players": [
             {
                 "name": name,
@@ -106,17 +133,19 @@ def create_play_link(play: dict[str, Any]) -> str:
     return CREATE_PLAY + quote(data, safe="")
 
 
-def night_play(log: GameLog, night_id: int, lang: str = "en") -> dict[str, Any]:
+def night_play(
+    log: GameLog, night_id: int, lang: str = "en", judge: Judge | None = None
+) -> dict[str, Any]:
     """The play of the log's night ``night_id`` (refused, naming it, unless won or lost)."""
-    return play_of(log.night_status(night_id), log.heists(night_id), lang)
+    return play_of(log.night_status(night_id), log.heists(night_id), lang, judge)
 
 
 def play_links(
-    log: GameLog, statuses: Sequence[NightStatus], lang: str = "en"
+    log: GameLog, statuses: Sequence[NightStatus], lang: str = "en", judge: Judge | None = None
 ) -> tuple[tuple[int, str], ...]:
     """Each won or lost night among ``statuses`` with its ``createPlay`` link."""
     return tuple(
-        (s.night.id, create_play_link(night_play(log, s.night.id, lang)))
+        (s.night.id, create_play_link(night_play(log, s.night.id, lang, judge)))
         for s in statuses
         if s.outcome.decided
     )

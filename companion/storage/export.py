@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import BinaryIO
 
+from companion.storage.figures import Judge, night_judging
 from companion.storage.hands import sat_out
 from companion.storage.model import Heist, Night, NightStatus, Preset, dump_json, thaw
 
@@ -24,6 +25,7 @@ __all__ = [
     "CsvExport",
     "export_json",
     "export_csv",
+    "judging_json",
     "NIGHT_COLUMNS",
     "HEIST_COLUMNS",
     "write_archive",
@@ -42,6 +44,7 @@ NIGHT_COLUMNS = (
     "rules",
     "vaults",
     "alarms",
+    "judging",
 )
 HEIST_COLUMNS = (
     "night",
@@ -103,8 +106,33 @@ def _heist_json(heist: Heist, players: Sequence[str]) -> dict[str, object]:
     }
 
 
-def export_json(logs: Sequence[NightLog], presets: Sequence[Preset], exported_at: datetime) -> str:
-    """One JSON document holding the nights, each with its heists, and the presets."""
+def judging_json(status: NightStatus, heists: Sequence[Heist], judge: Judge | None) -> object:
+    """A night's judging figures by player and street (``figures.night_judging``), numbers to
+    three decimals; None without a judge."""
+    if judge is None:
+        return None
+    return {
+        name: {
+            street: {
+                "judged": f.judged,
+                "right": f.right,
+                "distance": round(f.distance, 3),
+                "lean": round(f.lean, 3),
+            }
+            for street, f in streets.items()
+        }
+        for name, streets in night_judging(status.night.players, heists, judge).items()
+    }
+
+
+def export_json(
+    logs: Sequence[NightLog],
+    presets: Sequence[Preset],
+    exported_at: datetime,
+    judge: Judge | None = None,
+) -> str:
+    """One JSON document holding the nights, each with its heists and, given a judge, each
+    player's judging figures, and the presets."""
     document = {
         "format": EXPORT_FORMAT,
         "exported_at": _time(exported_at),
@@ -113,6 +141,7 @@ def export_json(logs: Sequence[NightLog], presets: Sequence[Preset], exported_at
                 **_night_json(status.night),
                 "vaults": status.vaults,
                 "alarms": status.alarms,
+                "judging": judging_json(status, heists, judge),
                 "heists": [_heist_json(heist, status.night.players) for heist in heists],
             }
             for status, heists in logs
@@ -139,8 +168,9 @@ def _table(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return out.getvalue()
 
 
-def export_csv(logs: Sequence[NightLog]) -> CsvExport:
-    """A row per night and a row per heist; cards are space-separated, structures are JSON."""
+def export_csv(logs: Sequence[NightLog], judge: Judge | None = None) -> CsvExport:
+    """A row per night and a row per heist; cards are space-separated, structures are JSON
+    (a night's ``judging``: its players' figures, empty without a judge)."""
     night_rows = []
     heist_rows = []
     for status, heists in logs:
@@ -157,6 +187,7 @@ def export_csv(logs: Sequence[NightLog]) -> CsvExport:
                 dump_json(night.rules),
                 status.vaults,
                 status.alarms,
+                "" if judge is None else dump_json(judging_json(status, heists, judge)),
             )
         )
         for heist in heists:

@@ -24,6 +24,7 @@ from companion.storage.errors import (
     storage_errors,
 )
 from companion.storage.export import CsvExport, NightLog, export_csv, export_json, write_archive
+from companion.storage.figures import Figures, Judge, compute_figures
 from companion.storage.migrations import open_database, open_for_reading
 from companion.storage.model import (
     CribbageGame,
@@ -380,25 +381,40 @@ class SqliteGameLog:
             logs = self._logs(conn, None)
         return compute_stats([(s.night, heists) for s, heists in logs])
 
-    def _export_json(self, conn: sqlite3.Connection, logs: list[NightLog], everything: bool) -> str:
-        presets = fetch_presets(conn) if everything else ()
-        return export_json(logs, presets, self._clock())
-
-    def export_json(self, night_id: int | None = None) -> str:
-        """One night (or everything, presets included) as a JSON document."""
+    def figures(self, judge: Judge | None = None) -> Figures:
+        """What History draws: each night's score, success by variant and by token rule and,
+        given a judge, each player's judging."""
         with self._reading() as conn:
-            return self._export_json(conn, self._logs(conn, night_id), night_id is None)
+            logs = self._logs(conn, None)
+        return compute_figures(logs, judge)
 
-    def export_csv(self, night_id: int | None = None) -> CsvExport:
+    def _export_json(
+        self,
+        conn: sqlite3.Connection,
+        logs: list[NightLog],
+        everything: bool,
+        judge: Judge | None,
+    ) -> str:
+        presets = fetch_presets(conn) if everything else ()
+        return export_json(logs, presets, self._clock(), judge)
+
+    def export_json(self, night_id: int | None = None, judge: Judge | None = None) -> str:
+        """One night (or everything, presets included) as a JSON document; given a judge,
+        each night carries its players' judging figures."""
+        with self._reading() as conn:
+            return self._export_json(conn, self._logs(conn, night_id), night_id is None, judge)
+
+    def export_csv(self, night_id: int | None = None, judge: Judge | None = None) -> CsvExport:
         """One night (or everything) as two CSV tables: nights and heists."""
         with self._reading() as conn:
-            return export_csv(self._logs(conn, night_id))
+            return export_csv(self._logs(conn, night_id), judge)
 
     def export_archive(
         self,
         file: BinaryIO,
         night_id: int | None = None,
         progress: Callable[[int, int], None] | None = None,
+        judge: Judge | None = None,
     ) -> int:
         """One night (or everything) as a zip: the JSON, both CSV tables and the photos.
 
@@ -408,7 +424,7 @@ class SqliteGameLog:
         """
         with self._reading() as conn:
             logs = self._logs(conn, night_id)
-            document = self._export_json(conn, logs, night_id is None)
+            document = self._export_json(conn, logs, night_id is None, judge)
         refs = {heist.photo for _, heists in logs for heist in heists if heist.photo}
         photos = {}
         for ref in refs:
@@ -417,7 +433,7 @@ class SqliteGameLog:
                 with path.open("rb") as photo:
                     photos[f"{ref}.{image_type(photo.read(16)) or 'bin'}"] = path
         with storage_errors(str(getattr(file, "name", "archive"))):
-            write_archive(file, document, export_csv(logs), photos, progress)
+            write_archive(file, document, export_csv(logs, judge), photos, progress)
         return len(photos)
 
     # -- cribbage -------------------------------------------------------------------------

@@ -1,7 +1,9 @@
-"""Phone-sized screenshots of every screen, for the docs: ``python -m tests.e2e.screenshots DIR``.
+"""Phone-sized screenshots of every screen, for the docs: ``python -m tests.e2e.screenshots DIR``
+(``... DIR history``: History's pictures only).
 
 Seeds a game log in a temporary folder (two finished nights and one open), starts the app on it
-and photographs each screen through the same browser helpers as the end-to-end test.
+and photographs each screen through the same browser helpers as the end-to-end test; History's
+pictures get logs of their own (12 nights, 200 nights, one night: ``history_log``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import numpy as np
 
 from companion.storage import HeistDraft, SqliteGameLog, Verdict
 from tests.e2e import browser
+from tests.e2e.history_log import seed_nights
 
 PLAYERS = ("Ana", "Bob", "Chloé")
 SCENE = browser.ROOT / "tests" / "fixtures" / "images" / "scene_0001.jpg"
@@ -303,7 +306,10 @@ def shoot(out: Path) -> list[Path]:
             browser.button(page, "Fermer le rejeu").click()
             page.get_by_role("tab", name="Historique").click()
             page.get_by_text("Statistiques").wait_for()
+            # The pictures come first (``20-history-pictures``): the nights and stats under them.
+            scroll_to(page, "Soirées passées")
             shots.append(browser.screenshot(page, "5-history-stats", out))
+            browser.scroll(page, -5000)
             # The oldest night (listed last) replayed from its first alarm: mistakes to read.
             page.get_by_role("button", name="Rejouer").last.click()
             page.get_by_text("Plus grosses erreurs").wait_for(timeout=60_000)
@@ -323,10 +329,81 @@ def shoot(out: Path) -> list[Path]:
             shots += evidence_shots(page, out)
             shots.append(unseen_shot(page, out))
         shots.append(webcam_shot(out, Path(tmp) / "webcam"))  # its own app and log
+    return _small(shots + shoot_history(out))
+
+
+def _small(shots: list[Path]) -> list[Path]:
     for path in shots:  # small files for the repository
         image = cv2.imread(str(path))
         cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
     return shots
+
+
+def scroll_to(page: Any, text: str, top: float = 60.0) -> None:
+    """Scroll until ``text`` stands near the page's top (the app's scroll view listens to the
+    wheel; a text scrolled far away has no place on the page until it comes near)."""
+    for _ in range(40):
+        box = (
+            page.get_by_text(text).first.bounding_box() if page.get_by_text(text).count() else None
+        )
+        if box is not None and top <= box["y"] <= top + 120:
+            break
+        browser.scroll(page, 200 if box is None or box["y"] > top + 120 else -60)
+    page.wait_for_timeout(500)
+
+
+def _open_pictures(page: Any, english: bool) -> None:
+    """History open at its pictures, in English or French."""
+    if english:
+        browser.button(page, "English").click()
+    shows = "In pictures" if english else "En images"
+    browser.open_tab(page, "History" if english else "Historique", shows)
+    browser.seen(page, re.compile(r"^(A bar per night|Une barre par soirée)")).wait_for(
+        timeout=60_000
+    )
+    page.wait_for_timeout(800)
+
+
+def shoot_history(out: Path) -> list[Path]:
+    """History's pictures: 12 nights in French (the nights and success, then each player's
+    judging with one player's numbers opened), 200 nights in English, one night in French."""
+    shots: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for nights, english, take in (
+            (12, False, _twelve_nights),
+            (200, True, _many_nights),
+            (1, False, _one_night),
+        ):
+            data = Path(tmp) / f"data-{nights}"
+            seed_nights(data, nights)
+            with (
+                browser.running_app(data, browser.free_port()) as url,
+                browser.phone_page(url) as page,
+            ):
+                _open_pictures(page, english)
+                shots += take(page, out)
+    return _small(shots)
+
+
+def _twelve_nights(page: Any, out: Path) -> list[Path]:
+    shots = [browser.screenshot(page, "20-history-pictures", out)]
+    scroll_to(page, "Comment chacun juge sa main")
+    page.get_by_text("Les chiffres").nth(1).click()  # Ana's numbers, night by night
+    page.get_by_text(re.compile(r"^n° 1 :")).first.wait_for()
+    page.wait_for_timeout(500)
+    shots.append(browser.screenshot(page, "21-history-judging", out))
+    return shots
+
+
+def _many_nights(page: Any, out: Path) -> list[Path]:
+    shots = [browser.screenshot(page, "22-history-200-nights", out)]
+    scroll_to(page, "How each player judges their hand")
+    shots.append(browser.screenshot(page, "23-history-200-judging", out))
+    return shots
+
+
+def _one_night(page: Any, out: Path) -> list[Path]:
+    return [browser.screenshot(page, "24-history-one-night", out)]
 
 
 def main(shoot: Callable[[Path], list[Path]], folder: str) -> None:
@@ -339,4 +416,4 @@ def main(shoot: Callable[[Path], list[Path]], folder: str) -> None:
 
 
 if __name__ == "__main__":
-    main(shoot, "docs/screenshots")
+    main(shoot_history if sys.argv[2:] == ["history"] else shoot, "docs/screenshots")

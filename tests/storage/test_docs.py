@@ -6,11 +6,11 @@ from types import ModuleType
 import pytest
 
 import companion.storage
-from companion.storage import paths, photos, stats
+from companion.storage import figures, paths, photos, stats
 
 
 @pytest.mark.parametrize(
-    "module", [companion.storage, paths, photos, stats], ids=lambda m: m.__name__
+    "module", [companion.storage, figures, paths, photos, stats], ids=lambda m: m.__name__
 )
 def test_examples_in_docstrings_run(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -6,6 +6,7 @@ import io
 import json
 import zipfile
 
+from companion.formats.judging import judge_deal
 from companion.share.picture import heist_picture
 from companion.storage import GameLog
 from companion.storage.bgstats import night_play
@@ -49,19 +50,20 @@ def export_files(
     log: GameLog, kind: str, night_id: int | None = None, lang: str = "en"
 ) -> dict[str, bytes]:
     """An export's files by name: one JSON file, the nights and heists CSV tables, a
-    night's BG Stats play (``kind`` "bgstats", its words in ``lang``), or a heist's picture
-    (``kind`` "picture", ``night_id`` then the heist's id)."""
+    night's BG Stats play (``kind`` "bgstats", its words in ``lang``), each carrying the
+    players' judging figures (``formats.judging``), or a heist's picture (``kind``
+    "picture", ``night_id`` then the heist's id)."""
     if kind == PICTURE and night_id is not None:
         return dict([heist_picture_file(log, night_id, lang)])
     stem = "all" if night_id is None else f"night-{night_id}"
     if kind == BGSTATS and night_id is not None:
-        play = json.dumps(night_play(log, night_id, lang), ensure_ascii=False, indent=2)
+        play = json.dumps(night_play(log, night_id, lang, judge_deal), ensure_ascii=False, indent=2)
         return {f"{stem}-bgstats.json": play.encode()}
     if kind == "json":
-        text = log.export_json(night_id)
+        text = log.export_json(night_id, judge_deal)
         json.loads(text)  # the export is JSON by contract; a broken one is a bug
         return {f"{stem}.json": text.encode()}
-    tables = log.export_csv(night_id)
+    tables = log.export_csv(night_id, judge_deal)
     return {
         f"{stem}-nights.csv": tables.nights.encode(),
         f"{stem}-heists.csv": tables.heists.encode(),

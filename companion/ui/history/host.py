@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, Self, TypeVar
 
-from companion.storage import Heist, NightStatus, Stats
+from companion.storage import Figures, Heist, NightStatus, Stats
 from companion.ui.kit.page import Page
 
 __all__ = ["HistoryHost", "H"]
@@ -16,6 +16,9 @@ class HistoryHost(Page, Protocol):
 
     @property
     def stats(self) -> Stats | None: ...
+
+    @property
+    def figures(self) -> Figures | None: ...
 
     @property
     def play_links(self) -> tuple[tuple[int, str], ...]: ...

@@ -1,4 +1,4 @@
-"""History and stats: past nights, win rates, streaks, hardest variants, exports."""
+"""History and stats: the pictures, past nights, win rates, streaks, hardest variants, exports."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from companion.storage import NightStatus, Record, Stats
 from companion.storage.stats import night_token_rule
 from companion.ui.history.actions import BGSTATS, PICTURE, export_data, show_heists
 from companion.ui.history.host import H
+from companion.ui.history.pictures import pictures_section
 from companion.ui.kit.heist_row import heist_row
 from companion.ui.kit.text import t, variant_name
 from companion.ui.kit.widgets import Dispatch, Download, OpenReplay, section
@@ -214,6 +215,7 @@ def history_view(
     export to the browser; without it, the data folder only."""
     export = _exporter(dispatch, download)
     parts = [
+        pictures_section(state.figures, state.lang),
         _nights(state, dispatch, open_replay, export, download),
         None if state.stats is None else _stats(state.stats, state.lang),
         _exports(state.lang, export),

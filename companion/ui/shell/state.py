@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from companion.formats.judging import judge_deal
 from companion.formats.table import house_rules_from_json, house_rules_to_json
-from companion.storage import CribbageGame, GameLog, Heist, NightStatus, Preset, Stats
+from companion.storage import CribbageGame, Figures, GameLog, Heist, NightStatus, Preset, Stats
 from companion.storage.bgstats import play_links
 from companion.ui.cribbage.state import CribbageState
 from companion.ui.kit.banner import Banner
@@ -60,6 +61,7 @@ class AppState:
     night_cribbage: tuple[CribbageGame, ...] = ()  # the night's cribbage games, latest first
     history: tuple[NightStatus, ...] = ()
     stats: Stats | None = None
+    figures: Figures | None = None  # History's pictures: scores, success, each player's judging
     play_links: tuple[tuple[int, str], ...] = ()  # (night id, BG Stats link) of won/lost nights
     history_night: tuple[int, tuple[Heist, ...]] | None = None  # a past night's heists shown
     presets: tuple[Preset, ...] = ()
@@ -128,8 +130,14 @@ class AppState:
 
     def with_history_of(self, log: GameLog) -> AppState:
         history = log.list_nights()
-        links = play_links(log, history, self.lang)
-        return replace(self, history=history, stats=log.stats(), play_links=links)
+        links = play_links(log, history, self.lang, judge_deal)
+        return replace(
+            self,
+            history=history,
+            stats=log.stats(),
+            figures=log.figures(judge_deal),
+            play_links=links,
+        )
 
     def with_history_night(self, shown: tuple[int, tuple[Heist, ...]] | None) -> AppState:
         return replace(self, history_night=shown)

@@ -200,7 +200,7 @@ def unseen_shot(page: Any, out: Path) -> Path:
     line.wait_for(timeout=90_000)
     page.wait_for_timeout(6500)  # the photo's message gone by itself
     _near_top(page, line)
-    return browser.screenshot(page, "22-hand-not-found", out)
+    return browser.screenshot(page, "27-hand-not-found", out)
 
 
 def _near_top(page: Any, line: Any) -> None:
@@ -229,8 +229,8 @@ def evidence_shots(page: Any, out: Path) -> list[Path]:
     page.wait_for_timeout(6500)  # the photo's message gone by itself
     shots = []
     for words, name in (
-        ("lectures incertaines côte à côte", "20-doubts-glance"),
-        ("7♣ (la main", "21-doubt-evidence"),
+        ("lectures incertaines côte à côte", "25-doubts-glance"),
+        ("7♣ (la main", "26-doubt-evidence"),
     ):
         browser.scroll(page, -6000)
         _near_top(page, browser.seen(page, re.compile(re.escape(words))))

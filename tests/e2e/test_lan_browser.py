@@ -35,8 +35,8 @@ def test_every_request_goes_to_the_app_only(tmp_path: Path) -> None:
         for tab, shows in (
             ("Game night", "Vaults 0 / 3"),
             ("History", "Export all (JSON)"),
-            ("Cribbage", "Cribbage"),
-            ("Spit", "Spit"),
+            ("Cribbage", "Count a show"),
+            ("Spit", "Spit referee"),
             ("Showdown", "Photo of the table"),
         ):
             browser.open_tab(page, tab, shows)

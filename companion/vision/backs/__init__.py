@@ -1,12 +1,25 @@
 """5. Backs: the face-down cards of a frame, so that no back is ever read as a face.
 
-``finder``: a small network marks the pixels that show card backs (``BackModel``), each piece
-of them shaped like face-down cards is a ``Back`` (``find_backs``), and ``on_backs`` says which
-card outlines lie mostly on one. No back model ships (both trainings removed right reads:
-``docs/journal.md``), so the detector does not call this stage; ``BackModel(path)`` loads one
-to measure (``training.back_eval``).
+``finder``: a small network marking the pixels that show card backs over a whole photo
+(``BackModel``, ``find_backs``, ``on_backs``). ``check``: a small classifier judging the area
+round the corner a doubted read was read at (``BackCheck``, ``corner_area``, ``back_rows``).
+
+Neither ships, so the detector calls neither: each was trained twice and failed the rule
+written before (``docs/journal.md``, 2026-12-07: the finder removed right reads; the check
+removed too few of the backs read as faces). ``BackModel(path)`` and ``BackCheck(path)`` load
+one to measure (``training.back_eval``, ``--check``).
 """
 
+from companion.vision.backs.check import (
+    BACK_CHECK,
+    CROP_HEIGHT,
+    CROP_WIDTH,
+    BackCheck,
+    back_rows,
+    card_crop,
+    corner_area,
+    crops_batch,
+)
 from companion.vision.backs.finder import (
     BACK_LEVEL,
     DEFAULT_BACKS,
@@ -21,14 +34,22 @@ from companion.vision.backs.finder import (
 )
 
 __all__ = [
+    "BACK_CHECK",
     "BACK_LEVEL",
+    "CROP_HEIGHT",
+    "CROP_WIDTH",
     "DEFAULT_BACKS",
     "DEFAULT_SIDE",
     "ON_BACK",
     "SURE",
     "Back",
+    "BackCheck",
     "BackModel",
+    "back_rows",
+    "card_crop",
     "card_points",
+    "corner_area",
+    "crops_batch",
     "find_backs",
     "on_backs",
 ]

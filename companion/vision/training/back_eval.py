@@ -1,6 +1,9 @@
-"""Measure the back finder on a labelled image set, and the reads it would remove.
+"""Measure the back finder, or the back check, on a labelled image set, and the reads it
+would remove.
 
     python -m companion.vision.training.back_eval cache/eval/1701/labels.json --reads
+    python -m companion.vision.training.back_eval cache/eval/1701/labels.json \
+        --check cache/bc/check2.onnx --cache cache/bc/reads/1701
 
 Rendered sets written with ``scenes --backs`` label every back (``backs``, ``backs_shown``),
 the face-down hands (``face_down``) and the face-up cards' outlines (``face_quads``): a back's
@@ -13,6 +16,11 @@ pixels in view are its outline less the later backs' and the face-up cards'. Cou
 - with ``--reads``, the card reader's reads (as ``evaluate`` reads a table: with its layout)
   lying mostly on backs in view (phantoms), those ``backs.on_backs`` flags (removed), and the
   reads elsewhere it flags (faces that would be lost; none may be).
+
+With ``--check MODEL``, the back check judges the reads instead (``backs.back_rows``: the
+doubted reads, by the area round their index crop), and the reads are counted also by where
+they were read: at a corner on backs in view (its index crop half or more on them), and at a
+corner on a face-up card; ``--cache DIR`` keeps each photo's reads to judge them again.
 
 A set without back labels (the real photos) counts the found backs per photo and the reads
 they would remove; ``--draw DIR`` writes each photo with its found backs outlined. ``--told``
@@ -35,14 +43,18 @@ import numpy as np
 
 from companion.bench.cpu import describe_cpu
 from companion.vision.backs import (
+    BACK_CHECK,
     BACK_LEVEL,
     DEFAULT_BACKS,
     ON_BACK,
     Back,
+    BackCheck,
     BackModel,
+    back_rows,
     find_backs,
     on_backs,
 )
+from companion.vision.detector import CardDetector
 from companion.vision.layouts.expect import parse_expect
 from companion.vision.layouts.read import read_layout
 from companion.vision.training.evaluate import expect_of
@@ -72,6 +84,10 @@ class BackCount:
     phantoms_removed: int = 0
     faces_removed: int = 0
     right_removed: int = 0
+    read_on_backs: int = 0
+    read_on_backs_removed: int = 0
+    read_on_faces: int = 0
+    read_on_faces_removed: int = 0
 
     def __add__(self, other: BackCount) -> BackCount:
         return BackCount(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
@@ -116,9 +132,12 @@ def count_image(
     backs: list[Back],
     shape: tuple[int, int],
     reads: tuple[np.ndarray, list[str]] | None = None,
+    removed: np.ndarray | None = None,
+    index_quads: np.ndarray | None = None,
 ) -> BackCount:
     """One photo's counts: its labels ``entry``, the ``backs`` found, its ``shape`` and, where
-    the reader read it, its ``reads``' outlines and codes."""
+    the reader read it, its ``reads``' outlines and codes; ``removed``: which reads the back
+    check takes for backs (else those ``on_backs`` of the found backs)."""
     count = BackCount(photos=1, found=len(backs))
     ids, faces = back_pixels(entry, shape)
     found = _filled(backs, shape)
@@ -143,13 +162,23 @@ def count_image(
     if reads is not None and len(reads[0]):
         quads, codes = reads
         on_truth = share_on(quads, (ids > 0).astype(np.uint8)) >= ON_BACK
-        removed = on_backs(quads, backs)
+        if removed is None:
+            removed = on_backs(quads, backs)
         count.reads = len(quads)
         count.phantoms = int(np.sum(on_truth))
         count.phantoms_removed = int(np.sum(on_truth & removed))
         count.faces_removed = int(np.sum(~on_truth & removed))
         lost = [code for code, k in zip(codes, ~on_truth & removed, strict=True) if k]
         count.right_removed = sum(code in entry["cards"] for code in lost)
+        if index_quads is not None:  # where each read was read: its index crop
+            known = np.isfinite(index_quads).all(axis=(1, 2))
+            safe = np.where(known[:, None, None], index_quads, 0.0)
+            read_on_backs = known & (share_on(safe, (ids > 0).astype(np.uint8)) >= ON_BACK)
+            read_on_faces = known & (share_on(safe, (faces > 0).astype(np.uint8)) >= ON_BACK)
+            count.read_on_backs = int(np.sum(read_on_backs))
+            count.read_on_backs_removed = int(np.sum(read_on_backs & removed))
+            count.read_on_faces = int(np.sum(read_on_faces))
+            count.read_on_faces_removed = int(np.sum(read_on_faces & removed))
     return count
 
 
@@ -157,6 +186,23 @@ def card_width(quads: np.ndarray) -> float:
     """The median of the outlines' shorter sides, as ``Detections.card_width`` measures it."""
     edges = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
     return float(np.median(np.minimum(edges[:, 0], edges[:, 1])))
+
+
+def _read(
+    detector: CardDetector, image: np.ndarray, entry: dict[str, Any]
+) -> dict[str, np.ndarray]:
+    """The reader's cards of one photo, read with its layout as ``evaluate`` reads it: their
+    outlines, codes, doubts and index crops."""
+    truth = entry.get("groups")
+    layout = entry.get("layout")
+    expect = expect_of(truth) if truth else layout and parse_expect(layout)
+    cards = read_layout(detector, image, expect or None, int(entry.get("decks", 1))).detections
+    return {
+        "quads": np.asarray(cards.quads),
+        "codes": np.array([str(c) for c in cards.cards], dtype=str),
+        "check": np.asarray(cards.check),
+        "index_quads": np.asarray(cards.index_quads),
+    }
 
 
 def _draw(image: np.ndarray, backs: list[Back], path: Path) -> None:
@@ -179,14 +225,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="a line per photo")
     parser.add_argument("--told", action="store_true", help="tell the finder the cards' width")
     parser.add_argument("--level", type=float, default=BACK_LEVEL, help="a back pixel from")
+    parser.add_argument(
+        "--check", type=Path, default=None, help="a back check model: judge the reads with it"
+    )
+    parser.add_argument("--check-level", type=float, default=BACK_CHECK, help="a back from")
+    parser.add_argument(
+        "--cache", type=Path, default=None, help="keep each photo's reads here, read them back"
+    )
     args = parser.parse_args(argv)
     entries = json.loads(args.labels.read_text())
-    model = BackModel(args.model)
-    detector = None
-    if args.reads:
-        from companion.vision.detector import CardDetector  # slow to load; only for --reads
-
-        detector = CardDetector()
+    check = None if args.check is None else BackCheck(args.check)
+    model = BackModel(args.model) if check is None else None
+    detector = CardDetector() if args.reads or check is not None else None
     total, by_source = BackCount(), dict[str, BackCount]()
     times: dict[str, list[float]] = {"backs": [], "read": []}
     for entry in entries:
@@ -194,22 +244,35 @@ def main(argv: list[str] | None = None) -> int:
         if image is None:
             print(f"{entry['image']}: unreadable, skipped", file=sys.stderr)
             continue
-        reads, width = None, None
+        reads, width, removed = None, None, None
+        kept: dict[str, np.ndarray] = {}
         if detector is not None:
-            truth = entry.get("groups")
-            layout = entry.get("layout")
-            expect = expect_of(truth) if truth else layout and parse_expect(layout)
-            start = time.perf_counter()
-            found = read_layout(detector, image, expect or None, int(entry.get("decks", 1)))
-            times["read"].append(time.perf_counter() - start)
-            reads = (found.detections.quads, [str(c) for c in found.detections.cards])
-            width = found.detections.card_width()
+            saved = None if args.cache is None else args.cache / f"{Path(entry['image']).stem}.npz"
+            if saved is not None and saved.exists():
+                kept = dict(np.load(saved))
+            else:
+                start = time.perf_counter()
+                kept = _read(detector, image, entry)
+                times["read"].append(time.perf_counter() - start)
+                if saved is not None:
+                    saved.parent.mkdir(parents=True, exist_ok=True)
+                    np.savez(saved, allow_pickle=False, **kept)
+            reads = (kept["quads"], [str(c) for c in kept["codes"]])
+            width = card_width(reads[0]) if len(reads[0]) else None
         elif entry.get("face_quads"):
             width = card_width(np.array(entry["face_quads"]))
         start = time.perf_counter()
-        backs = find_backs(image, model, width if args.told else None, args.level)
+        backs: list[Back] = []
+        if check is not None and kept:
+            removed = back_rows(image, kept["check"], kept["index_quads"], check, args.check_level)
+        elif model is not None:
+            backs = find_backs(image, model, width if args.told else None, args.level)
         times["backs"].append(time.perf_counter() - start)
-        count = count_image(entry, backs, image.shape[:2], reads)
+        index_quads = kept.get("index_quads")
+        count = count_image(entry, backs, image.shape[:2], reads, removed, index_quads)
+        if removed is not None and reads is not None and removed.any():
+            gone = [code for code, k in zip(reads[1], removed, strict=True) if k]
+            print(f"  {entry['image']}: removed {' '.join(gone)}")
         total = total + count
         source = str(entry.get("source", "all"))
         by_source[source] = by_source.get(source, BackCount()) + count
@@ -227,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         f"court cards) in {t.photos_with_false} "
         f"of {t.photos} photos; reads {t.reads}, on backs {t.phantoms}, of them removed "
         f"{t.phantoms_removed}; reads elsewhere removed {t.faces_removed} "
-        f"({t.right_removed} right)"
+        f"({t.right_removed} right); read at a corner on backs {t.read_on_backs}, of them "
+        f"removed {t.read_on_backs_removed}; read at a corner on a face {t.read_on_faces}, "
+        f"of them removed {t.read_on_faces_removed}"
     )
     for name, values in times.items():
         if values:

@@ -40,7 +40,7 @@ STRAY = 0.1  # and the other of the two this much at most
 TABLE_SHARE = 0.95  # an index area this much off every card is bare table's
 
 
-class CheckNet(nn.Module):
+class CheckNet(nn.Module):  # type: ignore[misc,unused-ignore]  # torch: untyped where types are checked
     """Four 3x3 convolutions (16-64 channels, pooled), a mean over the crop, one logit."""
 
     def __init__(self) -> None:
@@ -226,18 +226,20 @@ def train(
         pick = torch.randint(len(x), (batch,), generator=gen)
         loss = loss_of(net(_augment(x[pick], gen)), y[pick])
         opt.zero_grad()
-        loss.backward()
+        loss.backward()  # type: ignore[no-untyped-call,unused-ignore]  # torch: as CheckNet
         opt.step()
         sched.step()
         if step % 200 == 0:
             print(f"step {step}/{steps}: loss {loss.item():.4f}", flush=True)
-    return net.eval()
+    net.eval()
+    return net
 
 
 def chances(net: CheckNet, crops: np.ndarray) -> np.ndarray:
     """The net's back chances for ``crops`` (N x H x W x 3, uint8)."""
     with torch.no_grad():
-        return torch.sigmoid(net(_as_batch(crops))).numpy().astype(np.float64)
+        logits = net(_as_batch(crops))
+    return np.asarray(torch.sigmoid(logits).numpy(), np.float64)
 
 
 def export(net: CheckNet, out: Path, info: dict[str, object]) -> None:

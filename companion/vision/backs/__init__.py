@@ -17,6 +17,7 @@ from companion.vision.backs.check import (
     BackCheck,
     back_rows,
     card_crop,
+    check_input,
     corner_area,
     crops_batch,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "back_rows",
     "card_crop",
     "card_points",
+    "check_input",
     "corner_area",
     "crops_batch",
     "find_backs",

@@ -35,6 +35,7 @@ __all__ = [
     "BackCheck",
     "back_rows",
     "card_crop",
+    "check_input",
     "corner_area",
     "crops_batch",
 ]
@@ -64,16 +65,23 @@ def corner_area(index_quads: np.ndarray) -> np.ndarray:
     return np.asarray(middle + AREA * (quads - middle))
 
 
+def check_input(crops: np.ndarray) -> np.ndarray:
+    """Crops (N x H x W x 3, uint8, as ``card_crop`` cuts them) as the check reads them:
+    N x 3 x H x W, float32, 0-1 (the trainer feeds its network the same)."""
+    return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32) / 255.0
+
+
 def crops_batch(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
-    """The cards of ``quads`` (N x 4 x 2) as the check's input: N x 3 x H x W, float32, 0-1."""
+    """The cards of ``quads`` (N x 4 x 2) as the check's input (``check_input``)."""
     crops = [card_crop(image, quad) for quad in np.asarray(quads, np.float64).reshape(-1, 4, 2)]
     if not crops:
         return np.zeros((0, 3, CROP_HEIGHT, CROP_WIDTH), np.float32)
-    return np.stack(crops).transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+    return check_input(np.stack(crops))
 
 
 class BackCheck:
-    """``BackCheck().chances(image, quads)``: each outlined card's chance of being a back."""
+    """``BackCheck(path).chances(image, quads)``: each outlined area's chance of lying on a
+    card's back."""
 
     def __init__(self, path: Path | str, threads: int = 2) -> None:
         self._session, meta = open_session(Path(path), threads)

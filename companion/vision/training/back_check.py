@@ -28,7 +28,14 @@ import torch
 from torch import nn
 
 from companion.bench.cpu import describe_cpu
-from companion.vision.backs import CROP_HEIGHT, CROP_WIDTH, card_crop, card_points, corner_area
+from companion.vision.backs import (
+    CROP_HEIGHT,
+    CROP_WIDTH,
+    card_crop,
+    card_points,
+    check_input,
+    corner_area,
+)
 from companion.vision.base.geometry import CORNER
 from companion.vision.training.back_eval import back_pixels
 
@@ -192,7 +199,7 @@ def load_samples(paths: list[Path], seed: int, jitters: int) -> tuple[np.ndarray
 
 
 def _as_batch(crops: np.ndarray) -> torch.Tensor:
-    return torch.from_numpy(crops.transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
+    return torch.from_numpy(check_input(crops))
 
 
 def _augment(batch: torch.Tensor, gen: torch.Generator) -> torch.Tensor:

@@ -36,7 +36,7 @@ import sys
 import time
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -54,10 +54,12 @@ from companion.vision.backs import (
     find_backs,
     on_backs,
 )
-from companion.vision.detector import CardDetector
 from companion.vision.layouts.expect import parse_expect
 from companion.vision.layouts.read import read_layout
 from companion.vision.training.evaluate import expect_of
+
+if TYPE_CHECKING:
+    from companion.vision.detector import CardDetector
 
 __all__ = ["BackCount", "back_pixels", "card_width", "count_image", "main", "share_on"]
 
@@ -236,7 +238,11 @@ def main(argv: list[str] | None = None) -> int:
     entries = json.loads(args.labels.read_text())
     check = None if args.check is None else BackCheck(args.check)
     model = BackModel(args.model) if check is None else None
-    detector = CardDetector() if args.reads or check is not None else None
+    detector = None
+    if args.reads or check is not None:
+        from companion.vision.detector import CardDetector  # slow to load; only for the reads
+
+        detector = CardDetector()
     total, by_source = BackCount(), dict[str, BackCount]()
     times: dict[str, list[float]] = {"backs": [], "read": []}
     for entry in entries:
@@ -276,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
         total = total + count
         source = str(entry.get("source", "all"))
         by_source[source] = by_source.get(source, BackCount()) + count
-        if args.verbose or count.false or count.faces_removed or count.backs_found < count.backs:
+        missed = model is not None and count.backs_found < count.backs  # no finder: none found
+        if args.verbose or count.false or count.faces_removed or missed:
             print(f"  {entry['image']}: {count}")
         if args.draw is not None:
             _draw(image, backs, args.draw / Path(entry["image"]).with_suffix(".png").name)

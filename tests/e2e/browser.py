@@ -23,6 +23,8 @@ CHROMIUM = Path(os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium"))
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("COMPANION_ARTIFACTS", ROOT / "artifacts"))
 PHONE = {"width": 390, "height": 844}
+# The log of the app this worker started last: a failure message ends with its tail.
+_APP_LOG: list[Path] = []
 
 
 def missing() -> str | None:
@@ -60,6 +62,7 @@ def running_app(
     # Output goes to a file, not a pipe: a pipe nobody reads would block a chatty server.
     log_path = data.parent / f"companion-app-{port}.log"
     log = log_path.open("w")
+    _APP_LOG[:] = [log_path]
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -206,6 +209,14 @@ def type_into(page: Any, label: str, text: str, shows: str | None) -> None:
         try:
             seen(page, shows).wait_for(timeout=8000)
             return
+        except Exception:  # playwright's TimeoutError: leave the field, as a person would
+            pass
+        # An Enter that changed nothing (CI saw four in a row on a loaded machine): leaving the
+        # field commits its text too (on_blur), by another event than the submit.
+        page.keyboard.press("Tab")
+        try:
+            seen(page, shows).wait_for(timeout=8000)
+            return
         except Exception:  # playwright's TimeoutError: try the field again
             continue
     focused = page.evaluate("document.activeElement?.getAttribute('aria-label')")
@@ -267,7 +278,15 @@ def open_tab(page: Any, name: str, shows: str | re.Pattern[str], tries: int = 3)
 def fail(page: Any, shot: str, message: str) -> NoReturn:
     """Stop the test with ``message``, a screenshot named ``shot`` and the page's texts."""
     screenshot(page, shot)
-    raise AssertionError(f"{message}; see {shot}.png\n{on_screen(page)}")
+    raise AssertionError(f"{message}; see {shot}.png\n{on_screen(page)}\n{app_log_tail()}")
+
+
+def app_log_tail(lines: int = 40) -> str:
+    """The last lines the app printed (a server-side traceback explains a tap that did nothing)."""
+    if not _APP_LOG or not _APP_LOG[0].is_file():
+        return "(no app log)"
+    tail = _APP_LOG[0].read_text(errors="replace").splitlines()[-lines:]
+    return "app log: " + "\n".join(tail)
 
 
 def on_screen(page: Any) -> str:

@@ -1,7 +1,7 @@
 """``companion log``: read the game log from a terminal (nights, stats) and export it.
 
 companion log nights [--data DIR] [--lang fr]
-companion log stats [--data DIR]
+companion log stats [--data DIR]                    (and how each player judged their hand)
 companion log export json [--night N] [--out FILE]
 companion log export csv --out DIR [--night N]      (writes nights.csv and heists.csv)
 companion log export zip --out FILE [--night N]     (the JSON, both CSV tables and the photos)
@@ -18,6 +18,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -28,7 +30,13 @@ from companion.formats.judging import judge_deal
 from companion.messages import text
 from companion.messages.variants import variant_words
 from companion.share.picture import heist_picture
-from companion.storage import InvalidRecordError, NotFoundError, SqliteGameLog, Stats
+from companion.storage import (
+    InvalidRecordError,
+    NotFoundError,
+    PlayerJudging,
+    SqliteGameLog,
+    Stats,
+)
 from companion.storage.bgstats import create_play_link, night_play
 from companion.storage.rows import heist_key
 from companion.storage.stats import night_token_rule
@@ -97,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
             _print_nights(log, lang)
         elif args.action == "stats":
             _print_stats(log.stats(), lang)
+            _print_judging(log.figures(judge_deal).players, lang)
         elif args.action == "bgstats":
             _bgstats(log, args.night, args.out, lang)
         elif args.action == "image":
@@ -238,3 +247,12 @@ def _print_stats(stats: Stats, lang: str) -> None:
             heists=item.heists,
             rate=rate,
         )
+
+
+def _print_judging(players: Sequence[PlayerJudging], lang: str) -> None:
+    """How far each player's final tokens lay from their hands' true ranks (History's figure)."""
+    _say(lang, "judging")
+    if not players:
+        _say(lang, "no_judging")
+    for player in players:  # a Judging's fields are the row's: judged, right, distance, lean
+        _say(lang, "judging_row", name=player.player, **asdict(player.overall))

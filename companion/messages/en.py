@@ -657,6 +657,9 @@ MESSAGES: dict[str, str] = {
     "cli.log_streaks": "longest streaks: {nights_won} {nights_won:p:night|nights} won, {nights_lost} lost; {vaults} {vaults:p:vault|vaults} in a row, {alarms} {alarms:p:alarm|alarms} in a row",
     "cli.log_hardest": "hardest variants (vault opened):",
     "cli.log_hard_row": "{variant:<24} {vaults}/{heists}  ({rate})",
+    "cli.log_judging": "how each player judged their hand (final tokens; off by 0 is right, a lean above 0 over-claims):",
+    "cli.log_no_judging": "no heist to judge yet: only heists saved with every hand's cards are judged",
+    "cli.log_judging_row": "{name:<16} {right}/{judged} {judged:p:token|tokens} right, off by {distance:.2f}, lean {lean:+.2f}",
     "cli.log_wrote": "wrote {path}",
     # -- the game log
     "log.night_over": "game night {night} is over ({outcome}); start a new night to log more heists",

@@ -657,6 +657,9 @@ MESSAGES: dict[str, str] = {
     "cli.log_streaks": "plus longues séries : {nights_won} {nights_won:p:soirée gagnée|soirées gagnées}, {nights_lost} {nights_lost:p:perdue|perdues} ; {vaults} {vaults:p:coffre|coffres} d'affilée, {alarms} {alarms:p:alarme|alarmes} d'affilée",
     "cli.log_hardest": "variantes les plus dures (coffre ouvert) :",
     "cli.log_hard_row": "{variant:<24} {vaults}/{heists}  ({rate})",
+    "cli.log_judging": "comment chacun a jugé sa main (jetons finaux ; un écart de 0 est juste, un penchant au-dessus de 0 surestime) :",
+    "cli.log_no_judging": "aucune manche à juger pour l'instant : seules les manches enregistrées avec les cartes de chaque main sont jugées",
+    "cli.log_judging_row": "{name:<16} {right}/{judged} {judged:p:jeton juste|jetons justes}, écart {distance:.2f}, penchant {lean:+.2f}",
     "cli.log_wrote": "écrit : {path}",
     # -- the game log
     "log.night_over": "la soirée {night} est terminée ({outcome}) ; commencez une nouvelle soirée pour noter d'autres casses",

@@ -11,6 +11,7 @@ import pytest
 from companion.cli import main
 from companion.storage import SqliteGameLog
 from tests.storage.builders import heist, ticking_clock
+from tests.storage.test_figures import HEIST_A, HEIST_B, TOKENS_A, TOKENS_B, draft
 
 
 @pytest.fixture
@@ -116,3 +117,35 @@ def test_bgstats_of_an_open_or_unknown_night_is_one_line_error(
     assert main(["log", "--data", str(data), "bgstats", "--night", night]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and said in err, err
+
+
+def test_stats_print_each_players_judging_as_history_draws_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Heists A and B of ``tests/storage/test_figures`` (worked out by hand there): Ana -1 then
+    0, Bob +2 then -1, Cy 0 then +1, Dee 0 (sitting out A)."""
+    folder = tmp_path / "data"
+    with SqliteGameLog.in_folder(folder, clock=ticking_clock()) as log:
+        night = log.start_night(("Ana", "Bob", "Cy", "Dee"), "classic")
+        log.save_heist(night.id, draft(HEIST_A, TOKENS_A))
+        log.save_heist(night.id, draft(HEIST_B, TOKENS_B))
+    assert main(["log", "--data", str(folder), "stats"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    judged = rows[rows.index(next(r for r in rows if r.startswith("how each player"))) + 1 :]
+    assert [" ".join(row.split()) for row in judged] == [
+        "Ana 1/2 tokens right, off by 0.50, lean -0.50",
+        "Bob 0/2 tokens right, off by 1.50, lean +0.50",
+        "Cy 1/2 tokens right, off by 0.50, lean +0.50",
+        "Dee 1/1 token right, off by 0.00, lean +0.00",
+    ]
+    assert main(["log", "--data", str(folder), "--lang", "fr", "stats"]) == 0
+    assert (
+        "Bob              0/2 jetons justes, écart 1,50, penchant +0,50" in capsys.readouterr().out
+    )
+
+
+def test_stats_without_a_judged_heist_say_so(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["log", "--data", str(data), "stats"]) == 0
+    assert "no heist to judge yet" in capsys.readouterr().out
